@@ -1,0 +1,124 @@
+import { basename } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { commandNames, eventNames, type CommandName, type WorkspaceSummaryT } from '../../shared/contract';
+import { AkiraError } from './errors';
+import { createEventBus, type EventBus } from './eventBus';
+import { createRouter, type Handlers, type Router } from './router';
+import { createGitService, type GitService } from './git/gitService';
+import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
+import { createPtyHost, type PtyHost } from './terminal/ptyHost';
+import { createWorkspaceService, type WorkspaceService } from './workspace/workspaceService';
+
+export type Face = 'desktop' | 'browser' | 'cli' | 'test';
+
+export interface CoreOptions {
+  /** Folder to open at start; null opens nothing (desktop without recent folders). */
+  workspaceRoot?: string | null;
+  /** The app's data folder (settings, checkpoint stores). */
+  dataDir: string;
+  face: Face;
+  version: string;
+  /** Validate every handler's result against the contract (tests). */
+  validateOutput?: boolean;
+}
+
+/** The services bound to one open folder; replaced as a whole when another folder is opened. */
+interface WorkspaceServices {
+  summary: WorkspaceSummaryT;
+  workspace: WorkspaceService;
+  terminals: PtyHost;
+  git: GitService;
+}
+
+export interface Core {
+  readonly face: Face;
+  readonly router: Router;
+  readonly bus: EventBus;
+  readonly settings: SettingsStore;
+  /** The open workspace, or null. */
+  current(): WorkspaceSummaryT | null;
+  openWorkspace(path: string): Promise<WorkspaceSummaryT>;
+  dispose(): Promise<void>;
+}
+
+async function disposeServices(services: WorkspaceServices): Promise<void> {
+  await Promise.allSettled([services.terminals.dispose(), services.workspace.dispose(), services.git.dispose()]);
+}
+
+/** The composition root: builds every service once; faces only add a transport around `router` and `bus`. */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const bus = createEventBus();
+  const settings = await createSettingsStore(options.dataDir);
+  let services: WorkspaceServices | null = null;
+
+  async function openWorkspace(path: string): Promise<WorkspaceSummaryT> {
+    const root = await realpath(path).catch(() => {
+      throw new AkiraError('not_found', `Folder not found: ${path}`);
+    });
+    if (!(await stat(root)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${path}`);
+    const summary = { root, name: basename(root) || root };
+    const emit = bus.emit;
+    const workspace = await createWorkspaceService({ root, emit });
+    const next: WorkspaceServices = {
+      summary,
+      workspace,
+      terminals: createPtyHost({ cwd: root, emit }),
+      git: await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb) }),
+    };
+    const previous = services;
+    services = next;
+    if (previous) await disposeServices(previous);
+    await settings.addRecent(root);
+    bus.emit('app.onWorkspaceOpened', { workspace: summary });
+    return summary;
+  }
+
+  function need(): WorkspaceServices {
+    if (!services) throw new AkiraError('unavailable', 'No folder is open. Open a folder first (File → Open Folder…).');
+    return services;
+  }
+
+  const handlers: Handlers = {
+    'app.describe': () => ({
+      version: options.version,
+      commands: [...commandNames],
+      events: [...eventNames],
+      face: options.face,
+      workspace: services?.summary ?? null,
+    }),
+    'workspace.info': () => services?.summary ?? null,
+    'workspace.list': (p) => need().workspace.list(p),
+    'workspace.read': (p) => need().workspace.read(p),
+    'workspace.open': (p, ctx) => {
+      if (ctx.face === 'browser') {
+        throw new AkiraError('forbidden', 'The browser face serves one folder; run `akira serve <folder>` to serve another.');
+      }
+      return openWorkspace(p.path);
+    },
+    'workspace.recent': async () => ({ folders: (await settings.get()).recentFolders }),
+    'terminal.create': (p) => need().terminals.create(p),
+    'terminal.write': (p) => need().terminals.write(p),
+    'terminal.resize': (p) => need().terminals.resize(p),
+    'terminal.ack': (p) => need().terminals.ack(p),
+    'terminal.kill': (p) => need().terminals.kill(p),
+    'terminal.list': () => need().terminals.list(),
+    'terminal.replay': (p) => need().terminals.replay(p),
+    'git.status': () => need().git.status(),
+    'git.diff': (p) => need().git.diff(p),
+  } satisfies Record<CommandName, unknown>;
+
+  if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);
+
+  return {
+    face: options.face,
+    router: createRouter(handlers, { validateOutput: options.validateOutput }),
+    bus,
+    settings,
+    current: () => services?.summary ?? null,
+    openWorkspace,
+    async dispose() {
+      if (services) await disposeServices(services);
+      services = null;
+    },
+  };
+}

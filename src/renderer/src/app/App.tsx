@@ -1,0 +1,69 @@
+import { ChangesPanel } from '../features/git/ChangesPanel';
+import { EditorArea } from '../features/editor/EditorArea';
+import { TerminalPanel } from '../features/terminal/TerminalPanel';
+import { FileTree } from '../features/workspace/FileTree';
+import { Splitter } from './Splitter';
+import { StatusBar } from './StatusBar';
+import { useUiStore, type SidebarView } from './uiStore';
+import { useAppInfo } from './useWorkspace';
+import { Welcome } from './Welcome';
+
+const views: { id: SidebarView; label: string; icon: string }[] = [
+  { id: 'files', label: 'Files', icon: '▤' },
+  { id: 'changes', label: 'Changes', icon: '±' },
+];
+
+export function App() {
+  const info = useAppInfo();
+  const sidebar = useUiStore((s) => s.sidebar);
+  const setSidebar = useUiStore((s) => s.setSidebar);
+  const terminalHeight = useUiStore((s) => s.terminalHeight);
+  const setTerminalHeight = useUiStore((s) => s.setTerminalHeight);
+  const workspace = info.data?.workspace ?? null;
+
+  return (
+    <div className="app">
+      <div className="app-body">
+        {info.isPending ? (
+          <div className="welcome">Connecting to Akira…</div>
+        ) : info.error ? (
+          <div className="welcome error-text">Cannot reach Akira: {info.error.message}</div>
+        ) : !workspace ? (
+          <Welcome />
+        ) : (
+          <>
+            <nav className="activitybar" aria-label="Views">
+              {views.map((v) => (
+                <button
+                  key={v.id}
+                  className={`activity ${sidebar === v.id ? 'active' : ''}`}
+                  title={v.label}
+                  aria-label={v.label}
+                  aria-pressed={sidebar === v.id}
+                  data-testid={`view-${v.id}`}
+                  onClick={() => setSidebar(v.id)}
+                >
+                  {v.icon}
+                </button>
+              ))}
+            </nav>
+            <aside className="sidebar">
+              <div className="sidebar-title">{sidebar === 'files' ? workspace.name : 'Changes'}</div>
+              <div className="sidebar-content">{sidebar === 'files' ? <FileTree /> : <ChangesPanel />}</div>
+            </aside>
+            <main className="main">
+              <section className="editor-area">
+                <EditorArea />
+              </section>
+              <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
+              <section className="panel" style={{ height: terminalHeight }}>
+                <TerminalPanel />
+              </section>
+            </main>
+          </>
+        )}
+      </div>
+      <StatusBar />
+    </div>
+  );
+}

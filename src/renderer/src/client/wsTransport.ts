@@ -1,0 +1,85 @@
+import type { EventEnvelope } from '../../../shared/contract';
+import type { Answer, ConnectionState, Transport } from './transport';
+
+interface Pending {
+  resolve: (answer: Answer) => void;
+}
+
+/**
+ * Browser transport: the WebSocket face of `akira serve`. Reconnects with backoff; requests made
+ * while disconnected wait for the connection; requests in flight when it drops answer `unavailable`.
+ */
+export function createWsTransport(url: string): Transport {
+  const listeners = new Set<(envelope: EventEnvelope) => void>();
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+  const pending = new Map<number, Pending>();
+  const queued: string[] = [];
+  let socket: WebSocket | null = null;
+  let state: ConnectionState = 'connecting';
+  let nextId = 1;
+  let retry = 0;
+  let closed = false;
+
+  function setState(next: ConnectionState) {
+    state = next;
+    stateListeners.forEach((l) => l(next));
+  }
+
+  function connect() {
+    setState('connecting');
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      retry = 0;
+      setState('connected');
+      while (queued.length) ws.send(queued.shift()!);
+    };
+    ws.onmessage = (msg) => {
+      const frame = JSON.parse(String(msg.data));
+      if (typeof frame.event === 'string') {
+        listeners.forEach((l) => l(frame as EventEnvelope));
+      } else if (typeof frame.id === 'number') {
+        const p = pending.get(frame.id);
+        pending.delete(frame.id);
+        p?.resolve('error' in frame ? { error: frame.error } : { result: frame.result });
+      }
+    };
+    ws.onclose = () => {
+      socket = null;
+      for (const [id, p] of pending) {
+        p.resolve({ error: { code: 'unavailable', message: 'Connection to Akira lost' } });
+        pending.delete(id);
+      }
+      if (closed) return;
+      setState('disconnected');
+      const delay = Math.min(5000, 250 * 2 ** retry++);
+      setTimeout(connect, delay);
+    };
+  }
+  connect();
+
+  return {
+    invoke(name, input) {
+      const id = nextId++;
+      const frame = JSON.stringify({ id, method: name, params: input ?? {} });
+      return new Promise<Answer>((resolve) => {
+        pending.set(id, { resolve });
+        if (socket && socket.readyState === WebSocket.OPEN) socket.send(frame);
+        else queued.push(frame);
+      });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onState(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    state: () => state,
+    close() {
+      closed = true;
+      socket?.close();
+    },
+  };
+}

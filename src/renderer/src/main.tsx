@@ -1,0 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { ClientProvider } from './client/ClientContext';
+import { connect } from './client/connect';
+import './app/theme.css';
+
+const client = connect();
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 1000 } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ClientProvider client={client}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </ClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { appCommands, appEvents } from './contract/app';
+import { gitCommands, gitEvents } from './contract/git';
+import { terminalCommands, terminalEvents } from './contract/terminal';
+import { workspaceCommands, workspaceEvents } from './contract/workspace';
+
+export * from './contract/define';
+export * from './contract/app';
+export * from './contract/git';
+export * from './contract/terminal';
+export * from './contract/workspace';
+
+/** Every command of Akira. Transports validate input against these before any service runs. */
+export const commands = {
+  ...appCommands,
+  ...workspaceCommands,
+  ...terminalCommands,
+  ...gitCommands,
+};
+
+/** Every event of Akira. */
+export const events = {
+  ...appEvents,
+  ...workspaceEvents,
+  ...terminalEvents,
+  ...gitEvents,
+};
+
+export type Commands = typeof commands;
+export type Events = typeof events;
+export type CommandName = keyof Commands;
+export type EventName = keyof Events;
+/** What a caller passes (defaults may be omitted). */
+export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
+/** What a handler receives (defaults applied). */
+export type CommandParams<N extends CommandName> = z.output<Commands[N]['input']>;
+export type CommandResult<N extends CommandName> = z.output<Commands[N]['output']>;
+export type EventData<N extends EventName> = z.output<Events[N]['data']>;
+
+export const commandNames = Object.keys(commands) as CommandName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(commands, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+/** The error every face answers with: a stable code and a sentence for people. */
+export interface ContractError {
+  code: ErrorCode;
+  message: string;
+}
+export type ErrorCode =
+  | 'bad_request'
+  | 'unknown_command'
+  | 'not_found'
+  | 'forbidden'
+  | 'conflict'
+  | 'unavailable'
+  | 'internal';
+
+/** Event envelope as every transport delivers it. */
+export interface EventEnvelope<N extends EventName = EventName> {
+  event: N;
+  seq: number;
+  data: EventData<N>;
+}
