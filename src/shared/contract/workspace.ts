@@ -10,6 +10,8 @@ export const fileEntry = z.object({
   path: relPath,
   kind: z.enum(['file', 'dir', 'symlink']),
   size: z.number().int().nonnegative().optional(),
+  /** For symlinks: what the link leads to ('outside' the workspace is refused by every command). */
+  link: z.enum(['file', 'dir', 'outside', 'broken']).optional(),
 });
 export type FileEntry = z.infer<typeof fileEntry>;
 

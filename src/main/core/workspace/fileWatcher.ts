@@ -1,0 +1,192 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { FileChange } from '../../../shared/contract/workspace';
+
+/**
+ * Watches the workspace with chokidar without exhausting inotify on big trees.
+ *
+ * - Small trees (at most `eagerBudget` visible entries, found by a bounded walk that skips ignored
+ *   folders) get one recursive watcher on the root, so every change is seen, even in folders the
+ *   UI never opened (the Changes panel relies on that).
+ * - Bigger trees fall back to watching only the folders that were listed (depth 0 each; chokidar
+ *   adds one watch per entry), most recently listed first, within `lazyBudget` entries; the least
+ *   recently listed folders are dropped beyond that.
+ * Raw events are coalesced for `batchMs` and handed over as one batch.
+ */
+
+export type ChangeKind = FileChange['kind'];
+export interface RawChange {
+  abs: string;
+  kind: ChangeKind;
+}
+
+export interface FileWatcherOptions {
+  root: string;
+  /** Synchronous ignore test (gitignored, .git); must be cheap. */
+  isIgnored(abs: string, isDir: boolean): boolean;
+  /** Lists the visible entries of a folder (for the bounded walk). */
+  visibleEntries(absDir: string): Promise<{ abs: string; isDir: boolean }[]>;
+  onChanges(changes: RawChange[]): void;
+  batchMs?: number;
+  eagerBudget?: number;
+  lazyBudget?: number;
+  onError?(err: unknown): void;
+}
+
+export interface FileWatcher {
+  readonly mode: () => 'pending' | 'eager' | 'lazy';
+  /** A folder was listed: make sure its entries are watched (no-op when the whole tree is). */
+  watchDir(absDir: string, entryCount: number): void;
+  /** Resolves once every watch asked for so far is in place. */
+  settled(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const MAX_BATCH = 5000;
+
+/** Counts visible entries breadth-first; answers false as soon as the count exceeds `budget`. */
+async function fitsBudget(opts: FileWatcherOptions, budget: number, isClosed: () => boolean): Promise<boolean> {
+  let count = 0;
+  const queue = [opts.root];
+  while (queue.length) {
+    if (isClosed()) return false;
+    const dir = queue.shift()!;
+    const entries = await opts.visibleEntries(dir).catch(() => []);
+    count += entries.length;
+    if (count > budget) return false;
+    for (const e of entries) if (e.isDir) queue.push(e.abs);
+  }
+  return true;
+}
+
+export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
+  const batchMs = opts.batchMs ?? 100;
+  const eagerBudget = opts.eagerBudget ?? 10_000;
+  const lazyBudget = opts.lazyBudget ?? 20_000;
+  let mode: 'pending' | 'eager' | 'lazy' = 'pending';
+  let closed = false;
+  let pending = new Map<string, ChangeKind>();
+  let timer: NodeJS.Timeout | null = null;
+  /** Lazy mode: watched folder → watcher, in least-recently-listed-first order. */
+  const lazy = new Map<string, { watcher: FSWatcher; count: number }>();
+  /** Folders listed before the mode was decided. */
+  const early = new Map<string, number>();
+  let eager: FSWatcher | null = null;
+  const readiness = new Set<Promise<void>>();
+
+  const ignored = (path: string, stats?: { isDirectory(): boolean }) =>
+    path !== opts.root && opts.isIgnored(path, stats?.isDirectory() ?? false);
+
+  function flush() {
+    timer = null;
+    if (closed || pending.size === 0) return;
+    const batch = [...pending].map(([abs, kind]) => ({ abs, kind }));
+    pending = new Map();
+    for (let i = 0; i < batch.length; i += MAX_BATCH) opts.onChanges(batch.slice(i, i + MAX_BATCH));
+  }
+
+  function record(kind: string, abs: string) {
+    if (closed || abs === opts.root) return;
+    if (!['add', 'change', 'unlink', 'addDir', 'unlinkDir'].includes(kind)) return;
+    const previous = pending.get(abs);
+    // A file created and then written within one batch is still news of its creation.
+    const next = previous === 'add' && kind === 'change' ? 'add' : (kind as ChangeKind);
+    pending.delete(abs);
+    pending.set(abs, next);
+    timer ??= setTimeout(flush, batchMs);
+  }
+
+  function start(paths: string, depth?: number): FSWatcher {
+    const watcher = watch(paths, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      depth,
+      ignored,
+      ignorePermissionErrors: true,
+    });
+    watcher.on('all', (event, path) => record(event, path));
+    watcher.on('error', (err) => opts.onError?.(err));
+    const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    readiness.add(ready);
+    void ready.then(() => readiness.delete(ready));
+    return watcher;
+  }
+
+  function totalLazy(): number {
+    let total = 0;
+    for (const w of lazy.values()) total += w.count;
+    return total;
+  }
+
+  function watchLazy(absDir: string, count: number) {
+    const existing = lazy.get(absDir);
+    if (existing) {
+      lazy.delete(absDir);
+      lazy.set(absDir, { ...existing, count });
+      return;
+    }
+    if (count > lazyBudget) return; // one folder beyond the whole budget is not watched
+    lazy.set(absDir, { watcher: start(absDir, 0), count });
+    for (const [dir, entry] of lazy) {
+      if (totalLazy() <= lazyBudget) break;
+      if (dir === absDir) continue;
+      lazy.delete(dir);
+      void entry.watcher.close();
+    }
+  }
+
+  const decided = fitsBudget(opts, eagerBudget, () => closed).then(
+    (small) => {
+      if (closed) return;
+      if (small) {
+        mode = 'eager';
+        eager = start(opts.root);
+      } else {
+        mode = 'lazy';
+        for (const [dir, count] of early) watchLazy(dir, count);
+      }
+      early.clear();
+    },
+    (err: unknown) => opts.onError?.(err),
+  );
+
+  return {
+    mode: () => mode,
+    watchDir(absDir, entryCount) {
+      if (closed || mode === 'eager') return;
+      if (mode === 'pending') early.set(absDir, entryCount);
+      else watchLazy(absDir, entryCount);
+    },
+    async settled() {
+      await decided;
+      while (readiness.size) await Promise.all([...readiness]);
+    },
+    async dispose() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending.clear();
+      await decided.catch(() => undefined);
+      const closing = [...lazy.values()].map((w) => w.watcher.close());
+      lazy.clear();
+      if (eager) closing.push(eager.close());
+      eager = null;
+      await Promise.allSettled(closing);
+    },
+  };
+}
+
+/** Lists a folder's entries that are not ignored, for the bounded walk. */
+export async function visibleEntriesOf(
+  absDir: string,
+  isIgnored: (name: string, isDir: boolean) => boolean | Promise<boolean>,
+): Promise<{ abs: string; isDir: boolean }[]> {
+  const dirents = await readdir(absDir, { withFileTypes: true });
+  const out: { abs: string; isDir: boolean }[] = [];
+  for (const d of dirents) {
+    const isDir = d.isDirectory();
+    if (!(await isIgnored(d.name, isDir))) out.push({ abs: join(absDir, d.name), isDir });
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { lstat, readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/**
+ * .gitignore semantics for the tree and the watcher: the `.gitignore` of every folder from the
+ * repository's top (or the workspace root when it is not in a repository) down to the entry, plus
+ * `.git/info/exclude`. Deeper files win over shallower ones, as in git; `.git` itself is always
+ * ignored. Global `core.excludesFile` is not read (that would need running git).
+ * Works the same when the folder is not a git repository (its .gitignore files still apply).
+ */
+
+/** Tests one entry of a folder by name. */
+export type NameMatcher = (name: string, isDir: boolean) => boolean;
+
+export interface GitignoreRules {
+  /** The folder whose .gitignore applies first: the repository's top, or the root. */
+  readonly base: string;
+  /** A matcher for the entries of `absDir` (revalidates the .gitignore files on the way). */
+  forDir(absDir: string): Promise<NameMatcher>;
+  /** Synchronous check from the cache (loads missing files synchronously); for the watcher. */
+  isIgnoredSync(abs: string, isDir: boolean): boolean;
+  /** Forget a folder's cached rules (its .gitignore changed). */
+  invalidate(absDir: string): void;
+}
+
+interface CachedRules {
+  stamp: string;
+  ig: Ignore | null;
+}
+
+const ignoreCase = process.platform === 'darwin' || process.platform === 'win32';
+
+function stampOf(stats: Stats | null): string {
+  return stats && stats.isFile() ? `${stats.mtimeMs}:${stats.size}:${stats.ino}` : 'none';
+}
+
+function compile(text: string | null): Ignore | null {
+  if (text === null || !text.trim()) return null;
+  return ignore({ ignorecase: ignoreCase }).add(text);
+}
+
+function toPosix(p: string): string {
+  return sep === '/' ? p : p.split(sep).join('/');
+}
+
+/** Finds the repository containing `root` and the path of its info/exclude file. */
+async function findRepository(root: string): Promise<{ top: string; exclude: string } | null> {
+  for (let dir = root; ; dir = dirname(dir)) {
+    const dotGit = join(dir, '.git');
+    const stats = await lstat(dotGit).catch(() => null);
+    if (stats?.isDirectory()) return { top: dir, exclude: join(dotGit, 'info', 'exclude') };
+    if (stats?.isFile()) {
+      // A worktree or submodule: ".git" holds "gitdir: <path>"; a worktree's gitdir names its common dir.
+      const text = await readFile(dotGit, 'utf8').catch(() => '');
+      const match = /^gitdir:\s*(.+)$/m.exec(text);
+      if (match) {
+        const gitDir = resolve(dir, match[1].trim());
+        const common = (await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => '')).trim();
+        const commonDir = common ? resolve(gitDir, common) : gitDir;
+        return { top: dir, exclude: join(commonDir, 'info', 'exclude') };
+      }
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** The folders whose .gitignore applies to entries of `absDir`: base … absDir. */
+function levelsFor(base: string, absDir: string): string[] {
+  const rel = relative(base, absDir);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return [];
+  const levels = [base];
+  let current = base;
+  for (const part of rel ? rel.split(sep) : []) {
+    current = join(current, part);
+    levels.push(current);
+  }
+  return levels;
+}
+
+export async function createGitignoreRules(root: string): Promise<GitignoreRules> {
+  const repo = await findRepository(root);
+  const base = repo?.top ?? root;
+  const cache = new Map<string, CachedRules>();
+
+  function fileFor(key: string): string {
+    return key === '#exclude' ? repo!.exclude : join(key, '.gitignore');
+  }
+
+  async function load(key: string): Promise<Ignore | null> {
+    const file = fileFor(key);
+    // Like git ≥ 2.32, a .gitignore that is a symbolic link is not followed.
+    const stats = await lstat(file).catch(() => null);
+    const stamp = stampOf(stats);
+    const cached = cache.get(key);
+    if (cached && cached.stamp === stamp) return cached.ig;
+    const text = stamp === 'none' ? null : await readFile(file, 'utf8').catch(() => null);
+    const ig = compile(text);
+    cache.set(key, { stamp, ig });
+    return ig;
+  }
+
+  function loadSync(key: string): Ignore | null {
+    const cached = cache.get(key);
+    if (cached) return cached.ig;
+    const file = fileFor(key);
+    let stats: Stats | null = null;
+    try {
+      stats = lstatSync(file);
+    } catch {
+      stats = null;
+    }
+    const stamp = stampOf(stats);
+    let text: string | null = null;
+    if (stamp !== 'none') {
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        text = null;
+      }
+    }
+    const ig = compile(text);
+    cache.set(key, { stamp, ig });
+    return ig;
+  }
+
+  /** Later rule sets win: exclude, then base/.gitignore, then deeper ones. */
+  function decide(sets: { dir: string; ig: Ignore | null }[], abs: string, isDir: boolean): boolean {
+    let ignored = false;
+    for (const { dir, ig } of sets) {
+      if (!ig) continue;
+      const rel = toPosix(relative(dir, abs));
+      if (!rel || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) continue;
+      const result = ig.test(isDir ? `${rel}/` : rel);
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+
+  function isGitPath(abs: string): boolean {
+    const rel = relative(base, abs);
+    return rel.split(sep).includes('.git');
+  }
+
+  return {
+    base,
+    async forDir(absDir) {
+      const levels = levelsFor(base, absDir);
+      const sets = await Promise.all([
+        ...(repo ? [load('#exclude').then((ig) => ({ dir: base, ig }))] : []),
+        ...levels.map(async (dir) => ({ dir, ig: await load(dir) })),
+      ]);
+      const active = sets.filter((s) => s.ig);
+      return (name, isDir) => name === '.git' || (active.length > 0 && decide(active, join(absDir, name), isDir));
+    },
+    isIgnoredSync(abs, isDir) {
+      if (isGitPath(abs)) return true;
+      const levels = levelsFor(base, dirname(abs));
+      if (!levels.length) return false;
+      const sets = [
+        ...(repo ? [{ dir: base, ig: loadSync('#exclude') }] : []),
+        ...levels.map((dir) => ({ dir, ig: loadSync(dir) })),
+      ];
+      return decide(sets, abs, isDir);
+    },
+    invalidate(absDir) {
+      cache.delete(absDir);
+      if (repo && absDir === base) cache.delete('#exclude');
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { constants } from 'node:fs';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { CommandParams, CommandResult, FileChange, FileEntry } from '../../../shared/contract';
+import { AkiraError } from '../errors';
+import type { Emit } from '../eventBus';
+import { createFileWatcher, visibleEntriesOf, type FileWatcher, type RawChange } from './fileWatcher';
+import { createGitignoreRules } from './gitignoreRules';
+import { normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
+
+export type ListParams = CommandParams<'workspace.list'>;
+export type ListResult = CommandResult<'workspace.list'>;
+export type ReadParams = CommandParams<'workspace.read'>;
+export type ReadResult = CommandResult<'workspace.read'>;
+
+export interface WorkspaceService {
+  readonly root: string;
+  /** One folder, directories first, natural case-insensitive order, ignored entries and .git hidden, paged. */
+  list(params: Partial<ListParams>): Promise<ListResult>;
+  /** A file as text, confined to the workspace; binary files have no content, big ones are truncated. */
+  read(params: ReadParams): Promise<ReadResult>;
+  /** Resolves once the file watcher's watches asked for so far are in place. */
+  watching(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface WorkspaceServiceOptions {
+  /** The workspace folder, already a real path. */
+  root: string;
+  emit: Emit;
+  /** Bytes of a file `read` answers at most (default 5 MB). */
+  readLimit?: number;
+  /** Watch the workspace for changes (default true). */
+  watch?: boolean;
+  /** Watcher tuning, mostly for tests. */
+  watcher?: { batchMs?: number; eagerBudget?: number; lazyBudget?: number };
+}
+
+export const DEFAULT_READ_LIMIT = 5 * 1024 * 1024;
+const BINARY_SNIFF = 8192;
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+interface Item {
+  name: string;
+  kind: FileEntry['kind'];
+  link?: FileEntry['link'];
+  dirLike: boolean;
+}
+
+function compareItems(a: Item, b: Item): number {
+  if (a.dirLike !== b.dirLike) return a.dirLike ? -1 : 1;
+  return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time, keeping order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export async function createWorkspaceService(options: WorkspaceServiceOptions): Promise<WorkspaceService> {
+  const { root, emit } = options;
+  const readLimit = options.readLimit ?? DEFAULT_READ_LIMIT;
+  const rules = await createGitignoreRules(root);
+
+  /** The caller's path, normalised, as the tree names it (through in-workspace links, not their targets). */
+  function shownPath(requested: string, real: string): string {
+    try {
+      return normalizeRelative(root, requested);
+    } catch {
+      return toRelative(root, real);
+    }
+  }
+
+  async function classifyLink(abs: string): Promise<Pick<Item, 'link' | 'dirLike'>> {
+    try {
+      const target = await resolveInsideEx(root, abs);
+      if (!target.exists) return { link: 'broken', dirLike: false };
+      const isDir = (await stat(target.real)).isDirectory();
+      return { link: isDir ? 'dir' : 'file', dirLike: isDir };
+    } catch (err) {
+      if (err instanceof AkiraError && err.code === 'forbidden') return { link: 'outside', dirLike: false };
+      return { link: 'broken', dirLike: false };
+    }
+  }
+
+  function onRawChanges(raw: RawChange[]) {
+    const changes: FileChange[] = [];
+    for (const { abs, kind } of raw) {
+      if (basename(abs) === '.gitignore') rules.invalidate(dirname(abs));
+      try {
+        const path = toRelative(root, abs);
+        if (path) changes.push({ path, kind });
+      } catch {
+        // outside the root (cannot happen with real paths, but never report it)
+      }
+    }
+    if (changes.length) emit('workspace.onChanged', { changes });
+  }
+
+  const watcher: FileWatcher | null =
+    options.watch === false
+      ? null
+      : createFileWatcher({
+          root,
+          isIgnored: (abs, isDir) => rules.isIgnoredSync(abs, isDir),
+          visibleEntries: async (dir) => visibleEntriesOf(dir, await rules.forDir(dir)),
+          onChanges: onRawChanges,
+          onError: (err) => console.warn('akira: file watcher:', (err as Error)?.message ?? err),
+          ...options.watcher,
+        });
+
+  async function list(params: Partial<ListParams>): Promise<ListResult> {
+    const requested = params.path ?? '';
+    const offset = params.offset ?? 0;
+    const limit = params.limit ?? 500;
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) {
+      throw new AkiraError('bad_request', 'offset must be ≥ 0 and limit ≥ 1 (integers).');
+    }
+    const dir = await resolveInside(root, requested, { mustExist: true });
+    if (!(await stat(dir)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${requested}`);
+    const path = shownPath(requested, dir);
+    const dirents = await readdir(dir, { withFileTypes: true });
+    const ignored = await rules.forDir(dir);
+
+    const items = await mapLimit(
+      dirents.filter((d) => d.name !== '.git' && !ignored(d.name, d.isDirectory())),
+      32,
+      async (d): Promise<Item> => {
+        if (d.isDirectory()) return { name: d.name, kind: 'dir', dirLike: true };
+        if (d.isSymbolicLink()) return { name: d.name, kind: 'symlink', ...(await classifyLink(join(dir, d.name))) };
+        return { name: d.name, kind: 'file', dirLike: false };
+      },
+    );
+    items.sort(compareItems);
+    watcher?.watchDir(dir, dirents.length);
+
+    const page = items.slice(offset, offset + limit);
+    const entries = await mapLimit(page, 64, async (item): Promise<FileEntry> => {
+      const entry: FileEntry = { name: item.name, path: path ? `${path}/${item.name}` : item.name, kind: item.kind };
+      if (item.link) entry.link = item.link;
+      if (item.kind === 'file') {
+        const size = await stat(join(dir, item.name)).then((s) => s.size, () => undefined);
+        if (size !== undefined) entry.size = size;
+      }
+      return entry;
+    });
+    const end = offset + page.length;
+    return { path, entries, total: items.length, nextOffset: end < items.length ? end : null };
+  }
+
+  async function read(params: ReadParams): Promise<ReadResult> {
+    const requested = params.path;
+    const real = await resolveInside(root, requested, { mustExist: true });
+    const stats = await stat(real);
+    if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${requested}`);
+    if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${requested}`);
+    const path = shownPath(requested, real);
+    // O_NOFOLLOW: the path was just resolved to a non-link; refuse one swapped in since.
+    let handle: FileHandle;
+    try {
+      handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
+        throw new AkiraError('forbidden', `Path "${requested}" changed into a symbolic link while reading.`);
+      }
+      throw err;
+    }
+    try {
+      const want = Math.min(stats.size, readLimit);
+      const buffer = Buffer.alloc(want);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await handle.read(buffer, got, want - got, got);
+        if (!bytesRead) break;
+        got += bytesRead;
+      }
+      const data = buffer.subarray(0, got);
+      const truncated = stats.size > got;
+      const binary = data.subarray(0, BINARY_SNIFF).includes(0);
+      // stream: true drops a multi-byte character cut in half by the limit instead of mangling it.
+      const content = binary ? '' : new TextDecoder('utf-8').decode(data, { stream: truncated });
+      return { path, size: stats.size, binary, truncated, content };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  return {
+    root,
+    list,
+    read,
+    watching: async () => watcher?.settled(),
+    dispose: async () => watcher?.dispose(),
+  };
+}
