@@ -19,6 +19,8 @@ export const gitStatus = z.object({
   ahead: z.number().int().nonnegative(),
   behind: z.number().int().nonnegative(),
   files: z.array(gitFile),
+  /** True when the list was cut at its limit (thousands of changed files). */
+  truncated: z.boolean().optional(),
 });
 export type GitStatus = z.infer<typeof gitStatus>;
 
@@ -31,6 +33,8 @@ export const gitCommands = {
       original: z.string().nullable(),
       modified: z.string().nullable(),
       binary: z.boolean(),
+      /** True when a side is too big to show (contents are then null). */
+      tooLarge: z.boolean().optional(),
     }),
     'A file at HEAD (original) and in the working tree (modified); null where it does not exist.',
   ),

@@ -1,0 +1,64 @@
+import { open, stat } from 'node:fs/promises';
+import type { SimpleGit } from 'simple-git';
+import { AkiraError } from '../errors';
+
+/** One side of a diff. */
+export type Side =
+  | { kind: 'missing' }
+  | { kind: 'tooLarge'; size: number }
+  | { kind: 'content'; bytes: Buffer };
+
+/** Bytes git itself looks at to call a file binary. */
+const SNIFF = 8000;
+
+/** git's heuristic: a NUL byte in the first 8000 bytes makes a file binary. */
+export function looksBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, SNIFF).includes(0);
+}
+
+/**
+ * The blob at HEAD:`repoPath` (repository-relative), or missing when there is no HEAD (no commits),
+ * no such path at HEAD, or the path is not a file there (a folder, a submodule).
+ * `git` must run at the work tree's top level (with literal pathspecs).
+ */
+export async function readHeadSide(git: SimpleGit, repoPath: string, limit: number): Promise<Side> {
+  let listing: string;
+  try {
+    listing = await git.raw(['ls-tree', '-l', '-z', '--full-tree', 'HEAD', '--', repoPath]);
+  } catch {
+    return { kind: 'missing' }; // no commits yet: HEAD does not resolve
+  }
+  // <mode> SP <type> SP <object> SP+ <size> TAB <path> NUL
+  const record = listing.split('\0').find((line) => line.endsWith(`\t${repoPath}`));
+  if (!record) return { kind: 'missing' };
+  const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t/.exec(record);
+  if (!match || match[2] !== 'blob') return { kind: 'missing' };
+  const size = Number(match[4]);
+  if (size > limit) return { kind: 'tooLarge', size };
+  const bytes = await git.showBuffer([match[3]]);
+  return { kind: 'content', bytes };
+}
+
+/** The working-tree file at `abs` (a real path inside the workspace), or missing when it does not exist. */
+export async function readWorkingSide(abs: string, limit: number, shownPath: string): Promise<Side> {
+  let stats;
+  try {
+    stats = await stat(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    throw err;
+  }
+  if (stats.isDirectory()) throw new AkiraError('bad_request', `Not a file: ${shownPath}`);
+  // Checked before opening: opening a FIFO would block.
+  if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${shownPath}`);
+  if (stats.size > limit) return { kind: 'tooLarge', size: stats.size };
+  const handle = await open(abs, 'r');
+  try {
+    const bytes = await handle.readFile();
+    if (bytes.length > limit) return { kind: 'tooLarge', size: bytes.length };
+    return { kind: 'content', bytes };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,221 @@
+import type { SimpleGit } from 'simple-git';
+import type { CommandParams, CommandResult, GitStatus } from '../../../shared/contract';
+import { AkiraError } from '../errors';
+import type { Emit } from '../eventBus';
+import { normalizeRelative, resolveInside, toRelative } from '../workspace/pathGuard';
+import { looksBinary, readHeadSide, readWorkingSide, type Side } from './fileContents';
+import { createGit, gitErrorText } from './gitRunner';
+import { watchForRepoCreation, watchRepo } from './gitWatcher';
+import { parsePorcelainV2, toGitFiles } from './porcelainV2';
+import { locateRepo, type RepoLocation } from './repoLocation';
+
+export type DiffParams = CommandParams<'git.diff'>;
+export type DiffResult = CommandResult<'git.diff'>;
+
+export interface GitService {
+  /** `git status` of the workspace; `isRepo: false` outside a work tree. Concurrent calls share one git run. */
+  status(): Promise<GitStatus>;
+  /** A file at HEAD and in the working tree (confined to the workspace). */
+  diff(params: DiffParams): Promise<DiffResult>;
+  dispose(): Promise<void>;
+}
+
+export interface GitServiceOptions {
+  /** The workspace folder, already a real path. */
+  root: string;
+  emit: Emit;
+  /** Subscribes to workspace file changes; returns an unsubscribe function. */
+  onWorkspaceChanged: (listener: () => void) => () => void;
+  /** Quiet time before `git.onChanged` is emitted (default 300 ms). */
+  debounceMs?: number;
+  /** Files `status` lists at most (default 5000; `truncated` says when more changed). */
+  maxFiles?: number;
+  /** Bytes per side `diff` shows at most (default 5 MB; beyond, `tooLarge`). */
+  diffLimit?: number;
+}
+
+export const DEFAULT_DIFF_LIMIT = 5 * 1024 * 1024;
+const NOT_A_REPO: GitStatus = { isRepo: false, branch: null, ahead: 0, behind: 0, files: [] };
+
+export async function createGitService(options: GitServiceOptions): Promise<GitService> {
+  const { root, emit } = options;
+  const debounceMs = options.debounceMs ?? 300;
+  const maxFiles = options.maxFiles ?? 5000;
+  const diffLimit = options.diffLimit ?? DEFAULT_DIFF_LIMIT;
+  const gitAtRoot = createGit(root);
+
+  let disposed = false;
+  /** Bumped on every change seen, so a status run knows whether it is still current. */
+  let generation = 0;
+  let timer: NodeJS.Timeout | null = null;
+  /** undefined: not looked up yet (or invalidated); null: not a repository. */
+  let location: RepoLocation | null | undefined;
+  let locating: Promise<RepoLocation | null> | null = null;
+  let gitAtTop: { dir: string; git: SimpleGit } | null = null;
+  let stopWatching: () => void = () => {};
+  let inflight: { generation: number; promise: Promise<GitStatus> } | null = null;
+  let queued: Promise<GitStatus> | null = null;
+  let last: { generation: number; status: GitStatus } | null = null;
+
+  function markChanged(): void {
+    if (disposed) return;
+    generation++;
+    // Outside a repository any change may be the `git init` that makes one.
+    if (location === null) location = undefined;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      if (!disposed) emit('git.onChanged', {});
+    }, debounceMs);
+  }
+
+  let watched: string | null = null;
+  function setLocation(next: RepoLocation | null): void {
+    location = next;
+    const key = next ? `repo:${next.gitDir}\0${next.commonDir}` : 'none';
+    if (disposed || key === watched) return;
+    watched = key;
+    stopWatching();
+    stopWatching = next ? watchRepo(next, markChanged) : watchForRepoCreation(root, markChanged);
+  }
+
+  async function ensureLocation(): Promise<RepoLocation | null> {
+    if (location !== undefined) return location;
+    if (!locating) {
+      locating = locateRepo(root).then(
+        (found) => {
+          locating = null;
+          setLocation(found);
+          return found;
+        },
+        () => {
+          locating = null;
+          setLocation(null);
+          return null;
+        },
+      );
+    }
+    return locating;
+  }
+
+  function gitAt(dir: string): SimpleGit {
+    if (!gitAtTop || gitAtTop.dir !== dir) gitAtTop = { dir, git: createGit(dir) };
+    return gitAtTop.git;
+  }
+
+  async function runStatus(): Promise<string> {
+    // Paths are limited to the workspace (cwd, '.') and reported relative to the work tree's top.
+    return gitAtRoot.raw([
+      'status',
+      '--porcelain=v2',
+      '-z',
+      '--branch',
+      '--untracked-files=all',
+      '--find-renames',
+      '--',
+      '.',
+    ]);
+  }
+
+  async function computeStatus(): Promise<GitStatus> {
+    const startedAt = generation;
+    let loc = await ensureLocation();
+    if (!loc) return NOT_A_REPO;
+    let output: string;
+    try {
+      output = await runStatus();
+    } catch (err) {
+      // The repository may have moved or vanished (`rm -rf .git`): look again once.
+      location = undefined;
+      loc = await ensureLocation();
+      if (!loc) return NOT_A_REPO;
+      try {
+        output = await runStatus();
+      } catch (again) {
+        throw new AkiraError('internal', `git status failed: ${gitErrorText(again ?? err).trim()}`);
+      }
+    }
+    const parsed = parsePorcelainV2(output);
+    const files = toGitFiles(parsed.entries, loc.prefix);
+    const status: GitStatus = {
+      isRepo: true,
+      branch: parsed.branch.head,
+      ahead: parsed.branch.ahead,
+      behind: parsed.branch.behind,
+      files: files.slice(0, maxFiles),
+    };
+    if (files.length > maxFiles) status.truncated = true;
+    last = { generation: startedAt, status };
+    return status;
+  }
+
+  function status(): Promise<GitStatus> {
+    if (inflight && inflight.generation === generation) return inflight.promise;
+    if (inflight) {
+      // A run is under way but started before the latest change: queue one fresh run for every caller.
+      queued ??= inflight.promise
+        .catch(() => undefined)
+        .then(() => {
+          queued = null;
+          return status();
+        });
+      return queued;
+    }
+    const run = { generation, promise: computeStatus() };
+    inflight = run;
+    const clear = () => {
+      if (inflight === run) inflight = null;
+    };
+    run.promise.then(clear, clear);
+    return run.promise;
+  }
+
+  /** A status no older than the latest change. */
+  function currentStatus(): Promise<GitStatus> {
+    if (last && last.generation === generation) return Promise.resolve(last.status);
+    return status();
+  }
+
+  function contentOf(side: Side): string | null {
+    return side.kind === 'content' ? side.bytes.toString('utf8') : null;
+  }
+
+  async function diff(params: DiffParams): Promise<DiffResult> {
+    const abs = await resolveInside(root, params.path);
+    const rel = toRelative(root, abs);
+    if (rel === '') throw new AkiraError('bad_request', 'The workspace folder itself has no diff; name a file.');
+    const shown = normalizeRelative(root, params.path);
+    const working = await readWorkingSide(abs, diffLimit, shown);
+    let head: Side = { kind: 'missing' };
+    const loc = await ensureLocation();
+    if (loc) {
+      // A staged rename is compared with the file it came from.
+      const renamed = (await currentStatus()).files.find((f) => f.path === rel && f.staged && f.origPath);
+      const repoPath = loc.prefix + (renamed?.origPath ?? rel);
+      head = await readHeadSide(gitAt(loc.toplevel), repoPath, diffLimit);
+    }
+    const sides = [head, working];
+    const tooLarge = sides.some((s) => s.kind === 'tooLarge');
+    const binary = !tooLarge && sides.some((s) => s.kind === 'content' && looksBinary(s.bytes));
+    if (tooLarge || binary) {
+      return { path: shown, original: null, modified: null, binary, ...(tooLarge ? { tooLarge } : {}) };
+    }
+    return { path: shown, original: contentOf(head), modified: contentOf(working), binary: false };
+  }
+
+  const unsubscribe = options.onWorkspaceChanged(markChanged);
+  await ensureLocation();
+
+  return {
+    status,
+    diff,
+    async dispose() {
+      disposed = true;
+      unsubscribe();
+      stopWatching();
+      stopWatching = () => {};
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
