@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import * as nodePty from 'node-pty';
+import type { CommandParams, CommandResult, TerminalInfo } from '../../../shared/contract';
+import { AkiraError } from '../errors';
+import type { Emit } from '../eventBus';
+import { createExitSentinel, type ExitSentinel } from './exitSentinel';
+import { createFlowControl, type FlowControl, type FlowStats } from './flowControl';
+import { createOutputCoalescer, type OutputCoalescer } from './outputCoalescer';
+import { sessionGroups, signalSession } from './processGroups';
+import { createReplayBuffer, type ReplayBuffer } from './replayBuffer';
+import { defaultShell, terminalEnv, type ShellSpec } from './shell';
+
+export interface PtyHostOptions {
+  /** Where shells start: the workspace. */
+  cwd: string;
+  emit: Emit;
+  /** The program to run (default: the user's shell). */
+  shell?: ShellSpec;
+  /** Flow control watermarks in characters, and how long a paused terminal waits for an ack. */
+  flow?: { high?: number; low?: number; stallMs?: number };
+  /** Between SIGHUP and SIGKILL when a terminal is killed. */
+  killGraceMs?: number;
+  /** Size of the replay buffer in characters. */
+  replayChars?: number;
+}
+
+export interface TerminalStats extends FlowStats {
+  /** Characters sent as `terminal.onData` so far. */
+  sentChars: number;
+  /** Characters read from the pty so far (sent or not). */
+  receivedChars: number;
+  /** The name of the foreground process (e.g. `bash`, `vim`). */
+  process: string;
+  exited: boolean;
+}
+
+export interface PtyHost {
+  create(params: CommandParams<'terminal.create'>): CommandResult<'terminal.create'>;
+  write(params: CommandParams<'terminal.write'>): CommandResult<'terminal.write'>;
+  resize(params: CommandParams<'terminal.resize'>): CommandResult<'terminal.resize'>;
+  ack(params: CommandParams<'terminal.ack'>): CommandResult<'terminal.ack'>;
+  kill(params: CommandParams<'terminal.kill'>): CommandResult<'terminal.kill'>;
+  list(): CommandResult<'terminal.list'>;
+  replay(params: CommandParams<'terminal.replay'>): CommandResult<'terminal.replay'>;
+  /** Diagnostics for tests and benchmarks; not part of the contract. */
+  stats(terminalId: string): TerminalStats;
+  /** Kills every terminal and waits (bounded) until they are gone. */
+  dispose(): Promise<void>;
+}
+
+interface Terminal {
+  id: string;
+  title: string;
+  pty: nodePty.IPty;
+  coalescer: OutputCoalescer;
+  replay: ReplayBuffer;
+  flow: FlowControl;
+  sentinel: ExitSentinel | null;
+  /** The shell's exit code as the sentinel reported it: the shell is gone, its wrapper is finishing. */
+  shellExitCode: number | null;
+  exited: boolean;
+  exitCode: number | null;
+  /** Replay offset up to which output went to clients (output of an unattended terminal did not). */
+  fedOffset: number;
+  sentChars: number;
+  carryTimer: NodeJS.Timeout | null;
+  killTimer: NodeJS.Timeout | null;
+  done: Promise<void>;
+}
+
+const MAX_TERMINALS = 64;
+const ok = { ok: true as const };
+const skipped = '\r\n\u001b[2m[… earlier output skipped while no client was reading …]\u001b[0m\r\n';
+
+export function createPtyHost(options: PtyHostOptions): PtyHost {
+  const { cwd, emit } = options;
+  const killGraceMs = options.killGraceMs ?? 1500;
+  const terminals = new Map<string, Terminal>();
+  /** Killed terminals whose process has not exited yet (dispose waits for them too). */
+  const dying = new Set<Terminal>();
+  let disposed = false;
+
+  function get(terminalId: string): Terminal {
+    const t = terminals.get(terminalId);
+    if (!t) throw new AkiraError('not_found', `No terminal ${terminalId} (it was closed, or never existed).`);
+    return t;
+  }
+
+  function feed(t: Terminal, text: string) {
+    if (!text) return;
+    t.replay.push(text);
+    if (!t.flow.attended()) return;
+    t.coalescer.push(text);
+    t.fedOffset = t.replay.end();
+    t.flow.sent(text.length);
+  }
+
+  function onPtyData(t: Terminal, chunk: string) {
+    if (t.exited) return;
+    if (!t.sentinel) return feed(t, chunk);
+    const { output, exitCode } = t.sentinel.scan(chunk);
+    feed(t, output);
+    if (exitCode !== undefined && t.shellExitCode === null) {
+      t.shellExitCode = exitCode;
+      try {
+        t.pty.write(t.sentinel.release);
+      } catch {
+        // the wrapper is gone already
+      }
+    }
+    if (t.carryTimer) clearTimeout(t.carryTimer);
+    t.carryTimer = setTimeout(() => {
+      t.carryTimer = null;
+      if (t.sentinel && !t.exited) feed(t, t.sentinel.flush());
+    }, 30);
+  }
+
+  function finish(t: Terminal, exitCode: number, signal: number, resolve: () => void) {
+    if (t.carryTimer) clearTimeout(t.carryTimer);
+    if (t.killTimer) clearTimeout(t.killTimer);
+    if (t.sentinel) feed(t, t.sentinel.flush());
+    t.coalescer.flush();
+    t.coalescer.dispose();
+    t.flow.dispose();
+    t.exited = true;
+    if (t.shellExitCode !== null) {
+      t.exitCode = t.shellExitCode;
+    } else {
+      t.exitCode = signal > 0 && exitCode === 0 ? 128 + signal : exitCode;
+    }
+    dying.delete(t);
+    emit('terminal.onExit', {
+      terminalId: t.id,
+      exitCode: t.exitCode,
+      signal: t.shellExitCode === null && signal > 0 ? signal : null,
+    });
+    resolve();
+  }
+
+  function spawn(shell: ShellSpec, sentinel: ExitSentinel | null, cols: number, rows: number): nodePty.IPty {
+    const program = sentinel ? sentinel.wrap(shell) : shell;
+    try {
+      return nodePty.spawn(program.file, program.args, {
+        name: 'xterm-256color',
+        cols,
+        rows,
+        cwd,
+        env: terminalEnv(),
+        encoding: 'utf8',
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new AkiraError('internal', `Could not start the shell ${shell.file}: ${reason}`);
+    }
+  }
+
+  function info(t: Terminal): TerminalInfo {
+    return { terminalId: t.id, title: t.title, pid: t.pty.pid, exited: t.exited, exitCode: t.exitCode };
+  }
+
+  /** SIGHUP to the shell's whole session (stopped jobs get SIGCONT to see it), SIGKILL after a grace period. */
+  function signal(t: Terminal) {
+    const pid = t.pty.pid;
+    const groups = signalSession(pid, 'SIGHUP');
+    signalSession(pid, 'SIGCONT', groups);
+    t.killTimer = setTimeout(() => {
+      t.killTimer = null;
+      if (!t.exited) signalSession(pid, 'SIGKILL', [...new Set([...groups, ...sessionGroups(pid)])]);
+    }, killGraceMs);
+  }
+
+  return {
+    create({ cols = 80, rows = 24 }) {
+      if (disposed) throw new AkiraError('unavailable', 'The terminal host is shutting down.');
+      if (terminals.size >= MAX_TERMINALS) {
+        throw new AkiraError('conflict', `Too many terminals (${MAX_TERMINALS}); close some first.`);
+      }
+      const shell = options.shell ?? defaultShell();
+      const useSentinel = process.platform !== 'win32' && existsSync('/bin/sh');
+      const sentinel = useSentinel ? createExitSentinel(randomBytes(12).toString('hex')) : null;
+      const pty = spawn(shell, sentinel, cols, rows);
+      let id = randomBytes(4).toString('hex');
+      while (terminals.has(id)) id = randomBytes(4).toString('hex');
+      let resolveDone!: () => void;
+      const t: Terminal = {
+        id,
+        title: shell.title,
+        pty,
+        sentinel,
+        shellExitCode: null,
+        exited: false,
+        exitCode: null,
+        fedOffset: 0,
+        sentChars: 0,
+        carryTimer: null,
+        killTimer: null,
+        done: new Promise<void>((resolve) => (resolveDone = resolve)),
+        replay: createReplayBuffer(options.replayChars),
+        coalescer: createOutputCoalescer({
+          onFlush: (data) => {
+            t.sentChars += data.length;
+            emit('terminal.onData', { terminalId: id, data });
+          },
+        }),
+        flow: createFlowControl({ ...options.flow, pause: () => pty.pause(), resume: () => pty.resume() }),
+      };
+      terminals.set(id, t);
+      pty.onData((chunk) => onPtyData(t, chunk));
+      // node-pty reports the exit once the pty's output stream closed; with the sentinel nothing is left unread.
+      pty.onExit(({ exitCode, signal }) => finish(t, exitCode, signal ?? 0, resolveDone));
+      return { terminalId: id, title: t.title, pid: pty.pid };
+    },
+
+    write({ terminalId, data }) {
+      const t = get(terminalId);
+      if (t.exited || t.shellExitCode !== null) {
+        const code = t.exitCode ?? t.shellExitCode;
+        throw new AkiraError('conflict', `Terminal ${terminalId} has exited (code ${code}); open a new terminal.`);
+      }
+      t.pty.write(data);
+      return ok;
+    },
+
+    resize({ terminalId, cols, rows }) {
+      const t = get(terminalId);
+      if (t.exited) return ok;
+      try {
+        t.pty.resize(cols, rows);
+      } catch {
+        // the pty closed meanwhile; the exit event follows
+      }
+      return ok;
+    },
+
+    ack({ terminalId, bytes }) {
+      const t = get(terminalId);
+      if (t.exited) return ok;
+      if (t.flow.ack(bytes)) {
+        // An unattended terminal got a reader again: send what it missed (bounded by the replay buffer).
+        const missed = t.replay.since(t.fedOffset);
+        t.fedOffset = t.replay.end();
+        const text = (missed.gap ? skipped : '') + missed.data;
+        t.coalescer.push(text);
+        t.flow.sent(text.length);
+      }
+      return ok;
+    },
+
+    kill({ terminalId }) {
+      const t = get(terminalId);
+      terminals.delete(terminalId);
+      if (t.exited) return ok;
+      dying.add(t);
+      signal(t);
+      return ok;
+    },
+
+    list() {
+      return { terminals: [...terminals.values()].map(info) };
+    },
+
+    replay({ terminalId }) {
+      const t = get(terminalId);
+      // What is still batched goes out first, so a client that drops live data until its replay
+      // answer arrives loses nothing.
+      if (!t.exited) t.coalescer.flush();
+      const data = t.replay.text();
+      if (!t.exited) {
+        t.flow.attach();
+        t.fedOffset = t.replay.end();
+      }
+      return { data };
+    },
+
+    stats(terminalId) {
+      const t = terminals.get(terminalId) ?? [...dying].find((d) => d.id === terminalId);
+      if (!t) throw new AkiraError('not_found', `No terminal ${terminalId}.`);
+      let foreground = t.title;
+      try {
+        if (!t.exited) foreground = t.pty.process;
+      } catch {
+        // the pty closed meanwhile
+      }
+      return {
+        ...t.flow.stats(),
+        sentChars: t.sentChars,
+        receivedChars: t.replay.end(),
+        process: foreground,
+        exited: t.exited,
+      };
+    },
+
+    async dispose() {
+      disposed = true;
+      const all = [...terminals.values(), ...dying];
+      for (const t of terminals.values()) {
+        if (!t.exited) {
+          dying.add(t);
+          signal(t);
+        }
+      }
+      terminals.clear();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, killGraceMs + 2000)));
+      await Promise.race([Promise.all(all.map((t) => t.done)), timeout]);
+      clearTimeout(timer);
+      for (const t of all) {
+        if (t.killTimer) clearTimeout(t.killTimer);
+        if (t.carryTimer) clearTimeout(t.carryTimer);
+        t.coalescer.dispose();
+        t.flow.dispose();
+      }
+    },
+  };
+}
