@@ -11,8 +11,8 @@ import ignore, { type Ignore } from 'ignore';
  * Works the same when the folder is not a git repository (its .gitignore files still apply).
  */
 
-/** Tests one entry of a folder by name. */
-export type NameMatcher = (name: string, isDir: boolean) => boolean;
+/** Tests one entry of a folder by name; `stamp` changes whenever a rule file that applies changes. */
+export type NameMatcher = ((name: string, isDir: boolean) => boolean) & { stamp: string };
 
 export interface GitignoreRules {
   /** The folder whose .gitignore applies first: the repository's top, or the root. */
@@ -88,17 +88,17 @@ export async function createGitignoreRules(root: string): Promise<GitignoreRules
     return key === '#exclude' ? repo!.exclude : join(key, '.gitignore');
   }
 
-  async function load(key: string): Promise<Ignore | null> {
+  async function load(key: string): Promise<CachedRules> {
     const file = fileFor(key);
     // Like git ≥ 2.32, a .gitignore that is a symbolic link is not followed.
     const stats = await lstat(file).catch(() => null);
     const stamp = stampOf(stats);
     const cached = cache.get(key);
-    if (cached && cached.stamp === stamp) return cached.ig;
+    if (cached && cached.stamp === stamp) return cached;
     const text = stamp === 'none' ? null : await readFile(file, 'utf8').catch(() => null);
-    const ig = compile(text);
-    cache.set(key, { stamp, ig });
-    return ig;
+    const entry = { stamp, ig: compile(text) };
+    cache.set(key, entry);
+    return entry;
   }
 
   function loadSync(key: string): Ignore | null {
@@ -149,11 +149,26 @@ export async function createGitignoreRules(root: string): Promise<GitignoreRules
     async forDir(absDir) {
       const levels = levelsFor(base, absDir);
       const sets = await Promise.all([
-        ...(repo ? [load('#exclude').then((ig) => ({ dir: base, ig }))] : []),
-        ...levels.map(async (dir) => ({ dir, ig: await load(dir) })),
+        ...(repo ? [load('#exclude').then((r) => ({ dir: base, ...r }))] : []),
+        ...levels.map(async (dir) => ({ dir, ...(await load(dir)) })),
       ]);
-      const active = sets.filter((s) => s.ig);
-      return (name, isDir) => name === '.git' || (active.length > 0 && decide(active, join(absDir, name), isDir));
+      const stamp = sets.map((s) => s.stamp).join('|');
+      // Per rule set, the folder's path relative to the set's folder, so each entry costs one string concat.
+      const active = sets
+        .filter((s): s is { dir: string; stamp: string; ig: Ignore } => s.ig !== null)
+        .map(({ dir, ig }) => ({ ig, prefix: toPosix(relative(dir, absDir)) }));
+      const matcher = (name: string, isDir: boolean) => {
+        if (name === '.git') return true;
+        let ignored = false;
+        for (const { ig, prefix } of active) {
+          const rel = prefix ? `${prefix}/${name}` : name;
+          const result = ig.test(isDir ? `${rel}/` : rel);
+          if (result.ignored) ignored = true;
+          else if (result.unignored) ignored = false;
+        }
+        return ignored;
+      };
+      return Object.assign(matcher, { stamp });
     },
     isIgnoredSync(abs, isDir) {
       if (isGitPath(abs)) return true;

@@ -122,6 +122,16 @@ describe('workspace.list', () => {
     expect(await service.list({ path: '', offset: 5000, limit: 10 })).toMatchObject({ entries: [], nextOffset: null });
   });
 
+  it('pages from a fresh listing when the folder changed between pages', async () => {
+    await writeTree(root, { 'a.txt': '', 'b.txt': '', 'c.txt': '', 'd.txt': '' });
+    const service = await open();
+    expect((await service.list({ path: '', offset: 0, limit: 2 })).entries.map((e) => e.name)).toEqual(['a.txt', 'b.txt']);
+    await writeFile(join(root, 'aa.txt'), '');
+    const second = await service.list({ path: '', offset: 2, limit: 2 });
+    expect(second.total).toBe(5);
+    expect(second.entries.map((e) => e.name)).toEqual(['b.txt', 'c.txt']);
+  });
+
   it('reports symlinks with where they lead, link-to-folder among the folders', async () => {
     await writeTree(root, { 'src/a.ts': '', 'z.txt': '' });
     await mkdir(join(base, 'outside'));

@@ -5,7 +5,7 @@ import type { CommandParams, CommandResult, FileChange, FileEntry } from '../../
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { createFileWatcher, visibleEntriesOf, type FileWatcher, type RawChange } from './fileWatcher';
-import { createGitignoreRules } from './gitignoreRules';
+import { createGitignoreRules, type NameMatcher } from './gitignoreRules';
 import { normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
 
 export type ListParams = CommandParams<'workspace.list'>;
@@ -47,6 +47,14 @@ interface Item {
   dirLike: boolean;
 }
 
+/** A folder's sorted, filtered entries, reused by the next pages while the folder and its rules are unchanged. */
+interface Snapshot {
+  stamp: string;
+  items: Item[];
+  direntCount: number;
+}
+const SNAPSHOTS = 16;
+
 function compareItems(a: Item, b: Item): number {
   if (a.dirLike !== b.dirLike) return a.dirLike ? -1 : 1;
   return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -70,6 +78,7 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
   const { root, emit } = options;
   const readLimit = options.readLimit ?? DEFAULT_READ_LIMIT;
   const rules = await createGitignoreRules(root);
+  const snapshots = new Map<string, Snapshot>();
 
   /** The caller's path, normalised, as the tree names it (through in-workspace links, not their targets). */
   function shownPath(requested: string, real: string): string {
@@ -95,6 +104,7 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
   function onRawChanges(raw: RawChange[]) {
     const changes: FileChange[] = [];
     for (const { abs, kind } of raw) {
+      snapshots.delete(dirname(abs));
       if (basename(abs) === '.gitignore') rules.invalidate(dirname(abs));
       try {
         const path = toRelative(root, abs);
@@ -118,19 +128,9 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
           ...options.watcher,
         });
 
-  async function list(params: Partial<ListParams>): Promise<ListResult> {
-    const requested = params.path ?? '';
-    const offset = params.offset ?? 0;
-    const limit = params.limit ?? 500;
-    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) {
-      throw new AkiraError('bad_request', 'offset must be ≥ 0 and limit ≥ 1 (integers).');
-    }
-    const dir = await resolveInside(root, requested, { mustExist: true });
-    if (!(await stat(dir)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${requested}`);
-    const path = shownPath(requested, dir);
+  /** Reads, filters, classifies and sorts a folder's entries. */
+  async function readSnapshot(dir: string, ignored: NameMatcher, stamp: string): Promise<Snapshot> {
     const dirents = await readdir(dir, { withFileTypes: true });
-    const ignored = await rules.forDir(dir);
-
     const items = await mapLimit(
       dirents.filter((d) => d.name !== '.git' && !ignored(d.name, d.isDirectory())),
       32,
@@ -141,8 +141,31 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
       },
     );
     items.sort(compareItems);
-    watcher?.watchDir(dir, dirents.length);
+    return { stamp, items, direntCount: dirents.length };
+  }
 
+  async function list(params: Partial<ListParams>): Promise<ListResult> {
+    const requested = params.path ?? '';
+    const offset = params.offset ?? 0;
+    const limit = params.limit ?? 500;
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) {
+      throw new AkiraError('bad_request', 'offset must be ≥ 0 and limit ≥ 1 (integers).');
+    }
+    const dir = await resolveInside(root, requested, { mustExist: true });
+    const dirStats = await stat(dir);
+    if (!dirStats.isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${requested}`);
+    const path = shownPath(requested, dir);
+    const ignored = await rules.forDir(dir);
+    const stamp = `${dirStats.mtimeMs}:${dirStats.ino}|${ignored.stamp}`;
+    // The first page is always read afresh; later pages reuse it while nothing changed (fast, consistent paging).
+    const cached = offset > 0 ? snapshots.get(dir) : undefined;
+    const snapshot = cached?.stamp === stamp ? cached : await readSnapshot(dir, ignored, stamp);
+    snapshots.delete(dir);
+    snapshots.set(dir, snapshot);
+    if (snapshots.size > SNAPSHOTS) snapshots.delete(snapshots.keys().next().value!);
+    watcher?.watchDir(dir, snapshot.direntCount);
+
+    const { items } = snapshot;
     const page = items.slice(offset, offset + limit);
     const entries = await mapLimit(page, 64, async (item): Promise<FileEntry> => {
       const entry: FileEntry = { name: item.name, path: path ? `${path}/${item.name}` : item.name, kind: item.kind };
