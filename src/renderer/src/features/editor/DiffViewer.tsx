@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { useClient } from '../../client/ClientContext';
+import { languageOf } from './languageOf';
+import { useMonaco } from './monacoLoader';
+import { diffQuery, viewerOptions } from './queries';
+import { describeError, ViewerMessage } from './ViewerMessage';
+
+/** Above this many characters (both sides together) the diff uses the faster, older algorithm. */
+const LARGE_DIFF_CHARS = 1_000_000;
+
+interface Models {
+  path: string;
+  original: Monaco.editor.ITextModel;
+  modified: Monaco.editor.ITextModel;
+}
+
+/**
+ * A file at HEAD (left) against the working tree (right), read-only in Monaco's diff editor.
+ * Owns the diff editor and both models: creates them and disposes them.
+ */
+export function DiffViewer({ path, sideBySide }: { path: string; sideBySide: boolean }) {
+  const client = useClient();
+  const diff = useQuery(diffQuery(client, path));
+  const { monaco, error: loadError } = useMonaco();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
+  const modelsRef = useRef<Models | null>(null);
+
+  useEffect(() => {
+    if (!monaco || !hostRef.current) return;
+    const editor = monaco.editor.createDiffEditor(hostRef.current, {
+      ...viewerOptions,
+      originalEditable: false,
+      renderSideBySide: sideBySide,
+      enableSplitViewResizing: true,
+      renderMarginRevertIcon: false,
+      ignoreTrimWhitespace: false,
+      renderOverviewRuler: true,
+      minimap: { enabled: false },
+    });
+    editorRef.current = editor;
+    return () => {
+      editor.dispose();
+      modelsRef.current?.original.dispose();
+      modelsRef.current?.modified.dispose();
+      modelsRef.current = null;
+      editorRef.current = null;
+    };
+    // Created once per Monaco; sideBySide changes are applied by the next effect.
+  }, [monaco]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ renderSideBySide: sideBySide });
+  }, [sideBySide, monaco]);
+
+  const data = diff.data && !diff.data.binary && !diff.data.tooLarge ? diff.data : null;
+  const hasData = data !== null;
+  const original = data?.original ?? null;
+  const modified = data?.modified ?? null;
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!monaco || !editor || !hasData) return;
+    const left = original ?? '';
+    const right = modified ?? '';
+    const large = left.length + right.length > LARGE_DIFF_CHARS;
+    editor.updateOptions({
+      diffAlgorithm: large ? 'legacy' : 'advanced',
+      maxComputationTime: large ? 1500 : 5000,
+    });
+    const current = modelsRef.current;
+    if (current && current.path === path) {
+      // The same file changed: update in place so the scroll position stays.
+      if (current.original.getValue() !== left) current.original.setValue(left);
+      if (current.modified.getValue() !== right) current.modified.setValue(right);
+      return;
+    }
+    const language = languageOf(monaco, path);
+    const next: Models = {
+      path,
+      original: monaco.editor.createModel(left, language),
+      modified: monaco.editor.createModel(right, language),
+    };
+    editor.setModel({ original: next.original, modified: next.modified });
+    modelsRef.current = next;
+    current?.original.dispose();
+    current?.modified.dispose();
+  }, [monaco, path, original, modified, hasData]);
+
+  let message: ReactNode = null;
+  if (loadError) message = <ViewerMessage tone="error">Could not load the editor: {loadError.message}</ViewerMessage>;
+  else if (diff.isError) message = <ViewerMessage tone="error">{describeError(diff.error)}</ViewerMessage>;
+  else if (diff.data?.binary) message = <ViewerMessage>Binary file — no text diff to show.</ViewerMessage>;
+  else if (diff.data?.tooLarge) message = <ViewerMessage>This file is too large to diff here (over 5 MB).</ViewerMessage>;
+  else if (diff.data && diff.data.original === null && diff.data.modified === null) {
+    message = <ViewerMessage>This file exists neither at HEAD nor in the working tree.</ViewerMessage>;
+  } else if (!diff.data || !monaco) message = <ViewerMessage>Loading…</ViewerMessage>;
+
+  return (
+    <div className="viewer" data-testid="diff-viewer" data-path={path}>
+      <div className="monaco-host" ref={hostRef} hidden={!!message} />
+      {message}
+    </div>
+  );
+}

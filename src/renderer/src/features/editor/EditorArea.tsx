@@ -1,0 +1,102 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import { useClient, useEvent } from '../../client/ClientContext';
+import { useGitRefresh } from '../git/useGitRefresh';
+import { DiffViewer } from './DiffViewer';
+import { FileViewer } from './FileViewer';
+import { diffQuery } from './queries';
+import './editor.css';
+
+function splitPath(path: string): { folder: string; name: string } {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? { folder: '', name: path } : { folder: path.slice(0, slash), name: path.slice(slash + 1) };
+}
+
+/** The diff's result, shared with DiffViewer (same query key). */
+function useDiff(path: string) {
+  const client = useClient();
+  return useQuery(diffQuery(client, path)).data;
+}
+
+/** What the diff compares, in words: a new file, a deleted one, or a change. */
+function DiffKind({ path }: { path: string }) {
+  const d = useDiff(path);
+  if (!d || d.binary || d.tooLarge) return null;
+  if (d.original === null && d.modified !== null) return <span className="tag tag-added">new file</span>;
+  if (d.original !== null && d.modified === null) return <span className="tag tag-deleted">deleted</span>;
+  return <span className="tag">HEAD ↔ working tree</span>;
+}
+
+/** Opens the working-tree file; absent when the file was deleted. */
+function OpenFileButton({ path }: { path: string }) {
+  const d = useDiff(path);
+  if (d && d.modified === null && !d.binary && !d.tooLarge) return null;
+  return (
+    <button className="header-button" onClick={() => useUiStore.getState().openFile(path)} title="Open the working-tree file">
+      Open file
+    </button>
+  );
+}
+
+/** The editor area: the open file read-only, or a file's diff against HEAD, or a calm empty state. */
+export function EditorArea() {
+  const target = useUiStore((s) => s.editor);
+  const closeEditor = useUiStore((s) => s.closeEditor);
+  const queryClient = useQueryClient();
+  const [sideBySide, setSideBySide] = useState(true);
+
+  useGitRefresh();
+  useEvent('workspace.onChanged', ({ changes }) => {
+    if (!target) return;
+    const touched = changes.some((c) => c.path === target.path || target.path.startsWith(`${c.path}/`));
+    if (!touched) return;
+    void queryClient.invalidateQueries({ queryKey: ['workspace.read', target.path] });
+    void queryClient.invalidateQueries({ queryKey: ['git.diff', target.path] });
+  });
+
+  if (!target) {
+    return (
+      <div className="editor-empty" data-testid="editor-empty">
+        <div className="editor-empty-title">Nothing open</div>
+        <div>Pick a file in the Files view to read it, or a change in the Changes view to see its diff.</div>
+      </div>
+    );
+  }
+
+  const { folder, name } = splitPath(target.path);
+  return (
+    <div className="editor-pane">
+      <div className="editor-header" data-testid="editor-header">
+        <span className="path" title={target.path}>
+          {name}
+        </span>
+        {folder && <span className="folder">{folder}</span>}
+        {target.kind === 'diff' && <DiffKind path={target.path} />}
+        <span className="spacer" />
+        {target.kind === 'diff' && (
+          <>
+            <button
+              className="header-button"
+              onClick={() => setSideBySide((v) => !v)}
+              title={sideBySide ? 'Show the changes inline' : 'Show the two versions side by side'}
+              data-testid="diff-layout-toggle"
+              aria-pressed={!sideBySide}
+            >
+              {sideBySide ? 'Inline' : 'Side by side'}
+            </button>
+            <OpenFileButton path={target.path} />
+          </>
+        )}
+        <button className="icon-button close-editor" onClick={closeEditor} title="Close" aria-label="Close editor" data-testid="editor-close">
+          ×
+        </button>
+      </div>
+      {target.kind === 'file' ? (
+        <FileViewer key={`file:${target.path}`} path={target.path} />
+      ) : (
+        <DiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} />
+      )}
+    </div>
+  );
+}

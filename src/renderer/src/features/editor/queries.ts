@@ -1,0 +1,35 @@
+import { ClientError, type AkiraClient } from '../../client/client';
+
+/** An answer of the core (not found, forbidden…) will not change on retry; a dropped connection may. */
+const retry = (failures: number, error: Error) => !(error instanceof ClientError) && failures < 2;
+
+/** react-query options of the editor's command results; one key per file so events can refresh just it. */
+export const fileQuery = (client: AkiraClient, path: string) => ({
+  queryKey: ['workspace.read', path] as const,
+  queryFn: () => client.invoke('workspace.read', { path }),
+  retry,
+});
+
+export const diffQuery = (client: AkiraClient, path: string) => ({
+  queryKey: ['git.diff', path] as const,
+  queryFn: () => client.invoke('git.diff', { path }),
+  retry,
+});
+
+/** Options shared by the file viewer and both sides of the diff viewer. */
+export const viewerOptions = {
+  readOnly: true,
+  domReadOnly: true,
+  readOnlyMessage: { value: 'Akira shows files read-only.' },
+  automaticLayout: true,
+  fontFamily: "'JetBrains Mono', 'Fira Code', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
+  fontSize: 13,
+  lineHeight: 20,
+  scrollBeyondLastLine: false,
+  renderLineHighlight: 'line',
+  padding: { top: 6, bottom: 6 },
+  minimap: { enabled: true, renderCharacters: false, maxColumn: 80 },
+  smoothScrolling: true,
+  contextmenu: true,
+  fixedOverflowWidgets: true,
+} as const;
