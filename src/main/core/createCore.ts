@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
-import { commandNames, eventNames, type CommandName, type WorkspaceSummaryT } from '../../shared/contract';
+import { commandNames, eventNames, type WorkspaceSummaryT } from '../../shared/contract';
 import { AkiraError } from './errors';
 import { createEventBus, type EventBus } from './eventBus';
 import { createRouter, type Handlers, type Router } from './router';
@@ -105,7 +105,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'terminal.replay': (p) => need().terminals.replay(p),
     'git.status': () => need().git.status(),
     'git.diff': (p) => need().git.diff(p),
-  } satisfies Record<CommandName, unknown>;
+  };
 
   if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);
 
