@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../client/ClientContext';
+import { useGitRefresh } from '../features/git/useGitRefresh';
 import { useAppInfo } from './useWorkspace';
 import { useConnectionState } from './useConnectionState';
 
@@ -9,6 +10,7 @@ export function StatusBar() {
   const client = useClient();
   const info = useAppInfo();
   const connection = useConnectionState();
+  useGitRefresh();
   const workspace = info.data?.workspace ?? null;
   const git = useQuery({
     queryKey: ['git.status'],
