@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useClient, useEvent } from '../../client/ClientContext';
+import { closeTerminal, createTerminal, estimateSize, loadTerminals, resyncTerminals } from './terminalActions';
+import { createTerminalRouter } from './terminalRouter';
+import { useTerminalStore, type TerminalTab } from './terminalStore';
+import { XtermView } from './XtermView';
+import './terminal.css';
+
+function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean; onClose(): void }) {
+  const activate = () => useTerminalStore.getState().activate(tab.terminalId);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      activate();
+    }
+  };
+  const close = (e: MouseEvent) => {
+    e.stopPropagation();
+    onClose();
+  };
+  const state = tab.exited ? `exited with code ${tab.exitCode ?? '?'}` : 'running';
+  return (
+    <div
+      className={`tab terminal-tab ${active ? 'active' : ''} ${tab.exited ? 'exited' : ''}`}
+      role="tab"
+      tabIndex={0}
+      aria-selected={active}
+      title={`${tab.title} — ${state}`}
+      data-testid="terminal-tab"
+      data-terminal-id={tab.terminalId}
+      onClick={activate}
+      onAuxClick={(e) => e.button === 1 && close(e)}
+      onKeyDown={onKey}
+    >
+      <span className="terminal-tab-icon">{tab.exited ? '■' : '›_'}</span>
+      <span className="terminal-tab-title">{tab.title}</span>
+      {tab.exited && <span className="terminal-tab-exit">exit {tab.exitCode ?? '?'}</span>}
+      <button
+        className="close"
+        title={tab.exited ? 'Close' : 'Kill terminal'}
+        aria-label={tab.exited ? `Close ${tab.title}` : `Kill ${tab.title}`}
+        data-testid="terminal-close"
+        onClick={close}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** The Terminal panel: tabs of real shells in the workspace, rendered by xterm.js. */
+export function TerminalPanel() {
+  const client = useClient();
+  const router = useMemo(() => createTerminalRouter(), []);
+  const tabs = useTerminalStore((s) => s.tabs);
+  const activeId = useTerminalStore((s) => s.activeId);
+  const phase = useTerminalStore((s) => s.phase);
+  const error = useTerminalStore((s) => s.error);
+  const views = useRef<HTMLDivElement>(null);
+
+  // One subscription each for the whole panel; output is routed to the views by terminal id.
+  useEvent('terminal.onData', ({ terminalId, data }) => router.push(terminalId, data));
+  useEvent('terminal.onExit', ({ terminalId, exitCode }) => useTerminalStore.getState().markExited(terminalId, exitCode));
+  useEvent('app.onWorkspaceOpened', () => {
+    for (const tab of useTerminalStore.getState().tabs) router.forget(tab.terminalId);
+    useTerminalStore.getState().reset();
+    void loadTerminals(client, estimateSize(views.current));
+  });
+
+  useEffect(() => {
+    void loadTerminals(client, estimateSize(views.current));
+  }, [client]);
+
+  // A dropped connection loses output: on reconnect every view starts over from its replay.
+  useEffect(() => {
+    let previous = client.state();
+    return client.onState((state) => {
+      if (state === 'connected' && previous === 'disconnected' && useTerminalStore.getState().phase === 'ready') {
+        void resyncTerminals(client, router);
+      }
+      previous = state;
+    });
+  }, [client, router]);
+
+  const newTerminal = () => {
+    createTerminal(client, estimateSize(views.current), true).catch((err: Error) =>
+      useTerminalStore.getState().setPhase('error', err.message),
+    );
+  };
+
+  return (
+    <div className="terminal-panel" data-testid="terminal-panel">
+      <div className="tabs terminal-tabs" role="tablist" aria-label="Terminals">
+        <span className="terminal-panel-title">Terminal</span>
+        {tabs.map((tab) => (
+          <TabButton
+            key={tab.terminalId}
+            tab={tab}
+            active={tab.terminalId === activeId}
+            onClose={() => void closeTerminal(client, router, tab.terminalId)}
+          />
+        ))}
+        <button className="icon-button" title="New terminal" aria-label="New terminal" data-testid="terminal-new" onClick={newTerminal}>
+          +
+        </button>
+      </div>
+      <div className="terminal-views" ref={views}>
+        {tabs.map((tab) => (
+          <XtermView key={tab.terminalId} tab={tab} active={tab.terminalId === activeId} client={client} router={router} />
+        ))}
+        {tabs.length === 0 && (
+          <div className="empty terminal-empty">
+            {phase === 'loading' || phase === 'idle' ? (
+              'Starting a shell…'
+            ) : (
+              <>
+                {error && <div className="error-text">Could not start a terminal: {error}</div>}
+                <button className="link" onClick={newTerminal}>
+                  Open a new terminal
+                </button>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
