@@ -1,0 +1,46 @@
+import { parseCommandArgs, serveSpec, toServeArgs, UsageError } from './args';
+import { mainHelp, serveHelp } from './help';
+import type { CliIo } from './io';
+import { serveCommand } from './serveCommand';
+
+/** Commands pinned in DESIGN.md that later versions add; named here so the error says so. */
+const PLANNED = new Set(['run', 'checkpoints']);
+
+/**
+ * The `akira` command: dispatches to one command and returns the exit code
+ * (0 ok, 1 failure, 2 bad usage). New commands get a spec in args.ts and a case here.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.out(mainHelp);
+      return 0;
+    }
+    if (command === '--version' || command === '-v' || command === '-V' || command === 'version') {
+      io.out(`${io.version}\n`);
+      return 0;
+    }
+    switch (command) {
+      case 'serve': {
+        const parsed = parseCommandArgs('serve', serveSpec, rest);
+        if (parsed.help) {
+          io.out(serveHelp);
+          return 0;
+        }
+        return await serveCommand(toServeArgs(parsed), io);
+      }
+      default:
+        if (PLANNED.has(command)) throw new UsageError(`akira ${command} is not available in this version yet.`);
+        if (command.startsWith('-')) throw new UsageError(`Unknown option: ${command}`);
+        throw new UsageError(`Unknown command: ${command}`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`akira: ${err.message}\nRun \`akira --help\` for usage.\n`);
+      return 2;
+    }
+    io.err(`akira: ${(err as Error)?.message ?? String(err)}\n`);
+    return 1;
+  }
+}

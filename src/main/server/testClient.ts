@@ -1,0 +1,73 @@
+import WebSocket from 'ws';
+
+/** Polls `check` until it returns a truthy value or the timeout passes (no fixed sleeps in tests). */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export type AnyFrame = Record<string, unknown> & { id?: unknown; event?: string; seq?: number; data?: any; result?: any; error?: any };
+
+/** A WebSocket client of the pinned frame format, for tests and scripts. */
+export class FrameClient {
+  readonly frames: AnyFrame[] = [];
+  private nextId = 1;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.frames.push(JSON.parse(String(data))));
+  }
+
+  static connect(url: string, options: WebSocket.ClientOptions = {}): Promise<FrameClient> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, options);
+      const client = new FrameClient(socket);
+      socket.once('open', () => resolve(client));
+      socket.on('error', reject);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    });
+  }
+
+  sendRaw(text: string): void {
+    this.socket.send(text);
+  }
+
+  async request(method: string, params?: unknown): Promise<AnyFrame> {
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return waitFor(() => this.frames.find((f) => f.id === id), `answer to ${method}`);
+  }
+
+  /** The next answer with id null (frames the server could not tie to a request). */
+  async nullAnswer(after: number): Promise<AnyFrame> {
+    return waitFor(() => this.frames.slice(after).find((f) => 'id' in f && f.id === null), 'an answer with id null');
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.socket.readyState === WebSocket.CLOSED) return resolve();
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}
+
+/** The HTTP status of a WebSocket upgrade attempt: 101 when accepted, else the refusal's status. */
+export function upgradeStatus(url: string, options: WebSocket.ClientOptions = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, options);
+    socket.once('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once('unexpected-response', (req, res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    socket.on('error', (err) => reject(err));
+  });
+}
