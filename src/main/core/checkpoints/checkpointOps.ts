@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { AkiraError } from '../errors';
+import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
+import { writeMetadata } from './metadataFile';
+import { scanPaths, walkTree, type ScanOptions } from './scanner';
+import { writeSnapshot, type SnapshotResult } from './snapshot';
+import type { CacheEntry } from './statCache';
+import { CP_REF_PREFIX, SCRATCH_REF } from './storeMaintenance';
+import { progressReporter, type StoreContext } from './storeContext';
+import { diffRaw, diffStats, type FileStat, type RawChange } from './treeDiff';
+import type {
+  ChangedFile,
+  CheckpointOperation,
+  CheckpointRecord,
+  CreateOptions,
+  CreateResult,
+  DiffResult,
+  FileAtResult,
+} from './types';
+
+/** The operations behind the service's create/diff/get/fileAt (run inside the service's queue). */
+
+export const SKIPPED_LIMIT = 200;
+/** Above this many changed files, per-file line counts are not computed for a listing. */
+const NUMSTAT_LIMIT = 5000;
+
+export function newCheckpointId(now = Date.now()): string {
+  return `${now.toString(36).padStart(9, '0')}${randomBytes(3).toString('hex')}`;
+}
+
+export function scanOptions(ctx: StoreContext, onProgress?: (n: number) => void): ScanOptions {
+  return { root: ctx.root, rules: ctx.rules, exclusions: ctx.exclusions, maxFileBytes: ctx.maxFileBytes, onProgress };
+}
+
+/** Makes sure the stat cache's tree is still in the store; rebuilds it from the latest checkpoint if not. */
+export async function ensureCacheValid(ctx: StoreContext): Promise<void> {
+  if (ctx.cacheVerified) return;
+  const tree = ctx.cache.tree;
+  if (tree) {
+    const type = (await ctx.git.run(['cat-file', '-t', tree], { okCodes: [1, 128] })).toString().trim();
+    if (type === 'tree') {
+      ctx.cacheVerified = true;
+      return;
+    }
+  }
+  const latest = ctx.list.latest();
+  ctx.cacheVerified = true;
+  if (!tree && !latest) return;
+  // Rebuild from the latest checkpoint's tree without stat data: every file is re-read once (and only
+  // content that differs is written); this only happens after a crash or a damaged cache file.
+  const entries = new Map<string, CacheEntry>();
+  if (latest) {
+    const out = (await ctx.git.run(['ls-tree', '-r', '-z', '--full-tree', latest.commit])).toString('utf8');
+    for (const item of out.split('\0')) {
+      const m = /^(\d+) blob ([0-9a-f]{40})\t([\s\S]+)$/.exec(item);
+      if (!m) continue;
+      entries.set(m[3], { size: -1, mtimeMs: 0, ctimeMs: 0, ino: 0, mode: parseInt(m[1], 8) as CacheEntry['mode'], oid: m[2], racy: true });
+    }
+  }
+  await ctx.cache.replaceAll(latest?.tree ?? null, entries);
+  ctx.cacheValidFrom = 0;
+}
+
+export interface Snapshot extends SnapshotResult {
+  scanKind: 'walk' | 'feed';
+}
+
+/** Scans (through the change feed when it can be trusted) and writes a snapshot commit on `ref`. */
+export async function takeSnapshot(ctx: StoreContext, ref: string, message: string, operation: CheckpointOperation): Promise<Snapshot> {
+  await ensureCacheValid(ctx);
+  const report = progressReporter(ctx, operation);
+  const dirty = ctx.feed.take(ctx.cacheValidFrom);
+  try {
+    const opts = scanOptions(ctx, (n) => report('scanning', n, 0));
+    let scanKind: Snapshot['scanKind'] = 'feed';
+    let scan = dirty ? await scanPaths(opts, dirty) : null;
+    if (!scan) {
+      scanKind = 'walk';
+      scan = await walkTree(opts);
+    }
+    const result = await writeSnapshot({
+      root: ctx.root,
+      git: ctx.git,
+      cache: ctx.cache,
+      scan,
+      maxFileBytes: ctx.maxFileBytes,
+      ref,
+      message,
+      timeSec: Math.floor(Date.now() / 1000),
+      onProgress: (p) => report(p.phase, p.done, p.total),
+    });
+    ctx.cacheValidFrom = scan.startedAt;
+    if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
+    return { ...result, scanKind };
+  } catch (err) {
+    ctx.feed.restore(dirty);
+    throw err;
+  }
+}
+
+function validName(kind: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z0-9._-]{1,128}$/.test(value) || value === '.' || value === '..') {
+    throw new AkiraError('bad_request', `${kind} must be 1–128 letters, digits, ".", "_" or "-".`);
+  }
+  return value;
+}
+
+export async function createCheckpoint(
+  ctx: StoreContext,
+  opts: CreateOptions & { restoreOf?: string },
+  operation: CheckpointOperation = 'create',
+): Promise<CreateResult> {
+  const origin = opts.origin ?? 'manual';
+  if (!['manual', 'agent', 'before-restore'].includes(origin)) throw new AkiraError('bad_request', `Unknown origin: ${origin}`);
+  const sessionId = validName('sessionId', opts.sessionId);
+  const todoId = validName('todoId', opts.todoId);
+  const label = (opts.label ?? '').trim().slice(0, 500) || (origin === 'agent' ? 'Agent checkpoint' : 'Checkpoint');
+  const id = newCheckpointId();
+  const ref = `${CP_REF_PREFIX}${id}`;
+  const message = [label, '', `Akira-Checkpoint: ${id}`, `Akira-Origin: ${origin}`, ...(sessionId ? [`Akira-Session: ${sessionId}`] : [])].join('\n');
+  const previous = ctx.list.latest();
+  const snap = await takeSnapshot(ctx, ref, message, operation);
+
+  if (opts.skipIfUnchanged && previous && previous.tree === snap.tree) {
+    await ctx.git.run(['update-ref', '-d', ref]);
+    return { ...previous, unchanged: true, scan: snap.scanKind, hashed: snap.hashed };
+  }
+
+  let files: FileStat[] = [];
+  let insertions = 0;
+  let deletions = 0;
+  let filesChanged: number;
+  if (previous) {
+    const stats = await diffStats(ctx.git, previous.commit, snap.commit);
+    files = stats.files;
+    insertions = stats.insertions;
+    deletions = stats.deletions;
+    filesChanged = stats.files.length;
+  } else {
+    filesChanged = ctx.cache.entries.size;
+    insertions = ctx.firstSnapshotLines ?? 0;
+  }
+  const group = ctx.list.all().filter((r) => (r.sessionId ?? null) === (sessionId ?? null));
+  const record: CheckpointRecord = {
+    id,
+    n: group.reduce((max, r) => Math.max(max, r.n), 0) + 1,
+    commit: snap.commit,
+    tree: snap.tree,
+    label,
+    origin,
+    ...(sessionId ? { sessionId } : {}),
+    ...(todoId ? { todoId } : {}),
+    ...(opts.restoreOf ? { restoreOf: opts.restoreOf } : {}),
+    createdAt: new Date().toISOString(),
+    filesChanged,
+    insertions,
+    deletions,
+    skipped: snap.skipped.slice(0, SKIPPED_LIMIT),
+    skippedCount: snap.skipped.length,
+  };
+  if (ctx.writeMetadata) {
+    const written = await writeMetadata(ctx.root, record, files);
+    if (written) record.metadataPath = written;
+  }
+  await ctx.list.append(record);
+  ctx.emit('checkpoints.onChanged', { reason: 'created', checkpointId: id });
+  return { ...record, scan: snap.scanKind, hashed: snap.hashed };
+}
+
+/** A checkpoint by id, unique id prefix (≥ 4 characters) or 'latest'. */
+export function resolveCheckpoint(ctx: StoreContext, idOrPrefix: string): CheckpointRecord {
+  if (typeof idOrPrefix !== 'string' || !idOrPrefix) throw new AkiraError('bad_request', 'A checkpoint id is required.');
+  if (idOrPrefix === 'latest') {
+    const latest = ctx.list.latest();
+    if (!latest) throw new AkiraError('not_found', 'There are no checkpoints yet.');
+    return latest;
+  }
+  const exact = ctx.list.byId(idOrPrefix);
+  if (exact) return exact;
+  if (idOrPrefix.length >= 4) {
+    const matches = ctx.list.all().filter((r) => r.id.startsWith(idOrPrefix));
+    if (matches.length === 1) return matches[0];
+    if (matches.length > 1) throw new AkiraError('bad_request', `Checkpoint id "${idOrPrefix}" is ambiguous.`);
+  }
+  throw new AkiraError('not_found', `No checkpoint "${idOrPrefix}".`);
+}
+
+/** Workspace-relative, confined forms of a caller's paths (refuses paths outside or through links out). */
+export async function normalizePaths(root: string, paths: string[] | undefined): Promise<string[] | undefined> {
+  if (paths === undefined) return undefined;
+  if (!Array.isArray(paths) || !paths.length) throw new AkiraError('bad_request', 'paths must be a non-empty list.');
+  const out: string[] = [];
+  for (const p of paths) {
+    const rel = normalizeRelative(root, p);
+    if (!rel) throw new AkiraError('bad_request', 'paths must name files or folders inside the workspace, not the workspace itself.');
+    await resolveInside(root, rel);
+    out.push(rel);
+  }
+  return out;
+}
+
+const STATUS: Record<RawChange['status'], ChangedFile['status']> = { A: 'added', D: 'deleted', M: 'modified', T: 'type_changed' };
+
+/** Changed files between two commits with +/- counts (counts omitted above NUMSTAT_LIMIT files). */
+export async function changedFiles(ctx: StoreContext, from: string | null, to: string, paths?: string[]): Promise<ChangedFile[]> {
+  const raw = await diffRaw(ctx.git, from, to, paths);
+  const counts = new Map<string, { insertions: number | null; deletions: number | null }>();
+  if (raw.length <= NUMSTAT_LIMIT) {
+    for (const f of (await diffStats(ctx.git, from, to, paths)).files) counts.set(f.path, f);
+  }
+  return raw.map((c) => ({
+    path: c.path,
+    status: STATUS[c.status],
+    insertions: counts.get(c.path)?.insertions ?? null,
+    deletions: counts.get(c.path)?.deletions ?? null,
+    oldMode: c.oldMode,
+    newMode: c.newMode,
+  }));
+}
+
+export async function diffCheckpoints(ctx: StoreContext, from: string | null, to: string, paths?: string[]): Promise<DiffResult> {
+  const fromRec = from === null ? null : resolveCheckpoint(ctx, from);
+  let toCommit: string;
+  if (to === 'now') {
+    toCommit = (await takeSnapshot(ctx, SCRATCH_REF, 'now', 'diff')).commit;
+  } else {
+    toCommit = resolveCheckpoint(ctx, to).commit;
+  }
+  const files = await changedFiles(ctx, fromRec?.commit ?? null, toCommit, paths);
+  return {
+    from: fromRec?.id ?? null,
+    to: to === 'now' ? 'now' : resolveCheckpoint(ctx, to).id,
+    files,
+    insertions: files.reduce((n, f) => n + (f.insertions ?? 0), 0),
+    deletions: files.reduce((n, f) => n + (f.deletions ?? 0), 0),
+  };
+}
+
+export async function fileAt(ctx: StoreContext, id: string, path: string): Promise<FileAtResult> {
+  const rec = resolveCheckpoint(ctx, id);
+  const rel = normalizeRelative(ctx.root, path);
+  if (!rel) throw new AkiraError('bad_request', 'A file path is required.');
+  const out = (await ctx.git.run(['ls-tree', '-z', rec.commit, '--', rel])).toString('utf8');
+  const m = /^(\d+) (\w+) ([0-9a-f]{40})\t([\s\S]*)$/.exec(out.split('\0')[0] ?? '');
+  const base = { checkpointId: rec.id, path: rel };
+  if (!m || m[4] !== rel) return { ...base, exists: false, mode: 0, size: 0, binary: false, text: null, bytes: Buffer.alloc(0) };
+  if (m[2] !== 'blob') throw new AkiraError('bad_request', `"${rel}" is a folder in checkpoint ${rec.id}.`);
+  const bytes = await ctx.git.run(['cat-file', 'blob', m[3]]);
+  const binary = bytes.subarray(0, 8000).includes(0);
+  return { ...base, exists: true, mode: parseInt(m[1], 8), size: bytes.length, binary, text: binary ? null : bytes.toString('utf8'), bytes };
+}

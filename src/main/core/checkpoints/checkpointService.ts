@@ -1,0 +1,313 @@
+import { mkdir, realpath } from 'node:fs/promises';
+import { AkiraError } from '../errors';
+import { createGitignoreRules } from '../workspace/gitignoreRules';
+import { openCheckpointList } from './checkpointList';
+import {
+  changedFiles,
+  createCheckpoint,
+  diffCheckpoints,
+  fileAt,
+  normalizePaths,
+  resolveCheckpoint,
+  takeSnapshot,
+} from './checkpointOps';
+import { createDirtyFeed } from './dirtyFeed';
+import { createExclusions } from './exclusions';
+import { removeMetadata } from './metadataFile';
+import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
+import { openStatCache } from './statCache';
+import type { StoreContext } from './storeContext';
+import { createStoreLock, ensureStore, storePaths } from './storeLayout';
+import {
+  collectGarbage,
+  compactPacks,
+  deleteRefs,
+  diskUsage,
+  packCount,
+  planRetention,
+  SCRATCH_REF,
+} from './storeMaintenance';
+import type {
+  CheckpointDetails,
+  CheckpointEmit,
+  CheckpointOptions,
+  CheckpointRecord,
+  CreateOptions,
+  CreateResult,
+  DiffResult,
+  FileAtResult,
+  ListOptions,
+  ListResult,
+  PruneOptions,
+  PruneResult,
+  RestoreOptions,
+  RestorePreview,
+  RestoreResult,
+  StoreUsage,
+} from './types';
+
+/**
+ * Checkpoints: a fast, deduplicated, safe history of one workspace.
+ *
+ * ```ts
+ * const cps = await createCheckpointService({ root, dataDir, emit, options });
+ * const cp = await cps.create({ label: 'before refactor' });          // manual checkpoint
+ * await cps.create({ origin: 'agent', sessionId, todoId, skipIfUnchanged: true });
+ * const { checkpoints, total } = await cps.list({ offset: 0, limit: 50 }); // newest first, paginated
+ * const details = await cps.get(cp.id);           // record + files changed vs the previous checkpoint
+ * await cps.diff(a.id, b.id);  await cps.diff(a.id, 'now');             // any two, or with now
+ * await cps.fileAt(cp.id, 'src/app.ts');          // content at a checkpoint (Monaco diff)
+ * const plan = await cps.preview(cp.id);          // exactly what a restore would create/modify/delete
+ * const done = await cps.restore(cp.id);          // or { paths: ['src/app.ts'] }; undo: restore(done.beforeCheckpointId)
+ * await cps.prune({ protect: [resumeId] });  await cps.usage();
+ * cps.markDirty(paths); cps.setFeedComplete(true); cps.markAllDirty();   // the watcher's change feed
+ * await cps.dispose();
+ * ```
+ *
+ * - Ids: `create` answers `id`; every method also takes a unique id prefix (≥ 4 chars) or 'latest'.
+ *   Unknown ids → AkiraError('not_found'); bad input → 'bad_request'; paths outside the workspace
+ *   (or through a link that leads out) → 'forbidden'; another process holding the store too long →
+ *   'conflict'.
+ * - What is captured: every file except what .gitignore files exclude, the built-in exclusions
+ *   (exclusions.ts: node_modules, build outputs, caches, `.git`, `.akira`) and files over
+ *   `maxFileBytes` (listed in `skipped`). Symlinks are stored as links, executables keep their bit,
+ *   nested repositories' files are captured as plain files and their `.git` is never read.
+ * - Restore never deletes or overwrites what the store does not track: only files of the state before
+ *   the restore (checkpointed first as origin 'before-restore') are deleted; untracked content in the
+ *   way is reported in `conflicts` and left alone.
+ * - One operation at a time per workspace (an in-process queue plus a lock file shared with other
+ *   processes such as the CLI). Progress and changes are emitted as 'checkpoints.onProgress' and
+ *   'checkpoints.onChanged' (types.ts: CheckpointEvents).
+ * - Change feed: a checkpoint examines only the reported paths when the caller declared the feed
+ *   complete (`setFeedComplete(true)`, e.g. the watcher covers the whole tree) since the scan behind the
+ *   current stat cache began; otherwise, or after `markAllDirty()`, it walks the tree (stat data keeps
+ *   that cheap: only new or changed files are read). Flush pending watcher events before `create`.
+ * - Storage: see storeLayout.ts (one store per workspace real path, in the app's data folder); the
+ *   user's own `.git`, index, branches and stash are never touched.
+ */
+export interface CheckpointService {
+  readonly root: string;
+  readonly storeDir: string;
+  create(opts?: CreateOptions): Promise<CreateResult>;
+  list(opts?: ListOptions): Promise<ListResult>;
+  get(id: string): Promise<CheckpointDetails>;
+  /** `from` null: from nothing; `to` 'now': the workspace as it is (scanned). */
+  diff(from: string | null, to: string, opts?: { paths?: string[] }): Promise<DiffResult>;
+  fileAt(id: string, path: string): Promise<FileAtResult>;
+  preview(id: string, opts?: RestoreOptions): Promise<RestorePreview>;
+  restore(id: string, opts?: RestoreOptions): Promise<RestoreResult>;
+  prune(opts?: PruneOptions): Promise<PruneResult>;
+  usage(): Promise<StoreUsage>;
+  markDirty(paths: Iterable<string>): void;
+  markAllDirty(): void;
+  setFeedComplete(complete: boolean): void;
+  /** Resolves when every queued operation (warm-up, recovery, maintenance) has finished. */
+  whenIdle(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface CheckpointServiceInit {
+  /** The workspace folder (its real path is used). */
+  root: string;
+  /** The app's data folder (settings/dataDir.ts). */
+  dataDir: string;
+  emit?: CheckpointEmit;
+  options?: CheckpointOptions;
+}
+
+const MiB = 1024 * 1024;
+const DEFAULTS = { maxFileBytes: 5 * MiB, retentionDays: 90, maxStoreBytes: 2048 * MiB, lockTimeoutMs: 60_000 };
+const AUTO_PRUNE_EVERY_MS = 6 * 3600_000;
+
+function checkRange(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new AkiraError('bad_request', `${name} must be a number from ${min} to ${max}.`);
+  }
+  return value;
+}
+
+function checkDays(value: number | undefined, fallback: number): number {
+  const days = checkRange('retentionDays', value, 1, 3650, fallback);
+  if (!Number.isInteger(days)) throw new AkiraError('bad_request', 'retentionDays must be a whole number of days (1–3650).');
+  return days;
+}
+
+export async function createCheckpointService(init: CheckpointServiceInit): Promise<CheckpointService> {
+  const options = init.options ?? {};
+  const maxFileBytes = checkRange('maxFileBytes', options.maxFileBytes, 1, 2048 * MiB, DEFAULTS.maxFileBytes);
+  const retentionDays = checkDays(options.retentionDays, DEFAULTS.retentionDays);
+  const maxStoreBytes = checkRange('maxStoreBytes', options.maxStoreBytes, MiB, Number.MAX_SAFE_INTEGER, DEFAULTS.maxStoreBytes);
+  const lockTimeoutMs = checkRange('lockTimeoutMs', options.lockTimeoutMs, 0, 3600_000, DEFAULTS.lockTimeoutMs);
+
+  const root = await realpath(init.root).catch(() => {
+    throw new AkiraError('not_found', `Folder not found: ${init.root}`);
+  });
+  const paths = storePaths(init.dataDir, root);
+  const lock = createStoreLock(paths.lock, lockTimeoutMs);
+  await mkdir(paths.dir, { recursive: true }); // the lock lives in it
+  await lock.acquire();
+  let ctx: StoreContext;
+  try {
+    ctx = {
+      root,
+      paths,
+      git: await ensureStore(paths, root),
+      cache: await openStatCache(paths.statCache, paths.statCacheLog),
+      list: await openCheckpointList(paths.list),
+      rules: await createGitignoreRules(root),
+      exclusions: createExclusions(options.excludeDirs, options.extraExcludeDirs),
+      feed: createDirtyFeed(root),
+      maxFileBytes,
+      writeMetadata: options.writeMetadata ?? true,
+      emit: init.emit ?? (() => undefined),
+      cacheValidFrom: 0,
+      cacheVerified: false,
+      firstSnapshotLines: null,
+    };
+  } finally {
+    await lock.release();
+  }
+
+  let disposed = false;
+  let tail: Promise<unknown> = Promise.resolve();
+  let lastAutoPrune = 0;
+
+  /** Runs `fn` after every earlier operation, holding the store lock, with fresh on-disk state. */
+  function enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    if (disposed) return Promise.reject(new AkiraError('unavailable', 'The checkpoint service is closed.'));
+    const run = tail.then(async () => {
+      await lock.acquire();
+      try {
+        await ctx.list.refresh();
+        const before = ctx.cache.tree;
+        await ctx.cache.refresh();
+        if (ctx.cache.tree !== before) {
+          ctx.cacheValidFrom = 0; // another process took a snapshot: the feed no longer describes the cache
+          ctx.cacheVerified = false;
+        }
+        return await fn();
+      } finally {
+        await lock.release();
+      }
+    });
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async function removeCheckpoints(records: CheckpointRecord[]): Promise<void> {
+    if (!records.length) return;
+    const ids = new Set(records.map((r) => r.id));
+    await ctx.list.remove(ids);
+    await deleteRefs(ctx.git, [...ids], new Set(ctx.list.all().map((r) => r.id)));
+    for (const r of records) if (r.metadataPath) await removeMetadata(root, r.metadataPath);
+    await collectGarbage(ctx.git);
+    ctx.cacheVerified = false;
+  }
+
+  async function usageNow(): Promise<StoreUsage> {
+    const { bytes, diskBytes } = await diskUsage(paths.dir);
+    return { bytes, diskBytes, checkpoints: ctx.list.all().length, packs: await packCount(paths.gitDir), storeDir: paths.dir };
+  }
+
+  async function pruneNow(opts: PruneOptions): Promise<PruneResult> {
+    const days = checkDays(opts.retentionDays, retentionDays);
+    const cap = checkRange('maxStoreBytes', opts.maxStoreBytes, MiB, Number.MAX_SAFE_INTEGER, maxStoreBytes);
+    const protect = new Set([...(opts.protect ?? []), ...(options.protect?.() ?? [])]);
+    const plan = planRetention(ctx.list.all(), days, protect);
+    const removed = plan.expired.map((r) => r.id);
+    await removeCheckpoints(plan.expired);
+    let usage = await usageNow();
+    const rest = [...plan.rest];
+    while (usage.diskBytes > cap && rest.length) {
+      const batch = rest.splice(0, Math.max(1, Math.ceil(rest.length / 10)));
+      await removeCheckpoints(batch);
+      removed.push(...batch.map((r) => r.id));
+      usage = await usageNow();
+    }
+    if (removed.length) ctx.emit('checkpoints.onChanged', { reason: 'pruned' });
+    return { removed, usage };
+  }
+
+  /** Housekeeping after a checkpoint: roll up small packs; prune now and then. */
+  function scheduleMaintenance(): void {
+    void enqueue(async () => {
+      await compactPacks(ctx.git);
+      if (Date.now() - lastAutoPrune > AUTO_PRUNE_EVERY_MS) {
+        lastAutoPrune = Date.now();
+        await pruneNow({});
+      }
+    }).catch(() => undefined);
+  }
+
+  // Complete an interrupted restore, then (optionally) fill the store and stat cache in the background.
+  void enqueue(() => recoverJournal(ctx)).catch(() => undefined);
+  if (options.warmUp) void enqueue(() => takeSnapshot(ctx, SCRATCH_REF, 'warm-up', 'warm-up')).catch(() => undefined);
+
+  const service: CheckpointService = {
+    root,
+    storeDir: paths.dir,
+    async create(opts = {}) {
+      const result = await enqueue(() => createCheckpoint(ctx, opts));
+      scheduleMaintenance();
+      return result;
+    },
+    list(opts = {}) {
+      return enqueue(async () => {
+        const offset = checkRange('offset', opts.offset, 0, Number.MAX_SAFE_INTEGER, 0);
+        const limit = checkRange('limit', opts.limit, 1, 1000, 100);
+        let all = ctx.list.all();
+        if (opts.sessionId !== undefined || opts.origin !== undefined) {
+          all = all.filter((r) => (opts.sessionId === undefined || r.sessionId === opts.sessionId) && (opts.origin === undefined || r.origin === opts.origin));
+        }
+        const end = all.length - offset;
+        const page = end > 0 ? all.slice(Math.max(0, end - limit), end).reverse() : [];
+        return { checkpoints: page, total: all.length };
+      });
+    },
+    get(id) {
+      return enqueue(async () => {
+        const rec = resolveCheckpoint(ctx, id);
+        const all = ctx.list.all();
+        const previous = all[all.indexOf(rec) - 1] ?? null;
+        const files = await changedFiles(ctx, previous?.commit ?? null, rec.commit);
+        return { ...rec, previousId: previous?.id ?? null, files };
+      });
+    },
+    diff(from, to, opts = {}) {
+      return enqueue(async () => diffCheckpoints(ctx, from, to, await normalizePaths(root, opts.paths)));
+    },
+    fileAt(id, path) {
+      return enqueue(() => fileAt(ctx, id, path));
+    },
+    preview(id, opts) {
+      return enqueue(() => previewRestore(ctx, id, opts));
+    },
+    async restore(id, opts) {
+      const result = await enqueue(() => restoreCheckpoint(ctx, id, opts));
+      scheduleMaintenance();
+      return result;
+    },
+    prune(opts = {}) {
+      return enqueue(() => pruneNow(opts));
+    },
+    usage() {
+      return enqueue(usageNow);
+    },
+    markDirty: (p) => ctx.feed.markDirty(p),
+    markAllDirty: () => ctx.feed.markAllDirty(),
+    setFeedComplete: (c) => ctx.feed.setComplete(c),
+    async whenIdle() {
+      for (let seen = tail; ; seen = tail) {
+        await seen;
+        if (seen === tail) return;
+      }
+    },
+    async dispose() {
+      if (disposed) return;
+      await service.whenIdle();
+      disposed = true;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,189 @@
+import { appendFile, readFile, rm, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../settings/atomicWrite';
+import type { GitMode, ScanEntry } from './scanner';
+
+/**
+ * The persistent stat cache: for every file of one snapshot tree (the tree `tree`), the stat data
+ * seen when it was hashed and its blob id, so the next checkpoint hashes only new or changed files.
+ *
+ * On disk: `statcache` (a base: header line, then one line per entry) and `statcache.log` (batches of
+ * changes appended after each checkpoint, each closed by `#tree <tree sha>`; an unclosed batch, e.g. after
+ * a crash, is ignored, so the cache always describes a complete snapshot). The log is folded into the
+ * base when it grows past half the base. Lines: `path \t size \t mtimeMs \t ctimeMs \t ino \t mode(octal)
+ * \t oid \t racy(0|1)`, or `-\t path` for a removal; a path with a tab, newline, backslash or leading
+ * quote is written as a JSON string.
+ *
+ * "Racy" entries were modified so close to the scan that a later write could keep the same stat data
+ * (timestamp granularity); they are re-hashed by the next scan whatever their stat says.
+ */
+
+export interface CacheEntry extends ScanEntry {
+  oid: string;
+  racy: boolean;
+}
+
+/** How close (ms) to the scan start a modification makes an entry racy (covers 2 s FAT/SMB stamps). */
+export const RACY_WINDOW_MS = 2000;
+
+export interface StatCache {
+  /** The snapshot tree the entries describe; null when empty. */
+  readonly tree: string | null;
+  readonly entries: ReadonlyMap<string, CacheEntry>;
+  /** True when the stat data still describes the file recorded (same size, times, inode, mode). */
+  matches(path: string, entry: ScanEntry): boolean;
+  /** Records a snapshot's changes (set and removed paths) as the new state for `tree`, on disk too. */
+  commitChanges(tree: string, set: Map<string, CacheEntry>, removed: Iterable<string>): Promise<void>;
+  /** Replaces everything (rebuilds from a tree listing). */
+  replaceAll(tree: string | null, entries: Map<string, CacheEntry>): Promise<void>;
+  /** Reloads from disk when another process changed the files since we last read or wrote them. */
+  refresh(): Promise<void>;
+}
+
+function encodePath(path: string): string {
+  return /[\t\n\\]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+}
+
+function decodePath(text: string): string {
+  return text.startsWith('"') ? (JSON.parse(text) as string) : text;
+}
+
+function line(path: string, e: CacheEntry): string {
+  return `${encodePath(path)}\t${e.size}\t${e.mtimeMs}\t${e.ctimeMs}\t${e.ino}\t${e.mode.toString(8)}\t${e.oid}\t${e.racy ? 1 : 0}\n`;
+}
+
+function parseEntry(fields: string[]): CacheEntry | null {
+  if (fields.length !== 8) return null;
+  const mode = parseInt(fields[5], 8) as GitMode;
+  return {
+    size: Number(fields[1]),
+    mtimeMs: Number(fields[2]),
+    ctimeMs: Number(fields[3]),
+    ino: Number(fields[4]),
+    mode,
+    oid: fields[6],
+    racy: fields[7] === '1',
+  };
+}
+
+interface Loaded {
+  tree: string | null;
+  entries: Map<string, CacheEntry>;
+  baseBytes: number;
+  logBytes: number;
+  /** The log ends with an unclosed batch (a crash): the next write folds everything into the base. */
+  tornTail: boolean;
+}
+
+async function load(basePath: string, logPath: string): Promise<Loaded> {
+  const entries = new Map<string, CacheEntry>();
+  let tree: string | null = null;
+  const base = await readFile(basePath, 'utf8').catch(() => '');
+  const lines = base.split('\n');
+  const header = /^#akira-statcache v1 tree=([0-9a-f]{40}|none)$/.exec(lines[0] ?? '');
+  if (header) {
+    tree = header[1] === 'none' ? null : header[1];
+    for (let i = 1; i < lines.length; i++) {
+      if (!lines[i]) continue;
+      const fields = lines[i].split('\t');
+      const e = parseEntry(fields);
+      if (e) entries.set(decodePath(fields[0]), e);
+    }
+  }
+  const log = header ? await readFile(logPath, 'utf8').catch(() => '') : '';
+  let pendingSet: [string, CacheEntry][] = [];
+  let pendingDel: string[] = [];
+  for (const text of log.split('\n')) {
+    if (!text) continue;
+    if (text.startsWith('#tree ')) {
+      for (const p of pendingDel) entries.delete(p);
+      for (const [p, e] of pendingSet) entries.set(p, e);
+      tree = text.slice(6);
+      pendingSet = [];
+      pendingDel = [];
+      continue;
+    }
+    const fields = text.split('\t');
+    if (fields[0] === '-' && fields.length === 2) {
+      pendingDel.push(decodePath(fields[1]));
+      continue;
+    }
+    const e = parseEntry(fields);
+    if (e) pendingSet.push([decodePath(fields[0]), e]);
+  }
+  const tornTail = log.length > 0 && (pendingSet.length > 0 || pendingDel.length > 0 || !log.endsWith('\n'));
+  return { tree, entries, baseBytes: Buffer.byteLength(base), logBytes: Buffer.byteLength(log), tornTail };
+}
+
+async function stampOf(path: string): Promise<string> {
+  const st = await stat(path).catch(() => null);
+  return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : 'none';
+}
+
+export async function openStatCache(basePath: string, logPath: string): Promise<StatCache> {
+  let state = await load(basePath, logPath);
+  let stamp = `${await stampOf(basePath)}|${await stampOf(logPath)}`;
+
+  async function restamp() {
+    stamp = `${await stampOf(basePath)}|${await stampOf(logPath)}`;
+  }
+
+  async function writeBase(tree: string | null, entries: Map<string, CacheEntry>) {
+    const parts: string[] = [`#akira-statcache v1 tree=${tree ?? 'none'}\n`];
+    for (const [p, e] of entries) parts.push(line(p, e));
+    const text = parts.join('');
+    await writeFileAtomic(basePath, text);
+    await rm(logPath, { force: true });
+    state = { tree, entries, baseBytes: Buffer.byteLength(text), logBytes: 0, tornTail: false };
+  }
+
+  return {
+    get tree() {
+      return state.tree;
+    },
+    get entries() {
+      return state.entries;
+    },
+    matches(path, s) {
+      const e = state.entries.get(path);
+      return (
+        !!e &&
+        !e.racy &&
+        e.size === s.size &&
+        e.mtimeMs === s.mtimeMs &&
+        e.ctimeMs === s.ctimeMs &&
+        e.ino === s.ino &&
+        e.mode === s.mode
+      );
+    },
+    async commitChanges(tree, set, removed) {
+      const parts: string[] = [];
+      for (const p of removed) {
+        if (state.entries.delete(p)) parts.push(`-\t${encodePath(p)}\n`);
+      }
+      for (const [p, e] of set) {
+        state.entries.set(p, e);
+        parts.push(line(p, e));
+      }
+      state.tree = tree;
+      if (state.baseBytes === 0 || state.tornTail || state.logBytes > state.baseBytes / 2 + 65536) {
+        await writeBase(tree, state.entries);
+      } else {
+        parts.push(`#tree ${tree}\n`);
+        const text = parts.join('');
+        await appendFile(logPath, text);
+        state.logBytes += Buffer.byteLength(text);
+      }
+      await restamp();
+    },
+    async replaceAll(tree, entries) {
+      await writeBase(tree, entries);
+      await restamp();
+    },
+    async refresh() {
+      const now = `${await stampOf(basePath)}|${await stampOf(logPath)}`;
+      if (now === stamp) return;
+      state = await load(basePath, logPath);
+      stamp = now;
+    },
+  };
+}

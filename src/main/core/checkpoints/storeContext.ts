@@ -1,0 +1,42 @@
+import type { GitignoreRules } from '../workspace/gitignoreRules';
+import type { CheckpointList } from './checkpointList';
+import type { DirtyFeed } from './dirtyFeed';
+import type { Exclusions } from './exclusions';
+import type { StoreGit } from './gitProcess';
+import type { StatCache } from './statCache';
+import type { StorePaths } from './storeLayout';
+import type { CheckpointOperation, CheckpointProgressEvent, CheckpointEmit } from './types';
+
+/** Everything the operations of one workspace's store share (built by checkpointService.ts). */
+export interface StoreContext {
+  root: string;
+  paths: StorePaths;
+  git: StoreGit;
+  cache: StatCache;
+  list: CheckpointList;
+  rules: GitignoreRules;
+  exclusions: Exclusions;
+  feed: DirtyFeed;
+  maxFileBytes: number;
+  writeMetadata: boolean;
+  emit: CheckpointEmit;
+  /** When the scan behind the stat cache started (0: unknown, e.g. written by another process). */
+  cacheValidFrom: number;
+  /** The stat cache's tree was checked to exist in the store (reset after pruning or reloading). */
+  cacheVerified: boolean;
+  /** Lines in the files of the first snapshot, when this process took it (for the first record). */
+  firstSnapshotLines: number | null;
+}
+
+/** Progress events, at most every 100 ms per phase change (plus the last one). */
+export function progressReporter(ctx: StoreContext, operation: CheckpointOperation) {
+  let last = 0;
+  let lastPhase = '';
+  return (phase: CheckpointProgressEvent['phase'], done: number, total: number) => {
+    const now = Date.now();
+    if (phase === lastPhase && now - last < 100 && done < total) return;
+    last = now;
+    lastPhase = phase;
+    ctx.emit('checkpoints.onProgress', { operation, phase, done, total });
+  };
+}

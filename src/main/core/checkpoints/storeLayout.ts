@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { AkiraError } from '../errors';
+import { createStoreGit, type StoreGit } from './gitProcess';
+
+/**
+ * Where a workspace's checkpoints live: `<dataDir>/checkpoints/<first 16 hex of sha256(real path)>/`
+ *
+ *   git/               bare repository used only as an object store (packs, dedup) + refs/akira/cp/<id>
+ *   statcache(.log)    stat data of the latest snapshot (statCache.ts)
+ *   checkpoints.jsonl  the checkpoint list (checkpointList.ts)
+ *   restore-journal.json  present only while a restore is being applied
+ *   workspace.txt      the workspace's real path (for people and tools)
+ *   lock               held by the process running an operation (pid, host)
+ */
+
+export interface StorePaths {
+  dir: string;
+  gitDir: string;
+  statCache: string;
+  statCacheLog: string;
+  list: string;
+  journal: string;
+  workspaceFile: string;
+  lock: string;
+}
+
+export function storeKey(realRoot: string): string {
+  return createHash('sha256').update(realRoot).digest('hex').slice(0, 16);
+}
+
+export function storePaths(dataDir: string, realRoot: string): StorePaths {
+  const dir = join(dataDir, 'checkpoints', storeKey(realRoot));
+  return {
+    dir,
+    gitDir: join(dir, 'git'),
+    statCache: join(dir, 'statcache'),
+    statCacheLog: join(dir, 'statcache.log'),
+    list: join(dir, 'checkpoints.jsonl'),
+    journal: join(dir, 'restore-journal.json'),
+    workspaceFile: join(dir, 'workspace.txt'),
+    lock: join(dir, 'lock'),
+  };
+}
+
+const STORE_CONFIG: [string, string][] = [
+  ['core.autocrlf', 'false'],
+  ['core.logAllRefUpdates', 'false'],
+  ['gc.auto', '0'],
+  ['fastimport.unpackLimit', '0'],
+  ['pack.writeBitmaps', 'false'],
+  ['repack.writeBitmaps', 'false'],
+];
+
+/** Creates the store when missing (call with the store lock held). */
+export async function ensureStore(paths: StorePaths, realRoot: string): Promise<StoreGit> {
+  await mkdir(paths.dir, { recursive: true });
+  const git = createStoreGit(paths.gitDir, paths.dir);
+  const ready = await access(join(paths.gitDir, 'HEAD')).then(
+    () => true,
+    () => false,
+  );
+  if (!ready) {
+    await rm(paths.gitDir, { recursive: true, force: true });
+    await git.run(['init', '--bare', '-q', paths.gitDir]);
+    for (const [key, value] of STORE_CONFIG) await git.run(['config', key, value]);
+  }
+  const recorded = await readFile(paths.workspaceFile, 'utf8').catch(() => null);
+  if (recorded?.trim() !== realRoot) await writeFile(paths.workspaceFile, `${realRoot}\n`);
+  return git;
+}
+
+/** A lock file per store so the app, `akira serve` and the CLI never run two operations at once. */
+export interface StoreLock {
+  acquire(): Promise<void>;
+  release(): Promise<void>;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function createStoreLock(path: string, timeoutMs: number): StoreLock {
+  const me = `${process.pid} ${hostname()}`;
+  return {
+    async acquire() {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          await writeFile(path, `${me}\n`, { flag: 'wx' });
+          return;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        }
+        const holder = (await readFile(path, 'utf8').catch(() => '')).trim();
+        const [pid, host] = holder.split(' ');
+        const stale = holder === '' ? false : host === hostname() && !alive(Number(pid));
+        if (stale) {
+          await rm(path, { force: true });
+          continue;
+        }
+        if (Date.now() > deadline) {
+          throw new AkiraError('conflict', `The checkpoint store is busy (held by process ${holder || 'unknown'}); try again.`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async release() {
+      const holder = (await readFile(path, 'utf8').catch(() => '')).trim();
+      if (holder === me) await rm(path, { force: true });
+    },
+  };
+}

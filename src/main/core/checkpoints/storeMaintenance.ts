@@ -1,0 +1,83 @@
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StoreGit } from './gitProcess';
+import type { CheckpointRecord } from './types';
+
+/**
+ * Disk use, retention and housekeeping of a store.
+ * - Every snapshot is a parentless commit under its own ref, so removing a checkpoint is deleting its
+ *   ref; `git gc --prune=now` then frees whatever no remaining checkpoint shares.
+ * - Each checkpoint writes one small pack; packs are rolled up geometrically once there are many, and
+ *   loose refs are packed, so lookups stay fast after thousands of checkpoints.
+ */
+
+export const CP_REF_PREFIX = 'refs/akira/cp/';
+export const SCRATCH_REF = 'refs/akira/now';
+
+export async function diskUsage(dir: string): Promise<{ bytes: number; diskBytes: number }> {
+  let bytes = 0;
+  let diskBytes = 0;
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop()!;
+    const entries = await readdir(d, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      const abs = join(d, e.name);
+      if (e.isDirectory()) {
+        stack.push(abs);
+        continue;
+      }
+      const st = await lstat(abs).catch(() => null);
+      if (!st) continue;
+      bytes += st.size;
+      diskBytes += st.blocks * 512;
+    }
+  }
+  return { bytes, diskBytes };
+}
+
+export async function packCount(gitDir: string): Promise<number> {
+  const names = await readdir(join(gitDir, 'objects', 'pack')).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.pack')).length;
+}
+
+/** Rolls small packs up when there are many (cheap; proportional to the small packs). */
+export async function compactPacks(git: StoreGit, threshold = 32): Promise<boolean> {
+  if ((await packCount(git.gitDir)) < threshold) return false;
+  await git.run(['repack', '-d', '-q', '--geometric=2', '--no-write-bitmap-index']);
+  return true;
+}
+
+/** Deletes the refs of these checkpoints and of ids not in the list (orphans of a crash). */
+export async function deleteRefs(git: StoreGit, removedIds: string[], keepIds: Set<string>): Promise<void> {
+  const out = (await git.run(['for-each-ref', '--format=%(refname)', CP_REF_PREFIX])).toString('utf8');
+  const lines = new Set(removedIds.map((id) => `delete ${CP_REF_PREFIX}${id}\n`));
+  for (const ref of out.split('\n')) {
+    if (!ref.startsWith(CP_REF_PREFIX)) continue;
+    if (!keepIds.has(ref.slice(CP_REF_PREFIX.length))) lines.add(`delete ${ref}\n`);
+  }
+  if (lines.size) await git.run(['update-ref', '--stdin'], { input: [...lines].join('') });
+}
+
+export async function collectGarbage(git: StoreGit): Promise<void> {
+  await git.run(['pack-refs', '--all', '--prune']);
+  await git.run(['gc', '-q', '--prune=now']);
+}
+
+export interface RetentionPlan {
+  /** Removable by age, oldest first. */
+  expired: CheckpointRecord[];
+  /** Still removable (oldest first) if the store is over its size cap. */
+  rest: CheckpointRecord[];
+}
+
+/** Which checkpoints may go: never the newest one, never a protected one. */
+export function planRetention(records: readonly CheckpointRecord[], retentionDays: number, protect: Set<string>, now = Date.now()): RetentionPlan {
+  const newest = records[records.length - 1];
+  const removable = records.filter((r) => r !== newest && !protect.has(r.id));
+  const cutoff = now - retentionDays * 86_400_000;
+  return {
+    expired: removable.filter((r) => Date.parse(r.createdAt) < cutoff),
+    rest: removable.filter((r) => Date.parse(r.createdAt) >= cutoff),
+  };
+}
