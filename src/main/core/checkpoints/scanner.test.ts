@@ -1,0 +1,87 @@
+import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGitignoreRules } from '../workspace/gitignoreRules';
+import { createExclusions } from './exclusions';
+import { scanPaths, walkTree, type ScanOptions } from './scanner';
+import { gitIn } from './testWorkspace';
+
+let root = '';
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+  root = '';
+});
+
+async function tree(files: Record<string, string | Buffer>): Promise<void> {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'akira-scan-')));
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, rel)), { recursive: true });
+    await writeFile(join(root, rel), content);
+  }
+}
+
+async function options(maxFileBytes = 1000): Promise<ScanOptions> {
+  return { root, rules: await createGitignoreRules(root), exclusions: createExclusions(), maxFileBytes };
+}
+
+describe('scanner', () => {
+  it('honours .gitignore files at every level, the built-in exclusions and the size limit', async () => {
+    await tree({
+      '.gitignore': '*.log\n/top-only.txt\nsecrets/\n',
+      'a.txt': 'a',
+      'x.log': 'ignored',
+      'top-only.txt': 'ignored at the top',
+      'sub/top-only.txt': 'kept below',
+      'sub/.gitignore': '*.tmp\n!keep.tmp\n',
+      'sub/b.tmp': 'ignored by sub',
+      'sub/keep.tmp': 're-included',
+      'sub/deeper/c.tmp': 'ignored by sub, deeper',
+      'secrets/key': 'ignored folder',
+      'node_modules/m/index.js': 'excluded',
+      'src/node_modules/m/index.js': 'excluded at any depth',
+      'build/out.js': 'excluded',
+      '.akira/settings.json': 'never',
+      '.DS_Store': 'litter',
+      'huge.bin': Buffer.alloc(2000),
+    });
+    const scan = await walkTree(await options());
+    expect([...scan.files.keys()].sort()).toEqual(['.gitignore', 'a.txt', 'sub/.gitignore', 'sub/keep.tmp', 'sub/top-only.txt']);
+    expect(scan.skipped).toEqual([{ path: 'huge.bin', size: 2000, reason: 'too_large' }]);
+    expect(scan.scopes).toEqual(['']);
+  });
+
+  it('captures nested repositories as plain files and never enters any .git', async () => {
+    await tree({ 'app.txt': 'x', 'vendor/lib/src.c': 'int x;' });
+    gitIn(root, 'init', '-q');
+    gitIn(join(root, 'vendor/lib'), 'init', '-q');
+    gitIn(join(root, 'vendor/lib'), 'add', '-A');
+    gitIn(join(root, 'vendor/lib'), 'commit', '-q', '-m', 'nested');
+    await writeFile(join(root, 'worktree-marker'), 'x');
+    await mkdir(join(root, 'sub'));
+    await writeFile(join(root, 'sub/.git'), 'gitdir: /elsewhere\n'); // a submodule/worktree pointer file
+    await writeFile(join(root, 'sub/file.txt'), 'y');
+    const scan = await walkTree(await options());
+    expect([...scan.files.keys()].sort()).toEqual(['app.txt', 'sub/file.txt', 'vendor/lib/src.c', 'worktree-marker']);
+  });
+
+  it('records symlinks as links (never followed), executables as 100755', async () => {
+    await tree({ 'dir/a.txt': 'a', 'run.sh': '#!/bin/sh\n' });
+    await chmod(join(root, 'run.sh'), 0o755);
+    await symlink('dir', join(root, 'dir-link'));
+    await symlink('/nonexistent/target', join(root, 'dangling'));
+    const scan = await walkTree(await options());
+    const modes = Object.fromEntries([...scan.files].map(([p, e]) => [p, e.mode.toString(8)]));
+    expect(modes).toEqual({ 'dir/a.txt': '100644', 'run.sh': '100755', 'dir-link': '120000', dangling: '120000' });
+  });
+
+  it('scans only dirty paths: files, new folders (walked) and vanished paths, skipping ignored ones', async () => {
+    await tree({ '.gitignore': '*.log\n', 'a.txt': 'a', 'old/x.txt': 'x', 'new/deep/y.txt': 'y', 'new/z.log': 'z', 'other.txt': 'o' });
+    const opts = await options();
+    const scan = await scanPaths(opts, ['a.txt', 'new', 'gone.txt', 'debug.log', 'node_modules/m.js', 'new/deep/y.txt']);
+    expect(scan).not.toBeNull();
+    expect(scan!.scopes).toEqual(['a.txt', 'gone.txt', 'new']);
+    expect([...scan!.files.keys()].sort()).toEqual(['a.txt', 'new/deep/y.txt']);
+    expect(await scanPaths(opts, ['sub/.gitignore'])).toBeNull(); // rules changed: a full walk is needed
+  });
+});
