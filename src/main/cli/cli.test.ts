@@ -3,7 +3,7 @@ import { mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../server/testClient';
+import { waitFor } from '../../testing/waitFor';
 
 // Runs the real built command (out/main/cli.js via bin/akira.cjs) as a child process.
 const repo = resolve(__dirname, '../../..');

@@ -2,9 +2,10 @@ import { mkdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitCommands, type GitFile } from '../../../shared/contract/git';
-import { tempDir, waitFor, writeTree } from '../workspace/testHelpers';
+import { tempDir, writeTree } from '../../../testing/tempTree';
+import { waitFor } from '../../../testing/waitFor';
 import { createGitService, type GitService, type GitServiceOptions } from './gitService';
-import { gitCli, initRepoWithCommit } from './gitTestRepo';
+import { gitCli, initRepoWithCommit } from '../../../testing/gitCli';
 
 let base: string;
 let cleanup: () => Promise<void>;

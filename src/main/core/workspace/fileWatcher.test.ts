@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileChange } from '../../../shared/contract/workspace';
 import { createWorkspaceService, type WorkspaceService } from './workspaceService';
-import { gitInit, tempDir, waitFor, writeTree } from './testHelpers';
+import { gitInit } from '../../../testing/gitCli';
+import { tempDir, writeTree } from '../../../testing/tempTree';
+import { waitFor } from '../../../testing/waitFor';
 
 let root: string;
 let cleanup: () => Promise<void>;

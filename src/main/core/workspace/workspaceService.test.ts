@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { workspaceCommands } from '../../../shared/contract/workspace';
 import { createWorkspaceService, type WorkspaceService } from './workspaceService';
-import { gitInit, tempDir, writeTree } from './testHelpers';
+import { gitInit } from '../../../testing/gitCli';
+import { tempDir, writeTree } from '../../../testing/tempTree';
 
 let base: string;
 let cleanup: () => Promise<void>;

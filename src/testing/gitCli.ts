@@ -24,3 +24,8 @@ export function initRepoWithCommit(dir: string, message = 'initial'): void {
   gitCli(dir, 'add', '-A');
   gitCli(dir, 'commit', '-q', '-m', message);
 }
+
+/** `git init` without inheriting GIT_* variables from the environment. */
+export function gitInit(dir: string): void {
+  gitCli(dir, 'init', '-q');
+}
