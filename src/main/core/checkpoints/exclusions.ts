@@ -6,7 +6,8 @@
  * see `DEFAULT_EXCLUDED_DIRS`. `.git` (every repository's, the workspace's and nested ones) is never
  * read, and `.akira` (the project's own Akira data) is never captured.
  *
- * Files, by name: OS litter (`.DS_Store`, `Thumbs.db`, `desktop.ini`) and editor swap files.
+ * Files, by name: OS litter (`.DS_Store`, `Thumbs.db`, `desktop.ini`), editor swap files and
+ * temporaries of an interrupted restore.
  *
  * Excluded paths are not tracked, so a restore never writes or deletes them. Callers may replace the
  * folder list (`excludeDirs` option) or add to it (`extraExcludeDirs`).
@@ -53,7 +54,8 @@ export const ALWAYS_EXCLUDED_DIRS: readonly string[] = ['.git', '.akira'];
 
 export const EXCLUDED_FILES: readonly string[] = ['.DS_Store', 'Thumbs.db', 'desktop.ini', '.eslintcache'];
 
-const SWAP_FILE = /^\..*\.sw[a-p]$|~$|^#.*#$/;
+/** Editor swap/backup files, and restore temporaries left by an interruption (`.<name>.akira-<hex>.tmp`). */
+const SWAP_FILE = /^\..*\.sw[a-p]$|~$|^#.*#$|^\..*\.akira-[0-9a-f]{8}\.tmp$/;
 
 export interface Exclusions {
   /** True when a folder with this name (at any depth) is skipped. */

@@ -5,7 +5,7 @@ import { createCheckpoint, normalizePaths, resolveCheckpoint, takeSnapshot } fro
 import { applyChanges, type ApplyResult, type Conflict } from './restoreApply';
 import { progressReporter, type StoreContext } from './storeContext';
 import { SCRATCH_REF } from './storeMaintenance';
-import { diffRaw, diffStats, type RawChange } from './treeDiff';
+import { diffRaw, diffStats, ZERO_OID, type RawChange } from './treeDiff';
 import type { RestoreOptions, RestorePreview, RestoreResult } from './types';
 
 /**
@@ -22,6 +22,8 @@ interface Journal {
   beforeId: string;
   targetId: string;
   paths?: string[];
+  /** Tracked files on the way of a path-limited restore (see blockingAncestors). */
+  extra?: RawChange[];
   startedAt: string;
 }
 
@@ -46,6 +48,7 @@ export async function recoverJournal(ctx: StoreContext): Promise<(ApplyResult & 
   let result: ApplyResult;
   try {
     const changes = await diffRaw(ctx.git, journal.beforeCommit, journal.targetCommit, journal.paths);
+    changes.push(...(journal.extra ?? []));
     result = await applyChanges({ root: ctx.root, git: ctx.git, changes });
   } catch (err) {
     // The commits are gone (store damaged or pruned by hand): nothing can be completed.
@@ -96,11 +99,31 @@ async function onlyDeletedInside(root: string, rel: string, deleted: Set<string>
   return true;
 }
 
+/**
+ * A restore limited to some paths may need a tracked file on the way removed (restoring `a/b` where
+ * `a` is now a tracked file): those deletions are added (the file is in the before-restore checkpoint).
+ */
+function blockingAncestors(ctx: StoreContext, changes: RawChange[]): RawChange[] {
+  const extra = new Map<string, RawChange>();
+  const listed = new Set(changes.map((c) => c.path));
+  for (const c of changes) {
+    if (c.newMode === 0) continue;
+    for (let i = c.path.indexOf('/'); i > 0; i = c.path.indexOf('/', i + 1)) {
+      const prefix = c.path.slice(0, i);
+      const entry = ctx.cache.entries.get(prefix);
+      if (!entry || listed.has(prefix) || extra.has(prefix)) continue;
+      extra.set(prefix, { path: prefix, status: 'D', oldMode: entry.mode, newMode: 0, oldOid: entry.oid, newOid: ZERO_OID });
+    }
+  }
+  return [...extra.values()];
+}
+
 export async function previewRestore(ctx: StoreContext, id: string, opts: RestoreOptions = {}): Promise<RestorePreview> {
   const target = resolveCheckpoint(ctx, id);
   const paths = await normalizePaths(ctx.root, opts.paths);
   const now = await takeSnapshot(ctx, SCRATCH_REF, 'now', 'preview');
   const changes = await diffRaw(ctx.git, now.commit, target.commit, paths);
+  if (paths) changes.push(...blockingAncestors(ctx, changes));
   const counts = new Map((changes.length <= 5000 ? (await diffStats(ctx.git, now.commit, target.commit, paths)).files : []).map((f) => [f.path, f]));
   const files = changes.map((c) => ({
     path: c.path,
@@ -128,6 +151,8 @@ export async function restoreCheckpoint(ctx: StoreContext, id: string, opts: Res
     'restore',
   );
   const changes = await diffRaw(ctx.git, before.commit, target.commit, paths);
+  const extra = paths ? blockingAncestors(ctx, changes) : [];
+  changes.push(...extra);
   const journal: Journal = {
     version: 1,
     beforeCommit: before.commit,
@@ -135,6 +160,7 @@ export async function restoreCheckpoint(ctx: StoreContext, id: string, opts: Res
     beforeId: before.id,
     targetId: target.id,
     ...(paths ? { paths } : {}),
+    ...(extra.length ? { extra } : {}),
     startedAt: new Date().toISOString(),
   };
   await writeFileAtomic(ctx.paths.journal, JSON.stringify(journal));
