@@ -53,7 +53,12 @@ test('the served UI shows the tree, a live terminal and git diffs', async ({ pag
 
   // The new file shows up in the tree without a reload.
   await page.getByTestId('view-files').click();
-  await expect(page.locator('[data-testid="tree-row"][data-path="notes.txt"]')).toBeVisible();
+  const notes = page.locator('[data-testid="tree-row"][data-path="notes.txt"]');
+  await expect(notes).toBeVisible();
+  // Git decorations: the untracked file is marked, the folder holding a change too, and the badge counts both.
+  await expect(notes.getByTestId('tree-git')).toHaveText('U');
+  await expect(page.locator('[data-testid="tree-row"][data-path="src"]')).toHaveClass(/git-folder/);
+  await expect(page.getByTestId('changes-badge')).toHaveText('2');
 
   await page.screenshot({ path: testInfo.outputPath('akira-window.png'), fullPage: true });
   await testInfo.attach('akira-window', { path: testInfo.outputPath('akira-window.png'), contentType: 'image/png' });

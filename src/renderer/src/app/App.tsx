@@ -1,4 +1,5 @@
 import { ChangesPanel } from '../features/git/ChangesPanel';
+import { useGitStatus } from '../features/git/useGitStatus';
 import { EditorArea } from '../features/editor/EditorArea';
 import { TerminalPanel } from '../features/terminal/TerminalPanel';
 import { FileTree } from '../features/workspace/FileTree';
@@ -20,6 +21,7 @@ export function App() {
   const terminalHeight = useUiStore((s) => s.terminalHeight);
   const setTerminalHeight = useUiStore((s) => s.setTerminalHeight);
   const workspace = info.data?.workspace ?? null;
+  const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
 
   return (
     <div className="app">
@@ -44,6 +46,11 @@ export function App() {
                   onClick={() => setSidebar(v.id)}
                 >
                   {v.icon}
+                  {v.id === 'changes' && changedCount > 0 && (
+                    <span className="activity-badge" data-testid="changes-badge">
+                      {changedCount > 999 ? '999+' : changedCount}
+                    </span>
+                  )}
                 </button>
               ))}
             </nav>

@@ -1,22 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { useClient } from '../client/ClientContext';
 import { useGitRefresh } from '../features/git/useGitRefresh';
+import { useGitStatus } from '../features/git/useGitStatus';
 import { useAppInfo } from './useWorkspace';
 import { useConnectionState } from './useConnectionState';
 
 const stateLabel = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected — retrying' };
 
 export function StatusBar() {
-  const client = useClient();
   const info = useAppInfo();
   const connection = useConnectionState();
   useGitRefresh();
   const workspace = info.data?.workspace ?? null;
-  const git = useQuery({
-    queryKey: ['git.status'],
-    queryFn: () => client.invoke('git.status'),
-    enabled: !!workspace,
-  });
+  const git = useGitStatus(!!workspace);
   const branch = git.data?.isRepo ? (git.data.branch ?? 'detached HEAD') : git.data ? 'not a git repository' : '';
   return (
     <footer className="statusbar" data-testid="statusbar">

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useGitStatus } from './useGitStatus';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { GitFile, GitStatus } from '../../../../shared/contract';
 import { useUiStore } from '../../app/uiStore';
-import { useClient } from '../../client/ClientContext';
 import { groupChanges, splitPath, statusLetter, statusWord, type ChangeGroup } from './changeGroups';
 import { useGitRefresh } from './useGitRefresh';
 import './changes.css';
@@ -69,9 +69,8 @@ function Group({ group, selectedPath }: { group: ChangeGroup; selectedPath: stri
 
 /** The git status of the workspace: branch, then staged, unstaged and untracked files; a click opens the diff. */
 export function ChangesPanel() {
-  const client = useClient();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: ['git.status'], queryFn: () => client.invoke('git.status') });
+  const status = useGitStatus();
   const editor = useUiStore((s) => s.editor);
   useGitRefresh();
 

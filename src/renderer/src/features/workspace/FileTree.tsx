@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'rea
 import { useUiStore } from '../../app/uiStore';
 import { useAppInfo } from '../../app/useWorkspace';
 import { useClient, useEvent } from '../../client/ClientContext';
+import { decorationsOf } from '../git/gitDecorations';
+import { useGitStatus } from '../git/useGitStatus';
 import { TreeRowView } from './TreeRowView';
 import { flattenTree, foldersAffected, indexOfKey, parentOf, type TreeRow } from './treeRows';
 import { createTreeLoader, useTreeStore } from './treeStore';
@@ -19,6 +21,8 @@ export function FileTree() {
   const expanded = useTreeStore((s) => s.expanded);
   const selected = useTreeStore((s) => s.selected);
   const editor = useUiStore((s) => s.editor);
+  const gitFiles = useGitStatus().data?.files;
+  const decorations = useMemo(() => decorationsOf(gitFiles ?? []), [gitFiles]);
   const previousRows = useRef<Map<string, TreeRow>>(new Map());
   const rows = useMemo(() => {
     const next = flattenTree(folders, expanded, previousRows.current);
@@ -174,6 +178,7 @@ export function FileTree() {
             selected={row.key === selected}
             active={row.type === 'entry' && row.entry.path === activePath}
             onPick={onPick}
+            decoration={row.type === 'entry' ? decorations.get(row.entry.path) : undefined}
           />
         ))
       )}

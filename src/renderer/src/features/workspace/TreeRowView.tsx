@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import { fileIcon } from './fileIcons';
+import type { Decoration } from '../git/gitDecorations';
+import { statusLetter } from '../git/changeGroups';
 import type { TreeRow } from './treeRows';
 
 const INDENT = 12;
@@ -49,10 +51,12 @@ export interface TreeRowViewProps {
   selected: boolean;
   active: boolean;
   onPick(key: string): void;
+  /** Git state of the entry (a folder: something inside changed). */
+  decoration?: Decoration;
 }
 
 /** One row of the tree; memoised so moving the selection re-renders two rows, not thousands. */
-export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick }: TreeRowViewProps) {
+export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, decoration }: TreeRowViewProps) {
   const indent = <span className="tree-indent" style={{ width: row.depth * INDENT }} />;
   const cls = `row tree-row${selected ? ' selected' : ''}${active ? ' active' : ''}`;
 
@@ -84,7 +88,7 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
   const title = isLink ? `${entry.path}\n${linkTitle(entry.link)}` : entry.size !== undefined ? `${entry.path} · ${formatSize(entry.size)}` : entry.path;
   return (
     <div
-      className={`${cls}${unusable ? ' tree-unusable' : ''}`}
+      className={`${cls}${unusable ? ' tree-unusable' : ''}${decoration ? ` git-${decoration}` : ''}`}
       role="treeitem"
       aria-level={row.depth + 1}
       aria-expanded={expandable ? expanded : undefined}
@@ -107,6 +111,11 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
       )}
       <span className="name">{entry.name}</span>
       {isLink && <span className="tree-link" aria-label="symbolic link">↗</span>}
+      {decoration === 'folder' ? (
+        <span className="tree-git-dot" aria-label="contains changes" />
+      ) : decoration ? (
+        <span className="tree-git-letter" data-testid="tree-git">{statusLetter[decoration]}</span>
+      ) : null}
     </div>
   );
 });
