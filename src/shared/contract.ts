@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { appCommands, appEvents } from './contract/app';
+import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { gitCommands, gitEvents } from './contract/git';
 import { terminalCommands, terminalEvents } from './contract/terminal';
 import { workspaceCommands, workspaceEvents } from './contract/workspace';
 
 export * from './contract/define';
 export * from './contract/app';
+export * from './contract/checkpoints';
 export * from './contract/git';
 export * from './contract/terminal';
 export * from './contract/workspace';
@@ -16,6 +18,7 @@ export const commands = {
   ...workspaceCommands,
   ...terminalCommands,
   ...gitCommands,
+  ...checkpointCommands,
 };
 
 /** Every event of Akira. */
@@ -24,6 +27,7 @@ export const events = {
   ...workspaceEvents,
   ...terminalEvents,
   ...gitEvents,
+  ...checkpointEvents,
 };
 
 export type Commands = typeof commands;

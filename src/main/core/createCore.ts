@@ -4,6 +4,9 @@ import { commandNames, eventNames, type WorkspaceSummaryT } from '../../shared/c
 import { AkiraError } from './errors';
 import { createEventBus, type EventBus } from './eventBus';
 import { createRouter, type Handlers, type Router } from './router';
+import { checkpointHandlers } from './checkpoints/checkpointHandlers';
+import { createCheckpointService, type CheckpointService } from './checkpoints/checkpointService';
+import type { CheckpointEmit } from './checkpoints/types';
 import { createGitService, type GitService } from './git/gitService';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { createPtyHost, type PtyHost } from './terminal/ptyHost';
@@ -28,6 +31,7 @@ interface WorkspaceServices {
   workspace: WorkspaceService;
   terminals: PtyHost;
   git: GitService;
+  checkpoints: CheckpointService;
 }
 
 export interface Core {
@@ -42,7 +46,12 @@ export interface Core {
 }
 
 async function disposeServices(services: WorkspaceServices): Promise<void> {
-  await Promise.allSettled([services.terminals.dispose(), services.workspace.dispose(), services.git.dispose()]);
+  await Promise.allSettled([
+    services.terminals.dispose(),
+    services.workspace.dispose(),
+    services.git.dispose(),
+    services.checkpoints.dispose(),
+  ]);
 }
 
 /** The composition root: builds every service once; faces only add a transport around `router` and `bus`. */
@@ -64,6 +73,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       workspace,
       terminals: createPtyHost({ cwd: root, emit }),
       git: await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb) }),
+      // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
+      checkpoints: await createCheckpointService({ root, dataDir: options.dataDir, emit: emit as CheckpointEmit }),
     };
     const previous = services;
     services = next;
@@ -78,6 +89,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return services;
   }
 
+  const checkpoints = checkpointHandlers(() => need().checkpoints);
   const handlers: Handlers = {
     'app.describe': () => ({
       version: options.version,
@@ -105,6 +117,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'terminal.replay': (p) => need().terminals.replay(p),
     'git.status': () => need().git.status(),
     'git.diff': (p) => need().git.diff(p),
+    'checkpoints.create': checkpoints.create,
+    'checkpoints.list': checkpoints.list,
+    'checkpoints.show': checkpoints.show,
+    'checkpoints.diff': checkpoints.diff,
+    'checkpoints.fileAt': checkpoints.fileAt,
+    'checkpoints.preview': checkpoints.preview,
+    'checkpoints.restore': checkpoints.restore,
+    'checkpoints.usage': checkpoints.usage,
   };
 
   if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);
