@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { AkiraError } from '../errors';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import { writeMetadata } from './metadataFile';
-import { scanPaths, walkTree, type ScanOptions } from './scanner';
+import { tracer } from './trace';
+import { ignoreStamp, scanPaths, walkTree, type ScanOptions, type WalkBaseline } from './scanner';
 import { writeSnapshot, type SnapshotResult } from './snapshot';
 import type { CacheEntry } from './statCache';
 import { CP_REF_PREFIX, SCRATCH_REF } from './storeMaintenance';
@@ -59,6 +60,7 @@ export async function ensureCacheValid(ctx: StoreContext): Promise<void> {
   }
   await ctx.cache.replaceAll(latest?.tree ?? null, entries);
   ctx.cacheValidFrom = 0;
+  ctx.lastWalk = null;
 }
 
 export interface Snapshot extends SnapshotResult {
@@ -67,6 +69,7 @@ export interface Snapshot extends SnapshotResult {
 
 /** Scans (through the change feed when it can be trusted) and writes a snapshot commit on `ref`. */
 export async function takeSnapshot(ctx: StoreContext, ref: string, message: string, operation: CheckpointOperation): Promise<Snapshot> {
+  const trace = tracer(operation);
   await ensureCacheValid(ctx);
   const report = progressReporter(ctx, operation);
   const dirty = ctx.feed.take(ctx.cacheValidFrom);
@@ -76,8 +79,17 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
     let scan = dirty ? await scanPaths(opts, dirty) : null;
     if (!scan) {
       scanKind = 'walk';
-      scan = await walkTree(opts);
+      // With the rules unchanged since the last walk, known files are only lstat'ed and compared.
+      const baseline: WalkBaseline | undefined = ctx.lastWalk ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs } : undefined;
+      scan = await walkTree(opts, baseline);
+      let stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
+      if (baseline && stamp !== ctx.lastWalk?.ignoreStamp) {
+        scan = await walkTree(opts); // a .gitignore changed: match everything again
+        stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
+      }
+      ctx.lastWalk = { dirs: scan.dirs ?? new Set(), ignoreStamp: stamp };
     }
+    trace(`scan (${scanKind}, ${scan.files.size} files)`);
     const result = await writeSnapshot({
       root: ctx.root,
       git: ctx.git,
@@ -88,6 +100,7 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
       message,
       timeSec: Math.floor(Date.now() / 1000),
       onProgress: (p) => report(p.phase, p.done, p.total),
+      trace,
     });
     ctx.cacheValidFrom = scan.startedAt;
     if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
@@ -121,6 +134,7 @@ export async function createCheckpoint(
   const message = [label, '', `Akira-Checkpoint: ${id}`, `Akira-Origin: ${origin}`, ...(sessionId ? [`Akira-Session: ${sessionId}`] : [])].join('\n');
   const previous = ctx.list.latest();
   const snap = await takeSnapshot(ctx, ref, message, operation);
+  const trace = tracer(operation);
 
   if (opts.skipIfUnchanged && previous && previous.tree === snap.tree) {
     await ctx.git.run(['update-ref', '-d', ref]);
@@ -141,6 +155,7 @@ export async function createCheckpoint(
     filesChanged = ctx.cache.entries.size;
     insertions = ctx.firstSnapshotLines ?? 0;
   }
+  trace('stats');
   const group = ctx.list.all().filter((r) => (r.sessionId ?? null) === (sessionId ?? null));
   const record: CheckpointRecord = {
     id,
@@ -163,7 +178,9 @@ export async function createCheckpoint(
     const written = await writeMetadata(ctx.root, record, files);
     if (written) record.metadataPath = written;
   }
+  trace('metadata');
   await ctx.list.append(record);
+  trace('list');
   ctx.emit('checkpoints.onChanged', { reason: 'created', checkpointId: id });
   return { ...record, scan: snap.scanKind, hashed: snap.hashed };
 }

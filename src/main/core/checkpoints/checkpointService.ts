@@ -163,6 +163,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       emit: init.emit ?? (() => undefined),
       cacheValidFrom: 0,
       cacheVerified: false,
+      lastWalk: null,
       firstSnapshotLines: null,
     };
   } finally {
@@ -185,6 +186,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
         if (ctx.cache.tree !== before) {
           ctx.cacheValidFrom = 0; // another process took a snapshot: the feed no longer describes the cache
           ctx.cacheVerified = false;
+          ctx.lastWalk = null;
         }
         return await fn();
       } finally {

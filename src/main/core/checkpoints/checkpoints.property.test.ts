@@ -77,7 +77,10 @@ async function apply(env: TestEnv, a: Action, cps: { id: string; state: Map<stri
       return;
     }
     case 'delete':
-      await rm(join(root, TRACKED[a.path]), { recursive: true, force: true });
+      // ENOTDIR: a file is on the path (e.g. deleting e/f.txt while e is a file): nothing to delete.
+      await rm(join(root, TRACKED[a.path]), { recursive: true, force: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOTDIR') throw err;
+      });
       return;
     case 'rename': {
       const from = join(root, TRACKED[a.from]);

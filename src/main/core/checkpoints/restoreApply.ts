@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, readlink, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, rmdirSync, symlinkSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { resolveInside } from '../workspace/pathGuard';
 import { readBlobs } from './catFile';
@@ -33,22 +33,42 @@ export interface ApplyResult {
   conflicts: Conflict[];
 }
 
-type Current = { kind: 'missing' } | { kind: 'dir' } | { kind: 'other' } | { kind: 'entry'; mode: number; oid: string };
+type Current =
+  | { kind: 'missing' }
+  | { kind: 'dir' }
+  | { kind: 'other' }
+  | { kind: 'entry'; mode: number; oid: string; perm: number };
 
 const isDeletion = (c: RawChange) => c.newMode === 0;
 
-async function currentState(abs: string): Promise<Current> {
-  const st = await lstat(abs).catch(() => null);
+/** What is at `abs` now (synchronous: callers work in short slices, see `breather`). */
+function currentState(abs: string): Current {
+  let st: Stats | undefined;
+  try {
+    st = lstatSync(abs, { throwIfNoEntry: false });
+  } catch {
+    return { kind: 'other' };
+  }
   if (!st) return { kind: 'missing' };
   if (st.isDirectory()) return { kind: 'dir' };
-  if (st.isSymbolicLink()) {
-    const target = await readlink(abs, { encoding: 'buffer' }).catch(() => null);
-    return target ? { kind: 'entry', mode: 0o120000, oid: blobOid(target) } : { kind: 'missing' };
+  try {
+    if (st.isSymbolicLink()) return { kind: 'entry', mode: 0o120000, oid: blobOid(readlinkSync(abs, { encoding: 'buffer' })), perm: 0 };
+    if (!st.isFile()) return { kind: 'other' };
+    return { kind: 'entry', mode: st.mode & 0o100 ? 0o100755 : 0o100644, oid: blobOid(readFileSync(abs)), perm: st.mode & 0o7777 };
+  } catch {
+    return { kind: 'missing' };
   }
-  if (!st.isFile()) return { kind: 'other' };
-  const content = await readFile(abs).catch(() => null);
-  if (!content) return { kind: 'missing' };
-  return { kind: 'entry', mode: st.mode & 0o100 ? 0o100755 : 0o100644, oid: blobOid(content) };
+}
+
+/** Yields to the event loop when the current slice of synchronous work has run 8 ms. */
+function breather() {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart > 8) {
+      await new Promise((r) => setImmediate(r));
+      sliceStart = performance.now();
+    }
+  };
 }
 
 function same(cur: Current, mode: number, oid: string): boolean {
@@ -65,6 +85,7 @@ export interface ApplyInput {
 export async function applyChanges({ root, git, changes }: ApplyInput): Promise<ApplyResult> {
   const result: ApplyResult = { created: [], modified: [], deleted: [], conflicts: [] };
   const confined = new Map<string, boolean>();
+  const breathe = breather();
 
   async function insideRoot(rel: string): Promise<boolean> {
     const parent = dirname(rel);
@@ -88,14 +109,15 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
       continue;
     }
     const abs = join(root, change.path);
-    const cur = await currentState(abs);
+    await breathe();
+    const cur = currentState(abs);
     if (cur.kind === 'missing') continue;
     if (!same(cur, change.oldMode, change.oldOid)) {
       result.conflicts.push({ path: change.path, reason: cur.kind === 'dir' ? 'folder_in_the_way' : 'changed_since' });
       continue;
     }
     try {
-      await unlink(abs);
+      unlinkSync(abs);
       result.deleted.push(change.path);
       emptied.add(dirname(change.path));
     } catch (err) {
@@ -110,7 +132,7 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
     if (tried.has(dir)) continue;
     tried.add(dir);
     try {
-      await rmdir(join(root, dir));
+      rmdirSync(join(root, dir));
       const parent = dirname(dir);
       if (parent !== '.') dirs.push(parent);
     } catch {
@@ -120,6 +142,7 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
 
   // 2. Writes: decide per path, then stream the blobs that must be written.
   const writes: { change: RawChange; contentNeeded: boolean; existingPerm: number | null }[] = [];
+  const made = new Set<string>();
   for (const change of changes) {
     if (isDeletion(change)) continue;
     if (!(await insideRoot(change.path))) {
@@ -127,7 +150,8 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
       continue;
     }
     const abs = join(root, change.path);
-    const cur = await currentState(abs);
+    await breathe();
+    const cur = currentState(abs);
     if (same(cur, change.newMode, change.newOid)) continue; // already restored
     if (cur.kind === 'dir') {
       result.conflicts.push({ path: change.path, reason: 'folder_in_the_way' });
@@ -139,13 +163,16 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
       continue;
     }
     const parentAbs = dirname(abs);
-    try {
-      await mkdir(parentAbs, { recursive: true });
-    } catch (err) {
-      result.conflicts.push({ path: change.path, reason: 'file_in_the_way', detail: (err as Error).message });
-      continue;
+    if (!made.has(parentAbs)) {
+      try {
+        mkdirSync(parentAbs, { recursive: true });
+        made.add(parentAbs);
+      } catch (err) {
+        result.conflicts.push({ path: change.path, reason: 'file_in_the_way', detail: (err as Error).message });
+        continue;
+      }
     }
-    const perm = cur.kind === 'entry' && cur.mode !== 0o120000 ? ((await lstat(abs).catch(() => null))?.mode ?? 0o644) & 0o7777 : null;
+    const perm = cur.kind === 'entry' && cur.mode !== 0o120000 ? cur.perm : null;
     const modeOnly = cur.kind === 'entry' && cur.oid === change.newOid && cur.mode !== 0o120000 && change.newMode !== 0o120000;
     writes.push({ change, contentNeeded: !modeOnly, existingPerm: perm });
   }
@@ -157,7 +184,7 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
 
   for (const w of writes.filter((x) => !x.contentNeeded)) {
     try {
-      await chmod(join(root, w.change.path), permFor(w.change.newMode === 0o100755, w.existingPerm));
+      chmodSync(join(root, w.change.path), permFor(w.change.newMode === 0o100755, w.existingPerm));
       result.modified.push(w.change.path);
     } catch (err) {
       result.conflicts.push({ path: w.change.path, reason: 'io_error', detail: (err as Error).message });
@@ -172,17 +199,22 @@ export async function applyChanges({ root, git, changes }: ApplyInput): Promise<
       const { change, existingPerm } = withContent[i];
       const abs = join(root, change.path);
       const tmp = join(dirname(abs), `.${basename(abs).slice(0, 80)}.akira-${randomBytes(4).toString('hex')}.tmp`);
+      await breathe();
       try {
         if (change.newMode === 0o120000) {
-          await symlink(content, tmp);
+          symlinkSync(content, tmp);
         } else {
-          await writeFile(tmp, content, { mode: 0o600 });
-          await chmod(tmp, permFor(change.newMode === 0o100755, existingPerm));
+          writeFileSync(tmp, content, { mode: 0o600 });
+          chmodSync(tmp, permFor(change.newMode === 0o100755, existingPerm));
         }
-        await rename(tmp, abs);
+        renameSync(tmp, abs);
         (change.oldMode === 0 ? result.created : result.modified).push(change.path);
       } catch (err) {
-        await rm(tmp, { force: true }).catch(() => undefined);
+        try {
+          rmSync(tmp, { force: true });
+        } catch {
+          // nothing left to clean
+        }
         result.conflicts.push({ path: change.path, reason: 'io_error', detail: (err as Error).message });
       }
     },

@@ -1,5 +1,5 @@
-import { lstat, readdir, readlink, type Dirent, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { lstat, lstatSync, readdirSync, readlink, type Dirent, type Stats } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
 import type { GitignoreRules, NameMatcher } from '../workspace/gitignoreRules';
 import { unsupportedName, type Exclusions } from './exclusions';
 
@@ -42,6 +42,14 @@ export interface ScanOptions {
   onProgress?(filesSeen: number): void;
 }
 
+/** Known state of an earlier walk, so a full walk reports only what changed (see walkTree). */
+export interface WalkBaseline {
+  /** The stat cache grouped by folder, then name. */
+  byDir: ReadonlyMap<string, ReadonlyMap<string, ScanEntry & { racy: boolean }>>;
+  /** Folders the earlier walk entered (they were neither excluded nor ignored). */
+  dirs: ReadonlySet<string>;
+}
+
 export interface ScanResult {
   /**
    * What the scan covers: `['']` for a full walk; otherwise workspace-relative paths (files or folders)
@@ -52,10 +60,16 @@ export interface ScanResult {
   skipped: SkippedFile[];
   /** Date.now() when the scan began (entries modified at or after it are "racy"). */
   startedAt: number;
+  /** With a baseline: `files` holds only new or changed files, and these cached paths are gone. */
+  removed?: string[];
+  /** Folders entered, and the .gitignore files met (workspace-relative), by a full walk. */
+  dirs?: Set<string>;
+  gitignores?: string[];
 }
 
 const YIELD_EVERY = 2000;
-const DIR_CONCURRENCY = 8;
+/** Longest stretch of synchronous file-system work before yielding to the event loop. */
+const SLICE_MS = 8;
 
 export function gitModeOf(stats: Stats): GitMode | null {
   if (stats.isSymbolicLink()) return 0o120000;
@@ -65,10 +79,6 @@ export function gitModeOf(stats: Stats): GitMode | null {
 
 function lstatP(abs: string): Promise<Stats | null> {
   return new Promise((resolve) => lstat(abs, (err, st) => resolve(err ? null : st)));
-}
-
-function readdirP(abs: string): Promise<Dirent[] | null> {
-  return new Promise((resolve) => readdir(abs, { withFileTypes: true }, (err, d) => resolve(err ? null : d)));
 }
 
 export function readlinkP(abs: string): Promise<Buffer | null> {
@@ -101,69 +111,156 @@ function record(out: ScanResult, rel: string, st: Stats | null, maxFileBytes: nu
   out.files.set(rel, entryFromStats(st, mode));
 }
 
-/** Walks the folders below `startRels` (workspace-relative, '' = root), adding to `out`. */
-async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[]): Promise<void> {
+/**
+ * Walks the folders below `startRels` (workspace-relative, '' = root), adding to `out`.
+ * Synchronous readdir/lstat in short slices: a synchronous lstat costs a fraction of an asynchronous
+ * one (no thread-pool round trip, no promise), and the slices keep the event loop responsive.
+ * With a baseline (ignore rules unchanged since it was taken), names already known are neither
+ * matched against the rules again nor recorded unless their stat data changed.
+ */
+async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[], baseline?: WalkBaseline): Promise<void> {
   const queue: DirTask[] = [];
   for (const rel of startRels) {
     const abs = rel ? join(opts.root, rel) : opts.root;
     queue.push({ abs, rel, matcher: await opts.rules.forDir(abs), prefix: '' });
   }
-  let sinceYield = 0;
+  const visited = new Set<string>();
+  const removed: string[] = [];
   let seen = 0;
-
-  async function visit(task: DirTask): Promise<void> {
-    const dirents = await readdirP(task.abs);
-    if (!dirents) return; // vanished or unreadable: nothing to capture below it
+  let sliceStart = performance.now();
+  while (queue.length) {
+    const task = queue.pop()!;
+    visited.add(task.rel);
+    let dirents: Dirent[];
+    try {
+      dirents = readdirSync(task.abs, { withFileTypes: true });
+    } catch {
+      continue; // vanished or unreadable: nothing to capture below it (its known files are gone)
+    }
     let matcher = task.matcher;
     let prefix = task.prefix;
-    if (dirents.some((d) => d.name === '.gitignore') && task.rel) {
-      matcher = await opts.rules.forDir(task.abs);
-      prefix = '';
+    if (dirents.some((d) => d.name === '.gitignore')) {
+      out.gitignores?.push(task.rel ? `${task.rel}/.gitignore` : '.gitignore');
+      if (task.rel) {
+        matcher = await opts.rules.forDir(task.abs);
+        prefix = '';
+      }
     }
-    const files: string[] = [];
-    for (const d of dirents) {
+    const known = baseline?.byDir.get(task.rel);
+    let knownSeen = 0;
+    const base = task.abs + sep;
+    for (let i = 0; i < dirents.length; i++) {
+      const d = dirents[i];
       const name = d.name;
-      const isDir = d.isDirectory();
-      if (isDir ? opts.exclusions.dir(name) : opts.exclusions.file(name)) continue;
-      const rel = task.rel ? `${task.rel}/${name}` : name;
-      if (unsupportedName(name)) {
-        out.skipped.push({ path: rel, size: 0, reason: 'unsupported_name' });
+      if (d.isDirectory()) {
+        if (opts.exclusions.dir(name)) continue;
+        const rel = task.rel ? `${task.rel}/${name}` : name;
+        if (!baseline?.dirs.has(rel)) {
+          if (unsupportedName(name)) {
+            out.skipped.push({ path: rel, size: 0, reason: 'unsupported_name' });
+            continue;
+          }
+          if (matcher(prefix ? `${prefix}/${name}` : name, true)) continue;
+        }
+        queue.push({ abs: base + name, rel, matcher, prefix: prefix ? `${prefix}/${name}` : name });
         continue;
       }
-      if (matcher(prefix ? `${prefix}/${name}` : name, isDir)) continue;
-      if (isDir) {
-        queue.push({ abs: join(task.abs, name), rel, matcher, prefix: prefix ? `${prefix}/${name}` : name });
-      } else if (d.isFile() || d.isSymbolicLink()) {
-        files.push(rel);
+      if (!d.isFile() && !d.isSymbolicLink()) continue;
+      const entry = known?.get(name);
+      if (entry) {
+        knownSeen++;
+        let st: Stats | undefined;
+        try {
+          st = lstatSync(base + name, { throwIfNoEntry: false });
+        } catch {
+          st = undefined;
+        }
+        seen++;
+        if (
+          st &&
+          !entry.racy &&
+          st.size === entry.size &&
+          st.mtimeMs === entry.mtimeMs &&
+          st.ctimeMs === entry.ctimeMs &&
+          st.ino === entry.ino &&
+          gitModeOf(st) === entry.mode
+        ) {
+          continue; // unchanged
+        }
+        const rel = task.rel ? `${task.rel}/${name}` : name;
+        record(out, rel, st ?? null, opts.maxFileBytes);
+        if (!out.files.has(rel)) removed.push(rel);
+      } else {
+        if (opts.exclusions.file(name)) continue;
+        const rel = task.rel ? `${task.rel}/${name}` : name;
+        if (unsupportedName(name)) {
+          out.skipped.push({ path: rel, size: 0, reason: 'unsupported_name' });
+          continue;
+        }
+        if (matcher(prefix ? `${prefix}/${name}` : name, false)) continue;
+        let st: Stats | undefined;
+        try {
+          st = lstatSync(base + name, { throwIfNoEntry: false });
+        } catch {
+          st = undefined; // permission denied: not readable, not captured
+        }
+        record(out, rel, st ?? null, opts.maxFileBytes);
+        seen++;
+      }
+      if ((i & 127) === 127 && performance.now() - sliceStart > SLICE_MS) {
+        opts.onProgress?.(seen);
+        await yieldLoop();
+        sliceStart = performance.now();
       }
     }
-    const stats = await Promise.all(files.map((rel) => lstatP(join(opts.root, rel))));
-    for (let i = 0; i < files.length; i++) record(out, files[i], stats[i], opts.maxFileBytes);
-    seen += files.length;
-    sinceYield += files.length + 1;
-    if (sinceYield >= YIELD_EVERY) {
-      sinceYield = 0;
+    if (known && knownSeen < known.size) {
+      // Known files that are no longer here as files (deleted, or replaced by a folder).
+      const present = new Set(dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name));
+      for (const name of known.keys()) if (!present.has(name)) removed.push(task.rel ? `${task.rel}/${name}` : name);
+    }
+    if (performance.now() - sliceStart > SLICE_MS) {
       opts.onProgress?.(seen);
       await yieldLoop();
+      sliceStart = performance.now();
     }
   }
-
-  const running = new Set<Promise<void>>();
-  while (queue.length || running.size) {
-    while (queue.length && running.size < DIR_CONCURRENCY) {
-      const p = visit(queue.pop()!).finally(() => running.delete(p));
-      running.add(p);
+  if (baseline) {
+    // Known folders not entered this time (deleted, or replaced by a file or link): their files are gone.
+    for (const [dir, names] of baseline.byDir) {
+      if (visited.has(dir)) continue;
+      for (const name of names.keys()) removed.push(dir ? `${dir}/${name}` : name);
     }
-    if (running.size) await Promise.race(running);
+    out.removed = removed;
   }
+  out.dirs = visited;
   opts.onProgress?.(seen);
 }
 
 /** A full walk of the workspace. */
-export async function walkTree(opts: ScanOptions): Promise<ScanResult> {
-  const out: ScanResult = { scopes: [''], files: new Map(), skipped: [], startedAt: Date.now() };
-  await walkInto(opts, out, ['']);
+export async function walkTree(opts: ScanOptions, baseline?: WalkBaseline): Promise<ScanResult> {
+  const out: ScanResult = { scopes: [''], files: new Map(), skipped: [], startedAt: Date.now(), gitignores: [] };
+  await walkInto(opts, out, [''], baseline);
   return out;
+}
+
+/** Stat data of the ignore files a walk met (and the repository's info/exclude): when it differs, rules changed. */
+export function ignoreStamp(root: string, base: string, gitignores: string[]): string {
+  const stampOf = (abs: string) => {
+    try {
+      const st = lstatSync(abs, { throwIfNoEntry: false });
+      return st ? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}` : '-';
+    } catch {
+      return '?';
+    }
+  };
+  const parts = [...gitignores].sort().map((rel) => `${rel}=${stampOf(join(root, rel))}`);
+  // .gitignore files above the workspace (when it is a folder inside a repository) apply too.
+  for (let dir = dirname(root); dir.length >= base.length && dir !== root; dir = dirname(dir)) {
+    parts.push(`${dir}=${stampOf(join(dir, '.gitignore'))}`);
+    if (dir === base || dirname(dir) === dir) break;
+  }
+  parts.push(`exclude=${stampOf(join(base, '.git', 'info', 'exclude'))}`);
+  return parts.join('|');
 }
 
 /** True when `rel` (a path below the root) is neither excluded nor ignored, nor below such a folder. */

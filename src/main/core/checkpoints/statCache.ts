@@ -37,6 +37,13 @@ export interface StatCache {
   replaceAll(tree: string | null, entries: Map<string, CacheEntry>): Promise<void>;
   /** Reloads from disk when another process changed the files since we last read or wrote them. */
   refresh(): Promise<void>;
+  /** The entries grouped by folder ('' = root) then name, kept up to date (built on first use). */
+  byDir(): ReadonlyMap<string, ReadonlyMap<string, CacheEntry>>;
+}
+
+function splitPath(path: string): [string, string] {
+  const i = path.lastIndexOf('/');
+  return i === -1 ? ['', path] : [path.slice(0, i), path.slice(i + 1)];
 }
 
 function encodePath(path: string): string {
@@ -127,13 +134,42 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
     stamp = `${await stampOf(basePath)}|${await stampOf(logPath)}`;
   }
 
+  let dirIndex: Map<string, Map<string, CacheEntry>> | null = null;
+
+  function indexSet(path: string, e: CacheEntry) {
+    if (!dirIndex) return;
+    const [dir, name] = splitPath(path);
+    let m = dirIndex.get(dir);
+    if (!m) dirIndex.set(dir, (m = new Map()));
+    m.set(name, e);
+  }
+
+  function indexDelete(path: string) {
+    if (!dirIndex) return;
+    const [dir, name] = splitPath(path);
+    const m = dirIndex.get(dir);
+    if (m?.delete(name) && m.size === 0) dirIndex.delete(dir);
+  }
+
   async function writeBase(tree: string | null, entries: Map<string, CacheEntry>) {
-    const parts: string[] = [`#akira-statcache v1 tree=${tree ?? 'none'}\n`];
-    for (const [p, e] of entries) parts.push(line(p, e));
-    const text = parts.join('');
-    await writeFileAtomic(basePath, text);
+    // Built in slices (a big tree has 100k+ lines) so the event loop keeps turning.
+    const chunks: string[] = [`#akira-statcache v1 tree=${tree ?? 'none'}\n`];
+    let parts: string[] = [];
+    let sliceStart = performance.now();
+    for (const [p, e] of entries) {
+      parts.push(line(p, e));
+      if ((parts.length & 1023) === 0 && performance.now() - sliceStart > 8) {
+        chunks.push(parts.join(''));
+        parts = [];
+        await new Promise((r) => setImmediate(r));
+        sliceStart = performance.now();
+      }
+    }
+    chunks.push(parts.join(''));
+    const bytes = chunks.reduce((n, c) => n + Buffer.byteLength(c), 0);
+    await writeFileAtomic(basePath, chunks.join(''));
     await rm(logPath, { force: true });
-    state = { tree, entries, baseBytes: Buffer.byteLength(text), logBytes: 0, tornTail: false };
+    state = { tree, entries, baseBytes: bytes, logBytes: 0, tornTail: false };
   }
 
   return {
@@ -156,16 +192,29 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       );
     },
     async commitChanges(tree, set, removed) {
+      const fold = state.baseBytes === 0 || state.tornTail || state.logBytes > state.baseBytes / 2 + 65536 || set.size > 50_000;
       const parts: string[] = [];
+      let sliceStart = performance.now();
+      let n = 0;
+      const breathe = async () => {
+        if ((++n & 1023) === 0 && performance.now() - sliceStart > 8) {
+          await new Promise((r) => setImmediate(r));
+          sliceStart = performance.now();
+        }
+      };
       for (const p of removed) {
-        if (state.entries.delete(p)) parts.push(`-\t${encodePath(p)}\n`);
+        if (state.entries.delete(p) && !fold) parts.push(`-\t${encodePath(p)}\n`);
+        indexDelete(p);
+        await breathe();
       }
       for (const [p, e] of set) {
         state.entries.set(p, e);
-        parts.push(line(p, e));
+        indexSet(p, e);
+        if (!fold) parts.push(line(p, e));
+        await breathe();
       }
       state.tree = tree;
-      if (state.baseBytes === 0 || state.tornTail || state.logBytes > state.baseBytes / 2 + 65536) {
+      if (fold) {
         await writeBase(tree, state.entries);
       } else {
         parts.push(`#tree ${tree}\n`);
@@ -176,6 +225,7 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       await restamp();
     },
     async replaceAll(tree, entries) {
+      dirIndex = null;
       await writeBase(tree, entries);
       await restamp();
     },
@@ -183,7 +233,15 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       const now = `${await stampOf(basePath)}|${await stampOf(logPath)}`;
       if (now === stamp) return;
       state = await load(basePath, logPath);
+      dirIndex = null;
       stamp = now;
+    },
+    byDir() {
+      if (!dirIndex) {
+        dirIndex = new Map();
+        for (const [p, e] of state.entries) indexSet(p, e);
+      }
+      return dirIndex;
     },
   };
 }

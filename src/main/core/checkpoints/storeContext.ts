@@ -24,6 +24,8 @@ export interface StoreContext {
   cacheValidFrom: number;
   /** The stat cache's tree was checked to exist in the store (reset after pruning or reloading). */
   cacheVerified: boolean;
+  /** What the latest full walk saw (folders entered, ignore-file stamps), for the next walk's baseline. */
+  lastWalk: { dirs: Set<string>; ignoreStamp: string } | null;
   /** Lines in the files of the first snapshot, when this process took it (for the first record). */
   firstSnapshotLines: number | null;
 }
