@@ -1,4 +1,8 @@
+import { lstat, readFile, readlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { CommandParams, CommandResult, CheckpointRecordT } from '../../../shared/contract';
+import { AkiraError } from '../errors';
+import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import type { CheckpointService } from './checkpointService';
 import type { ChangedFile, CheckpointRecord } from './types';
 
@@ -10,6 +14,33 @@ export function toContractRecord(record: CheckpointRecord): CheckpointRecordT {
 
 function toContractFiles(files: ChangedFile[]) {
   return files.map(({ path, status, insertions, deletions }) => ({ path, status, insertions, deletions }));
+}
+
+const NOW_READ_LIMIT = 64 * 1024 * 1024;
+
+/** A workspace file as it is now, in `fileAt`'s shape (a symlink's content is its target, as in the store). */
+async function fileNow(root: string, path: string): Promise<CommandResult<'checkpoints.fileAt'>> {
+  const rel = normalizeRelative(root, path);
+  if (!rel) throw new AkiraError('bad_request', 'A file path is required.');
+  // The parent folder must resolve inside the workspace; the file itself may be a link (read as a link).
+  const parent = await resolveInside(root, dirname(rel) === '.' ? '' : dirname(rel));
+  const abs = join(parent, basename(rel));
+  const base = { checkpointId: 'now', path: rel };
+  const stats = await lstat(abs).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+    throw err;
+  });
+  if (!stats) return { ...base, exists: false, binary: false, size: 0, text: null };
+  if (stats.isSymbolicLink()) {
+    const target = await readlink(abs);
+    return { ...base, exists: true, binary: false, size: Buffer.byteLength(target), text: target };
+  }
+  if (stats.isDirectory()) throw new AkiraError('bad_request', `"${rel}" is a folder.`);
+  if (!stats.isFile()) throw new AkiraError('bad_request', `"${rel}" is not a regular file.`);
+  if (stats.size > NOW_READ_LIMIT) throw new AkiraError('bad_request', `"${rel}" is too large to show (${stats.size} bytes).`);
+  const bytes = await readFile(abs);
+  const binary = bytes.subarray(0, 8000).includes(0);
+  return { ...base, exists: true, binary, size: bytes.length, text: binary ? null : bytes.toString('utf8') };
 }
 
 /** Contract handlers for `checkpoints.*` over one workspace's checkpoint service. */
@@ -33,6 +64,7 @@ export function checkpointHandlers(service: () => CheckpointService) {
       return { ...result, files: toContractFiles(result.files) };
     },
     async fileAt(p: CommandParams<'checkpoints.fileAt'>): Promise<CommandResult<'checkpoints.fileAt'>> {
+      if (p.checkpointId === 'now') return fileNow(service().root, p.path);
       const { checkpointId, path, exists, binary, size, text } = await service().fileAt(p.checkpointId, p.path);
       return { checkpointId, path, exists, binary, size, text };
     },

@@ -57,59 +57,79 @@ export async function openCheckpointList(path: string): Promise<CheckpointList> 
 
   await reloadAll();
 
+  // Reads (refresh) may run while an operation appends: one at a time, in order.
+  let chain: Promise<unknown> = Promise.resolve();
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = chain.then(fn);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
   const list: CheckpointList = {
     all: () => records,
     latest: () => records[records.length - 1] ?? null,
     byId: (id) => index.get(id),
-    async append(record) {
-      await list.refresh();
-      const before = await stat(path).catch(() => null);
-      // A torn last line (crash while appending) is closed first so the new record stays whole.
-      const text = `${before && before.size > readBytes ? '\n' : ''}${JSON.stringify(record)}\n`;
-      await appendFile(path, text);
-      records.push(record);
-      index.set(record.id, record);
-      readBytes = (before?.size ?? 0) + Buffer.byteLength(text);
-      const after = await stat(path);
-      ino = after.ino;
-      mtimeMs = after.mtimeMs;
+    append(record) {
+      return serial(() => appendNow(record));
     },
-    async remove(ids) {
-      await list.refresh();
-      records = records.filter((r) => !ids.has(r.id));
-      const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
-      await writeFileAtomic(path, text);
-      readBytes = Buffer.byteLength(text);
-      const after = await stat(path);
-      ino = after.ino;
-      mtimeMs = after.mtimeMs;
-      reindex();
+    remove(ids) {
+      return serial(() => removeNow(ids));
     },
-    async refresh() {
-      const st = await stat(path).catch(() => null);
-      if (!st) {
-        if (records.length) await reloadAll();
-        return;
-      }
-      if (st.ino !== ino || st.size < readBytes || (st.size === readBytes && st.mtimeMs !== mtimeMs)) return reloadAll();
-      if (st.size === readBytes) return;
-      mtimeMs = st.mtimeMs;
-      const handle = await open(path, 'r');
-      try {
-        const buf = Buffer.alloc(st.size - readBytes);
-        await handle.read(buf, 0, buf.length, readBytes);
-        const end = buf.lastIndexOf(10) + 1;
-        const added: CheckpointRecord[] = [];
-        parse(buf.subarray(0, end).toString('utf8'), added);
-        for (const r of added) {
-          records.push(r);
-          index.set(r.id, r);
-        }
-        readBytes += end;
-      } finally {
-        await handle.close();
-      }
+    refresh() {
+      return serial(refreshNow);
     },
   };
+
+  async function appendNow(record: CheckpointRecord): Promise<void> {
+    await refreshNow();
+    const before = await stat(path).catch(() => null);
+    // A torn last line (crash while appending) is closed first so the new record stays whole.
+    const text = `${before && before.size > readBytes ? '\n' : ''}${JSON.stringify(record)}\n`;
+    await appendFile(path, text);
+    records.push(record);
+    index.set(record.id, record);
+    readBytes = (before?.size ?? 0) + Buffer.byteLength(text);
+    const after = await stat(path);
+    ino = after.ino;
+    mtimeMs = after.mtimeMs;
+  }
+
+  async function removeNow(ids: Set<string>): Promise<void> {
+    await refreshNow();
+    records = records.filter((r) => !ids.has(r.id));
+    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    await writeFileAtomic(path, text);
+    readBytes = Buffer.byteLength(text);
+    const after = await stat(path);
+    ino = after.ino;
+    mtimeMs = after.mtimeMs;
+    reindex();
+  }
+
+  async function refreshNow(): Promise<void> {
+    const st = await stat(path).catch(() => null);
+    if (!st) {
+      if (records.length) await reloadAll();
+      return;
+    }
+    if (st.ino !== ino || st.size < readBytes || (st.size === readBytes && st.mtimeMs !== mtimeMs)) return reloadAll();
+    if (st.size === readBytes) return;
+    mtimeMs = st.mtimeMs;
+    const handle = await open(path, 'r');
+    try {
+      const buf = Buffer.alloc(st.size - readBytes);
+      await handle.read(buf, 0, buf.length, readBytes);
+      const end = buf.lastIndexOf(10) + 1;
+      const added: CheckpointRecord[] = [];
+      parse(buf.subarray(0, end).toString('utf8'), added);
+      for (const r of added) {
+        records.push(r);
+        index.set(r.id, r);
+      }
+      readBytes += end;
+    } finally {
+      await handle.close();
+    }
+  }
   return list;
 }

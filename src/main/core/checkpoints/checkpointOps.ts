@@ -30,7 +30,7 @@ export function newCheckpointId(now = Date.now()): string {
 }
 
 export function scanOptions(ctx: StoreContext, onProgress?: (n: number) => void): ScanOptions {
-  return { root: ctx.root, rules: ctx.rules, exclusions: ctx.exclusions, maxFileBytes: ctx.maxFileBytes, onProgress };
+  return { root: ctx.root, rules: ctx.rules, exclusions: ctx.exclusions, maxFileBytes: ctx.maxFileBytes, onProgress, statPool: ctx.statPool };
 }
 
 /** Makes sure the stat cache's tree is still in the store; rebuilds it from the latest checkpoint if not. */

@@ -1,4 +1,5 @@
-import { readFile, readdir, rm, stat, unlink, utimes } from 'node:fs/promises';
+import { readFile, readdir, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckpointService } from './checkpointService';
@@ -131,7 +132,6 @@ describe('checkpoint service', () => {
     const listPath = join(env.service.storeDir, 'checkpoints.jsonl');
     const lines = (await readFile(listPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     for (const l of lines) l.createdAt = '2000-01-01T00:00:00.000Z';
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(listPath, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const pruned = await env.service.prune({ retentionDays: 1, protect: [ids[1]] });
     expect(pruned.removed.sort()).toEqual([ids[0], ids[2]].sort());
@@ -195,5 +195,29 @@ describe('checkpoint service', () => {
     ]);
     expect((await readdir(join(again.storeDir))).includes('statcache')).toBe(true);
     expect((await stat(join(again.storeDir, 'statcache'))).size).toBeGreaterThan(0);
+  });
+
+  it('waits for another process holding the store, while reads keep answering', async () => {
+    env = await makeEnv({ 'a.txt': 'x\n' }, { lockTimeoutMs: 30_000 });
+    const first = await env.service.create({ label: 'first' });
+    const lockPath = join(env.service.storeDir, 'lock');
+    await writeFile(lockPath, `${process.pid} ${hostname()}\n`); // "another process" (alive) holds it
+    let created = false;
+    const pending = env.service.create({ label: 'second' }).then((r) => {
+      created = true;
+      return r;
+    });
+    const listed = await env.service.list();
+    expect(listed.checkpoints.map((c) => c.id)).toEqual([first.id]);
+    expect((await env.service.get(first.id)).id).toBe(first.id);
+    expect(created).toBe(false);
+    await rm(lockPath);
+    expect((await pending).label).toBe('second');
+
+    const impatient = await createCheckpointService({ root: env.root, dataDir: env.dataDir, options: { lockTimeoutMs: 200 } });
+    await writeFile(lockPath, `${process.pid} ${hostname()}\n`);
+    await expect(impatient.create({})).rejects.toMatchObject({ code: 'conflict' });
+    await rm(lockPath);
+    await impatient.dispose();
   });
 });

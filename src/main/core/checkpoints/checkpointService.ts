@@ -16,6 +16,7 @@ import { createExclusions } from './exclusions';
 import { removeMetadata } from './metadataFile';
 import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
 import { openStatCache } from './statCache';
+import { createStatPool } from './statPool';
 import type { StoreContext } from './storeContext';
 import { createStoreLock, ensureStore, storePaths } from './storeLayout';
 import {
@@ -159,6 +160,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       exclusions: createExclusions(options.excludeDirs, options.extraExcludeDirs),
       feed: createDirtyFeed(root),
       maxFileBytes,
+      statPool: createStatPool(),
       writeMetadata: options.writeMetadata ?? true,
       emit: init.emit ?? (() => undefined),
       cacheValidFrom: 0,
@@ -195,6 +197,17 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     });
     tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Read-only operations do not wait for the queue (a first checkpoint of a big tree may take a while;
+   * the Timeline must stay usable): the list is append-only/atomically rewritten and git objects are
+   * immutable, so reading next to a running operation is safe.
+   */
+  async function read<T>(fn: () => Promise<T>): Promise<T> {
+    if (disposed) throw new AkiraError('unavailable', 'The checkpoint service is closed.');
+    await ctx.list.refresh();
+    return fn();
   }
 
   async function removeCheckpoints(records: CheckpointRecord[]): Promise<void> {
@@ -255,7 +268,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       return result;
     },
     list(opts = {}) {
-      return enqueue(async () => {
+      return read(async () => {
         const offset = checkRange('offset', opts.offset, 0, Number.MAX_SAFE_INTEGER, 0);
         const limit = checkRange('limit', opts.limit, 1, 1000, 100);
         let all = ctx.list.all();
@@ -268,7 +281,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       });
     },
     get(id) {
-      return enqueue(async () => {
+      return read(async () => {
         const rec = resolveCheckpoint(ctx, id);
         const all = ctx.list.all();
         const previous = all[all.indexOf(rec) - 1] ?? null;
@@ -277,10 +290,12 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       });
     },
     diff(from, to, opts = {}) {
-      return enqueue(async () => diffCheckpoints(ctx, from, to, await normalizePaths(root, opts.paths)));
+      // Comparing with "now" scans the workspace and writes a snapshot: queued; anything else only reads.
+      const run = to === 'now' ? enqueue : read;
+      return run(async () => diffCheckpoints(ctx, from, to, await normalizePaths(root, opts.paths)));
     },
     fileAt(id, path) {
-      return enqueue(() => fileAt(ctx, id, path));
+      return read(() => fileAt(ctx, id, path));
     },
     preview(id, opts) {
       return enqueue(() => previewRestore(ctx, id, opts));
@@ -294,7 +309,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       return enqueue(() => pruneNow(opts));
     },
     usage() {
-      return enqueue(usageNow);
+      return read(usageNow);
     },
     markDirty: (p) => ctx.feed.markDirty(p),
     markAllDirty: () => ctx.feed.markAllDirty(),
@@ -309,6 +324,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       if (disposed) return;
       await service.whenIdle();
       disposed = true;
+      await ctx.statPool.dispose();
     },
   };
   return service;

@@ -2,6 +2,7 @@ import { lstat, lstatSync, readdirSync, readlink, type Dirent, type Stats } from
 import { basename, dirname, join, sep } from 'node:path';
 import type { GitignoreRules, NameMatcher } from '../workspace/gitignoreRules';
 import { unsupportedName, type Exclusions } from './exclusions';
+import { STRIDE, type StatPool } from './statPool';
 
 /**
  * The workspace walker: which files a checkpoint captures, with the stat data that lets the stat
@@ -40,6 +41,8 @@ export interface ScanOptions {
   maxFileBytes: number;
   /** Called every few thousand entries with the number of files seen so far. */
   onProgress?(filesSeen: number): void;
+  /** Worker threads that lstat known files while the walk goes on (optional). */
+  statPool?: StatPool;
 }
 
 /** Known state of an earlier walk, so a full walk reports only what changed (see walkTree). */
@@ -70,6 +73,8 @@ export interface ScanResult {
 const YIELD_EVERY = 2000;
 /** Longest stretch of synchronous file-system work before yielding to the event loop. */
 const SLICE_MS = 8;
+/** Paths per batch handed to the stat pool. */
+const POOL_BATCH = 2048;
 
 export function gitModeOf(stats: Stats): GitMode | null {
   if (stats.isSymbolicLink()) return 0o120000;
@@ -127,6 +132,48 @@ async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[],
   const visited = new Set<string>();
   const removed: string[] = [];
   let seen = 0;
+  // Known files are lstat'ed on the pool in batches while the walk reads more folders.
+  type KnownRef = { dir: string; name: string; entry: ScanEntry & { racy: boolean } };
+  let batchPaths: string[] = [];
+  let batchRefs: KnownRef[] = [];
+  const inflight: Promise<void>[] = [];
+  const settle = (refs: KnownRef[], values: Float64Array) => {
+    for (let k = 0; k < refs.length; k++) {
+      const { dir, name, entry } = refs[k];
+      const o = k * STRIDE;
+      const found = values[o] === 1;
+      const rawMode = values[o + 5];
+      const type = rawMode & 0o170000;
+      const mode: GitMode | null = type === 0o120000 ? 0o120000 : type === 0o100000 ? (rawMode & 0o100 ? 0o100755 : 0o100644) : null;
+      if (
+        found &&
+        !entry.racy &&
+        values[o + 1] === entry.size &&
+        values[o + 2] === entry.mtimeMs &&
+        values[o + 3] === entry.ctimeMs &&
+        values[o + 4] === entry.ino &&
+        mode === entry.mode
+      ) {
+        continue;
+      }
+      const rel = dir ? `${dir}/${name}` : name;
+      if (!found || mode === null) {
+        removed.push(rel);
+      } else if (mode !== 0o120000 && values[o + 1] > opts.maxFileBytes) {
+        out.skipped.push({ path: rel, size: values[o + 1], reason: 'too_large' });
+        removed.push(rel);
+      } else {
+        out.files.set(rel, { size: values[o + 1], mtimeMs: values[o + 2], ctimeMs: values[o + 3], ino: values[o + 4], mode });
+      }
+    }
+  };
+  const flush = () => {
+    if (!batchPaths.length || !opts.statPool) return;
+    const refs = batchRefs;
+    inflight.push(opts.statPool.stat(batchPaths).then((values) => settle(refs, values)));
+    batchPaths = [];
+    batchRefs = [];
+  };
   let sliceStart = performance.now();
   while (queue.length) {
     const task = queue.pop()!;
@@ -167,7 +214,13 @@ async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[],
       }
       if (!d.isFile() && !d.isSymbolicLink()) continue;
       const entry = known?.get(name);
-      if (entry) {
+      if (entry && opts.statPool) {
+        knownSeen++;
+        seen++;
+        batchPaths.push(base + name);
+        batchRefs.push({ dir: task.rel, name, entry });
+        if (batchPaths.length >= POOL_BATCH) flush();
+      } else if (entry) {
         knownSeen++;
         let st: Stats | undefined;
         try {
@@ -224,6 +277,8 @@ async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[],
       sliceStart = performance.now();
     }
   }
+  flush();
+  await Promise.all(inflight);
   if (baseline) {
     // Known folders not entered this time (deleted, or replaced by a file or link): their files are gone.
     for (const [dir, names] of baseline.byDir) {

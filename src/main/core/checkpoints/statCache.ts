@@ -89,7 +89,12 @@ async function load(basePath: string, logPath: string): Promise<Loaded> {
   const header = /^#akira-statcache v1 tree=([0-9a-f]{40}|none)$/.exec(lines[0] ?? '');
   if (header) {
     tree = header[1] === 'none' ? null : header[1];
+    let sliceStart = performance.now();
     for (let i = 1; i < lines.length; i++) {
+      if ((i & 4095) === 0 && performance.now() - sliceStart > 8) {
+        await new Promise((r) => setImmediate(r)); // a big cache has 100k+ lines: keep the loop turning
+        sliceStart = performance.now();
+      }
       if (!lines[i]) continue;
       const fields = lines[i].split('\t');
       const e = parseEntry(fields);

@@ -4,6 +4,7 @@ import type { DirtyFeed } from './dirtyFeed';
 import type { Exclusions } from './exclusions';
 import type { StoreGit } from './gitProcess';
 import type { StatCache } from './statCache';
+import type { StatPool } from './statPool';
 import type { StorePaths } from './storeLayout';
 import type { CheckpointOperation, CheckpointProgressEvent, CheckpointEmit } from './types';
 
@@ -18,6 +19,7 @@ export interface StoreContext {
   exclusions: Exclusions;
   feed: DirtyFeed;
   maxFileBytes: number;
+  statPool: StatPool;
   writeMetadata: boolean;
   emit: CheckpointEmit;
   /** When the scan behind the stat cache started (0: unknown, e.g. written by another process). */

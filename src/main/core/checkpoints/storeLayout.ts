@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
@@ -88,7 +88,8 @@ function alive(pid: number): boolean {
 }
 
 export function createStoreLock(path: string, timeoutMs: number): StoreLock {
-  const me = `${process.pid} ${hostname()}`;
+  // pid and host tell whether a holder is still alive; the token tells two services of one process apart.
+  const me = `${process.pid} ${hostname()} ${randomBytes(4).toString('hex')}`;
   return {
     async acquire() {
       const deadline = Date.now() + timeoutMs;
@@ -101,7 +102,9 @@ export function createStoreLock(path: string, timeoutMs: number): StoreLock {
         }
         const holder = (await readFile(path, 'utf8').catch(() => '')).trim();
         const [pid, host] = holder.split(' ');
-        const stale = holder === '' ? false : host === hostname() && !alive(Number(pid));
+        const age = Date.now() - ((await stat(path).catch(() => null))?.mtimeMs ?? Date.now());
+        // An empty lock file older than 10 s was left by a crash between creating and writing it.
+        const stale = holder === '' ? age > 10_000 : host === hostname() && !alive(Number(pid));
         if (stale) {
           await rm(path, { force: true });
           continue;
