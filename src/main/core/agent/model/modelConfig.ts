@@ -1,0 +1,145 @@
+/**
+ * Which model to talk to: `resolveModelConfig({flags, workspaceSettings, globalSettings, env})` picks each
+ * field from the first source that has it, in DESIGN order: flags, workspace settings, global settings,
+ * env (`OPENAI_BASE_URL`, `OPENAI_API_KEY`, `AKIRA_MODEL`). It returns a validated ModelConfig plus where
+ * each field came from, or throws ModelConfigError saying how to configure a model.
+ *
+ * Decisions: the API key is never read from workspace settings (`.akira/settings.json` sits in the project
+ * and may be committed); a missing base URL means OpenAI's when an API key is known, otherwise it is an
+ * error; an empty key is fine (Ollama, LM Studio, llama.cpp need none).
+ */
+import { z } from 'zod';
+import { ModelConfigError } from './modelErrors';
+import type { ModelPrice } from './pricing';
+
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_RETRIES = 3;
+
+/** The `model` section of workspace or global settings. */
+export const modelSettingsSchema = z.object({
+  baseURL: z.string().optional(),
+  apiKey: z.string().optional(),
+  model: z.string().optional(),
+  /** USD per 1M prompt tokens; with outputPricePer1M it overrides the built-in price table. */
+  inputPricePer1M: z.number().min(0).optional(),
+  outputPricePer1M: z.number().min(0).optional(),
+  timeoutSeconds: z.number().min(1).max(3600).optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+});
+export type ModelSettings = z.infer<typeof modelSettingsSchema>;
+
+export interface ModelFlags {
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+}
+
+export interface ModelConfig {
+  baseURL: string;
+  /** May be '' (local servers). */
+  apiKey: string;
+  model: string;
+  /** Configured price; null means "use the built-in table, else unknown". */
+  price: ModelPrice | null;
+  /** Longest wait for the answer to start or for the next streamed chunk, per attempt. */
+  timeoutMs: number;
+  /** Retries after the first attempt (network errors, 5xx, 429, cut streams, timeouts). */
+  maxRetries: number;
+}
+
+export type ConfigSource = 'flags' | 'workspace' | 'global' | 'env' | 'default';
+
+export interface ResolvedModelConfig {
+  config: ModelConfig;
+  sources: { baseURL: ConfigSource; apiKey: ConfigSource | null; model: ConfigSource };
+}
+
+export interface ResolveModelConfigInput {
+  flags?: ModelFlags;
+  workspaceSettings?: ModelSettings | null;
+  globalSettings?: ModelSettings | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const HOW_TO_CONFIGURE =
+  'Configure one with flags, e.g. for Ollama: --base-url http://127.0.0.1:11434/v1 --model <name> ' +
+  '(LM Studio: http://127.0.0.1:1234/v1); or in the settings (model.baseURL, model.model); ' +
+  'or with the environment variables OPENAI_BASE_URL, OPENAI_API_KEY and AKIRA_MODEL.';
+
+const nonEmpty = (v: string | undefined | null) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+function pick<T>(candidates: [ConfigSource, T | undefined][]): [ConfigSource, T] | null {
+  for (const [source, value] of candidates) if (value !== undefined) return [source, value];
+  return null;
+}
+
+function checkSettings(settings: ModelSettings | null | undefined, where: string): ModelSettings {
+  if (!settings) return {};
+  const parsed = modelSettingsSchema.safeParse(settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ModelConfigError(`The model settings in ${where} are not valid: ${issue.path.join('.') || 'model'}: ${issue.message}.`);
+  }
+  return parsed.data;
+}
+
+function checkBaseURL(value: string, source: ConfigSource): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ModelConfigError(`The model base URL "${value}" (from ${source}) is not a URL. ${HOW_TO_CONFIGURE}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ModelConfigError(`The model base URL must start with http:// or https://, got "${value}" (from ${source}).`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedModelConfig {
+  const flags = input.flags ?? {};
+  const ws = checkSettings(input.workspaceSettings, 'the workspace (.akira/settings.json)');
+  const global = checkSettings(input.globalSettings, 'the global settings');
+  const env = input.env ?? {};
+
+  const key = pick<string>([
+    ['flags', nonEmpty(flags.apiKey)],
+    ['global', nonEmpty(global.apiKey)],
+    ['env', nonEmpty(env.OPENAI_API_KEY)],
+  ]);
+  const model = pick<string>([
+    ['flags', nonEmpty(flags.model)],
+    ['workspace', nonEmpty(ws.model)],
+    ['global', nonEmpty(global.model)],
+    ['env', nonEmpty(env.AKIRA_MODEL)],
+  ]);
+  let base = pick<string>([
+    ['flags', nonEmpty(flags.baseUrl)],
+    ['workspace', nonEmpty(ws.baseURL)],
+    ['global', nonEmpty(global.baseURL)],
+    ['env', nonEmpty(env.OPENAI_BASE_URL)],
+  ]);
+  if (!base && key) base = ['default', OPENAI_BASE_URL];
+
+  if (!model && !base) throw new ModelConfigError(`No model is configured. ${HOW_TO_CONFIGURE}`);
+  if (!model) throw new ModelConfigError(`No model name is configured (the base URL is ${base![1]}). ${HOW_TO_CONFIGURE}`);
+  if (!base) throw new ModelConfigError(`No base URL is configured for the model ${model[1]}. ${HOW_TO_CONFIGURE}`);
+
+  const priceFrom = [ws, global].find((s) => s.inputPricePer1M !== undefined || s.outputPricePer1M !== undefined);
+  const price = priceFrom ? { inputPer1M: priceFrom.inputPricePer1M ?? 0, outputPer1M: priceFrom.outputPricePer1M ?? 0 } : null;
+  const timeoutSeconds = ws.timeoutSeconds ?? global.timeoutSeconds;
+  const maxRetries = ws.maxRetries ?? global.maxRetries ?? DEFAULT_MAX_RETRIES;
+
+  return {
+    config: {
+      baseURL: checkBaseURL(base[1], base[0]),
+      apiKey: key ? key[1] : '',
+      model: model[1],
+      price,
+      timeoutMs: timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
+      maxRetries,
+    },
+    sources: { baseURL: base[0], apiKey: key ? key[0] : null, model: model[0] },
+  };
+}
