@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandArgs, serveSpec, toServeArgs, UsageError } from './args';
+import { parseCommandArgs, serveSpec, toServeArgs, UsageError, type CommandSpec } from './args';
 
 const serve = (...argv: string[]) => toServeArgs(parseCommandArgs('serve', serveSpec, argv));
 
@@ -22,5 +22,30 @@ describe('akira serve arguments', () => {
 
   it('notices --help', () => {
     expect(parseCommandArgs('serve', serveSpec, ['x', '--help']).help).toBe(true);
+  });
+});
+
+describe('repeatable flags, short flags and paths after --', () => {
+  const spec: CommandSpec = {
+    flags: { file: 'strings', message: 'string', yes: 'boolean' },
+    short: { m: 'message', y: 'yes' },
+    positionals: { max: 1, name: 'id' },
+    rest: 'paths',
+  };
+  const parse = (...argv: string[]) => parseCommandArgs('cmd', spec, argv);
+
+  it('collects a strings flag in order, reads -m value and -y, puts what follows -- in rest', () => {
+    expect(parse('abcd', '--file', 'a', '--file=b c', '-m', 'label', '-y', '--', '--x', 'y')).toEqual({
+      flags: { file: ['a', 'b c'], message: 'label', yes: true },
+      positionals: ['abcd'],
+      rest: ['--x', 'y'],
+      help: false,
+    });
+  });
+
+  it('refuses unknown short flags and a strings flag without a value', () => {
+    expect(() => parse('-q')).toThrow(/Unknown option for cmd: -q/);
+    expect(() => parse('--file')).toThrow(/--file needs a value/);
+    expect(() => parse('a', 'b')).toThrow(/at most 1 id/);
   });
 });

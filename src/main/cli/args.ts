@@ -6,28 +6,40 @@ export class UsageError extends Error {
   }
 }
 
-type FlagType = 'string' | 'number' | 'boolean';
+/** 'strings': a string flag that may be given several times (collected in order). */
+type FlagType = 'string' | 'number' | 'boolean' | 'strings';
 
 /** What one command accepts: flags by name and how many positional arguments. */
 export interface CommandSpec {
   flags: Record<string, FlagType>;
   positionals: { max: number; name: string };
+  /** One-letter spellings: `{ m: 'message' }` makes `-m x` mean `--message x`. */
+  short?: Record<string, string>;
+  /** When set, what follows `--` goes to `rest` (e.g. paths) instead of the positionals. */
+  rest?: string;
 }
 
 export interface ParsedCommand {
-  flags: Record<string, string | number | boolean>;
+  flags: Record<string, string | number | boolean | string[]>;
   positionals: string[];
+  /** What followed `--`, for specs with `rest`. */
+  rest: string[];
   help: boolean;
 }
 
-/** Parses `--flag value`, `--flag=value`, boolean `--flag`, `--` and positionals for one command. */
+/** Parses `--flag value`, `--flag=value`, boolean `--flag`, `-x` short flags, `--` and positionals for one command. */
 export function parseCommandArgs(command: string, spec: CommandSpec, argv: readonly string[]): ParsedCommand {
   const flags: ParsedCommand['flags'] = {};
   const positionals: string[] = [];
+  const rest: string[] = [];
   let help = false;
   let onlyPositionals = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (onlyPositionals && spec.rest) {
+      rest.push(arg);
+      continue;
+    }
     if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
       positionals.push(arg);
       continue;
@@ -41,7 +53,7 @@ export function parseCommandArgs(command: string, spec: CommandSpec, argv: reado
       continue;
     }
     const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') ? arg.slice(2, eq === -1 ? undefined : eq) : '';
+    const name = arg.startsWith('--') ? arg.slice(2, eq === -1 ? undefined : eq) : (spec.short?.[arg.slice(1)] ?? '');
     const type = name ? spec.flags[name] : undefined;
     if (!type) throw new UsageError(`Unknown option for ${command}: ${eq === -1 ? arg : arg.slice(0, eq)}`);
     if (type === 'boolean') {
@@ -56,6 +68,8 @@ export function parseCommandArgs(command: string, spec: CommandSpec, argv: reado
     if (type === 'number') {
       if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
       flags[name] = Number(value);
+    } else if (type === 'strings') {
+      flags[name] = [...((flags[name] as string[] | undefined) ?? []), value];
     } else {
       flags[name] = value;
     }
@@ -68,7 +82,7 @@ export function parseCommandArgs(command: string, spec: CommandSpec, argv: reado
         : `${command} takes at most ${spec.positionals.max} ${spec.positionals.name}, got also: ${extra}`,
     );
   }
-  return { flags, positionals, help };
+  return { flags, positionals, rest, help };
 }
 
 export interface ServeArgs {

@@ -87,7 +87,7 @@ describe('akira usage errors', () => {
     [['frobnicate'], /Unknown command: frobnicate/],
     [['--frob'], /Unknown option: --frob/],
     [['run', '--task', 'x'], /akira run is not available in this version yet/],
-    [['checkpoints', 'list'], /akira checkpoints is not available/],
+    [['checkpoints', 'frob'], /Unknown checkpoints command: frob/],
   ];
   it.each(cases)('akira %j exits 2 with a clear message', async (args, message) => {
     const cli = run('akira.cjs', args);

@@ -9,6 +9,32 @@ export interface CliIo {
   staticDir: string;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT, SIGTERM). */
   waitForStop(): Promise<string>;
+  /** Whether stdin / stdout / stderr are terminals (a person is there to answer, output is read by eye). */
+  tty: { stdin: boolean; stdout: boolean; stderr: boolean };
+  /** Prints `question` on stderr and resolves with the line typed on stdin ('' at end of input). */
+  ask(question: string): Promise<string>;
+}
+
+function askOnStdin(question: string): Promise<string> {
+  process.stderr.write(question);
+  return new Promise((resolve) => {
+    let line = '';
+    const done = (answer: string) => {
+      process.stdin.off('data', onData);
+      process.stdin.off('end', onEnd);
+      process.stdin.pause();
+      resolve(answer);
+    };
+    const onData = (chunk: Buffer) => {
+      line += chunk.toString('utf8');
+      const eol = line.indexOf('\n');
+      if (eol !== -1) done(line.slice(0, eol).replace(/\r$/, ''));
+    };
+    const onEnd = () => done(line);
+    process.stdin.on('data', onData);
+    process.stdin.on('end', onEnd);
+    process.stdin.resume();
+  });
 }
 
 export function processIo(options: { version: string; staticDir: string }): CliIo {
@@ -19,6 +45,8 @@ export function processIo(options: { version: string; staticDir: string }): CliI
     env: process.env,
     version: options.version,
     staticDir: options.staticDir,
+    tty: { stdin: process.stdin.isTTY === true, stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+    ask: askOnStdin,
     waitForStop: () =>
       new Promise((resolve) => {
         const stop = (signal: NodeJS.Signals) => {

@@ -23,6 +23,8 @@ export interface CoreOptions {
   version: string;
   /** Validate every handler's result against the contract (tests). */
   validateOutput?: boolean;
+  /** Watch the workspace for file changes (default true; one-shot faces like the CLI pass false). */
+  watch?: boolean;
 }
 
 /** The services bound to one open folder; replaced as a whole when another folder is opened. */
@@ -67,12 +69,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!(await stat(root)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${path}`);
     const summary = { root, name: basename(root) || root };
     const emit = bus.emit;
-    const workspace = await createWorkspaceService({ root, emit });
+    const workspace = await createWorkspaceService({ root, emit, watch: options.watch });
     const next: WorkspaceServices = {
       summary,
       workspace,
       terminals: createPtyHost({ cwd: root, emit }),
-      git: await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb) }),
+      git: await createGitService({
+        root,
+        emit,
+        onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb),
+        watch: options.watch,
+      }),
       // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
       checkpoints: await createCheckpointService({ root, dataDir: options.dataDir, emit: emit as CheckpointEmit }),
     };

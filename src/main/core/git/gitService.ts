@@ -32,6 +32,8 @@ export interface GitServiceOptions {
   maxFiles?: number;
   /** Bytes per side `diff` shows at most (default 5 MB; beyond, `tooLarge`). */
   diffLimit?: number;
+  /** Watch the repository for changes (default true; false: no watchers, the repo is located on first use). */
+  watch?: boolean;
 }
 
 export const DEFAULT_DIFF_LIMIT = 5 * 1024 * 1024;
@@ -73,7 +75,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   function setLocation(next: RepoLocation | null): void {
     location = next;
     const key = next ? `repo:${next.gitDir}\0${next.commonDir}` : 'none';
-    if (disposed || key === watched) return;
+    if (disposed || key === watched || options.watch === false) return;
     watched = key;
     stopWatching();
     stopWatching = next ? watchRepo(next, markChanged) : watchForRepoCreation(root, markChanged);
@@ -204,7 +206,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   }
 
   const unsubscribe = options.onWorkspaceChanged(markChanged);
-  await ensureLocation();
+  if (options.watch !== false) await ensureLocation();
 
   return {
     status,
