@@ -86,7 +86,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const previous = services;
     services = next;
     if (previous) await disposeServices(previous);
-    await settings.addRecent(root);
+    // Recent folders are the desktop and browser faces' list; a CLI command in some folder is not "opening" it.
+    if (options.face !== 'cli') await settings.addRecent(root);
     bus.emit('app.onWorkspaceOpened', { workspace: summary });
     return summary;
   }
