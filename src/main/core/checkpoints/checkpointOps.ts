@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../settings/atomicWrite';
 import { AkiraError } from '../errors';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import { writeMetadata } from './metadataFile';
@@ -63,6 +65,28 @@ export async function ensureCacheValid(ctx: StoreContext): Promise<void> {
   ctx.lastWalk = null;
 }
 
+/**
+ * The ignore-file stamps of the latest walk, saved with the snapshot tree they go with, so that a
+ * freshly started process can also walk with a baseline (its folders are those of the stat cache).
+ */
+async function savedWalk(ctx: StoreContext): Promise<StoreContext['lastWalk']> {
+  try {
+    const saved = JSON.parse(await readFile(ctx.paths.walkState, 'utf8')) as { tree: string; ignoreStamp: string };
+    if (!saved.tree || saved.tree !== ctx.cache.tree || typeof saved.ignoreStamp !== 'string') return null;
+    const dirs = new Set<string>(['']);
+    for (const dir of ctx.cache.byDir().keys()) {
+      for (let d = dir; d && !dirs.has(d); d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') dirs.add(d);
+    }
+    return { dirs, ignoreStamp: saved.ignoreStamp };
+  } catch {
+    return null;
+  }
+}
+
+async function saveWalk(ctx: StoreContext, tree: string): Promise<void> {
+  await writeFileAtomic(ctx.paths.walkState, JSON.stringify({ tree, ignoreStamp: ctx.lastWalk?.ignoreStamp })).catch(() => undefined);
+}
+
 export interface Snapshot extends SnapshotResult {
   scanKind: 'walk' | 'feed';
 }
@@ -80,6 +104,7 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
     if (!scan) {
       scanKind = 'walk';
       // With the rules unchanged since the last walk, known files are only lstat'ed and compared.
+      ctx.lastWalk ??= await savedWalk(ctx);
       const baseline: WalkBaseline | undefined = ctx.lastWalk ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs } : undefined;
       scan = await walkTree(opts, baseline);
       let stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
@@ -103,6 +128,7 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
       trace,
     });
     ctx.cacheValidFrom = scan.startedAt;
+    if (ctx.lastWalk) await saveWalk(ctx, result.tree);
     if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
     return { ...result, scanKind };
   } catch (err) {

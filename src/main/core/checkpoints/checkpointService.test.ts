@@ -201,7 +201,8 @@ describe('checkpoint service', () => {
     env = await makeEnv({ 'a.txt': 'x\n' }, { lockTimeoutMs: 30_000 });
     const first = await env.service.create({ label: 'first' });
     const lockPath = join(env.service.storeDir, 'lock');
-    await writeFile(lockPath, `${process.pid} ${hostname()}\n`); // "another process" (alive) holds it
+    await env.service.whenIdle();
+    await writeFile(lockPath, `${process.pid} ${hostname()}\n`, { flag: 'wx' }); // "another process" (alive) holds it
     let created = false;
     const pending = env.service.create({ label: 'second' }).then((r) => {
       created = true;
@@ -214,10 +215,36 @@ describe('checkpoint service', () => {
     await rm(lockPath);
     expect((await pending).label).toBe('second');
 
+    await env.service.whenIdle();
     const impatient = await createCheckpointService({ root: env.root, dataDir: env.dataDir, options: { lockTimeoutMs: 200 } });
-    await writeFile(lockPath, `${process.pid} ${hostname()}\n`);
+    await impatient.whenIdle();
+    await writeFile(lockPath, `${process.pid} ${hostname()}\n`, { flag: 'wx' });
     await expect(impatient.create({})).rejects.toMatchObject({ code: 'conflict' });
     await rm(lockPath);
     await impatient.dispose();
+  });
+
+  it('notices .gitignore changes between walks (also in a new process) and follows them', async () => {
+    env = await makeEnv({ '.gitignore': '*.log\n', 'a.txt': 'a\n', 'debug.log': 'log\n', 'secret.txt': 's\n' });
+    await env.service.create({ label: 'one' });
+    const two = await env.service.create({ label: 'two' }); // a walk with a baseline
+    expect((await env.service.diff(null, two.id)).files.map((f) => f.path).sort()).toEqual(['.gitignore', 'a.txt', 'secret.txt']);
+    await env.write('.gitignore', 'secret.txt\n');
+    const three = await env.service.create({ label: 'three' });
+    expect((await env.service.get(three.id)).files.map((f) => [f.path, f.status]).sort()).toEqual([
+      ['.gitignore', 'modified'],
+      ['debug.log', 'added'],
+      ['secret.txt', 'deleted'],
+    ]);
+    expect(await env.read('secret.txt')).toBe('s\n'); // only no longer captured
+    await env.service.dispose();
+    await env.write('.gitignore', '');
+    const again = await createCheckpointService({ root: env.root, dataDir: env.dataDir });
+    env.service = again;
+    const four = await again.create({ label: 'four' });
+    expect((await again.get(four.id)).files.map((f) => [f.path, f.status]).sort()).toEqual([
+      ['.gitignore', 'modified'],
+      ['secret.txt', 'added'],
+    ]);
   });
 });

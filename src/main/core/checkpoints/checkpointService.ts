@@ -83,8 +83,21 @@ import type {
  *   complete (`setFeedComplete(true)`, e.g. the watcher covers the whole tree) since the scan behind the
  *   current stat cache began; otherwise, or after `markAllDirty()`, it walks the tree (stat data keeps
  *   that cheap: only new or changed files are read). Flush pending watcher events before `create`.
+ * - Reads (list, get, fileAt, usage, diff between checkpoints) do not wait behind a running
+ *   operation; create, restore, preview, diff with 'now' and prune are queued.
  * - Storage: see storeLayout.ts (one store per workspace real path, in the app's data folder); the
  *   user's own `.git`, index, branches and stash are never touched.
+ *
+ * How a checkpoint is written (and why not through a git index): the walker (scanner.ts) lstat's
+ * files (known ones on worker threads, statPool.ts) and compares them with the persistent stat cache
+ * (statCache.ts); only new or changed files are read and hashed. Their blobs and the new tree go to
+ * ONE `git fast-import` process that starts from the previous snapshot's tree and applies only the
+ * changed entries (snapshot.ts). This replaces the planned `update-index --index-info` + `write-tree`
+ * + `commit-tree` + `update-ref`: those read and rewrite the whole index (10+ MB at 100k files) in each
+ * of several processes, while fast-import's cost follows the number of changes, writes one pack per
+ * checkpoint (no loose-object sprawl) and needs one process instead of four. Snapshots are parentless
+ * commits under `refs/akira/cp/<id>`, so pruning is deleting refs + gc (no history chain keeps old
+ * content alive). The stat cache plays the index's role (stat data + blob id per path).
  */
 export interface CheckpointService {
   readonly root: string;

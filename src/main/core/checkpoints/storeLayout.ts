@@ -12,6 +12,7 @@ import { createStoreGit, type StoreGit } from './gitProcess';
  *   statcache(.log)    stat data of the latest snapshot (statCache.ts)
  *   checkpoints.jsonl  the checkpoint list (checkpointList.ts)
  *   restore-journal.json  present only while a restore is being applied
+ *   walk-state.json    ignore-file stamps of the latest walk (lets a new process trust the stat cache)
  *   workspace.txt      the workspace's real path (for people and tools)
  *   lock               held by the process running an operation (pid, host)
  */
@@ -23,6 +24,7 @@ export interface StorePaths {
   statCacheLog: string;
   list: string;
   journal: string;
+  walkState: string;
   workspaceFile: string;
   lock: string;
 }
@@ -40,6 +42,7 @@ export function storePaths(dataDir: string, realRoot: string): StorePaths {
     statCacheLog: join(dir, 'statcache.log'),
     list: join(dir, 'checkpoints.jsonl'),
     journal: join(dir, 'restore-journal.json'),
+    walkState: join(dir, 'walk-state.json'),
     workspaceFile: join(dir, 'workspace.txt'),
     lock: join(dir, 'lock'),
   };
