@@ -5,12 +5,17 @@ export const terminalId = z.string().min(1).max(64);
 const cols = z.number().int().min(2).max(1000);
 const rows = z.number().int().min(1).max(500);
 
+/** `shell`: an interactive shell a person opened; `command`: one command the agent runs (its tab's title is the command). */
+export const terminalKind = z.enum(['shell', 'command']);
+export type TerminalKind = z.infer<typeof terminalKind>;
+
 export const terminalInfo = z.object({
   terminalId,
   title: z.string(),
   pid: z.number().int(),
   exited: z.boolean(),
   exitCode: z.number().int().nullable(),
+  kind: terminalKind,
 });
 export type TerminalInfo = z.infer<typeof terminalInfo>;
 
@@ -41,6 +46,10 @@ export const terminalCommands = {
 };
 
 export const terminalEvents = {
+  'terminal.onCreated': defineEvent(
+    terminalInfo,
+    'A terminal was started (by a client, or by the agent to run a command): show it as a tab.',
+  ),
   'terminal.onData': defineEvent(z.object({ terminalId, data: z.string() }), 'Terminal output (coalesced).'),
   'terminal.onExit': defineEvent(
     z.object({ terminalId, exitCode: z.number().int(), signal: z.number().int().nullable() }),

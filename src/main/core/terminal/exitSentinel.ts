@@ -9,8 +9,11 @@ import type { ShellSpec } from './shell';
  * flow control had paused reading at that moment).
  */
 export interface ExitSentinel {
-  /** The program to spawn instead of the shell. */
-  wrap(shell: ShellSpec): { file: string; args: string[] };
+  /**
+   * The program to spawn instead of the shell. `survive` lists more signals the wrapper outlives
+   * (e.g. TERM, so a command can be terminated through its process group and its tail still be read).
+   */
+  wrap(shell: Pick<ShellSpec, 'file' | 'args'>, survive?: string[]): { file: string; args: string[] };
   /** What the host writes to release the wrapper once the sentinel was seen. */
   readonly release: string;
   /** Feeds pty output; returns the output without the sentinel, and the exit code once it was seen. */
@@ -25,9 +28,9 @@ const BEL = '\u0007';
 export function createExitSentinel(nonce: string): ExitSentinel {
   if (!/^[A-Za-z0-9]+$/.test(nonce)) throw new Error('nonce must be alphanumeric');
   const prefix = `${ESC}]777;akira-exit;${nonce};`;
-  const script = [
+  const script = (survive: string[]) => [
     // Caught (not ignored) signals reset to default in the child, so Ctrl+C still reaches the shell's jobs.
-    'trap : INT QUIT TSTP',
+    `trap : ${['INT', 'QUIT', 'TSTP', ...survive].join(' ')}`,
     '"$0" "$@"',
     's=$?',
     'stty sane -echo 2>/dev/null',
@@ -39,7 +42,10 @@ export function createExitSentinel(nonce: string): ExitSentinel {
   let done = false;
 
   return {
-    wrap: (shell) => ({ file: '/bin/sh', args: ['-c', script, shell.file, ...shell.args] }),
+    wrap(shell, survive = []) {
+      if (survive.some((name) => !/^[A-Z0-9]+$/.test(name))) throw new Error('signal names must be like TERM');
+      return { file: '/bin/sh', args: ['-c', script(survive), shell.file, ...shell.args] };
+    },
     release: `${nonce}\n`,
     scan(chunk) {
       if (done) return { output: '' };

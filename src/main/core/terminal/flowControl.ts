@@ -27,6 +27,8 @@ export interface FlowOptions {
   high?: number;
   low?: number;
   stallMs?: number;
+  /** Start with a reader (default) or unattended until a client acks or attaches. */
+  attended?: boolean;
   pause(): void;
   resume(): void;
 }
@@ -39,7 +41,7 @@ export function createFlowControl(options: FlowOptions): FlowControl {
   const stallMs = options.stallMs ?? flowDefaults.stallMs;
   let unacked = 0;
   let paused = false;
-  let attended = true;
+  let attended = options.attended ?? true;
   let stallTimer: NodeJS.Timeout | null = null;
 
   function clearStall() {

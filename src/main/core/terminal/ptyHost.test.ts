@@ -101,7 +101,7 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
     expect(m[1]).toBe(s.cwd);
     expect(m[2]).toBe('xterm-256color');
     expect(m[3]).toBe('truecolor');
-    expect(host.list().terminals).toEqual([{ terminalId, title, pid, exited: false, exitCode: null }]);
+    expect(host.list().terminals).toEqual([{ terminalId, title, pid, exited: false, exitCode: null, kind: 'shell' }]);
   });
 
   it('resizes: stty size shows the new size', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import * as nodePty from 'node-pty';
-import type { CommandParams, CommandResult, TerminalInfo } from '../../../shared/contract';
+import type { CommandParams, CommandResult, TerminalInfo, TerminalKind } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { createExitSentinel, type ExitSentinel } from './exitSentinel';
@@ -35,6 +35,32 @@ export interface TerminalStats extends FlowStats {
   exited: boolean;
 }
 
+/** A terminal running one program instead of the user's shell (see `spawn`); for the command runner. */
+export interface SpawnSpec {
+  /** The program and its arguments, e.g. `bash -c <command>`. */
+  program: Pick<ShellSpec, 'file' | 'args'>;
+  /** The tab's title (e.g. the command). */
+  title: string;
+  kind: TerminalKind;
+  /** Where it starts (default: the host's cwd); the caller confines it. */
+  cwd?: string;
+  /** Variables set on top of the terminal environment. */
+  env?: Record<string, string>;
+  cols?: number;
+  rows?: number;
+  /**
+   * Start without a reader: output goes to the replay buffer (and `onOutput`) but not out as
+   * `terminal.onData` until a client attaches (replay or ack). For faces where no one watches the tab.
+   */
+  unattended?: boolean;
+  /** Signals the exit wrapper outlives, so `signal()` can end the program without losing its tail (Unix). */
+  survive?: NodeJS.Signals[];
+  /** Every piece of output in order (sentinel removed), whether or not a client is reading. */
+  onOutput?(text: string): void;
+  /** After the last `onOutput`: the program's exit code (128 + n when a signal ended it). */
+  onExit?(exitCode: number): void;
+}
+
 export interface PtyHost {
   create(params: CommandParams<'terminal.create'>): CommandResult<'terminal.create'>;
   write(params: CommandParams<'terminal.write'>): CommandResult<'terminal.write'>;
@@ -43,6 +69,13 @@ export interface PtyHost {
   kill(params: CommandParams<'terminal.kill'>): CommandResult<'terminal.kill'>;
   list(): CommandResult<'terminal.list'>;
   replay(params: CommandParams<'terminal.replay'>): CommandResult<'terminal.replay'>;
+  /** Starts `spec.program` as a terminal tab (announced with `terminal.onCreated`, output as `terminal.onData`). */
+  spawn(spec: SpawnSpec): { terminalId: string; pid: number };
+  /**
+   * Sends `signal` to every process group of a terminal's session (and SIGCONT, so stopped jobs see it),
+   * without closing the tab. False when the terminal is unknown or gone.
+   */
+  signal(terminalId: string, signal: NodeJS.Signals): boolean;
   /** Diagnostics for tests and benchmarks; not part of the contract. */
   stats(terminalId: string): TerminalStats;
   /** Kills every terminal and waits (bounded) until they are gone. */
@@ -52,6 +85,8 @@ export interface PtyHost {
 interface Terminal {
   id: string;
   title: string;
+  kind: TerminalKind;
+  spec: SpawnSpec;
   pty: nodePty.IPty;
   coalescer: OutputCoalescer;
   replay: ReplayBuffer;
@@ -89,6 +124,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
 
   function feed(t: Terminal, text: string) {
     if (!text) return;
+    t.spec.onOutput?.(text);
     t.replay.push(text);
     if (!t.flow.attended()) return;
     t.coalescer.push(text);
@@ -135,28 +171,12 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
       exitCode: t.exitCode,
       signal: t.shellExitCode === null && signal > 0 ? signal : null,
     });
+    t.spec.onExit?.(t.exitCode);
     resolve();
   }
 
-  function spawn(shell: ShellSpec, sentinel: ExitSentinel | null, cols: number, rows: number): nodePty.IPty {
-    const program = sentinel ? sentinel.wrap(shell) : shell;
-    try {
-      return nodePty.spawn(program.file, program.args, {
-        name: 'xterm-256color',
-        cols,
-        rows,
-        cwd,
-        env: terminalEnv(),
-        encoding: 'utf8',
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      throw new AkiraError('internal', `Could not start the shell ${shell.file}: ${reason}`);
-    }
-  }
-
   function info(t: Terminal): TerminalInfo {
-    return { terminalId: t.id, title: t.title, pid: t.pty.pid, exited: t.exited, exitCode: t.exitCode };
+    return { terminalId: t.id, title: t.title, pid: t.pty.pid, exited: t.exited, exitCode: t.exitCode, kind: t.kind };
   }
 
   /** SIGHUP to the shell's whole session (stopped jobs get SIGCONT to see it), SIGKILL after a grace period. */
@@ -170,46 +190,87 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
     }, killGraceMs);
   }
 
+  /** Starts a terminal: the program under the exit wrapper (Unix), wired to replay, batching and flow control. */
+  function open(spec: SpawnSpec): Terminal {
+    if (disposed) throw new AkiraError('unavailable', 'The terminal host is shutting down.');
+    if (terminals.size >= MAX_TERMINALS) {
+      throw new AkiraError('conflict', `Too many terminals (${MAX_TERMINALS}); close some first.`);
+    }
+    const useSentinel = process.platform !== 'win32' && existsSync('/bin/sh');
+    const sentinel = useSentinel ? createExitSentinel(randomBytes(12).toString('hex')) : null;
+    const program = sentinel ? sentinel.wrap(spec.program, spec.survive?.map((n) => n.replace(/^SIG/, ''))) : spec.program;
+    let pty: nodePty.IPty;
+    try {
+      pty = nodePty.spawn(program.file, program.args, {
+        name: 'xterm-256color',
+        cols: spec.cols ?? 80,
+        rows: spec.rows ?? 24,
+        cwd: spec.cwd ?? cwd,
+        env: { ...terminalEnv(), ...spec.env },
+        encoding: 'utf8',
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new AkiraError('internal', `Could not start ${spec.program.file}: ${reason}`);
+    }
+    let id = randomBytes(4).toString('hex');
+    while (terminals.has(id)) id = randomBytes(4).toString('hex');
+    let resolveDone!: () => void;
+    const t: Terminal = {
+      id,
+      title: spec.title,
+      kind: spec.kind,
+      spec,
+      pty,
+      sentinel,
+      shellExitCode: null,
+      exited: false,
+      exitCode: null,
+      fedOffset: 0,
+      sentChars: 0,
+      carryTimer: null,
+      killTimer: null,
+      done: new Promise<void>((resolve) => (resolveDone = resolve)),
+      replay: createReplayBuffer(options.replayChars),
+      coalescer: createOutputCoalescer({
+        onFlush: (data) => {
+          t.sentChars += data.length;
+          emit('terminal.onData', { terminalId: id, data });
+        },
+      }),
+      flow: createFlowControl({
+        ...options.flow,
+        attended: !spec.unattended,
+        pause: () => pty.pause(),
+        resume: () => pty.resume(),
+      }),
+    };
+    terminals.set(id, t);
+    emit('terminal.onCreated', info(t));
+    pty.onData((chunk) => onPtyData(t, chunk));
+    // node-pty reports the exit once the pty's output stream closed; with the sentinel nothing is left unread.
+    pty.onExit(({ exitCode, signal }) => finish(t, exitCode, signal ?? 0, resolveDone));
+    return t;
+  }
+
   return {
     create({ cols = 80, rows = 24 }) {
-      if (disposed) throw new AkiraError('unavailable', 'The terminal host is shutting down.');
-      if (terminals.size >= MAX_TERMINALS) {
-        throw new AkiraError('conflict', `Too many terminals (${MAX_TERMINALS}); close some first.`);
-      }
       const shell = options.shell ?? defaultShell();
-      const useSentinel = process.platform !== 'win32' && existsSync('/bin/sh');
-      const sentinel = useSentinel ? createExitSentinel(randomBytes(12).toString('hex')) : null;
-      const pty = spawn(shell, sentinel, cols, rows);
-      let id = randomBytes(4).toString('hex');
-      while (terminals.has(id)) id = randomBytes(4).toString('hex');
-      let resolveDone!: () => void;
-      const t: Terminal = {
-        id,
-        title: shell.title,
-        pty,
-        sentinel,
-        shellExitCode: null,
-        exited: false,
-        exitCode: null,
-        fedOffset: 0,
-        sentChars: 0,
-        carryTimer: null,
-        killTimer: null,
-        done: new Promise<void>((resolve) => (resolveDone = resolve)),
-        replay: createReplayBuffer(options.replayChars),
-        coalescer: createOutputCoalescer({
-          onFlush: (data) => {
-            t.sentChars += data.length;
-            emit('terminal.onData', { terminalId: id, data });
-          },
-        }),
-        flow: createFlowControl({ ...options.flow, pause: () => pty.pause(), resume: () => pty.resume() }),
-      };
-      terminals.set(id, t);
-      pty.onData((chunk) => onPtyData(t, chunk));
-      // node-pty reports the exit once the pty's output stream closed; with the sentinel nothing is left unread.
-      pty.onExit(({ exitCode, signal }) => finish(t, exitCode, signal ?? 0, resolveDone));
-      return { terminalId: id, title: t.title, pid: pty.pid };
+      const t = open({ program: shell, title: shell.title, kind: 'shell', cols, rows });
+      return { terminalId: t.id, title: t.title, pid: t.pty.pid };
+    },
+
+    spawn(spec) {
+      const t = open(spec);
+      return { terminalId: t.id, pid: t.pty.pid };
+    },
+
+    signal(terminalId, name) {
+      const t = terminals.get(terminalId);
+      if (!t || t.exited) return false;
+      const groups = signalSession(t.pty.pid, name);
+      signalSession(t.pty.pid, 'SIGCONT', groups);
+      return true;
     },
 
     write({ terminalId, data }) {

@@ -1,0 +1,9 @@
+/** The agent's tools: the registry, the change a write tool proposes and how it is applied, errors. */
+export { createToolRegistry, parametersSchema, toOpenAiTool } from './toolRegistry';
+export type { ControlHandlers, OpenAiTool, RegisteredTool, ToolRegistry } from './toolRegistry';
+export { applyProposedChange } from './proposedChange';
+export { formatToolError, toToolError, ToolError } from './toolError';
+export { toolNames, controlToolNames, fileToolNames } from './toolTypes';
+export type { ControlToolName, ProposedChange, ToolCategory, ToolContext, ToolName, ToolResult } from './toolTypes';
+export { verifyTodoTool, verifyTodoParams, todoStatus } from './todoTools';
+export type { CompleteParams, ControlHandler, TodoStatus, TodoWriteParams, UpdateTodoParams, VerifyTodoParams } from './todoTools';

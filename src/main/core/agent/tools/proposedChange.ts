@@ -1,0 +1,47 @@
+import { lstat, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomic } from '../../settings/atomicWrite';
+import { resolveInside } from '../../workspace/pathGuard';
+import { ToolError } from './toolError';
+import type { ProposedChange } from './toolTypes';
+import { refuseGitInternals, sha256 } from './workspaceFiles';
+
+/**
+ * Applies a change the approval gate accepted (possibly with `after` edited by the user):
+ * - confinement is checked again now (a folder swapped for a symlink since the proposal is refused);
+ * - the file must still be what the change was based on (`beforeHash`, or `before` when there is no
+ *   hash): otherwise a `conflict` ToolError, and nothing is written;
+ * - create/modify write atomically (folders created, the file's permissions kept); delete removes the file.
+ */
+export async function applyProposedChange(root: string, change: ProposedChange): Promise<{ path: string; kind: ProposedChange['kind'] }> {
+  if (change.kind === 'delete' ? change.after !== null : typeof change.after !== 'string') {
+    throw new ToolError('bad_request', `A ${change.kind} change of ${change.path} needs ${change.kind === 'delete' ? 'no' : 'an'} "after" text.`);
+  }
+  refuseGitInternals(change.path, change.path);
+  const real = await resolveInside(root, change.path);
+  const stats = await lstat(real).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+    throw err;
+  });
+  if (stats && !stats.isFile()) {
+    throw new ToolError('conflict', `${change.path} is no longer a regular file.`, 'Use list_files to see what is there now.');
+  }
+  const current = stats ? await readFile(real) : null;
+  const expected =
+    change.beforeHash !== undefined ? change.beforeHash : change.before === null ? null : sha256(change.before);
+  const actual = current ? sha256(current) : null;
+  if (expected !== actual) {
+    const what =
+      expected === null ? 'was created by someone else' : actual === null ? 'was deleted' : 'changed on disk';
+    throw new ToolError(
+      'conflict',
+      `${change.path} ${what} since the change was proposed; nothing was written.`,
+      'Read the file again with read_file and redo the change on its current content.',
+    );
+  }
+  if (change.kind === 'delete') {
+    if (current) await rm(real);
+  } else {
+    await writeFileAtomic(real, change.after as string, stats ? stats.mode & 0o7777 : undefined);
+  }
+  return { path: change.path, kind: change.kind };
+}
