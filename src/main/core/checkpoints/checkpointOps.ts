@@ -26,13 +26,17 @@ import type {
 export const SKIPPED_LIMIT = 200;
 /** Above this many changed files, per-file line counts are not computed for a listing. */
 const NUMSTAT_LIMIT = 5000;
+/** Known files above which a walk lstat's them on worker threads. */
+const POOL_MIN_FILES = 30_000;
 
 export function newCheckpointId(now = Date.now()): string {
   return `${now.toString(36).padStart(9, '0')}${randomBytes(3).toString('hex')}`;
 }
 
 export function scanOptions(ctx: StoreContext, onProgress?: (n: number) => void): ScanOptions {
-  return { root: ctx.root, rules: ctx.rules, exclusions: ctx.exclusions, maxFileBytes: ctx.maxFileBytes, onProgress, statPool: ctx.statPool };
+  // Worker threads pay off on big trees only (message passing costs more than it saves below that).
+  const statPool = ctx.cache.entries.size > POOL_MIN_FILES ? ctx.statPool : undefined;
+  return { root: ctx.root, rules: ctx.rules, exclusions: ctx.exclusions, maxFileBytes: ctx.maxFileBytes, onProgress, statPool };
 }
 
 /** Makes sure the stat cache's tree is still in the store; rebuilds it from the latest checkpoint if not. */
@@ -129,6 +133,7 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
     });
     ctx.cacheValidFrom = scan.startedAt;
     if (ctx.lastWalk) await saveWalk(ctx, result.tree);
+    report('done', result.hashed, result.hashed);
     if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
     return { ...result, scanKind };
   } catch (err) {

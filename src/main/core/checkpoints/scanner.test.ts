@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitignoreRules } from '../workspace/gitignoreRules';
 import { createExclusions } from './exclusions';
-import { scanPaths, walkTree, type ScanOptions } from './scanner';
+import { scanPaths, walkTree, type ScanEntry, type ScanOptions } from './scanner';
+import { createStatPool } from './statPool';
 import { gitIn } from './testWorkspace';
 
 let root = '';
@@ -83,5 +84,39 @@ describe('scanner', () => {
     expect(scan!.scopes).toEqual(['a.txt', 'gone.txt', 'new']);
     expect([...scan!.files.keys()].sort()).toEqual(['a.txt', 'new/deep/y.txt']);
     expect(await scanPaths(opts, ['sub/.gitignore'])).toBeNull(); // rules changed: a full walk is needed
+  });
+
+  it('with a baseline reports only changed, new and removed files, with or without the stat pool', async () => {
+    await tree({ 'a.txt': 'a', 'b.txt': 'b', 'dir/c.txt': 'c', 'dir/d.txt': 'd', 'gone/e.txt': 'e', 'swap/f.txt': 'f', 'same.txt': 's' });
+    const opts = await options();
+    const first = await walkTree(opts);
+    const byDir = new Map<string, Map<string, ScanEntry & { racy: boolean }>>();
+    for (const [rel, e] of first.files) {
+      const i = rel.lastIndexOf('/');
+      const [dir, name] = i === -1 ? ['', rel] : [rel.slice(0, i), rel.slice(i + 1)];
+      if (!byDir.has(dir)) byDir.set(dir, new Map());
+      byDir.get(dir)!.set(name, { ...e, racy: false });
+    }
+    const baseline = { byDir, dirs: first.dirs! };
+    await writeFile(join(root, 'a.txt'), 'a changed');
+    await rm(join(root, 'b.txt'));
+    await writeFile(join(root, 'dir/new.txt'), 'new');
+    await rm(join(root, 'gone'), { recursive: true });
+    await rm(join(root, 'swap'), { recursive: true });
+    await writeFile(join(root, 'swap'), 'now a file');
+    await mkdir(join(root, 'dir/d.txt.d'));
+    await rm(join(root, 'dir/d.txt'));
+    await mkdir(join(root, 'dir/d.txt'));
+    await writeFile(join(root, 'dir/d.txt/inside'), 'x');
+    const pool = createStatPool(2);
+    try {
+      for (const statPool of [undefined, pool]) {
+        const scan = await walkTree({ ...opts, statPool }, baseline);
+        expect([...scan.files.keys()].sort()).toEqual(['a.txt', 'dir/d.txt/inside', 'dir/new.txt', 'swap']);
+        expect([...scan.removed!].sort()).toEqual(['b.txt', 'dir/d.txt', 'gone/e.txt', 'swap/f.txt']);
+      }
+    } finally {
+      await pool.dispose();
+    }
   });
 });
