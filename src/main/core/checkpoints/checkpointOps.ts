@@ -109,14 +109,16 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
       scanKind = 'walk';
       // With the rules unchanged since the last walk, known files are only lstat'ed and compared.
       ctx.lastWalk ??= await savedWalk(ctx);
-      const baseline: WalkBaseline | undefined = ctx.lastWalk ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs } : undefined;
+      const baseline: WalkBaseline | undefined = ctx.lastWalk
+        ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs, dirStamps: ctx.lastWalk.dirStamps }
+        : undefined;
       scan = await walkTree(opts, baseline);
       let stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
       if (baseline && stamp !== ctx.lastWalk?.ignoreStamp) {
         scan = await walkTree(opts); // a .gitignore changed: match everything again
         stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
       }
-      ctx.lastWalk = { dirs: scan.dirs ?? new Set(), ignoreStamp: stamp };
+      ctx.lastWalk = { dirs: scan.dirs ?? new Set(), ignoreStamp: stamp, dirStamps: scan.dirStamps };
     }
     trace(`scan (${scanKind}, ${scan.files.size} files)`);
     const result = await writeSnapshot({

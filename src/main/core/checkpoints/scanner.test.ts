@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,5 +118,35 @@ describe('scanner', () => {
     } finally {
       await pool.dispose();
     }
+  });
+
+  it('does not read an unchanged folder again but still sees in-place edits and shrunk oversized files', async () => {
+    await tree({ 'keep/a.txt': 'a', 'keep/big.bin': Buffer.alloc(2000), 'keep/sub/b.txt': 'b', 'grow/c.txt': 'c' });
+    const hourAgo = new Date(Date.now() - 3600_000);
+    for (const d of ['keep/sub', 'keep', 'grow', '']) await utimes(join(root, d), hourAgo, hourAgo);
+    const opts = await options();
+    const first = await walkTree(opts);
+    expect(first.skipped.map((x) => x.path)).toEqual(['keep/big.bin']);
+    const byDir = new Map<string, Map<string, ScanEntry & { racy: boolean }>>();
+    for (const [rel, e] of first.files) {
+      const i = rel.lastIndexOf('/');
+      const [dir, name] = [rel.slice(0, i), rel.slice(i + 1)];
+      if (!byDir.has(dir)) byDir.set(dir, new Map());
+      byDir.get(dir)!.set(name, { ...e, racy: false });
+    }
+    expect([...first.dirStamps!.values()].every((st) => !st.racy)).toBe(true);
+    await writeFile(join(root, 'keep/a.txt'), 'a, edited in place'); // the folder's stamp does not change
+    await writeFile(join(root, 'keep/big.bin'), 'small now');
+    await writeFile(join(root, 'grow/new.txt'), 'new'); // this folder changes
+    const scan = await walkTree(opts, { byDir, dirs: first.dirs!, dirStamps: first.dirStamps });
+    expect([...scan.files.keys()].sort()).toEqual(['grow/new.txt', 'keep/a.txt', 'keep/big.bin']);
+    expect(scan.removed).toEqual([]);
+    expect(scan.dirStamps!.get('grow')!.racy).toBe(true);
+
+    // White box: an unchanged folder is trusted, not read: a stamp that lists no sub-folders hides them.
+    const stamps = new Map(scan.dirStamps!);
+    stamps.set('keep', { ...stamps.get('keep')!, racy: false, subdirs: [] });
+    const trusted = await walkTree(opts, { byDir, dirs: first.dirs!, dirStamps: stamps });
+    expect(trusted.removed).toContain('keep/sub/b.txt');
   });
 });

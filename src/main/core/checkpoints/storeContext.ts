@@ -5,6 +5,7 @@ import type { Exclusions } from './exclusions';
 import type { StoreGit } from './gitProcess';
 import type { StatCache } from './statCache';
 import type { StatPool } from './statPool';
+import type { DirStamp } from './scanTypes';
 import type { StorePaths } from './storeLayout';
 import type { CheckpointOperation, CheckpointProgressEvent, CheckpointEmit } from './types';
 
@@ -27,7 +28,7 @@ export interface StoreContext {
   /** The stat cache's tree was checked to exist in the store (reset after pruning or reloading). */
   cacheVerified: boolean;
   /** What the latest full walk saw (folders entered, ignore-file stamps), for the next walk's baseline. */
-  lastWalk: { dirs: Set<string>; ignoreStamp: string } | null;
+  lastWalk: { dirs: Set<string>; ignoreStamp: string; dirStamps?: Map<string, DirStamp> } | null;
   /** Lines in the files of the first snapshot, when this process took it (for the first record). */
   firstSnapshotLines: number | null;
 }

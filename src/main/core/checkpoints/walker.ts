@@ -1,0 +1,257 @@
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { NameMatcher } from '../workspace/gitignoreRules';
+import { unsupportedName } from './exclusions';
+import { gitModeOf, record, SLICE_MS, yieldLoop, type DirStamp, type GitMode, type ScanEntry, type ScanOptions, type ScanResult, type SkippedFile, type WalkBaseline } from './scanTypes';
+import { STRIDE } from './statPool';
+
+/**
+ * The full walk (see scanner.ts for what is captured).
+ *
+ * Synchronous readdir/lstat in short slices: a synchronous lstat costs a fraction of an asynchronous
+ * one (no thread-pool round trip, no promise), and the slices keep the event loop responsive.
+ *
+ * With a baseline (ignore rules unchanged since it was taken):
+ * - names already known are neither matched against the rules again nor recorded unless their stat
+ *   data changed (and, with a stat pool, they are lstat'ed on worker threads while the walk goes on);
+ * - a folder whose own stat data is unchanged since the earlier walk of this process has the same
+ *   entries (adding, removing or renaming an entry changes the folder), so it is not read again:
+ *   its known files are lstat'ed, its known sub-folders entered, its skipped files re-examined.
+ *   Folders modified close to a walk ("racy", timestamp granularity) are always read.
+ */
+
+const POOL_BATCH = 2048;
+const RACY_DIR_MS = 2000;
+
+interface DirTask {
+  abs: string;
+  rel: string;
+  matcher: NameMatcher;
+  /** Path of this folder relative to the matcher's folder ('' when the matcher is its own). */
+  prefix: string;
+}
+
+type Known = ScanEntry & { racy: boolean };
+
+function modeOfRaw(rawMode: number): GitMode | null {
+  const type = rawMode & 0o170000;
+  return type === 0o120000 ? 0o120000 : type === 0o100000 ? (rawMode & 0o100 ? 0o100755 : 0o100644) : null;
+}
+
+function sameStat(entry: Known, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: GitMode | null): boolean {
+  return !entry.racy && size === entry.size && mtimeMs === entry.mtimeMs && ctimeMs === entry.ctimeMs && ino === entry.ino && mode === entry.mode;
+}
+
+export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[], baseline?: WalkBaseline): Promise<void> {
+  const queue: DirTask[] = [];
+  for (const rel of startRels) {
+    const abs = rel ? join(opts.root, rel) : opts.root;
+    queue.push({ abs, rel, matcher: await opts.rules.forDir(abs), prefix: '' });
+  }
+  const visited = new Set<string>();
+  const removed: string[] = [];
+  const stamps = new Map<string, DirStamp>();
+  let seen = 0;
+
+  // Known files, lstat'ed inline or on the pool in batches while the walk reads more folders.
+  type KnownRef = { dir: string; name: string; entry: Known };
+  let batchPaths: string[] = [];
+  let batchRefs: KnownRef[] = [];
+  const inflight: Promise<void>[] = [];
+  const changed = (dir: string, name: string, found: boolean, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: GitMode | null) => {
+    const rel = dir ? `${dir}/${name}` : name;
+    if (!found || mode === null) removed.push(rel);
+    else if (mode !== 0o120000 && size > opts.maxFileBytes) {
+      out.skipped.push({ path: rel, size, reason: 'too_large' });
+      stamps.get(dir)?.skipped.push({ path: rel, size, reason: 'too_large' });
+      removed.push(rel);
+    } else out.files.set(rel, { size, mtimeMs, ctimeMs, ino, mode });
+  };
+  const settle = (refs: KnownRef[], v: Float64Array) => {
+    for (let k = 0; k < refs.length; k++) {
+      const o = k * STRIDE;
+      const mode = modeOfRaw(v[o + 5]);
+      const { dir, name, entry } = refs[k];
+      if (v[o] === 1 && sameStat(entry, v[o + 1], v[o + 2], v[o + 3], v[o + 4], mode)) continue;
+      changed(dir, name, v[o] === 1, v[o + 1], v[o + 2], v[o + 3], v[o + 4], mode);
+    }
+  };
+  const flush = () => {
+    if (!batchPaths.length || !opts.statPool) return;
+    const refs = batchRefs;
+    inflight.push(opts.statPool.stat(batchPaths).then((values) => settle(refs, values)));
+    batchPaths = [];
+    batchRefs = [];
+  };
+  const checkKnown = (dir: string, base: string, name: string, entry: Known) => {
+    seen++;
+    if (opts.statPool) {
+      batchPaths.push(base + name);
+      batchRefs.push({ dir, name, entry });
+      if (batchPaths.length >= POOL_BATCH) flush();
+      return;
+    }
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(base + name, { throwIfNoEntry: false });
+    } catch {
+      st = undefined;
+    }
+    const mode = st ? gitModeOf(st) : null;
+    if (st && sameStat(entry, st.size, st.mtimeMs, st.ctimeMs, st.ino, mode)) return;
+    changed(dir, name, !!st, st?.size ?? 0, st?.mtimeMs ?? 0, st?.ctimeMs ?? 0, st?.ino ?? 0, mode);
+  };
+  const recordSkipped = (dir: string, entry: SkippedFile) => {
+    out.skipped.push(entry);
+    stamps.get(dir)?.skipped.push(entry);
+  };
+
+  let sliceStart = performance.now();
+  const breathe = async () => {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      opts.onProgress?.(seen);
+      await yieldLoop();
+      sliceStart = performance.now();
+    }
+  };
+
+  while (queue.length) {
+    const task = queue.pop()!;
+    const known = baseline?.byDir.get(task.rel);
+    const base = task.abs + sep;
+    const previous = baseline?.dirStamps?.get(task.rel);
+    let dirStat: Stats | undefined;
+    try {
+      dirStat = lstatSync(task.abs, { throwIfNoEntry: false });
+    } catch {
+      dirStat = undefined;
+    }
+    if (!dirStat?.isDirectory()) continue; // gone, unreadable or replaced: its known files are gone
+    const stamp: DirStamp = {
+      mtimeMs: dirStat.mtimeMs,
+      ctimeMs: dirStat.ctimeMs,
+      ino: dirStat.ino,
+      racy: dirStat.mtimeMs >= out.startedAt - RACY_DIR_MS,
+      hasGitignore: false,
+      subdirs: [],
+      skipped: [],
+    };
+
+    if (previous && !previous.racy && previous.mtimeMs === stamp.mtimeMs && previous.ctimeMs === stamp.ctimeMs && previous.ino === stamp.ino) {
+      // Same entries as last time: no readdir, no rule matching.
+      visited.add(task.rel);
+      stamps.set(task.rel, { ...stamp, hasGitignore: previous.hasGitignore, subdirs: previous.subdirs });
+      let matcher = task.matcher;
+      let prefix = task.prefix;
+      if (previous.hasGitignore) {
+        out.gitignores?.push(task.rel ? `${task.rel}/.gitignore` : '.gitignore');
+        if (task.rel) {
+          matcher = await opts.rules.forDir(task.abs);
+          prefix = '';
+        }
+      }
+      if (known) for (const [name, entry] of known) checkKnown(task.rel, base, name, entry);
+      for (const s of previous.skipped) {
+        let st: Stats | undefined;
+        try {
+          st = lstatSync(join(opts.root, s.path), { throwIfNoEntry: false });
+        } catch {
+          st = undefined;
+        }
+        if (s.reason === 'unsupported_name') recordSkipped(task.rel, s);
+        else if (st) {
+          const before = out.skipped.length;
+          record(out, s.path, st, opts.maxFileBytes);
+          if (out.skipped.length > before) stamps.get(task.rel)!.skipped.push(out.skipped[out.skipped.length - 1]);
+        }
+      }
+      for (const name of previous.subdirs) {
+        queue.push({ abs: base + name, rel: task.rel ? `${task.rel}/${name}` : name, matcher, prefix: prefix ? `${prefix}/${name}` : name });
+      }
+      await breathe();
+      continue;
+    }
+
+    let dirents: Dirent[];
+    try {
+      dirents = readdirSync(task.abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    visited.add(task.rel);
+    stamps.set(task.rel, stamp);
+    let matcher = task.matcher;
+    let prefix = task.prefix;
+    if (dirents.some((d) => d.name === '.gitignore')) {
+      stamp.hasGitignore = true;
+      out.gitignores?.push(task.rel ? `${task.rel}/.gitignore` : '.gitignore');
+      if (task.rel) {
+        matcher = await opts.rules.forDir(task.abs);
+        prefix = '';
+      }
+    }
+    let knownSeen = 0;
+    for (let i = 0; i < dirents.length; i++) {
+      const d = dirents[i];
+      const name = d.name;
+      if (d.isDirectory()) {
+        if (opts.exclusions.dir(name)) continue;
+        const rel = task.rel ? `${task.rel}/${name}` : name;
+        if (!baseline?.dirs.has(rel)) {
+          if (unsupportedName(name)) {
+            recordSkipped(task.rel, { path: rel, size: 0, reason: 'unsupported_name' });
+            continue;
+          }
+          if (matcher(prefix ? `${prefix}/${name}` : name, true)) continue;
+        }
+        stamp.subdirs.push(name);
+        queue.push({ abs: base + name, rel, matcher, prefix: prefix ? `${prefix}/${name}` : name });
+        continue;
+      }
+      if (!d.isFile() && !d.isSymbolicLink()) continue;
+      const entry = known?.get(name);
+      if (entry) {
+        knownSeen++;
+        checkKnown(task.rel, base, name, entry);
+      } else {
+        if (opts.exclusions.file(name)) continue;
+        const rel = task.rel ? `${task.rel}/${name}` : name;
+        if (unsupportedName(name)) {
+          recordSkipped(task.rel, { path: rel, size: 0, reason: 'unsupported_name' });
+          continue;
+        }
+        if (matcher(prefix ? `${prefix}/${name}` : name, false)) continue;
+        let st: Stats | undefined;
+        try {
+          st = lstatSync(base + name, { throwIfNoEntry: false });
+        } catch {
+          st = undefined; // permission denied: not readable, not captured
+        }
+        const before = out.skipped.length;
+        record(out, rel, st ?? null, opts.maxFileBytes);
+        if (out.skipped.length > before) stamp.skipped.push(out.skipped[out.skipped.length - 1]);
+        seen++;
+      }
+      if ((i & 127) === 127) await breathe();
+    }
+    if (known && knownSeen < known.size) {
+      // Known files that are no longer here as files (deleted, or replaced by a folder).
+      const present = new Set(dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name));
+      for (const name of known.keys()) if (!present.has(name)) removed.push(task.rel ? `${task.rel}/${name}` : name);
+    }
+    await breathe();
+  }
+  flush();
+  await Promise.all(inflight);
+  if (baseline) {
+    // Known folders not entered this time (deleted, or replaced by a file or link): their files are gone.
+    for (const [dir, names] of baseline.byDir) {
+      if (visited.has(dir)) continue;
+      for (const name of names.keys()) removed.push(dir ? `${dir}/${name}` : name);
+    }
+    out.removed = removed;
+  }
+  out.dirs = visited;
+  out.dirStamps = stamps;
+  opts.onProgress?.(seen);
+}
