@@ -1,0 +1,26 @@
+/**
+ * The agent's policy: settings with ranges and defaults, command and file-change decisions, limits.
+ *
+ *   resolvePolicy(...layers) → Policy            checkPolicy(input) / parsePolicy(input, source)
+ *   decideCommand(command, policy, {workspaceRoot, cwd}) → {decision: 'allow'|'ask'|'deny', reason, parts}
+ *   decideFileChange(kind, policy) → {decision: 'allow'|'ask', reason}
+ *   checkLimit(policy, name, used) → {reached, message}
+ */
+export {
+  policySchema,
+  policyOverridesSchema,
+  checkPolicy,
+  checkPolicyOverrides,
+  parsePolicy,
+  resolvePolicy,
+  mergePolicyOverrides,
+  formatPolicyIssues,
+  DEFAULT_ALLOWED_COMMANDS,
+  DEFAULT_BUILD_DIRS,
+  LIMITS,
+} from './policySchema';
+export type { Policy, PolicyOverrides, LimitName } from './policySchema';
+export { decideCommand, decideFileChange } from './commandPolicy';
+export type { CommandDecision, CommandVerdict, CommandContext, PartVerdict } from './commandPolicy';
+export { checkLimit } from './limits';
+export { parseShell, ShellSyntaxError } from './shellParse';

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { AkiraError } from '../../errors';
+import { parseShell } from './shellParse';
+
+/**
+ * The agent's policy (DESIGN.md "Policy and safety", seeds 002/003): what runs without asking, which
+ * commands are allowed or denied, and the limits that pause a session.
+ *
+ *   policySchema            full policy, every field defaulted:  policySchema.parse({}) is the default
+ *   policyOverridesSchema   the same fields, all optional, no defaults (a mode's or a user's layer)
+ *   checkPolicy(input)      → {ok: true, policy} | {ok: false, errors: string[]}  (each names field and range)
+ *   parsePolicy(input, source?)   → Policy, or AkiraError('bad_request') listing the errors
+ *   resolvePolicy(...layers)      defaults ← layer 1 ← layer 2 …: scalars are replaced, command lists and
+ *                                 build folders are joined; the result is validated
+ */
+
+export const DEFAULT_BUILD_DIRS = [
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  'target',
+  '.cache',
+  'coverage',
+  '.next',
+  '.nuxt',
+  '.turbo',
+  '.parcel-cache',
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.gradle',
+];
+
+/** Read-only commands allowed out of the box. */
+export const DEFAULT_ALLOWED_COMMANDS = ['ls', 'pwd', 'git status', 'git diff', 'git log', 'git show'];
+
+export const LIMITS = {
+  maxToolLoopsPerTodo: { min: 1, max: 200, default: 25 },
+  maxRetriesPerTodo: { min: 0, max: 10, default: 3 },
+  maxFileModificationsPerSession: { min: 1, max: 10000, default: 200 },
+  maxTasksPerSession: { min: 1, max: 100, default: 50 },
+  maxConcurrentTasks: { min: 1, max: 10, default: 3 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+
+function wholeNumber(field: string, min: number, max: number) {
+  const message = (iss: { input?: unknown }) => `${field} must be a whole number from ${min} to ${max} (got ${JSON.stringify(iss.input) ?? 'nothing'})`;
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+function flag(field: string) {
+  return z.boolean({ error: (iss) => `${field} must be true or false (got ${JSON.stringify(iss.input)})` });
+}
+
+function commandPattern(field: string) {
+  return z
+    .string({ error: `${field} entries must be strings` })
+    .trim()
+    .min(1, `${field} entries must not be empty`)
+    .max(500, `${field} entries must be at most 500 characters`)
+    .refine(isOneCommand, { error: (iss) => `${field} entry ${JSON.stringify(iss.input)} must be one command's leading words (no &&, ;, |, $( ) or redirects)` });
+}
+
+function isOneCommand(pattern: string): boolean {
+  try {
+    const list = parseShell(pattern);
+    const cmd = list.items.length === 1 && list.items[0].pipeline.commands.length === 1 ? list.items[0].pipeline.commands[0] : null;
+    return !!cmd && cmd.kind === 'command' && cmd.words.length > 0 && !cmd.redirects.length && !cmd.substitutions.length && !cmd.assignments.length;
+  } catch {
+    return false;
+  }
+}
+
+const commandList = (field: string) => z.array(commandPattern(field), { error: `${field} must be a list of commands` }).max(500, `${field} may hold at most 500 commands`);
+const dirList = z
+  .array(z.string().trim().min(1).regex(/^[^/\\]+$/, 'commands.buildDirs entries are folder names, without slashes'), { error: 'commands.buildDirs must be a list of folder names' })
+  .max(100);
+
+const limitFields = Object.fromEntries(
+  Object.entries(LIMITS).map(([name, r]) => [name, wholeNumber(`limits.${name}`, r.min, r.max)]),
+) as Record<LimitName, ReturnType<typeof wholeNumber>>;
+
+export const policySchema = z.strictObject({
+  autoApprove: z
+    .strictObject({
+      read: flag('autoApprove.read').default(true),
+      write: flag('autoApprove.write').default(false),
+      command: flag('autoApprove.command').default(false),
+    })
+    .prefault({}),
+  commands: z
+    .strictObject({
+      allow: commandList('commands.allow').default(DEFAULT_ALLOWED_COMMANDS),
+      deny: commandList('commands.deny').default([]),
+      buildDirs: dirList.default(DEFAULT_BUILD_DIRS),
+    })
+    .prefault({}),
+  limits: z
+    .strictObject(
+      Object.fromEntries(Object.entries(limitFields).map(([name, schema]) => [name, schema.default(LIMITS[name as LimitName].default)])) as {
+        [K in LimitName]: z.ZodDefault<ReturnType<typeof wholeNumber>>;
+      },
+    )
+    .prefault({}),
+  requirePlanApproval: flag('requirePlanApproval').default(false),
+});
+
+export const policyOverridesSchema = z.strictObject({
+  autoApprove: z
+    .strictObject({ read: flag('autoApprove.read').optional(), write: flag('autoApprove.write').optional(), command: flag('autoApprove.command').optional() })
+    .optional(),
+  commands: z
+    .strictObject({ allow: commandList('commands.allow').optional(), deny: commandList('commands.deny').optional(), buildDirs: dirList.optional() })
+    .optional(),
+  limits: z.strictObject(limitFields).partial().optional(),
+  requirePlanApproval: flag('requirePlanApproval').optional(),
+});
+
+export type Policy = z.output<typeof policySchema>;
+export type PolicyOverrides = z.output<typeof policyOverridesSchema>;
+
+/** `path: message`, unless the message already names the field; unknown keys list the known ones. */
+export function formatPolicyIssues(error: z.ZodError, prefix = ''): string[] {
+  return error.issues.map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeys(issue.path.map(String));
+      const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k)).join(', ');
+      return `${keys}: not a policy setting${known.length ? ` (known: ${known.join(', ')})` : ''}`;
+    }
+    const bare = issue.path.map(String).join('.');
+    if (bare && issue.message.startsWith(bare)) return prefix ? `${prefix}.${issue.message}` : issue.message;
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+}
+
+function knownKeys(path: string[]): string[] {
+  let schema: z.ZodType = policySchema;
+  for (const key of path) {
+    const unwrapped = unwrap(schema);
+    if (!(unwrapped instanceof z.ZodObject)) return [];
+    schema = unwrapped.shape[key] as z.ZodType;
+    if (!schema) return [];
+  }
+  const obj = unwrap(schema);
+  return obj instanceof z.ZodObject ? Object.keys(obj.shape) : [];
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodPrefault) s = s.unwrap() as z.ZodType;
+  return s;
+}
+
+export function checkPolicy(input: unknown, prefix = ''): { ok: true; policy: Policy } | { ok: false; errors: string[] } {
+  const r = policySchema.safeParse(input ?? {});
+  return r.success ? { ok: true, policy: r.data } : { ok: false, errors: formatPolicyIssues(r.error, prefix) };
+}
+
+export function parsePolicy(input: unknown, source = 'policy'): Policy {
+  const r = checkPolicy(input);
+  if (!r.ok) throw new AkiraError('bad_request', `Invalid ${source}:\n- ${r.errors.join('\n- ')}`);
+  return r.policy;
+}
+
+export function checkPolicyOverrides(input: unknown, prefix = ''): { ok: true; overrides: PolicyOverrides } | { ok: false; errors: string[] } {
+  const r = policyOverridesSchema.safeParse(input ?? {});
+  return r.success ? { ok: true, overrides: r.data } : { ok: false, errors: formatPolicyIssues(r.error, prefix) };
+}
+
+const union = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined);
+
+/** Layers b over a: scalars from b win; allow, deny and buildDirs are joined. */
+export function mergePolicyOverrides(a: PolicyOverrides, b: PolicyOverrides): PolicyOverrides {
+  const commands = a.commands || b.commands
+    ? {
+        allow: union(a.commands?.allow, b.commands?.allow),
+        deny: union(a.commands?.deny, b.commands?.deny),
+        buildDirs: union(a.commands?.buildDirs, b.commands?.buildDirs),
+      }
+    : undefined;
+  const clean = <T extends object>(o: T | undefined) => (o ? (Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T) : undefined);
+  return {
+    autoApprove: a.autoApprove || b.autoApprove ? { ...a.autoApprove, ...clean(b.autoApprove) } : undefined,
+    commands: clean(commands),
+    limits: a.limits || b.limits ? { ...a.limits, ...clean(b.limits) } : undefined,
+    requirePlanApproval: b.requirePlanApproval ?? a.requirePlanApproval,
+  };
+}
+
+/** The defaults with each layer applied in order (undefined layers are skipped), validated. */
+export function resolvePolicy(...layers: (PolicyOverrides | undefined)[]): Policy {
+  const merged = layers.reduce<PolicyOverrides>((acc, layer) => (layer ? mergePolicyOverrides(acc, layer) : acc), {});
+  // lists join onto the defaults rather than replacing them
+  const base = policySchema.parse({});
+  const withDefaults: PolicyOverrides = mergePolicyOverrides({ commands: { allow: base.commands.allow, buildDirs: base.commands.buildDirs } }, merged);
+  return parsePolicy(JSON.parse(JSON.stringify(withDefaults)));
+}
