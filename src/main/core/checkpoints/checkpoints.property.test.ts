@@ -1,4 +1,4 @@
-import { chmod, lstat, mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,14 @@ async function prepare(root: string, rel: string): Promise<void> {
   await mkdir(dirname(join(root, rel)), { recursive: true });
 }
 
+async function backdateDirs(dir: string): Promise<void> {
+  const past = new Date(Date.now() - 3600_000);
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory() && e.name !== '.git') await backdateDirs(join(dir, e.name));
+  }
+  await utimes(dir, past, past);
+}
+
 const trackedView = async (root: string) => filesOf(await treeState(root, isUntracked));
 const untrackedView = async (root: string) =>
   treeState(root, (rel) => !(isUntracked(rel) || UNTRACKED.some((u) => u.startsWith(`${rel}/`))) || rel.split('/').includes('.git') || rel === '.akira');
@@ -118,6 +126,8 @@ async function apply(env: TestEnv, a: Action, cps: { id: string; state: Map<stri
       return;
     }
     case 'checkpoint': {
+      // Old folder times (as in a real project) let the next walks trust unchanged folders' stamps.
+      await backdateDirs(root);
       const state = await trackedView(root);
       const cp = await env.service.create({ label: `cp${cps.length}` });
       cps.push({ id: cp.id, state });
