@@ -2,6 +2,8 @@ import { ChangesPanel } from '../features/git/ChangesPanel';
 import { useGitStatus } from '../features/git/useGitStatus';
 import { EditorArea } from '../features/editor/EditorArea';
 import { TerminalPanel } from '../features/terminal/TerminalPanel';
+import { TimelineOverlays } from '../features/timeline/TimelineOverlays';
+import { TimelinePanel } from '../features/timeline/TimelinePanel';
 import { FileTree } from '../features/workspace/FileTree';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
@@ -12,7 +14,10 @@ import { Welcome } from './Welcome';
 const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'files', label: 'Files', icon: '▤' },
   { id: 'changes', label: 'Changes', icon: '±' },
+  { id: 'timeline', label: 'Timeline', icon: '◷' },
 ];
+
+const titles: Record<SidebarView, string> = { files: '', changes: 'Changes', timeline: 'Timeline' };
 
 export function App() {
   const info = useAppInfo();
@@ -55,8 +60,10 @@ export function App() {
               ))}
             </nav>
             <aside className="sidebar">
-              <div className="sidebar-title">{sidebar === 'files' ? workspace.name : 'Changes'}</div>
-              <div className="sidebar-content">{sidebar === 'files' ? <FileTree /> : <ChangesPanel />}</div>
+              <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
+              <div className="sidebar-content">
+                {sidebar === 'files' ? <FileTree /> : sidebar === 'changes' ? <ChangesPanel /> : <TimelinePanel />}
+              </div>
             </aside>
             <main className="main">
               <section className="editor-area">
@@ -67,6 +74,7 @@ export function App() {
                 <TerminalPanel />
               </section>
             </main>
+            <TimelineOverlays />
           </>
         )}
       </div>

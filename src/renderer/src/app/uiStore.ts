@@ -1,8 +1,15 @@
 import { create } from 'zustand';
 
-export type SidebarView = 'files' | 'changes';
-/** What the editor area shows: a file read-only, or a file's diff against HEAD. */
-export type EditorTarget = { kind: 'file'; path: string } | { kind: 'diff'; path: string } | null;
+export type SidebarView = 'files' | 'changes' | 'timeline';
+/**
+ * What the editor area shows: a file read-only, a file's diff against HEAD, or a file between two
+ * checkpoints (`from` null: the file did not exist before the first checkpoint; `to` 'now': the workspace).
+ */
+export type EditorTarget =
+  | { kind: 'file'; path: string }
+  | { kind: 'diff'; path: string }
+  | { kind: 'checkpointDiff'; path: string; from: string | null; to: string }
+  | null;
 
 interface UiState {
   sidebar: SidebarView;
@@ -11,6 +18,7 @@ interface UiState {
   setSidebar(view: SidebarView): void;
   openFile(path: string): void;
   openDiff(path: string): void;
+  openCheckpointDiff(path: string, from: string | null, to: string): void;
   closeEditor(): void;
   setTerminalHeight(px: number): void;
 }
@@ -22,6 +30,7 @@ export const useUiStore = create<UiState>((set) => ({
   setSidebar: (sidebar) => set({ sidebar }),
   openFile: (path) => set({ editor: { kind: 'file', path } }),
   openDiff: (path) => set({ editor: { kind: 'diff', path } }),
+  openCheckpointDiff: (path, from, to) => set({ editor: { kind: 'checkpointDiff', path, from, to } }),
   closeEditor: () => set({ editor: null }),
   setTerminalHeight: (px) => set({ terminalHeight: Math.max(80, Math.min(px, window.innerHeight - 160)) }),
 }));

@@ -16,13 +16,30 @@ interface Models {
   modified: Monaco.editor.ITextModel;
 }
 
+/** The two sides of a diff, from any source (git, checkpoints); null text = the file is absent on that side. */
+export interface DiffSides {
+  original: string | null;
+  modified: string | null;
+  binary: boolean;
+  tooLarge?: boolean;
+}
+
+export interface DiffViewerProps {
+  path: string;
+  sideBySide: boolean;
+  /** Undefined while loading. */
+  sides: DiffSides | undefined;
+  error?: Error | null;
+  /** Shown when the file is absent on both sides. */
+  absentMessage?: string;
+}
+
 /**
- * A file at HEAD (left) against the working tree (right), read-only in Monaco's diff editor.
+ * Two versions of a file, read-only in Monaco's diff editor; the caller says where they come from.
  * Owns the diff editor and both models: creates them and disposes them.
  */
-export function DiffViewer({ path, sideBySide }: { path: string; sideBySide: boolean }) {
-  const client = useClient();
-  const diff = useQuery(diffQuery(client, path));
+export function DiffViewer({ path, sideBySide, sides, error, absentMessage }: DiffViewerProps) {
+  const diff = { data: sides, error: error ?? null };
   const { monaco, error: loadError } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
@@ -90,11 +107,11 @@ export function DiffViewer({ path, sideBySide }: { path: string; sideBySide: boo
 
   let message: ReactNode = null;
   if (loadError) message = <ViewerMessage tone="error">Could not load the editor: {loadError.message}</ViewerMessage>;
-  else if (diff.isError) message = <ViewerMessage tone="error">{describeError(diff.error)}</ViewerMessage>;
+  else if (diff.error) message = <ViewerMessage tone="error">{describeError(diff.error)}</ViewerMessage>;
   else if (diff.data?.binary) message = <ViewerMessage>Binary file — no text diff to show.</ViewerMessage>;
   else if (diff.data?.tooLarge) message = <ViewerMessage>This file is too large to diff here (over 5 MB).</ViewerMessage>;
   else if (diff.data && diff.data.original === null && diff.data.modified === null) {
-    message = <ViewerMessage>This file exists neither at HEAD nor in the working tree.</ViewerMessage>;
+    message = <ViewerMessage>{absentMessage ?? 'This file exists on neither side.'}</ViewerMessage>;
   } else if (!diff.data || !monaco) message = <ViewerMessage>Loading…</ViewerMessage>;
 
   return (
@@ -102,5 +119,20 @@ export function DiffViewer({ path, sideBySide }: { path: string; sideBySide: boo
       <div className="monaco-host" ref={hostRef} hidden={!!message} />
       {message}
     </div>
+  );
+}
+
+/** A file at HEAD (left) against the working tree (right). */
+export function GitDiffViewer({ path, sideBySide }: { path: string; sideBySide: boolean }) {
+  const client = useClient();
+  const diff = useQuery(diffQuery(client, path));
+  return (
+    <DiffViewer
+      path={path}
+      sideBySide={sideBySide}
+      sides={diff.data}
+      error={diff.error}
+      absentMessage="This file exists neither at HEAD nor in the working tree."
+    />
   );
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useUiStore } from '../../app/uiStore';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { useGitRefresh } from '../git/useGitRefresh';
-import { DiffViewer } from './DiffViewer';
+import { CheckpointDiffTag, CheckpointDiffViewer } from '../timeline/CheckpointDiffViewer';
+import { GitDiffViewer } from './DiffViewer';
 import { FileViewer } from './FileViewer';
 import { diffQuery } from './queries';
 import './editor.css';
@@ -39,7 +40,10 @@ function OpenFileButton({ path }: { path: string }) {
   );
 }
 
-/** The editor area: the open file read-only, or a file's diff against HEAD, or a calm empty state. */
+/**
+ * The editor area: the open file read-only, a file's diff against HEAD, a file between two checkpoints,
+ * or a calm empty state.
+ */
 export function EditorArea() {
   const target = useUiStore((s) => s.editor);
   const closeEditor = useUiStore((s) => s.closeEditor);
@@ -73,8 +77,9 @@ export function EditorArea() {
         </span>
         {folder && <span className="folder">{folder}</span>}
         {target.kind === 'diff' && <DiffKind path={target.path} />}
+        {target.kind === 'checkpointDiff' && <CheckpointDiffTag path={target.path} from={target.from} to={target.to} />}
         <span className="spacer" />
-        {target.kind === 'diff' && (
+        {target.kind !== 'file' && (
           <>
             <button
               className="header-button"
@@ -85,7 +90,7 @@ export function EditorArea() {
             >
               {sideBySide ? 'Inline' : 'Side by side'}
             </button>
-            <OpenFileButton path={target.path} />
+            {target.kind === 'diff' && <OpenFileButton path={target.path} />}
           </>
         )}
         <button className="icon-button close-editor" onClick={closeEditor} title="Close" aria-label="Close editor" data-testid="editor-close">
@@ -94,8 +99,16 @@ export function EditorArea() {
       </div>
       {target.kind === 'file' ? (
         <FileViewer key={`file:${target.path}`} path={target.path} />
+      ) : target.kind === 'diff' ? (
+        <GitDiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} />
       ) : (
-        <DiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} />
+        <CheckpointDiffViewer
+          key={`checkpointDiff:${target.path}:${target.from}:${target.to}`}
+          path={target.path}
+          from={target.from}
+          to={target.to}
+          sideBySide={sideBySide}
+        />
       )}
     </div>
   );

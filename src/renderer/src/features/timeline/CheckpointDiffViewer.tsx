@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useClient } from '../../client/ClientContext';
+import { DiffViewer, type DiffSides } from '../editor/DiffViewer';
+import { checkpointName } from './checkpointNames';
+import { fileAtQuery } from './queries';
+import { useTimelineStore } from './timelineStore';
+import { useNowRefresh } from './useTimelineSync';
+
+/** Above this size (both sides together) the diff is not shown, as for git diffs. */
+const TOO_LARGE_BYTES = 5 * 1024 * 1024;
+
+/** Both sides of a file between two checkpoints (`from` null: before the first one; `to` may be 'now'). */
+function useSides(path: string, from: string | null, to: string) {
+  const client = useClient();
+  const left = useQuery({ ...fileAtQuery(client, from ?? '', path), enabled: from !== null });
+  const right = useQuery(fileAtQuery(client, to, path));
+  const error = left.error ?? right.error;
+  const leftReady = from === null || !!left.data;
+  if (!leftReady || !right.data) return { sides: undefined, error, left: left.data, right: right.data };
+  const l = from === null ? null : left.data!;
+  const r = right.data;
+  const sides: DiffSides = {
+    original: l?.exists ? l.text : null,
+    modified: r.exists ? r.text : null,
+    binary: !!l?.binary || r.binary,
+    tooLarge: (l?.size ?? 0) + r.size > TOO_LARGE_BYTES,
+  };
+  return { sides, error, left: l, right: r };
+}
+
+function useName(id: string | null): string {
+  const record = useTimelineStore((s) => (id ? s.items.find((r) => r.checkpointId === id) : undefined));
+  return id === null ? 'before the first checkpoint' : checkpointName(id, record);
+}
+
+/** The editor header's words for a checkpoint diff: what is compared with what, and new/deleted. */
+export function CheckpointDiffTag({ path, from, to }: { path: string; from: string | null; to: string }) {
+  const { sides } = useSides(path, from, to);
+  const fromName = useName(from);
+  const toName = useName(to);
+  return (
+    <>
+      {sides && sides.original === null && sides.modified !== null && <span className="tag tag-added">new file</span>}
+      {sides && sides.original !== null && sides.modified === null && <span className="tag tag-deleted">deleted</span>}
+      <span className="tag" data-testid="checkpoint-diff-sides" title={`Left: ${fromName} · Right: ${toName}`}>
+        {from === null ? 'nothing' : fromName} ↔ {toName}
+      </span>
+    </>
+  );
+}
+
+/** A file between two checkpoints (or a checkpoint and now) in the shared Monaco diff viewer. */
+export function CheckpointDiffViewer({ path, from, to, sideBySide }: { path: string; from: string | null; to: string; sideBySide: boolean }) {
+  const { sides, error } = useSides(path, from, to);
+  useNowRefresh();
+  return (
+    <DiffViewer
+      path={path}
+      sideBySide={sideBySide}
+      sides={sides}
+      error={error}
+      absentMessage="This file exists on neither side of the comparison."
+    />
+  );
+}

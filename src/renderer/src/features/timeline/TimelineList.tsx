@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { CheckpointRecordT } from '../../../../shared/contract';
+import { CheckpointDetail } from './CheckpointDetail';
+import { CheckpointRow } from './CheckpointRow';
+import { checkpointName } from './checkpointNames';
+import { useRestoreStore } from './restoreStore';
+import { buildRows, layoutRows, stepCheckpoint, visibleRange, type TimelineRow } from './timelineRows';
+import { useTimelineStore, type TimelineLoader } from './timelineStore';
+import { hasMore } from './timelinePaging';
+
+/** Re-renders every `ms` so relative times ("5 min ago") stay true. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** Start loading the next page when the viewport is this close to the end of what is loaded. */
+const LOAD_AHEAD_PX = 600;
+
+function StatusRow({ loader }: { loader: TimelineLoader }) {
+  const { items, total, loading, error } = useTimelineStore();
+  if (error) {
+    return (
+      <div className="tl-status error-text" role="alert">
+        Could not list checkpoints: {error}{' '}
+        <button className="link" onClick={() => (items.length ? loader.more() : loader.start())}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (loading) return <div className="tl-status">Loading checkpoints…</div>;
+  if (hasMore(items.length, total)) {
+    return (
+      <div className="tl-status">
+        <button className="link" onClick={() => loader.more()} data-testid="timeline-load-more">
+          Load older checkpoints ({(total - items.length).toLocaleString()} more)
+        </button>
+      </div>
+    );
+  }
+  return <div className="tl-status tl-end">{total.toLocaleString()} checkpoint{total === 1 ? '' : 's'}</div>;
+}
+
+/**
+ * The checkpoints, newest first, grouped by day on a vertical timeline. Windowed: only the rows near the
+ * viewport are in the DOM, and older pages load as the end comes into view, so thousands stay fast.
+ */
+export function TimelineList({ loader }: { loader: TimelineLoader }) {
+  const items = useTimelineStore((s) => s.items);
+  const total = useTimelineStore((s) => s.total);
+  const loading = useTimelineStore((s) => s.loading);
+  const error = useTimelineStore((s) => s.error);
+  const selectedId = useTimelineStore((s) => s.selectedId);
+  const pickingFor = useTimelineStore((s) => s.pickingFor);
+  const now = useNow(30_000);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
+  const [detailHeight, setDetailHeight] = useState(0);
+  const scrollToSelection = useRef(false);
+
+  const showStatus = loading || !!error || hasMore(items.length, total) || items.length > 0;
+  // Day headings change at midnight: `now` is rounded to the minute to keep rows stable in between.
+  const minute = Math.floor(now / 60_000);
+  const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus), [items, minute, showStatus]);
+  const layout = useMemo(() => layoutRows(rows, selectedId, detailHeight), [rows, selectedId, detailHeight]);
+  const [start, end] = visibleRange(layout, scrollTop, viewport);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setViewport(el.clientHeight);
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Older pages load as the end of the list comes near.
+  useEffect(() => {
+    if (!hasMore(items.length, total) || loading || error) return;
+    if (scrollTop + viewport + LOAD_AHEAD_PX >= layout.totalHeight) loader.more();
+  }, [scrollTop, viewport, layout.totalHeight, items.length, total, loading, error, loader]);
+
+  // Keyboard moves keep the selection in view.
+  useEffect(() => {
+    if (!scrollToSelection.current || !selectedId) return;
+    scrollToSelection.current = false;
+    const el = scrollRef.current;
+    const index = rows.findIndex((r) => r.key === selectedId);
+    if (!el || index < 0) return;
+    const top = layout.tops[index];
+    const bottom = top + Math.min(layout.heights[index], el.clientHeight);
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+  }, [selectedId, rows, layout]);
+
+  const onRowClick = useCallback((id: string) => {
+    const state = useTimelineStore.getState();
+    if (state.pickingFor) state.pick(id);
+    else state.select(state.selectedId === id ? null : id);
+  }, []);
+  const onRestore = useCallback((record: CheckpointRecordT) => {
+    useRestoreStore.getState().openRestore({
+      checkpointId: record.checkpointId,
+      name: checkpointName(record.checkpointId, record),
+      isUndo: record.origin === 'before-restore',
+    });
+  }, []);
+  const onHeight = useCallback((px: number) => setDetailHeight(px), []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement) !== event.currentTarget) return;
+    const state = useTimelineStore.getState();
+    if (event.key === 'Escape' && state.pickingFor) {
+      state.cancelPicking();
+      return;
+    }
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const index = stepCheckpoint(rows, state.selectedId, step);
+    if (index < 0) return;
+    scrollToSelection.current = true;
+    state.select(rows[index].key);
+  };
+
+  const pickingRecord = pickingFor ? items.find((r) => r.checkpointId === pickingFor) : undefined;
+  const renderRow = (row: TimelineRow) => {
+    if (row.type === 'day') return <div className="tl-day">{row.label}</div>;
+    if (row.type === 'status') return <StatusRow loader={loader} />;
+    const selected = row.key === selectedId;
+    return (
+      <>
+        <CheckpointRow
+          record={row.record}
+          selected={selected}
+          picking={!!pickingFor && row.key !== pickingFor}
+          now={now}
+          onClick={onRowClick}
+          onRestore={onRestore}
+        />
+        {selected && <CheckpointDetail record={row.record} items={items} onHeight={onHeight} />}
+      </>
+    );
+  };
+
+  return (
+    <>
+      {pickingFor && (
+        <div className="tl-picking" role="status" data-testid="timeline-picking">
+          <span>Pick a checkpoint to compare with {checkpointName(pickingFor, pickingRecord)}</span>
+          <button className="link" onClick={() => useTimelineStore.getState().cancelPicking()}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <div
+        className="tl-scroll"
+        ref={scrollRef}
+        tabIndex={0}
+        role="listbox"
+        aria-label="Checkpoints, newest first"
+        data-testid="timeline-list"
+        data-loaded={items.length}
+        data-total={total}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+      >
+        <div className="tl-rows" style={{ height: layout.totalHeight }}>
+          {rows.slice(start, end).map((row, i) => (
+            <div
+              key={row.key}
+              className={`tl-slot tl-slot-${row.type}`}
+              // The selected row grows with its detail (measured); the others have their fixed height.
+              style={{ top: layout.tops[start + i], height: row.key === selectedId ? undefined : layout.heights[start + i] }}
+            >
+              {renderRow(row)}
+            </div>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

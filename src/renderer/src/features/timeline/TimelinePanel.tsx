@@ -1,0 +1,133 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useClient } from '../../client/ClientContext';
+import { formatBytes } from '../editor/ViewerMessage';
+import { filesWord } from './checkpointNames';
+import { usageQuery } from './queries';
+import { TimelineList } from './TimelineList';
+import { createTimelineLoader, useTimelineStore } from './timelineStore';
+import { progressFraction, progressText, useCheckpointProgress } from './useCheckpointProgress';
+import { useTimelineSync } from './useTimelineSync';
+import './timeline.css';
+
+/** "Checkpoint now" with an optional label; never blocks the UI (the list and diffs stay usable). */
+function CreateForm({ onCreated }: { onCreated(): void }) {
+  const client = useClient();
+  const [label, setLabel] = useState('');
+  const busy = useTimelineStore((s) => s.creating);
+  const note = useTimelineStore((s) => s.createNote);
+  const patch = useTimelineStore.getState().patch;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (useTimelineStore.getState().creating) return;
+    patch({ creating: true, createNote: null });
+    try {
+      const text = label.trim();
+      const result = await client.invoke('checkpoints.create', text ? { label: text } : {});
+      setLabel('');
+      patch({ createNote: {
+        tone: 'ok',
+        text: result.unchanged
+          ? `Nothing changed since #${result.n}.`
+          : `Checkpoint #${result.n} taken: ${filesWord(result.filesChanged)} changed${result.skippedCount ? `, ${result.skippedCount} too large to capture` : ''}.`,
+      } });
+      onCreated();
+    } catch (err) {
+      patch({ createNote: { tone: 'error', text: `Could not take a checkpoint: ${(err as Error).message}` } });
+    } finally {
+      patch({ creating: false });
+    }
+  };
+
+  return (
+    <form className="tl-create" onSubmit={submit}>
+      <div className="tl-create-line">
+        <input
+          className="tl-input"
+          value={label}
+          maxLength={200}
+          placeholder="Label (optional)"
+          aria-label="Checkpoint label"
+          data-testid="checkpoint-label"
+          onChange={(e) => setLabel(e.target.value)}
+        />
+        <button className="tl-button primary" type="submit" disabled={busy} data-testid="checkpoint-create" title="Checkpoint the workspace now">
+          {busy ? 'Checkpointing…' : 'Checkpoint now'}
+        </button>
+      </div>
+      {note && (
+        <div className={`tl-create-note ${note.tone === 'error' ? 'error-text' : ''}`} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="checkpoint-create-note">
+          {note.text}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function ProgressBar() {
+  const progress = useCheckpointProgress();
+  if (!progress) return null;
+  const fraction = progressFraction(progress);
+  return (
+    <div className="tl-progress" role="progressbar" aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)} data-testid="checkpoint-progress">
+      <div className="tl-progress-text">{progressText(progress)}</div>
+      <div className="tl-progress-track">
+        <div className={`tl-progress-fill ${fraction === null ? 'indeterminate' : ''}`} style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function UsageFooter() {
+  const client = useClient();
+  const usage = useQuery(usageQuery(client));
+  const total = useTimelineStore((s) => s.total);
+  return (
+    <div className="tl-footer" data-testid="checkpoint-usage" title={usage.data ? `Store: ${usage.data.storeDir}` : undefined}>
+      {usage.data ? (
+        <>
+          <span>{formatBytes(usage.data.diskBytes)} on disk</span>
+          <span className="tl-footer-dim">
+            {usage.data.checkpoints.toLocaleString()} checkpoint{usage.data.checkpoints === 1 ? '' : 's'}
+          </span>
+        </>
+      ) : usage.isError ? (
+        <span className="error-text">Store size unknown: {usage.error.message}</span>
+      ) : (
+        <span className="tl-footer-dim">{total ? `${total} checkpoints` : 'Measuring the store…'}</span>
+      )}
+    </div>
+  );
+}
+
+/** The Timeline view: take checkpoints, browse them newest first, compare and restore. */
+export function TimelinePanel() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const loader = useMemo(() => createTimelineLoader(client), [client]);
+  const loaded = useTimelineStore((s) => s.loaded);
+  const count = useTimelineStore((s) => s.items.length);
+  const error = useTimelineStore((s) => s.error);
+  useTimelineSync(loader);
+
+  const onCreated = () => {
+    loader.refresh();
+    void queryClient.invalidateQueries({ queryKey: ['checkpoints.usage'] });
+  };
+
+  return (
+    <div className="timeline" data-testid="timeline">
+      <CreateForm onCreated={onCreated} />
+      <ProgressBar />
+      {loaded && count === 0 && !error ? (
+        <div className="empty tl-empty" data-testid="timeline-empty">
+          No checkpoints yet. Take one now; the agent also takes them as it works, and every restore takes one first.
+        </div>
+      ) : (
+        <TimelineList loader={loader} />
+      )}
+      <UsageFooter />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { create } from 'zustand';
+
+/** A restore the user asked for, waiting for confirmation in the dialog. */
+export interface RestoreRequest {
+  checkpointId: string;
+  /** How the checkpoint is named in the dialog, e.g. `#3 “before refactor”`. */
+  name: string;
+  /** Restore only these files (a single file from a checkpoint's file list). */
+  paths?: string[];
+  /** Restoring a before-restore checkpoint undoes that restore. */
+  isUndo?: boolean;
+}
+
+/** The banner after a restore: what happened, and the checkpoint that undoes it. */
+export interface RestoreToast {
+  id: number;
+  /** A restore (offers undo), an undo (offers redo), or an undo that failed (offers to try again). */
+  kind: 'restored' | 'undone' | 'error';
+  message: string;
+  /** Restoring this undoes what the banner reports (its before-restore checkpoint). */
+  undoId?: string;
+  detail?: string;
+}
+
+interface RestoreState {
+  dialog: RestoreRequest | null;
+  toast: RestoreToast | null;
+  /** A restore or an undo is running. */
+  busy: boolean;
+  openRestore(request: RestoreRequest): void;
+  closeRestore(): void;
+  showToast(toast: Omit<RestoreToast, 'id'>): void;
+  dismissToast(): void;
+  setBusy(busy: boolean): void;
+}
+
+let toastIds = 0;
+
+export const useRestoreStore = create<RestoreState>((set) => ({
+  dialog: null,
+  toast: null,
+  busy: false,
+  openRestore: (dialog) => set({ dialog }),
+  closeRestore: () => set({ dialog: null }),
+  showToast: (toast) => set({ toast: { ...toast, id: ++toastIds } }),
+  dismissToast: () => set({ toast: null }),
+  setBusy: (busy) => set({ busy }),
+}));
+
+/** "2 modified, 1 created, 1 deleted" (only the parts that are not zero), or "no files changed". */
+export function summarize(counts: { modified: number; created: number; deleted: number }): string {
+  const parts: string[] = [];
+  if (counts.modified) parts.push(`${counts.modified} modified`);
+  if (counts.created) parts.push(`${counts.created} created`);
+  if (counts.deleted) parts.push(`${counts.deleted} deleted`);
+  return parts.length ? parts.join(', ') : 'no files changed';
+}

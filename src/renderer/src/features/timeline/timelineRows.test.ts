@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { record } from './recordFixture';
+import {
+  buildRows,
+  CHECKPOINT_ROW_HEIGHT,
+  DAY_ROW_HEIGHT,
+  layoutRows,
+  rowAt,
+  stepCheckpoint,
+  STATUS_ROW_HEIGHT,
+  visibleRange,
+} from './timelineRows';
+import { dayKey, dayLabel, relativeTime } from './timeFormat';
+
+const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).toISOString();
+
+describe('buildRows', () => {
+  it('puts a day heading before the first checkpoint of each local day', () => {
+    const now = new Date(2026, 4, 20, 18).getTime();
+    const items = [
+      record(4, { createdAt: at(2026, 5, 20, 15) }),
+      record(3, { createdAt: at(2026, 5, 20, 9) }),
+      record(2, { createdAt: at(2026, 5, 19) }),
+      record(1, { createdAt: at(2026, 5, 2) }),
+    ];
+    const rows = buildRows(items, now, true);
+    expect(rows.map((r) => (r.type === 'day' ? r.label : r.type === 'checkpoint' ? r.record.n : r.type))).toEqual([
+      'Today',
+      4,
+      3,
+      'Yesterday',
+      2,
+      dayLabel(dayKey(at(2026, 5, 2)), now),
+      1,
+      'status',
+    ]);
+    expect(buildRows([], now, false)).toEqual([]);
+  });
+});
+
+describe('windowing', () => {
+  // 2000 checkpoints on one day: one heading, 2000 rows, a status row.
+  const items = Array.from({ length: 2000 }, (_, i) => record(2000 - i, { createdAt: at(2026, 1, 1) }));
+  const rows = buildRows(items, Date.parse(at(2026, 1, 1)), true);
+
+  it('lays rows out end to end, the expanded one taller by its detail', () => {
+    const layout = layoutRows(rows, rows[2].key, 100);
+    expect(layout.tops[0]).toBe(0);
+    expect(layout.tops[1]).toBe(DAY_ROW_HEIGHT);
+    expect(layout.heights[2]).toBe(CHECKPOINT_ROW_HEIGHT + 100);
+    expect(layout.tops[3]).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2 + 100);
+    expect(layout.totalHeight).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2000 + 100 + STATUS_ROW_HEIGHT);
+  });
+
+  it('renders only the rows near the viewport', () => {
+    const layout = layoutRows(rows, null, 0);
+    const scrollTop = DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 1000;
+    const [start, end] = visibleRange(layout, scrollTop, 460, 0);
+    expect(start).toBe(1001); // the row at index 1001 is the 1001st checkpoint (heading at 0)
+    expect(end - start).toBe(Math.ceil(460 / CHECKPOINT_ROW_HEIGHT) + 1);
+    const [s2, e2] = visibleRange(layout, scrollTop, 460, 300);
+    expect(s2).toBeLessThan(start);
+    expect(e2).toBeGreaterThan(end);
+    expect(e2 - s2).toBeLessThan(40);
+    // The end of the list includes the status row; beyond it clamps.
+    expect(visibleRange(layout, layout.totalHeight, 460, 0)[1]).toBe(rows.length);
+    expect(rowAt(layout, -5)).toBe(0);
+    expect(visibleRange(layoutRows([], null, 0), 0, 500)).toEqual([0, 0]);
+  });
+
+  it('steps the keyboard selection over checkpoints only', () => {
+    expect(stepCheckpoint(rows, null, 1)).toBe(1);
+    expect(stepCheckpoint(rows, rows[1].key, -1)).toBe(1);
+    expect(stepCheckpoint(rows, rows[1].key, 1)).toBe(2);
+    expect(stepCheckpoint(rows, rows[2000].key, 1)).toBe(2000); // the status row is not a stop
+    expect(stepCheckpoint([], null, 1)).toBe(-1);
+  });
+});
+
+describe('times', () => {
+  const now = Date.parse('2026-05-20T12:00:00Z');
+  it('says how long ago in short words, and never "in the future"', () => {
+    expect(relativeTime('2026-05-20T11:59:50Z', now)).toBe('just now');
+    expect(relativeTime('2026-05-20T12:00:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-05-20T11:55:00Z', now)).toBe('5 min ago');
+    expect(relativeTime('2026-05-20T09:00:00Z', now)).toBe('3 h ago');
+    expect(relativeTime('2026-05-18T11:00:00Z', now)).toBe('2 d ago');
+    expect(relativeTime('2026-03-01T11:00:00Z', now)).not.toMatch(/ago/);
+    expect(relativeTime('not a date', now)).toBe('');
+  });
+});

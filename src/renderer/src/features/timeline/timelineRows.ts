@@ -1,0 +1,94 @@
+import type { CheckpointRecordT } from '../../../../shared/contract';
+import { dayKey, dayLabel } from './timeFormat';
+
+/**
+ * The Timeline's rows: day headings between checkpoints (newest first), and a status row at the end
+ * ("load more", loading, error). Rows have fixed heights except the selected checkpoint, which grows
+ * by its detail (measured), so the list can be windowed: only rows near the viewport are rendered.
+ */
+
+export const DAY_ROW_HEIGHT = 26;
+export const CHECKPOINT_ROW_HEIGHT = 46;
+export const STATUS_ROW_HEIGHT = 34;
+
+export type TimelineRow =
+  | { type: 'day'; key: string; label: string }
+  | { type: 'checkpoint'; key: string; record: CheckpointRecordT; index: number }
+  | { type: 'status'; key: 'status' };
+
+/** Day headings plus checkpoint rows; `withStatus` adds the trailing status row. */
+export function buildRows(items: readonly CheckpointRecordT[], now: number, withStatus: boolean): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  let day: string | null = null;
+  items.forEach((record, index) => {
+    const key = dayKey(record.createdAt);
+    if (key !== day) {
+      day = key;
+      rows.push({ type: 'day', key: `day:${key}`, label: dayLabel(key, now) });
+    }
+    rows.push({ type: 'checkpoint', key: record.checkpointId, record, index });
+  });
+  if (withStatus) rows.push({ type: 'status', key: 'status' });
+  return rows;
+}
+
+export interface RowLayout {
+  /** Top of each row, in px from the top of the list. */
+  tops: number[];
+  /** Height of each row. */
+  heights: number[];
+  totalHeight: number;
+}
+
+export function rowHeight(row: TimelineRow): number {
+  if (row.type === 'day') return DAY_ROW_HEIGHT;
+  if (row.type === 'status') return STATUS_ROW_HEIGHT;
+  return CHECKPOINT_ROW_HEIGHT;
+}
+
+/** Positions of every row; the expanded checkpoint (if any) is `extra` px taller. */
+export function layoutRows(rows: readonly TimelineRow[], expandedKey: string | null, extra: number): RowLayout {
+  const tops = new Array<number>(rows.length);
+  const heights = new Array<number>(rows.length);
+  let y = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const h = rowHeight(rows[i]) + (rows[i].key === expandedKey ? Math.max(0, extra) : 0);
+    tops[i] = y;
+    heights[i] = h;
+    y += h;
+  }
+  return { tops, heights, totalHeight: y };
+}
+
+/** Index of the row that contains `y` (clamped to the rows). */
+export function rowAt(layout: RowLayout, y: number): number {
+  const { tops } = layout;
+  if (tops.length === 0) return 0;
+  let lo = 0;
+  let hi = tops.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (tops[mid] <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The rows to render for a viewport: [start, end) with `overscan` px more on each side. */
+export function visibleRange(layout: RowLayout, scrollTop: number, viewport: number, overscan = 300): [number, number] {
+  const count = layout.tops.length;
+  if (count === 0) return [0, 0];
+  const start = rowAt(layout, Math.max(0, scrollTop - overscan));
+  const end = rowAt(layout, scrollTop + viewport + overscan) + 1;
+  return [start, Math.min(count, end)];
+}
+
+/** Index of the checkpoint row `step` checkpoints away from `key` (keyboard ↑ ↓); -1 when there are none. */
+export function stepCheckpoint(rows: readonly TimelineRow[], key: string | null, step: number): number {
+  const indices: number[] = [];
+  rows.forEach((r, i) => r.type === 'checkpoint' && indices.push(i));
+  if (indices.length === 0) return -1;
+  const at = indices.findIndex((i) => rows[i].key === key);
+  if (at < 0) return indices[0];
+  return indices[Math.max(0, Math.min(indices.length - 1, at + step))];
+}
