@@ -15,21 +15,9 @@
  */
 
 export type RepairKind =
-  | 'single_quotes'
-  | 'smart_quotes'
-  | 'backtick_strings'
-  | 'unquoted_keys'
-  | 'bare_values'
-  | 'trailing_commas'
-  | 'missing_commas'
-  | 'comments'
-  | 'python_literals'
-  | 'nan_undefined'
-  | 'raw_newlines'
-  | 'invalid_escapes'
-  | 'inner_quotes'
-  | 'number_format'
-  | 'truncated';
+  | 'single_quotes' | 'smart_quotes' | 'backtick_strings' | 'unquoted_keys' | 'bare_values'
+  | 'trailing_commas' | 'missing_commas' | 'comments' | 'python_literals' | 'nan_undefined'
+  | 'raw_newlines' | 'invalid_escapes' | 'inner_quotes' | 'number_format' | 'truncated';
 
 export type JsonPath = (string | number)[];
 
