@@ -1,0 +1,24 @@
+/** Sessions on disk: see sessionStore.ts (API), sessionEvents.ts (the event log) and replay.ts (resume state). */
+export { createSessionStore, createSessionInput } from './sessionStore';
+export type { CreateSessionInput, LoadedSession, RecoveredSession, SessionStore, SessionStoreOptions, SessionSummary } from './sessionStore';
+export type { SessionHandle } from './sessionHandle';
+export { replay, applyEvent, reduceInto, emptyState, progressOf, currentTodo } from './replay';
+export type { ChangeState, InFlightCall, PendingMessage, SessionState, TodoState, ToolResultSummary, Verdict } from './replay';
+export { resumePoint } from './resumePoint';
+export type { ResumePoint } from './resumePoint';
+export {
+  activeStatuses,
+  terminalStatuses,
+  MAX_TASK_CHARS,
+  sessionEventSchema,
+  sessionEventInputSchema,
+  sessionEventTypes,
+  sessionPhase,
+  sessionStatus,
+  todoSchema,
+  todoStatus,
+} from './sessionEvents';
+export type { EventOf, SessionEvent, SessionEventInput, SessionEventType, SessionPhase, SessionStatus, Todo, TodoInput, TodoStatus } from './sessionEvents';
+export { parseEventLog, readEventLog } from './eventLog';
+export type { LogProblem, ParsedLog } from './eventLog';
+export { checkSessionId, isSessionId } from './sessionIds';

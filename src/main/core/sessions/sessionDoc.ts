@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { progressOf, type SessionState, type TodoState } from './replay';
+import { sessionPhase, sessionStatus, type TodoStatus } from './sessionEvents';
+import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownText';
+
+/**
+ * `session.md`: YAML front matter (the summary `listSessions` reads without touching the logs) and a
+ * readable board. Strings in the front matter are JSON-quoted (valid YAML); the two maps are one
+ * level deep. `parseFrontMatter` reads exactly this shape back and validates it.
+ */
+
+export const FORMAT_VERSION = 1;
+
+export const frontMatterSchema = z.object({
+  sessionId: z.string(),
+  task: z.string(),
+  mode: z.string(),
+  model: z.string(),
+  status: sessionStatus,
+  phase: sessionPhase,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  totals: z.object({
+    tokensIn: z.number().int().nonnegative(),
+    tokensOut: z.number().int().nonnegative(),
+    costUsd: z.number().nonnegative().nullable(),
+    modelCalls: z.number().int().nonnegative(),
+  }),
+  progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  lastSeq: z.number().int().nonnegative(),
+  formatVersion: z.number().int().positive(),
+});
+export type SessionFrontMatter = z.infer<typeof frontMatterSchema>;
+
+export function frontMatterOf(state: SessionState): SessionFrontMatter {
+  return {
+    sessionId: state.sessionId,
+    task: state.task,
+    mode: state.mode,
+    model: state.model,
+    status: state.status,
+    phase: state.phase,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    totals: {
+      tokensIn: state.totals.tokensIn,
+      tokensOut: state.totals.tokensOut,
+      costUsd: state.totals.costUsd === null ? null : Number(state.totals.costUsd.toFixed(6)),
+      modelCalls: state.totals.modelCalls,
+    },
+    progress: progressOf(state),
+    lastSeq: state.lastSeq,
+    formatVersion: FORMAT_VERSION,
+  };
+}
+
+const BARE = /^[a-z_]+$/; // enum values are written without quotes
+
+function scalar(value: unknown): string {
+  if (typeof value === 'string') return BARE.test(value) && value !== 'null' && value !== 'true' && value !== 'false' ? value : JSON.stringify(value);
+  return JSON.stringify(value);
+}
+
+export function renderFrontMatter(fm: SessionFrontMatter): string {
+  const lines = ['---'];
+  for (const [key, value] of Object.entries(fm)) {
+    if (value !== null && typeof value === 'object') {
+      lines.push(`${key}:`);
+      for (const [k, v] of Object.entries(value)) lines.push(`  ${k}: ${scalar(v)}`);
+    } else lines.push(`${key}: ${scalar(value)}`);
+  }
+  lines.push('---', '');
+  return lines.join('\n');
+}
+
+function parseScalar(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The front matter block of a document (text up to the closing `---`), or null when there is none. */
+export function frontMatterBlock(doc: string): string | null {
+  if (!doc.startsWith('---\n')) return null;
+  const end = doc.indexOf('\n---\n', 3);
+  return end < 0 ? null : doc.slice(4, end + 1);
+}
+
+export function parseFrontMatter(doc: string): { ok: true; value: SessionFrontMatter } | { ok: false; error: string } {
+  const block = frontMatterBlock(doc);
+  if (block === null) return { ok: false, error: 'no front matter' };
+  const out: Record<string, unknown> = {};
+  let nested: Record<string, unknown> | null = null;
+  for (const line of block.split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^( {2})?([A-Za-z][A-Za-z0-9_]*):(?: (.*))?$/.exec(line);
+    if (!m) return { ok: false, error: `unreadable front matter line: ${oneLine(line, 80)}` };
+    const [, indent, key, rest] = m;
+    if (indent) {
+      if (!nested) return { ok: false, error: `indented line outside a map: ${key}` };
+      nested[key] = parseScalar(rest ?? '');
+    } else if (rest === undefined || rest === '') {
+      nested = {};
+      out[key] = nested;
+    } else {
+      nested = null;
+      out[key] = parseScalar(rest);
+    }
+  }
+  const parsed = frontMatterSchema.safeParse(out);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `front matter: ${issue.path.join('.') || '(root)'}: ${issue.message}` };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+const STATUS_MARK: Record<TodoStatus, string> = {
+  pending: '[ ] pending',
+  in_progress: '[~] in progress',
+  verifying: '[?] verifying',
+  done: '[x] done',
+  failed: '[!] failed',
+  skipped: '[-] skipped',
+};
+
+function todoResult(todo: TodoState): string {
+  const parts: string[] = [];
+  if (todo.result) parts.push(todo.result);
+  const last = todo.verdicts.at(-1);
+  if (last) {
+    const verdict = `${last.approved ? 'verified' : 'rejected'} (${last.confidence.toFixed(2)})${last.feedback ? `: ${last.feedback}` : ''}`;
+    parts.push(verdict);
+  }
+  return parts.join('\n');
+}
+
+export function renderSessionDoc(state: SessionState, redact: (text: string) => string = (t) => t): string {
+  const fm = frontMatterOf(state);
+  const { done, total } = fm.progress;
+  const head = oneLine(state.task.split('\n')[0] ?? '', 100) || '(no task)';
+  const lines: string[] = [
+    `# Session: ${head}`,
+    '',
+    `**Status:** ${state.status.replace(/_/g, ' ')}${state.statusReason ? ` (${oneLine(state.statusReason, 200)})` : ''} · **phase:** ${state.phase.replace('_', ' ')} · **mode:** ${state.mode} · **model:** ${code(state.model)}`,
+    '',
+    `**Progress:** ${done}/${total} TODOs done · **tokens:** ${formatInt(state.totals.tokensIn)} in / ${formatInt(state.totals.tokensOut)} out · **cost:** ${formatCost(fm.totals.costUsd)} · **model calls:** ${state.totals.modelCalls} · **tool calls:** ${state.totals.toolCalls}`,
+    '',
+    `Started ${state.createdAt}, updated ${state.updatedAt}. Session ${code(state.sessionId)}.`,
+    '',
+    '## Task',
+    '',
+    quote(state.task),
+    '',
+    '## TODOs',
+    '',
+  ];
+  if (!state.todos.length) lines.push(state.plan.proposed ? '_The plan has no TODOs._' : '_No plan yet._', '');
+  else {
+    if (state.plan.awaitingApproval) lines.push('_The plan waits for approval._', '');
+    lines.push('| # | id | status | description | expected result | result |', '| --- | --- | --- | --- | --- | --- |');
+    state.todos.forEach((todo, i) => {
+      lines.push(
+        `| ${i + 1} | ${cell(todo.id, 64)} | ${STATUS_MARK[todo.status]} | ${cell(todo.description)} | ${cell(todo.expectedResult)} | ${cell(todoResult(todo), 600)} |`,
+      );
+    });
+    lines.push('');
+  }
+  if (state.pendingChanges.length) {
+    lines.push('## Waiting for approval', '');
+    for (const c of state.pendingChanges) lines.push(`- ${c.change.kind} ${code(c.change.path)}${c.todoId ? ` (TODO ${c.todoId})` : ''}`);
+    lines.push('');
+  }
+  if (state.userMessages.length) {
+    lines.push('## Messages not yet read by the agent', '');
+    for (const m of state.userMessages) lines.push(`- ${oneLine(m.text, 300)}`);
+    lines.push('');
+  }
+  if (state.finalVerdict) {
+    const v = state.finalVerdict;
+    lines.push(`**Final check:** ${v.approved ? 'approved' : 'rejected'} (confidence ${v.confidence.toFixed(2)})${v.feedback ? `: ${oneLine(v.feedback, 500)}` : ''}`, '');
+  }
+  if (state.summary) lines.push('## Summary', '', state.summary, '');
+  lines.push('Logs: [history](history.md) · [decisions](decisions.md) · [API calls](api-calls.md) · [rollbacks](rollbacks.md) · `events.jsonl` (machine log)', '');
+  // The front matter keeps its JSON quoting; redaction runs on each part so it cannot break the YAML.
+  const fmText = renderFrontMatter({ ...fm, task: redact(fm.task) });
+  return `${fmText}\n${redact(lines.join('\n'))}`;
+}

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+/**
+ * The events of a session's machine log (`events.jsonl`): one JSON object per line,
+ * `{seq, ts, type, ...data}`. A session is resumed by replaying them (replay.ts), so every event
+ * read from disk is validated here. Only zod is imported: the schemas can move to src/shared when
+ * the contract carries them to the faces.
+ *
+ * Conventions:
+ * - `seq` starts at 1 and grows by one per event; `ts` is ISO 8601 UTC. The store assigns both:
+ *   callers append a `SessionEventInput` (the event without them).
+ * - A TODO's status changes through `plan_proposed`/`plan_approved`/`todo_*` and `verification`
+ *   (approved → done, rejected → in_progress, or `nextStatus` when the retry limit is reached).
+ * - The session's `status` changes through `status_changed` and the three terminal events only.
+ * - `todoId: "task"` in `verification` is the final whole-task check.
+ */
+
+export const MAX_TASK_CHARS = 20_000;
+const MAX_TEXT = 200_000;
+
+export const sessionStatus = z.enum([
+  'planning',
+  'awaiting_plan_approval',
+  'running',
+  'paused',
+  'waiting_approval',
+  'interrupted',
+  'completed',
+  'failed',
+  'stopped',
+]);
+export type SessionStatus = z.infer<typeof sessionStatus>;
+
+/** Statuses of a session that was doing something (or waiting for someone) when its process ended. */
+export const activeStatuses: readonly SessionStatus[] = ['planning', 'awaiting_plan_approval', 'running', 'waiting_approval'];
+export const terminalStatuses: readonly SessionStatus[] = ['completed', 'failed', 'stopped'];
+
+export const sessionPhase = z.enum(['plan', 'execute', 'verify', 'final_check', 'done']);
+export type SessionPhase = z.infer<typeof sessionPhase>;
+
+/** `verifying`: the model said done and the verdict is pending; `skipped`: the user chose to skip it. */
+export const todoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
+export type TodoStatus = z.infer<typeof todoStatus>;
+
+const id = z.string().min(1).max(128);
+const text = z.string().max(MAX_TEXT);
+
+export const todoSchema = z.object({
+  id,
+  description: z.string().min(1).max(20_000),
+  expectedResult: z.string().max(20_000),
+  status: todoStatus,
+  result: text.nullable().default(null),
+});
+export type Todo = z.output<typeof todoSchema>;
+export type TodoInput = z.input<typeof todoSchema>;
+
+/** The same shape as the tools' ProposedChange (agent/tools/toolTypes.ts). */
+export const proposedChangeSchema = z.object({
+  path: z.string().min(1).max(4096),
+  kind: z.enum(['create', 'modify', 'delete']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  binary: z.boolean().optional(),
+  beforeHash: z.string().nullable(),
+});
+export type ProposedChangeData = z.infer<typeof proposedChangeSchema>;
+
+export const usageSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  estimated: z.boolean().optional(),
+});
+
+const todoRef = id.nullable().default(null);
+
+/** The body of each event type (without seq/ts/type). */
+const bodies = {
+  session_started: {
+    sessionId: z.string(),
+    task: z.string().min(1).max(MAX_TASK_CHARS),
+    mode: z.string().min(1).max(64),
+    model: z.string().min(1).max(256),
+    /** Whatever the orchestrator needs to resume with the same settings (limits, plan approval …). */
+    options: z.record(z.string(), z.unknown()).default({}),
+  },
+  /** The plan (a todo_write): replaces the TODO list. */
+  plan_proposed: { todos: z.array(todoSchema).max(500), needsApproval: z.boolean().default(false) },
+  /** The user (or policy) approved the plan, possibly edited. */
+  plan_approved: { todos: z.array(todoSchema).max(500).optional(), by: z.enum(['user', 'policy']).default('user') },
+  plan_rejected: { feedback: text.default('') },
+  /** The full TODO (replaces the one with that id; added at the end when unknown). */
+  todo_updated: { todo: todoSchema },
+  todo_added: { todo: todoSchema, index: z.number().int().nonnegative().optional() },
+  todo_removed: { todoId: id },
+  /** TODO ids in their new order (ids not listed keep their relative order after them). */
+  todo_reordered: { order: z.array(id) },
+  tool_call_started: {
+    callId: id,
+    todoId: todoRef,
+    tool: z.string().min(1).max(64),
+    /** A short, readable summary of the arguments (a path, a command). */
+    input: text.default(''),
+  },
+  tool_call_finished: {
+    callId: id,
+    todoId: todoRef,
+    tool: z.string().min(1).max(64),
+    /** A short summary of the result the model got. */
+    summary: text.default(''),
+    isError: z.boolean().default(false),
+    durationMs: z.number().nonnegative().optional(),
+  },
+  change_proposed: { changeId: id, callId: id.optional(), todoId: todoRef, change: proposedChangeSchema },
+  change_decided: {
+    changeId: id,
+    decision: z.enum(['approved', 'rejected', 'edited']),
+    by: z.enum(['user', 'policy']).default('user'),
+    reason: text.optional(),
+    /** The user's content for `edited`. */
+    editedAfter: z.string().nullable().optional(),
+  },
+  change_applied: { changeId: id, path: z.string().min(1).max(4096), error: text.optional() },
+  command_finished: {
+    callId: id.optional(),
+    todoId: todoRef,
+    command: text,
+    exitCode: z.number().int().nullable(),
+    durationMs: z.number().nonnegative().optional(),
+    timedOut: z.boolean().optional(),
+    killed: z.boolean().optional(),
+    /** Short output tail for people; the model's copy is in tool_call_finished. */
+    output: text.optional(),
+  },
+  checkpoint_taken: { checkpointId: id, todoId: todoRef, label: z.string().max(1000).optional() },
+  verification: {
+    todoId: id,
+    approved: z.boolean(),
+    confidence: z.number().min(0).max(1),
+    feedback: text.default(''),
+    /** Overrides the TODO's next status (e.g. `failed` when the retry limit is reached). */
+    nextStatus: todoStatus.optional(),
+  },
+  /** One model attempt (a row of api-calls.md). */
+  model_call: {
+    model: z.string().min(1).max(256),
+    phase: sessionPhase,
+    todoId: todoRef,
+    attempt: z.number().int().positive().default(1),
+    /** HTTP status, or null when there was no answer. */
+    status: z.number().int().nullable(),
+    outcome: z.enum(['ok', 'retry', 'failed', 'aborted']).default('ok'),
+    latencyMs: z.number().nonnegative(),
+    usage: usageSchema.optional(),
+    costUsd: z.number().nonnegative().nullable().default(null),
+    error: text.optional(),
+  },
+  user_message: { messageId: id, text: z.string().min(1).max(MAX_TEXT) },
+  /** The messages were put in a model call's context. */
+  user_messages_consumed: { messageIds: z.array(id) },
+  status_changed: { status: sessionStatus, reason: text.optional(), phase: sessionPhase.optional() },
+  /** A checkpoint was restored (rollbacks.md). */
+  rollback: {
+    checkpointId: id,
+    mode: z.string().min(1).max(64),
+    files: z.array(z.string()).default([]),
+    /** The checkpoint taken just before restoring (restore it to undo). */
+    safetyCheckpointId: id.nullable().optional(),
+  },
+  session_completed: { summary: text.default('') },
+  session_failed: { reason: text },
+  session_stopped: { reason: text.optional() },
+} as const;
+
+export type SessionEventType = keyof typeof bodies;
+export const sessionEventTypes = Object.keys(bodies) as SessionEventType[];
+
+const isoUtc = z.iso.datetime({ offset: false });
+
+function variants<H extends z.ZodRawShape>(head: H) {
+  const out = {} as { [K in SessionEventType]: z.ZodObject<H & { type: z.ZodLiteral<K> } & (typeof bodies)[K]> };
+  for (const type of sessionEventTypes) {
+    (out as Record<string, unknown>)[type] = z.object({ ...head, type: z.literal(type), ...bodies[type] });
+  }
+  return out;
+}
+
+type Variants<H extends z.ZodRawShape> = ReturnType<typeof variants<H>>;
+type UnionOf<V> = z.ZodDiscriminatedUnion<V[keyof V] extends infer O ? (O extends z.ZodObject ? O : never)[] : never>;
+
+const stored = variants({ seq: z.number().int().positive(), ts: isoUtc });
+const input = variants({});
+
+/** An event as stored (with seq and ts). */
+export const sessionEventSchema = z.discriminatedUnion('type', Object.values(stored) as never) as unknown as UnionOf<
+  Variants<{ seq: z.ZodNumber; ts: typeof isoUtc }>
+>;
+/** An event as appended (the store adds seq and ts). */
+export const sessionEventInputSchema = z.discriminatedUnion('type', Object.values(input) as never) as unknown as UnionOf<
+  Variants<{}>
+>;
+
+export type SessionEvent = z.output<typeof sessionEventSchema>;
+export type SessionEventInput = z.input<typeof sessionEventInputSchema>;
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;

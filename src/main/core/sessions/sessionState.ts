@@ -1,0 +1,141 @@
+import type { ProposedChangeData, SessionPhase, SessionStatus, Todo } from './sessionEvents';
+
+/** The state a session is resumed from (built by replay.ts from events.jsonl); plain data only. */
+
+export interface Verdict {
+  seq: number;
+  ts: string;
+  approved: boolean;
+  confidence: number;
+  feedback: string;
+}
+
+export interface ToolResultSummary {
+  callId: string;
+  tool: string;
+  input: string;
+  summary: string;
+  isError: boolean;
+}
+
+export interface TodoState extends Todo {
+  verdicts: Verdict[];
+  /** Rejected verifications (the retry count). */
+  rejections: number;
+  toolCalls: number;
+  checkpointIds: string[];
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
+  /** The last tool results of this TODO (newest last), for the context of the next call. */
+  recentTools: ToolResultSummary[];
+}
+
+export interface ChangeState {
+  changeId: string;
+  callId: string | null;
+  todoId: string | null;
+  change: ProposedChangeData;
+  decision: 'approved' | 'rejected' | 'edited' | null;
+  reason: string | null;
+  /** The content to write: `change.after`, or the user's edit. */
+  finalAfter: string | null;
+  proposedSeq: number;
+}
+
+export interface InFlightCall {
+  callId: string;
+  todoId: string | null;
+  tool: string;
+  input: string;
+  seq: number;
+}
+
+export interface PendingMessage {
+  messageId: string;
+  text: string;
+  ts: string;
+}
+
+export interface SessionState {
+  sessionId: string;
+  task: string;
+  mode: string;
+  model: string;
+  options: Record<string, unknown>;
+  status: SessionStatus;
+  statusReason: string | null;
+  phase: SessionPhase;
+  createdAt: string;
+  updatedAt: string;
+  plan: { proposed: boolean; awaitingApproval: boolean; approved: boolean; feedback: string | null };
+  todos: TodoState[];
+  /** Changes proposed and not yet decided: the approvals a resume asks again. */
+  pendingChanges: ChangeState[];
+  /** Changes approved (or edited) and not applied yet. */
+  approvedChanges: ChangeState[];
+  /** Tool calls started and not finished (lost if the process ended). */
+  inFlight: InFlightCall[];
+  /** User messages not yet given to the model. */
+  userMessages: PendingMessage[];
+  checkpoints: { checkpointId: string; todoId: string | null; seq: number }[];
+  finalVerdict: Verdict | null;
+  summary: string | null;
+  totals: {
+    tokensIn: number;
+    tokensOut: number;
+    /** Sum of the calls whose cost is known; null when none is. */
+    costUsd: number | null;
+    modelCalls: number;
+    toolCalls: number;
+    commands: number;
+    fileModifications: number;
+    rollbacks: number;
+  };
+  lastSeq: number;
+  /** The last event after which no tool call was in flight: a resume restarts from here. */
+  lastConsistentSeq: number;
+  warnings: string[];
+}
+
+export function emptyState(): SessionState {
+  return {
+    sessionId: '',
+    task: '',
+    mode: '',
+    model: '',
+    options: {},
+    status: 'planning',
+    statusReason: null,
+    phase: 'plan',
+    createdAt: '',
+    updatedAt: '',
+    plan: { proposed: false, awaitingApproval: false, approved: false, feedback: null },
+    todos: [],
+    pendingChanges: [],
+    approvedChanges: [],
+    inFlight: [],
+    userMessages: [],
+    checkpoints: [],
+    finalVerdict: null,
+    summary: null,
+    totals: { tokensIn: 0, tokensOut: 0, costUsd: null, modelCalls: 0, toolCalls: 0, commands: 0, fileModifications: 0, rollbacks: 0 },
+    lastSeq: 0,
+    lastConsistentSeq: 0,
+    warnings: [],
+  };
+}
+
+/** TODOs done (verified) and in all, as session.md shows them. */
+export function progressOf(state: Pick<SessionState, 'todos'>): { done: number; total: number } {
+  return { done: state.todos.filter((t) => t.status === 'done').length, total: state.todos.length };
+}
+
+/** The TODO being worked on: the first in_progress or verifying one, else the first pending one. */
+export function currentTodo(state: SessionState): TodoState | null {
+  return (
+    state.todos.find((t) => t.status === 'in_progress' || t.status === 'verifying') ??
+    state.todos.find((t) => t.status === 'pending') ??
+    null
+  );
+}
