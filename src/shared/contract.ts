@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { agentCommands, agentEvents } from './contract/agent';
 import { appCommands, appEvents } from './contract/app';
 import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { gitCommands, gitEvents } from './contract/git';
@@ -6,6 +7,7 @@ import { terminalCommands, terminalEvents } from './contract/terminal';
 import { workspaceCommands, workspaceEvents } from './contract/workspace';
 
 export * from './contract/define';
+export * from './contract/agent';
 export * from './contract/app';
 export * from './contract/checkpoints';
 export * from './contract/git';
@@ -19,6 +21,7 @@ export const commands = {
   ...terminalCommands,
   ...gitCommands,
   ...checkpointCommands,
+  ...agentCommands,
 };
 
 /** Every event of Akira. */
@@ -28,6 +31,7 @@ export const events = {
   ...terminalEvents,
   ...gitEvents,
   ...checkpointEvents,
+  ...agentEvents,
 };
 
 export type Commands = typeof commands;

@@ -10,6 +10,11 @@ import type { CheckpointEmit } from './checkpoints/types';
 import { createGitService, type GitService } from './git/gitService';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { createPtyHost, type PtyHost } from './terminal/ptyHost';
+import { createCommandRunner, type CommandRunner } from './terminal/commandRunner';
+import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
+import { agentHandlers } from './agent/orchestrator/agentHandlers';
+import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modes';
+import type { ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService } from './workspace/workspaceService';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
@@ -25,6 +30,19 @@ export interface CoreOptions {
   validateOutput?: boolean;
   /** Watch the workspace for file changes (default true; one-shot faces like the CLI pass false). */
   watch?: boolean;
+  agent?: AgentOptions;
+}
+
+/** What the agent takes from the face that runs it. */
+export interface AgentOptions {
+  /** Model flags (`akira run --model/--base-url`): they win over the settings. */
+  modelFlags?: ModelFlags;
+  /** Where OPENAI_BASE_URL, OPENAI_API_KEY and AKIRA_MODEL are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Modes by id (default: the modes module's built-in and custom modes). */
+  resolveMode?: ModeResolver;
+  /** The model client's wait between retries (tests). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** The services bound to one open folder; replaced as a whole when another folder is opened. */
@@ -34,6 +52,8 @@ interface WorkspaceServices {
   terminals: PtyHost;
   git: GitService;
   checkpoints: CheckpointService;
+  commands: CommandRunner;
+  agent: AgentService;
 }
 
 export interface Core {
@@ -48,6 +68,9 @@ export interface Core {
 }
 
 async function disposeServices(services: WorkspaceServices): Promise<void> {
+  // Sessions first (they run commands), then the commands (before their pty host).
+  await services.agent.dispose().catch(() => undefined);
+  await services.commands.dispose().catch(() => undefined);
   await Promise.allSettled([
     services.terminals.dispose(),
     services.workspace.dispose(),
@@ -70,18 +93,33 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const summary = { root, name: basename(root) || root };
     const emit = bus.emit;
     const workspace = await createWorkspaceService({ root, emit, watch: options.watch });
+    const terminals = createPtyHost({ cwd: root, emit });
+    const commands = createCommandRunner({ root, host: terminals, watched: options.face !== 'cli' });
+    // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
+    const checkpoints = await createCheckpointService({ root, dataDir: options.dataDir, emit: emit as CheckpointEmit });
     const next: WorkspaceServices = {
       summary,
       workspace,
-      terminals: createPtyHost({ cwd: root, emit }),
+      terminals,
+      commands,
       git: await createGitService({
         root,
         emit,
         onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb),
         watch: options.watch,
       }),
-      // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
-      checkpoints: await createCheckpointService({ root, dataDir: options.dataDir, emit: emit as CheckpointEmit }),
+      checkpoints,
+      agent: createAgentService({
+        root,
+        dataDir: options.dataDir,
+        emit,
+        checkpoints,
+        commands,
+        env: options.agent?.env ?? process.env,
+        modelFlags: options.agent?.modelFlags,
+        resolveMode: options.agent?.resolveMode ?? resolveWorkspaceMode,
+        sleep: options.agent?.sleep,
+      }),
     };
     const previous = services;
     services = next;
@@ -98,6 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const checkpoints = checkpointHandlers(() => need().checkpoints);
+  const agent = agentHandlers(() => need().agent);
   const handlers: Handlers = {
     'app.describe': () => ({
       version: options.version,
@@ -133,6 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'checkpoints.preview': checkpoints.preview,
     'checkpoints.restore': checkpoints.restore,
     'checkpoints.usage': checkpoints.usage,
+    ...agent,
   };
 
   if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);

@@ -5,7 +5,8 @@ import { writeFileAtomic } from './atomicWrite';
 
 const MAX_RECENT = 10;
 
-export const globalSettings = z.object({
+// Loose: other sections (model, models, agent) live in the same file and must survive addRecent.
+export const globalSettings = z.looseObject({
   recentFolders: z.array(z.string()).default([]),
 });
 export type GlobalSettings = z.infer<typeof globalSettings>;

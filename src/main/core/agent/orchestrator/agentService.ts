@@ -1,0 +1,272 @@
+import type { AgentEvent, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
+import type { CheckpointService } from '../../checkpoints/checkpointService';
+import { AkiraError } from '../../errors';
+import type { Emit } from '../../eventBus';
+import { checkSessionId, createSessionStore, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import type { CommandRunner } from '../../terminal/commandRunner';
+import { createGitignoreRules } from '../../workspace/gitignoreRules';
+import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlags } from '../model';
+import { resolvePolicy, type Policy } from '../policy';
+import { createToolRegistry } from '../tools';
+import { createAgentSession, type AgentSession } from './agentSession';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, workspacePolicy } from './agentSettings';
+import { createModelCaller } from './modelCaller';
+import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
+import { retryBasesFrom } from './retryBase';
+import { boardTodo, type Answer, type PlanDecision } from './sessionSteps';
+import type { ModeResolver } from './modes';
+
+/**
+ * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.
+ *
+ *   const agent = createAgentService({root, dataDir, emit, checkpoints, commands, env, modelFlags, resolveMode});
+ *   await agent.start({task, mode?})   → {sessionId}       (model configuration errors: bad_request with how to configure)
+ *   agent.list() / agent.get(id) / pause / resume / stop / sendMessage / approve / reject / approvePlan / answer
+ *   await agent.dispose()              // running sessions are marked interrupted (resumable)
+ *
+ * Every session event goes out as `agent.onEvent {sessionId, …event}` (the log's events with their
+ * seq, and live notices such as approval_requested). Sessions a previous process left running are
+ * marked `interrupted` when the service starts. A session stays loaded while it runs or is paused;
+ * finished sessions are read from disk.
+ */
+
+export interface AgentServiceOptions {
+  root: string;
+  dataDir: string;
+  emit: Emit;
+  checkpoints: CheckpointService | null;
+  commands: CommandRunner | null;
+  env: NodeJS.ProcessEnv;
+  /** Flags of `akira run` (--model, --base-url): they win over the settings. */
+  modelFlags?: ModelFlags;
+  resolveMode: ModeResolver;
+  /** The model client's wait between retries (tests make it short). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface AgentService {
+  start(input: { task: string; mode?: string }): Promise<{ sessionId: string }>;
+  list(): Promise<{ sessions: AgentSessionSummary[] }>;
+  get(sessionId: string): Promise<AgentSessionDetail>;
+  pause(sessionId: string): Promise<void>;
+  resume(sessionId: string): Promise<void>;
+  stop(sessionId: string, reason?: string): Promise<void>;
+  sendMessage(sessionId: string, text: string): Promise<{ messageId: string }>;
+  approve(sessionId: string, changeId: string, content?: string): Promise<void>;
+  reject(sessionId: string, changeId: string, reason: string): Promise<void>;
+  approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
+  answer(sessionId: string, answer: Answer): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface Live {
+  session: AgentSession;
+  handle: SessionHandle;
+  client: ModelClient;
+  off: () => void;
+}
+
+const DEFAULT_MODE = 'code-dev';
+const ACTIVE = new Set(['planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
+
+export function createAgentService(options: AgentServiceOptions): AgentService {
+  const { root } = options;
+  const store: SessionStore = createSessionStore({ root, secrets: options.env.OPENAI_API_KEY ? [options.env.OPENAI_API_KEY] : [] });
+  const live = new Map<string, Live>();
+  const ready = store.recoverInterrupted().catch(() => []);
+  let disposed = false;
+
+  const emitEvent = (event: AgentEvent) => options.emit('agent.onEvent', event);
+
+  async function prepare(modeId: string | undefined) {
+    const settings = await readAgentSettings(root, options.dataDir);
+    const { config } = resolveModelConfig({
+      flags: options.modelFlags,
+      workspaceSettings: settings.workspace.model,
+      globalSettings: settings.global.model,
+      env: options.env,
+    });
+    const mode = await options.resolveMode(root, modeId ?? settings.workspace.mode ?? settings.global.mode ?? DEFAULT_MODE);
+    const policy: Policy = resolvePolicy(mode.policy, settings.global.policy, workspacePolicy(settings.workspace.policy));
+    const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+    return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };
+  }
+
+  function running(): number {
+    return [...live.values()].filter((l) => l.session.running()).length;
+  }
+
+  async function launch(handle: SessionHandle, prepared: Awaited<ReturnType<typeof prepare>>, retryBase?: Map<string, number>): Promise<Live> {
+    const sessionId = handle.sessionId;
+    if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
+    const client = createModelClient(prepared.config, { sleep: options.sleep });
+    const off = handle.onEvent((event) => emitEvent({ ...event, sessionId } as AgentEvent));
+    const caller = createModelCaller({
+      client,
+      jsonMode: prepared.jsonMode,
+      async onAttempts(records) {
+        for (const r of records) {
+          await handle.append({
+            type: 'model_call',
+            model: r.model,
+            phase: r.phase,
+            todoId: r.todoId,
+            attempt: r.attempt,
+            status: r.status,
+            outcome: r.outcome,
+            latencyMs: r.latencyMs,
+            ...(r.usage ? { usage: r.usage } : {}),
+            costUsd: r.costUsd,
+            ...(r.error ? { error: r.error } : {}),
+          });
+        }
+      },
+      onRetry: (n) => emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, phase: n.phase, todoId: n.todoId }),
+    });
+    const session = createAgentSession({
+      root,
+      handle,
+      caller,
+      registry: createToolRegistry(),
+      policy: gatePolicyOf(prepared.policy, root),
+      limits: limitsOf(prepared.policy),
+      settings: sessionSettingsOf(prepared.policy, prepared.contextTokens),
+      modePrompt: prepared.mode.systemPrompt,
+      modeTools: prepared.mode.tools,
+      checkpoints: options.checkpoints,
+      runCommand: options.commands ? (p) => options.commands!.run(p) : undefined,
+      rules: await createGitignoreRules(root).catch(() => undefined),
+      notice: (type, data) => emitEvent({ ...data, sessionId, type }),
+      retryBase,
+    });
+    const entry: Live = { session, handle, client, off };
+    live.set(sessionId, entry);
+    void session.run().then((status) => {
+      if (status === 'completed' || status === 'failed' || status === 'stopped') void unload(sessionId);
+    });
+    return entry;
+  }
+
+  async function unload(sessionId: string): Promise<void> {
+    const entry = live.get(sessionId);
+    if (!entry) return;
+    live.delete(sessionId);
+    await entry.session.close();
+    entry.off();
+    entry.client.dispose();
+  }
+
+  function need(sessionId: string): Live {
+    const entry = live.get(checkSessionId(sessionId));
+    if (!entry) throw new AkiraError('conflict', `Session ${sessionId} is not running in this Akira; resume it first (agent.resume).`);
+    return entry;
+  }
+
+  function detail(state: SessionState, entry: Live | undefined): AgentSessionDetail {
+    const { totals } = state;
+    const done = state.todos.filter((t) => t.status === 'done').length;
+    const final = state.finalVerdict;
+    return {
+      sessionId: state.sessionId,
+      task: state.task,
+      mode: state.mode,
+      model: state.model,
+      status: state.status,
+      phase: state.phase,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+      progress: { done, total: state.todos.length },
+      totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls, toolCalls: totals.toolCalls, commands: totals.commands, fileModifications: totals.fileModifications },
+      live: !!entry,
+      statusReason: state.statusReason,
+      todos: state.todos.map(boardTodo),
+      approvals: entry ? entry.session.approvals() : [],
+      question: entry?.session.question() ?? null,
+      planAwaitingApproval: state.plan.awaitingApproval,
+      finalVerdict: final ? { approved: final.approved, confidence: final.confidence, feedback: final.feedback } : null,
+      summary: state.summary,
+    };
+  }
+
+  async function guard<T>(fn: () => Promise<T>): Promise<T> {
+    if (disposed) throw new AkiraError('unavailable', 'The agent is shutting down.');
+    await ready;
+    return fn();
+  }
+
+  return {
+    start: (input) =>
+      guard(async () => {
+        const prepared = await prepare(input.mode);
+        if (running() >= prepared.policy.limits.maxConcurrentTasks) {
+          throw new AkiraError('conflict', `${running()} session(s) are running, the most allowed at once (policy limits.maxConcurrentTasks). Pause or stop one first.`);
+        }
+        const handle = await store.createSession({ task: input.task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode } });
+        const state = handle.state();
+        emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model });
+        await launch(handle, prepared);
+        return { sessionId: handle.sessionId };
+      }),
+    list: () =>
+      guard(async () => {
+        const sessions = await store.listSessions();
+        return {
+          sessions: sessions.map((s) => {
+            const entry = live.get(s.sessionId);
+            return entry ? { ...detail(entry.handle.state(), entry), live: true } : { ...s, live: false };
+          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive }) => ({
+            sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive,
+          })),
+        };
+      }),
+    get: (id) =>
+      guard(async () => {
+        const entry = live.get(checkSessionId(id));
+        return entry ? detail(entry.handle.state(), entry) : detail((await store.loadSession(id)).state, undefined);
+      }),
+    pause: (id) => guard(() => need(id).session.pause()),
+    resume: (id) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        const entry = live.get(sessionId);
+        if (entry) return entry.session.resume();
+        const loaded = await store.loadSession(sessionId);
+        const status = loaded.state.status;
+        if (status === 'completed' || status === 'failed' || status === 'stopped') throw new AkiraError('conflict', `Session ${sessionId} is ${status}; it cannot be resumed.`);
+        const prepared = await prepare(loaded.state.mode);
+        const handle = await store.openSession(sessionId);
+        if (ACTIVE.has(handle.state().status)) {
+          await handle.append({ type: 'status_changed', status: 'interrupted', reason: 'The process running it ended; resumed.' });
+        }
+        await launch(handle, prepared, retryBasesFrom(loaded.events));
+      }),
+    stop: (id, reason) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        if (!live.has(sessionId)) {
+          const handle = await store.openSession(sessionId);
+          try {
+            const s = handle.state().status;
+            if (s === 'completed' || s === 'failed' || s === 'stopped') throw new AkiraError('conflict', `Session ${sessionId} is already ${s}.`);
+            await handle.append({ type: 'session_stopped', reason: reason ?? 'Stopped by the user.' });
+          } finally {
+            await handle.close();
+          }
+          return;
+        }
+        await need(sessionId).session.stop(reason);
+        await unload(sessionId);
+      }),
+    sendMessage: (id, text) => guard(async () => ({ messageId: await need(id).session.sendMessage(text) })),
+    approve: (id, changeId, content) => guard(async () => need(id).session.approve(changeId, content)),
+    reject: (id, changeId, reason) => guard(async () => need(id).session.reject(changeId, reason)),
+    approvePlan: (id, decision) => guard(async () => need(id).session.approvePlan(decision)),
+    answer: (id, answer) => guard(async () => need(id).session.answer(answer)),
+    async dispose() {
+      disposed = true;
+      await ready;
+      await Promise.allSettled([...live.keys()].map(unload));
+      await store.dispose();
+    },
+  };
+}

@@ -1,0 +1,306 @@
+import type { AgentApproval, AgentEventType, AgentTodo } from '../../../../shared/contract/agent';
+import type { CheckpointService } from '../../checkpoints/checkpointService';
+import { AkiraError } from '../../errors';
+import { resumePoint, terminalStatuses, type SessionHandle, type SessionStatus } from '../../sessions';
+import type { RunParams, RunResult } from '../../terminal/commandRunner';
+import type { GitignoreRules } from '../../workspace/gitignoreRules';
+import { ModelAbortedError, ModelAuthError, ModelError } from '../model';
+import type { ToolRegistry } from '../tools';
+import { createApprovalGate, GateCancelled, type GatePolicy } from './approvalGate';
+import type { AppliedChange } from './changeEvidence';
+import { newId } from './changeFlow';
+import type { CallTool, ModelCaller } from './modelCaller';
+import {
+  applyLeftChanges,
+  closeLostCalls,
+  decideLeftChanges,
+  finalStep,
+  planApprovalStep,
+  planStep,
+  questionStep,
+  type Answer,
+  type PlanDecision,
+  type QuestionInfo,
+} from './sessionSteps';
+import { PauseSession, setStatus, takeCheckpoint, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
+import { executeTurn, startTodo, verifyCurrent } from './todoStep';
+import { createWaitSlot } from './userWait';
+import { VerifierError } from './verifier';
+
+/**
+ * One agent session's loop: plan → execute → verify → complete (DESIGN.md "Agent protocol").
+ *
+ *   const s = createAgentSession(deps);   // deps.handle: an open session (new, or reopened to resume)
+ *   s.run()                 // runs until completed / failed / stopped / paused; resolves with the status
+ *   s.pause(reason?)  s.stop(reason?)  s.resume()   s.sendMessage(text)
+ *   s.approve(id, content?) s.reject(id, reason)   s.approvePlan(decision)   s.answer(answer)
+ *   s.approvals()  s.question()  s.planWaiting()   s.settled()   await s.close()
+ *
+ * Every step reads the replayed state (sessions/resumePoint) and appends events, so the loop resumes
+ * from the log alone: a session reopened after a crash continues from its last consistent step
+ * (undecided changes are asked again, approved ones applied, calls lost in flight reported to the
+ * model). Pause aborts the model call or the wait in progress (a running command finishes); stop also
+ * kills commands. Limits, 401/403 and an unreachable model pause the session with the reason.
+ */
+
+export interface AgentSessionDeps {
+  root: string;
+  handle: SessionHandle;
+  caller: ModelCaller;
+  registry: ToolRegistry;
+  policy: GatePolicy;
+  limits: SessionLimits;
+  settings: SessionSettings;
+  modePrompt: string;
+  /** The mode's execute tools (default all); the control tools are always offered. */
+  modeTools?: readonly string[];
+  checkpoints: CheckpointService | null;
+  runCommand?: (params: RunParams) => Promise<RunResult>;
+  rules?: GitignoreRules;
+  /** A live notice on agent.onEvent (the service adds the sessionId). */
+  notice(type: AgentEventType, data: Record<string, unknown>): void;
+  /** Rejections per TODO when a person last sent it back (from the log, on resume). */
+  retryBase?: Map<string, number>;
+}
+
+export interface AgentSession {
+  readonly sessionId: string;
+  run(): Promise<SessionStatus>;
+  running(): boolean;
+  settled(): Promise<void>;
+  pause(reason?: string): Promise<void>;
+  resume(): Promise<void>;
+  stop(reason?: string): Promise<void>;
+  sendMessage(text: string): Promise<string>;
+  approve(changeId: string, content?: string): void;
+  reject(changeId: string, reason: string): void;
+  approvePlan(decision: PlanDecision): void;
+  answer(answer: Answer): void;
+  approvals(): AgentApproval[];
+  question(): QuestionInfo | null;
+  planWaiting(): boolean;
+  close(): Promise<void>;
+}
+
+export function createAgentSession(deps: AgentSessionDeps): AgentSession {
+  const { handle } = deps;
+  const sessionId = handle.sessionId;
+  const gate = createApprovalGate({
+    onRequested: (approval, reason) => deps.notice('approval_requested', { ...approval, reason }),
+    onResolved: (changeId, d) => deps.notice('approval_resolved', { changeId, decision: d.decision, by: d.by, ...(d.reason ? { reason: d.reason } : {}) }),
+  });
+  const planSlot = createWaitSlot<PlanDecision, { todos: AgentTodo[] }>('a plan approval');
+  const questionSlot = createWaitSlot<Answer, QuestionInfo>('an answer');
+  const shared = {
+    retryBase: deps.retryBase ?? new Map<string, number>(),
+    applied: new Map<string, AppliedChange[]>(),
+    baselines: new Map<string, string | null>(),
+    notes: new Map<string, string[]>(),
+  };
+  const all: CallTool[] = deps.registry.list().map((t) => ({ name: t.name, description: t.description, schema: t.params }));
+  const planTool = all.find((t) => t.name === 'todo_write')!;
+  const control = new Set(['todo_write', 'update_todo', 'complete']);
+  const tools = all.filter((t) => !deps.modeTools || control.has(t.name) || deps.modeTools.includes(t.name));
+
+  let loop: Promise<SessionStatus> | null = null;
+  let rt: (SessionRuntime & { abort(kill: boolean): void }) | null = null;
+  let pauseReason: string | null = null;
+  let stopReason: string | null = null;
+  let closing = false;
+  let summary: string | null = null;
+
+  function runtime(): SessionRuntime & { abort(kill: boolean): void } {
+    const interrupt = new AbortController();
+    const kill = new AbortController();
+    return {
+      sessionId,
+      root: deps.root,
+      handle,
+      caller: deps.caller,
+      registry: deps.registry,
+      gate,
+      policy: deps.policy,
+      limits: deps.limits,
+      settings: deps.settings,
+      modePrompt: deps.modePrompt,
+      checkpoints: deps.checkpoints,
+      runCommand: deps.runCommand,
+      rules: deps.rules,
+      notice: deps.notice,
+      interrupt: interrupt.signal,
+      kill: kill.signal,
+      counters: { loops: new Map(), fileModificationsAtStart: handle.state().totals.fileModifications, finalRejections: 0 },
+      ...shared,
+      get summary() {
+        return summary;
+      },
+      set summary(v) {
+        summary = v;
+      },
+      abort(killCommands) {
+        interrupt.abort();
+        if (killCommands) kill.abort();
+      },
+    };
+  }
+
+  async function step(r: SessionRuntime): Promise<boolean> {
+    const state = handle.state();
+    const point = resumePoint(state);
+    switch (point.kind) {
+      case 'finished':
+        return false;
+      case 'plan':
+        if (!state.checkpoints.length) await takeCheckpoint(r, null, 'start of the session', true);
+        await planStep(r, planTool);
+        return true;
+      case 'plan_approval':
+        await planApprovalStep(r, planSlot);
+        return true;
+      case 'apply_changes':
+        await applyLeftChanges(r, point.changes);
+        return true;
+      case 'change_approvals':
+        await decideLeftChanges(r, point.changes);
+        return true;
+      case 'todo':
+        if (point.lostCalls.length) await closeLostCalls(r, point.lostCalls);
+        if (point.todo.status === 'pending') await startTodo(r, point.todo);
+        else if (point.todo.status === 'verifying') await verifyCurrent(r, point.todo);
+        else await executeTurn(r, point.todo, tools);
+        return true;
+      case 'failed_todo':
+        await questionStep(r, point.todo, questionSlot);
+        return true;
+      case 'final_check':
+        await finalStep(r);
+        return true;
+    }
+  }
+
+  async function enterPause(r: SessionRuntime, reason: string): Promise<void> {
+    await setStatus(r, 'paused', reason);
+  }
+
+  async function onError(r: SessionRuntime, err: unknown): Promise<void> {
+    if (stopReason !== null) return void (await handle.append({ type: 'session_stopped', ...(stopReason ? { reason: stopReason } : {}) }));
+    if (closing) return;
+    const cancelled = err instanceof GateCancelled || err instanceof ModelAbortedError;
+    if (cancelled && pauseReason !== null) return enterPause(r, pauseReason);
+    if (err instanceof PauseSession) return enterPause(r, err.message);
+    if (err instanceof ModelAuthError) {
+      return enterPause(
+        r,
+        `The model server refused the request (HTTP ${err.status}): ${err.message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
+      );
+    }
+    if (err instanceof ModelError || err instanceof VerifierError) return enterPause(r, `${err.message} Resume when the model works again.`);
+    deps.notice('warning', { message: `Unexpected error: ${(err as Error)?.stack ?? String(err)}` });
+    return enterPause(r, `Unexpected error: ${(err as Error)?.message ?? String(err)}`);
+  }
+
+  async function body(r: SessionRuntime): Promise<void> {
+    try {
+      const state = handle.state();
+      if (state.status === 'paused' || state.status === 'interrupted') {
+        await setStatus(r, state.plan.approved || state.plan.awaitingApproval ? 'running' : 'planning');
+      }
+      for (;;) {
+        if (stopReason !== null) {
+          await handle.append({ type: 'session_stopped', ...(stopReason ? { reason: stopReason } : {}) });
+          return;
+        }
+        if (closing) return;
+        if (pauseReason !== null) return enterPause(r, pauseReason);
+        if (!(await step(r))) return;
+      }
+    } catch (err) {
+      try {
+        await onError(r, err);
+      } catch (inner) {
+        deps.notice('warning', { message: `The session could not record its end: ${(inner as Error).message}` });
+      }
+    }
+  }
+
+  function run(): Promise<SessionStatus> {
+    if (loop) return loop;
+    const status = handle.state().status;
+    if (terminalStatuses.includes(status)) return Promise.resolve(status);
+    pauseReason = null;
+    rt = runtime();
+    const r = rt;
+    loop = body(r).then(() => {
+      loop = null;
+      rt = null;
+      return handle.state().status;
+    });
+    return loop;
+  }
+
+  return {
+    sessionId,
+    run,
+    running: () => loop !== null,
+    settled: async () => {
+      await loop;
+    },
+    async pause(reason = 'Paused by the user.') {
+      if (!loop) {
+        const s = handle.state().status;
+        if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is already ${s}.`);
+        return;
+      }
+      pauseReason = reason;
+      rt?.abort(false);
+      gate.cancelAll();
+    },
+    async resume() {
+      const s = handle.state().status;
+      if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is ${s}; start a new one.`);
+      if (loop) throw new AkiraError('conflict', 'The session is running already.');
+      void run();
+    },
+    async stop(reason = 'Stopped by the user.') {
+      const s = handle.state().status;
+      if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is already ${s}.`);
+      if (!loop) {
+        await handle.append({ type: 'session_stopped', reason });
+        return;
+      }
+      stopReason = reason;
+      rt?.abort(true);
+      gate.cancelAll();
+      await loop;
+    },
+    async sendMessage(text) {
+      const messageId = newId('msg');
+      await handle.append({ type: 'user_message', messageId, text });
+      return messageId;
+    },
+    approve: (id, content) => gate.approve(id, content),
+    reject: (id, reason) => gate.reject(id, reason),
+    approvePlan: (decision) => planSlot.resolve(decision),
+    answer(answer) {
+      questionSlot.resolve(answer, (q) => {
+        if (q.questionId !== answer.questionId) throw new AkiraError('not_found', `The open question is ${q.questionId}, not ${answer.questionId}.`);
+      });
+    },
+    approvals: () => gate.pending(),
+    question: () => questionSlot.current(),
+    planWaiting: () => planSlot.current() !== null,
+    async close() {
+      closing = true;
+      rt?.abort(true);
+      gate.cancelAll();
+      await loop;
+      const s = handle.state().status;
+      if (s === 'running' || s === 'planning' || s === 'waiting_approval' || s === 'awaiting_plan_approval') {
+        await handle
+          .append({ type: 'status_changed', status: 'interrupted', reason: 'Akira closed while the session ran; resume it to continue from its last consistent step.' })
+          .catch(() => undefined);
+      }
+      await handle.close();
+    },
+  };
+}

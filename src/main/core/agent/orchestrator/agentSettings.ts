@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AkiraError } from '../../errors';
+import { resolveInside } from '../../workspace/pathGuard';
+import { modelSettingsSchema, type ModelSettings } from '../model';
+import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
+
+/**
+ * The agent's settings, read fresh at each start/resume from the global settings file
+ * (`<dataDir>/settings.json`) and the workspace's (`.akira/settings.json`):
+ *
+ *   {
+ *     "model":  {baseURL, apiKey (global only), model, timeoutSeconds, maxRetries, …, "jsonMode": false},
+ *     "models": {"<model name>": {"jsonMode": true}},          // per-model: JSON mode for models without tool calling
+ *     "agent":  {"mode": "code-dev", "contextTokens": 16000, "policy": {autoApprove, commands, limits, requirePlanApproval}}
+ *   }
+ *
+ * Workspace values win over global ones, except where a project could loosen safety for the person
+ * who opens it: from the workspace, `policy.autoApprove` may only turn approvals ON (false), the
+ * allow list is ignored (the deny list and limits apply) and requirePlanApproval may only be set.
+ * Invalid values are a bad_request naming the file and the field.
+ */
+
+export const DEFAULT_CONTEXT_TOKENS = 16_000;
+
+const agentSection = z.object({
+  mode: z.string().trim().min(1).max(64).optional(),
+  contextTokens: z.number().int().min(2000).max(1_000_000).optional(),
+  jsonMode: z.boolean().optional(),
+  policy: z.unknown().optional(),
+});
+
+const fileSchema = z.object({
+  model: modelSettingsSchema.extend({ jsonMode: z.boolean().optional() }).optional(),
+  models: z.record(z.string(), z.object({ jsonMode: z.boolean().optional() })).optional(),
+  agent: agentSection.optional(),
+});
+
+export interface SettingsLayer {
+  model: ModelSettings | null;
+  jsonMode: boolean | undefined;
+  models: Record<string, { jsonMode?: boolean }>;
+  mode: string | undefined;
+  contextTokens: number | undefined;
+  policy: PolicyOverrides | undefined;
+}
+
+export interface AgentSettings {
+  global: SettingsLayer;
+  workspace: SettingsLayer;
+}
+
+async function readJson(path: string, where: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new AkiraError('bad_request', `${where} cannot be read: ${(err as Error).message}`);
+  }
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AkiraError('bad_request', `${where} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function layer(raw: unknown, where: string): SettingsLayer {
+  const parsed = fileSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AkiraError('bad_request', `${where}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+  }
+  const { model, models, agent } = parsed.data;
+  let policy: PolicyOverrides | undefined;
+  if (agent?.policy !== undefined) {
+    const checked = checkPolicyOverrides(agent.policy, 'agent.policy');
+    if (!checked.ok) throw new AkiraError('bad_request', `${where}:\n- ${checked.errors.join('\n- ')}`);
+    policy = checked.overrides;
+  }
+  const { jsonMode, ...modelSettings } = model ?? {};
+  return {
+    model: model ? modelSettings : null,
+    jsonMode,
+    models: models ?? {},
+    mode: agent?.mode,
+    contextTokens: agent?.contextTokens,
+    policy,
+  };
+}
+
+/** A workspace's policy layer without what would loosen safety (see the module comment). */
+export function workspacePolicy(p: PolicyOverrides | undefined): PolicyOverrides | undefined {
+  if (!p) return undefined;
+  const autoApprove = p.autoApprove
+    ? Object.fromEntries(Object.entries(p.autoApprove).filter(([, v]) => v === false))
+    : undefined;
+  return {
+    ...(autoApprove && Object.keys(autoApprove).length ? { autoApprove } : {}),
+    ...(p.commands?.deny || p.commands?.buildDirs ? { commands: { deny: p.commands.deny, buildDirs: p.commands.buildDirs } } : {}),
+    ...(p.limits ? { limits: p.limits } : {}),
+    ...(p.requirePlanApproval ? { requirePlanApproval: true } : {}),
+  };
+}
+
+export async function readAgentSettings(root: string, dataDir: string): Promise<AgentSettings> {
+  const globalFile = join(dataDir, 'settings.json');
+  const wsFile = await resolveInside(root, '.akira/settings.json');
+  const [g, w] = await Promise.all([readJson(globalFile, globalFile), readJson(wsFile, '.akira/settings.json')]);
+  const workspace = layer(w, '.akira/settings.json');
+  if (workspace.model?.apiKey) {
+    throw new AkiraError('bad_request', '.akira/settings.json: model.apiKey is not read from the workspace (it may be committed); use OPENAI_API_KEY or the global settings.');
+  }
+  return { global: layer(g, `The global settings (${globalFile})`), workspace };
+}
+
+/** JSON mode for this model: per-model setting first, then the workspace's, then the global one. */
+export function jsonModeFor(settings: AgentSettings, model: string): boolean {
+  return settings.workspace.models[model]?.jsonMode ?? settings.global.models[model]?.jsonMode ?? settings.workspace.jsonMode ?? settings.global.jsonMode ?? false;
+}

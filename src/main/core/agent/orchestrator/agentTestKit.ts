@@ -1,0 +1,99 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentEvent, CommandInput, CommandName, CommandResult } from '../../../../shared/contract';
+import { startOpenAiTestServer, type OpenAiTestServer } from '../../../../testing/openaiTestServer';
+import { tempDir, writeTree } from '../../../../testing/tempTree';
+import { waitFor } from '../../../../testing/waitFor';
+import { createCore, type Core } from '../../createCore';
+
+/**
+ * Test support for the agent: a real temp workspace and data folder, the scripted OpenAI-compatible
+ * server, a real core (face 'test') whose model settings point at the server, and the agent events.
+ *
+ *   const kit = await startAgentKit({files, settings});
+ *   kit.server.enqueue(...);  const {sessionId} = await kit.call('agent.start', {task: '…'});
+ *   await kit.waitForEvent('session_completed');  kit.events   kit.close()
+ */
+
+export interface AgentKit {
+  root: string;
+  dataDir: string;
+  server: OpenAiTestServer;
+  core: Core;
+  events: AgentEvent[];
+  /** Delays the model client was asked to wait between attempts. */
+  sleeps: number[];
+  call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<CommandResult<N>>;
+  /** Calls that should fail: answers the error. */
+  fail<N extends CommandName>(name: N, params: CommandInput<N>): Promise<{ code: string; message: string }>;
+  waitForEvent(type: string, match?: (e: AgentEvent) => boolean, timeoutMs?: number): Promise<AgentEvent>;
+  ofType(type: string): AgentEvent[];
+  close(): Promise<void>;
+}
+
+export interface AgentKitOptions {
+  files?: Record<string, string>;
+  /** The global settings file (dataDir/settings.json); `model` defaults to the test server. */
+  settings?: Record<string, unknown>;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startAgentKit(options: AgentKitOptions = {}): Promise<AgentKit> {
+  const ws = await tempDir('akira-agent-ws-');
+  const data = await tempDir('akira-agent-data-');
+  const server = await startOpenAiTestServer();
+  await writeTree(ws.dir, options.files ?? {});
+  await mkdir(data.dir, { recursive: true });
+  await writeFile(join(data.dir, 'settings.json'), JSON.stringify({ ...options.settings }));
+  const sleeps: number[] = [];
+  const core = await createCore({
+    workspaceRoot: ws.dir,
+    dataDir: data.dir,
+    face: 'test',
+    version: '0.0.0-test',
+    validateOutput: true,
+    watch: false,
+    agent: {
+      env: options.env ?? { OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model' },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    },
+  });
+  const events: AgentEvent[] = [];
+  core.bus.on('agent.onEvent', (e) => events.push(e));
+  async function call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<CommandResult<N>> {
+    const answer = await core.router.handle(name, params, { face: 'test' });
+    if ('error' in answer) throw new Error(`${name} failed: ${answer.error.code}: ${answer.error.message}`);
+    return answer.result as CommandResult<N>;
+  }
+  return {
+    root: ws.dir,
+    dataDir: data.dir,
+    server,
+    core,
+    events,
+    sleeps,
+    call,
+    async fail(name, params) {
+      const answer = await core.router.handle(name, params, { face: 'test' });
+      if (!('error' in answer)) throw new Error(`${name} succeeded: ${JSON.stringify(answer.result)}`);
+      return answer.error;
+    },
+    async waitForEvent(type, match = () => true, timeoutMs = 15_000) {
+      try {
+        return await waitFor(() => events.find((e) => e.type === type && match(e)), `agent event ${type}`, timeoutMs);
+      } catch (err) {
+        const seen = events.map((e) => (e.type === 'status_changed' ? `${e.type}(${e.status}: ${e.reason ?? ''})` : e.type)).join(', ');
+        throw new Error(`${(err as Error).message}; events: ${seen}; server errors: ${server.errors.map((x) => x.message).join(' | ')}`);
+      }
+    },
+    ofType: (type) => events.filter((e) => e.type === type),
+    async close() {
+      await core.dispose();
+      await server.close();
+      await ws.cleanup();
+      await data.cleanup();
+    },
+  };
+}

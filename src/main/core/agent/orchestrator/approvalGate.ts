@@ -1,0 +1,114 @@
+import type { AgentApproval } from '../../../../shared/contract/agent';
+import { AkiraError } from '../../errors';
+
+/**
+ * The approval gate of one session: proposed file changes and commands wait here for a person unless
+ * the policy decides.
+ *
+ *   const gate = createApprovalGate({policy, onRequested, onResolved});
+ *   const d = await gate.decide(approval, signal);   // → {decision, by, reason?, content?}
+ *   gate.approve(changeId, content?) / gate.reject(changeId, reason)   (from agent.approve / agent.reject)
+ *   gate.pending()                                    // what waits now (agent.get)
+ *   gate.cancelAll()                                  // pause/stop: waiters get GateCancelled
+ *
+ * Policy first: `deny` refuses (a reason for the model), `allow` approves at once, `ask` waits. An
+ * approval of a command refuses `content`; a rejection always carries the person's reason, which goes
+ * back to the model as the tool's result.
+ */
+
+export type PolicyDecision = 'allow' | 'ask' | 'deny';
+
+export interface GatePolicy {
+  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string };
+  command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; destructive: boolean };
+}
+
+export interface GateDecision {
+  decision: 'approved' | 'rejected' | 'edited';
+  by: 'user' | 'policy';
+  reason?: string;
+  /** For `edited`: the text to write instead. */
+  content?: string;
+}
+
+export class GateCancelled extends Error {
+  constructor() {
+    super('The approval was cancelled (the session paused or stopped).');
+    this.name = 'GateCancelled';
+  }
+}
+
+export interface ApprovalGate {
+  /** Asks the policy, then (for `ask`) waits for a person. Rejects with GateCancelled on cancelAll or abort. */
+  decide(approval: AgentApproval, policy: { decision: PolicyDecision; reason: string }, signal?: AbortSignal): Promise<GateDecision>;
+  approve(changeId: string, content?: string): void;
+  reject(changeId: string, reason: string): void;
+  pending(): AgentApproval[];
+  cancelAll(): void;
+}
+
+export interface ApprovalGateOptions {
+  onRequested(approval: AgentApproval, reason: string): void;
+  onResolved(changeId: string, decision: GateDecision): void;
+}
+
+interface Waiter {
+  approval: AgentApproval;
+  resolve(d: GateDecision): void;
+  reject(err: Error): void;
+}
+
+export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
+  const waiting = new Map<string, Waiter>();
+
+  function settle(changeId: string, decision: GateDecision) {
+    const waiter = waiting.get(changeId);
+    if (!waiter) throw new AkiraError('not_found', `Nothing with id ${changeId} waits for approval in this session.`);
+    waiting.delete(changeId);
+    options.onResolved(changeId, decision);
+    waiter.resolve(decision);
+  }
+
+  return {
+    decide(approval, policy, signal) {
+      if (policy.decision === 'deny') return Promise.resolve({ decision: 'rejected', by: 'policy', reason: policy.reason });
+      if (policy.decision === 'allow') return Promise.resolve({ decision: 'approved', by: 'policy', reason: policy.reason });
+      if (signal?.aborted) return Promise.reject(new GateCancelled());
+      return new Promise<GateDecision>((resolve, reject) => {
+        const onAbort = () => {
+          if (waiting.delete(approval.changeId)) reject(new GateCancelled());
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        waiting.set(approval.changeId, {
+          approval,
+          resolve: (d) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(d);
+          },
+          reject: (err) => {
+            signal?.removeEventListener('abort', onAbort);
+            reject(err);
+          },
+        });
+        options.onRequested(approval, policy.reason);
+      });
+    },
+    approve(changeId, content) {
+      const waiter = waiting.get(changeId);
+      if (waiter && content !== undefined) {
+        if (waiter.approval.kind === 'command') throw new AkiraError('bad_request', 'A command is approved as it is: content applies to file changes only.');
+        if (waiter.approval.change?.kind === 'delete') throw new AkiraError('bad_request', 'A delete cannot be approved with content: reject it instead.');
+      }
+      settle(changeId, content !== undefined ? { decision: 'edited', by: 'user', content } : { decision: 'approved', by: 'user' });
+    },
+    reject(changeId, reason) {
+      settle(changeId, { decision: 'rejected', by: 'user', reason });
+    },
+    pending: () => [...waiting.values()].map((w) => w.approval),
+    cancelAll() {
+      const all = [...waiting.values()];
+      waiting.clear();
+      for (const w of all) w.reject(new GateCancelled());
+    },
+  };
+}

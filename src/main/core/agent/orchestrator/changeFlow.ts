@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { applyProposedChange, formatToolError, type ProposedChange } from '../tools';
+import { setStatus, type SessionRuntime } from './sessionRuntime';
+
+/**
+ * A proposed change from proposal to the file: the policy or a person decides (approvalGate.ts), an
+ * approved (or edited) change is applied, and the model gets a sentence saying what happened.
+ *
+ *   await settleChange(rt, {changeId, callId, todoId, change})   // decide + apply (also on resume)
+ *   await applyDecided(rt, {changeId, todoId, change}, after)     // apply a change decided earlier
+ *
+ * Every step is in the session log: change_proposed (by the caller), change_decided, change_applied
+ * (with the error when the file changed meanwhile and nothing was written).
+ */
+
+export interface ChangeRef {
+  changeId: string;
+  callId: string | null;
+  todoId: string | null;
+  change: ProposedChange;
+}
+
+export interface ChangeOutcome {
+  /** What the model reads as the tool's result. */
+  text: string;
+  isError: boolean;
+  applied: boolean;
+  /** A person rejected it: the rest of the model's reply is not run. */
+  rejectedByUser: boolean;
+}
+
+export const newId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+const lineCount = (text: string | null) => (text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0);
+
+function appliedText(change: ProposedChange, after: string | null, edited: boolean): string {
+  if (change.kind === 'delete') return `Deleted ${change.path}.`;
+  const what = change.kind === 'create' ? `Created ${change.path} (${lineCount(after)} lines).` : `Applied the change to ${change.path} (now ${lineCount(after)} lines).`;
+  return edited ? `${what} The user EDITED your change before it was applied: the file holds their version; read it again before changing it further.` : what;
+}
+
+export async function applyDecided(rt: SessionRuntime, ref: Omit<ChangeRef, 'callId'>, after: string | null, edited = false): Promise<ChangeOutcome> {
+  try {
+    await applyProposedChange(rt.root, { ...ref.change, after: ref.change.kind === 'delete' ? null : after });
+  } catch (err) {
+    const text = formatToolError(err);
+    await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path, error: text });
+    return { text, isError: true, applied: false, rejectedByUser: false };
+  }
+  await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path });
+  const key = ref.todoId ?? '';
+  const list = rt.applied.get(key) ?? [];
+  list.push({ path: ref.change.path, kind: ref.change.kind, before: ref.change.before, after: ref.change.kind === 'delete' ? null : after });
+  rt.applied.set(key, list);
+  return { text: appliedText(ref.change, after, edited), isError: false, applied: true, rejectedByUser: false };
+}
+
+export async function settleChange(rt: SessionRuntime, ref: ChangeRef): Promise<ChangeOutcome> {
+  const { change } = ref;
+  const policy = rt.policy.fileChange(change);
+  const asking = policy.decision === 'ask';
+  if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval: ${change.kind} ${change.path}`);
+  const decision = await rt.gate.decide(
+    {
+      changeId: ref.changeId,
+      kind: 'change',
+      todoId: ref.todoId,
+      change: { path: change.path, kind: change.kind, before: change.before, after: change.after, ...(change.binary ? { binary: true } : {}) },
+    },
+    policy,
+    rt.interrupt,
+  );
+  if (asking) await setStatus(rt, 'running');
+  await rt.handle.append({
+    type: 'change_decided',
+    changeId: ref.changeId,
+    decision: decision.decision,
+    by: decision.by,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+    ...(decision.decision === 'edited' ? { editedAfter: decision.content ?? null } : {}),
+  });
+  if (decision.decision === 'rejected') {
+    const text =
+      decision.by === 'user'
+        ? `The user REJECTED this change to ${change.path}; nothing was written. Their reason: ${decision.reason ?? '(none given)'}\nNext step: follow the reason; propose a different change or continue otherwise.`
+        : `Refused by the policy: ${decision.reason ?? 'file changes are not allowed here'}. Nothing was written.`;
+    return { text, isError: true, applied: false, rejectedByUser: decision.by === 'user' };
+  }
+  const after = decision.decision === 'edited' ? (decision.content ?? change.after) : change.after;
+  return applyDecided(rt, ref, after, decision.decision === 'edited');
+}

@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import { buildJsonModeInstructions, parseJsonReply, toToolCall } from '../jsonMode';
+import type { LegacyPhase } from '../jsonMode';
+import type { AttemptReport, ModelClient, ModelMessage, ModelToolCall, RetryNotice, ToolChoice, Usage } from '../model';
+
+/**
+ * One model call of the orchestrator, on either path, with the same answer:
+ *
+ *   const caller = createModelCaller({client, jsonMode, onAttempts, onRetry});
+ *   const r = await caller.call({phase, todoId, messages, tools, toolChoice, signal});
+ *   r → {text, toolCalls, usage, costUsd}
+ *
+ * - native: the SDK's tool calling (`tools` as zod-schema ToolSpecs, `toolChoice` forwarded);
+ * - JSON mode (a setting per model, for models without tool calling): the tools are described in the
+ *   system prompt (jsonMode/buildJsonModeInstructions), the reply is parsed by the tolerant parser and
+ *   turned into the same ModelToolCall; when it cannot be repaired the parser's error is sent back as a
+ *   user message and the model is asked again (up to `jsonReasks` times, then the last text is answered
+ *   with no tool call and the caller nudges as for any text-only reply).
+ *
+ * Every attempt (retries included) is reported to `onAttempts` once the call has settled, with the
+ * cost on the successful one (for `model_call` events); errors are the model client's typed errors.
+ */
+
+export interface CallTool {
+  name: string;
+  description: string;
+  schema: z.ZodType;
+}
+
+export type CallPhase = 'plan' | 'execute' | 'verify' | 'final_check';
+
+export interface ModelCallRequest {
+  phase: CallPhase;
+  todoId: string | null;
+  messages: ModelMessage[];
+  tools: CallTool[];
+  toolChoice?: ToolChoice;
+  signal?: AbortSignal;
+}
+
+export interface ModelCallResult {
+  text: string;
+  toolCalls: ModelToolCall[];
+  usage: Usage;
+  costUsd: number | null;
+  /** JSON mode: the parser repaired the reply or re-asked (for the log). */
+  repairs: string[];
+}
+
+export interface AttemptRecord extends AttemptReport {
+  phase: CallPhase;
+  todoId: string | null;
+  costUsd: number | null;
+}
+
+export interface ModelCallerOptions {
+  client: ModelClient;
+  jsonMode: boolean;
+  /** All attempts of one call, in order, once it settled (successfully or not). */
+  onAttempts?(records: AttemptRecord[]): Promise<void> | void;
+  onRetry?(notice: RetryNotice & { phase: CallPhase; todoId: string | null }): void;
+  jsonReasks?: number;
+}
+
+export interface ModelCaller {
+  readonly jsonMode: boolean;
+  call(request: ModelCallRequest): Promise<ModelCallResult>;
+}
+
+const legacyPhaseOf: Record<CallPhase, LegacyPhase> = {
+  plan: 'planning',
+  execute: 'execution',
+  verify: 'verification',
+  final_check: 'verification',
+};
+
+/** Adds the JSON-mode instructions to the system message (or puts one first). */
+function withInstructions(messages: ModelMessage[], instructions: string): ModelMessage[] {
+  const [first, ...rest] = messages;
+  if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instructions}` }, ...rest];
+  return [{ role: 'system', content: instructions }, ...messages];
+}
+
+export function createModelCaller(options: ModelCallerOptions): ModelCaller {
+  const { client, jsonMode } = options;
+  const reasks = options.jsonReasks ?? 2;
+
+  async function once(request: ModelCallRequest, messages: ModelMessage[], native: boolean) {
+    const reports: AttemptReport[] = [];
+    let costUsd: number | null = null;
+    try {
+      const result = await client.complete({
+        messages,
+        ...(native ? { tools: request.tools, toolChoice: request.toolChoice } : {}),
+        signal: request.signal,
+        onAttempt: (r) => reports.push(r),
+        onRetry: (n) => options.onRetry?.({ ...n, phase: request.phase, todoId: request.todoId }),
+      });
+      costUsd = result.costUsd;
+      return result;
+    } finally {
+      const records = reports.map((r): AttemptRecord => ({
+        ...r,
+        phase: request.phase,
+        todoId: request.todoId,
+        costUsd: r.outcome === 'ok' ? costUsd : null,
+      }));
+      await options.onAttempts?.(records);
+    }
+  }
+
+  async function callNative(request: ModelCallRequest): Promise<ModelCallResult> {
+    const r = await once(request, request.messages, true);
+    return { text: r.text, toolCalls: r.toolCalls, usage: r.usage, costUsd: r.costUsd, repairs: [] };
+  }
+
+  async function callJson(request: ModelCallRequest): Promise<ModelCallResult> {
+    const instructions = buildJsonModeInstructions(request.tools);
+    let messages = withInstructions(request.messages, instructions);
+    const usage: Usage = { promptTokens: 0, completionTokens: 0, estimated: false };
+    let cost: number | null = null;
+    const repairs: string[] = [];
+    const names = request.tools.map((t) => t.name);
+    const todoId = request.phase === 'final_check' ? 'task' : (request.todoId ?? undefined);
+    for (let attempt = 0; ; attempt++) {
+      const r = await once(request, messages, false);
+      usage.promptTokens += r.usage.promptTokens;
+      usage.completionTokens += r.usage.completionTokens;
+      usage.estimated ||= r.usage.estimated;
+      if (r.costUsd !== null) cost = (cost ?? 0) + r.costUsd;
+      const parsed = parseJsonReply(r.text, { phase: legacyPhaseOf[request.phase], todoId, tools: names });
+      if (parsed.ok) {
+        repairs.push(...parsed.repaired, ...parsed.placeholders.map((p) => `placeholder: ${p}`));
+        const call = toToolCall(parsed.value, `json_${Date.now().toString(36)}_${attempt}`);
+        const toolCalls = call && names.includes(call.name) ? [call] : [];
+        const text = parsed.value.message;
+        return { text, toolCalls, usage, costUsd: cost, repairs };
+      }
+      repairs.push(`re-asked: ${parsed.issues.join('; ')}`);
+      if (attempt >= reasks) return { text: r.text, toolCalls: [], usage, costUsd: cost, repairs };
+      messages = [...messages, { role: 'assistant', content: r.text }, { role: 'user', content: parsed.error }];
+    }
+  }
+
+  return {
+    jsonMode,
+    call: (request) => (jsonMode ? callJson(request) : callNative(request)),
+  };
+}

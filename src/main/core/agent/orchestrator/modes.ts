@@ -1,0 +1,34 @@
+import { AkiraError } from '../../errors';
+import { loadModes } from '../modes';
+import type { PolicyOverrides } from '../policy';
+import { workspacePolicy } from './agentSettings';
+
+/**
+ * What the orchestrator needs of a mode (agent/modes/: built-in code-dev, bug-fix, learn, optimize,
+ * autonomous, and custom modes from `.akira/modes/*.json|yaml`): its system prompt, the tools it
+ * offers in the execute phase and the policy layer it brings.
+ */
+export interface AgentModeInfo {
+  id: string;
+  systemPrompt: string;
+  /** Tools offered while executing (default all); todo_write, update_todo and complete are always offered. */
+  tools?: readonly string[];
+  policy?: PolicyOverrides;
+}
+
+/** Answers the mode, or throws AkiraError naming the modes there are (and broken mode files). */
+export type ModeResolver = (root: string, modeId: string) => Promise<AgentModeInfo>;
+
+/**
+ * The workspace's modes (built-ins + `.akira/modes`). A custom mode is project content, so its policy
+ * may not loosen safety (the same filter as the workspace settings: agentSettings.workspacePolicy).
+ */
+export const resolveWorkspaceMode: ModeResolver = async (root, modeId) => {
+  const { modes, errors } = await loadModes(root);
+  const mode = modes.find((m) => m.id === modeId);
+  if (!mode) {
+    const broken = errors.length ? ` Mode files with errors: ${errors.map((e) => e.message).join('; ')}` : '';
+    throw new AkiraError('bad_request', `There is no mode "${modeId}". Modes: ${modes.map((m) => m.id).join(', ')}.${broken}`);
+  }
+  return { id: mode.id, systemPrompt: mode.systemPrompt, tools: mode.tools, policy: mode.builtIn ? mode.policy : workspacePolicy(mode.policy) };
+};

@@ -1,0 +1,28 @@
+import { decideCommand, decideFileChange, type Policy } from '../policy';
+import type { GatePolicy } from './approvalGate';
+import type { SessionLimits, SessionSettings } from './sessionRuntime';
+
+/**
+ * The resolved policy (policy/) as the session uses it: the gate's decisions, the limits, and the
+ * settings that come from it. A command is `destructive` when any part of it was judged so (those
+ * always ask; batch approval refuses them).
+ */
+export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
+  return {
+    fileChange: (change) => decideFileChange(change.kind, policy),
+    command(command, cwd) {
+      const v = decideCommand(command, policy, { workspaceRoot: root, cwd });
+      const destructive = v.reason.startsWith('destructive') || v.parts.some((p) => p.reason.startsWith('destructive'));
+      return { decision: v.decision, reason: v.reason, destructive };
+    },
+  };
+}
+
+export function limitsOf(policy: Policy): SessionLimits {
+  const { maxToolLoopsPerTodo, maxRetriesPerTodo, maxFileModificationsPerSession, maxTasksPerSession } = policy.limits;
+  return { maxToolLoopsPerTodo, maxRetriesPerTodo, maxFileModificationsPerSession, maxTasksPerSession };
+}
+
+export function sessionSettingsOf(policy: Policy, contextTokens: number): SessionSettings {
+  return { contextTokens, requirePlanApproval: policy.requirePlanApproval, askBeforeReads: !policy.autoApprove.read };
+}

@@ -1,0 +1,97 @@
+import type { AgentEventType } from '../../../../shared/contract/agent';
+import type { CheckpointService } from '../../checkpoints/checkpointService';
+import type { SessionHandle, SessionStatus } from '../../sessions';
+import type { SessionPhase } from '../../sessions';
+import type { RunParams, RunResult } from '../../terminal/commandRunner';
+import type { GitignoreRules } from '../../workspace/gitignoreRules';
+import type { ToolRegistry } from '../tools';
+import type { ApprovalGate, GatePolicy } from './approvalGate';
+import type { AppliedChange } from './changeEvidence';
+import type { ModelCaller } from './modelCaller';
+
+/**
+ * What the parts of one running session share (agentSession.ts builds it; todoStep.ts and
+ * toolDispatch.ts use it), and the small helpers they all need.
+ */
+
+/** The policy's limits (policy/policySchema.ts LIMITS); reaching one pauses the session and says why. */
+export interface SessionLimits {
+  maxToolLoopsPerTodo: number;
+  maxRetriesPerTodo: number;
+  maxFileModificationsPerSession: number;
+  maxTasksPerSession: number;
+}
+
+export interface SessionSettings {
+  /** Prompt budget of every call (estimated tokens). */
+  contextTokens: number;
+  requirePlanApproval: boolean;
+  /** Read tools ask a person first (policy autoApprove.read false). */
+  askBeforeReads: boolean;
+}
+
+export interface SessionRuntime {
+  readonly sessionId: string;
+  readonly root: string;
+  readonly handle: SessionHandle;
+  readonly caller: ModelCaller;
+  readonly registry: ToolRegistry;
+  readonly gate: ApprovalGate;
+  readonly policy: GatePolicy;
+  readonly limits: SessionLimits;
+  readonly settings: SessionSettings;
+  readonly modePrompt: string;
+  readonly checkpoints: CheckpointService | null;
+  readonly runCommand?: (params: RunParams) => Promise<RunResult>;
+  readonly rules?: GitignoreRules;
+  /** A live notice on agent.onEvent (not logged). */
+  notice(type: AgentEventType, data: Record<string, unknown>): void;
+  /** Aborted by pause and stop: model calls and waits. */
+  readonly interrupt: AbortSignal;
+  /** Aborted by stop only: running commands are killed. */
+  readonly kill: AbortSignal;
+  /** Counters of this run (a resume starts them again: resuming is the person's go-ahead). */
+  readonly counters: {
+    loops: Map<string, number>;
+    fileModificationsAtStart: number;
+    finalRejections: number;
+  };
+  /** Rejections of each TODO when a person last sent it back to work (retry/edit): the retry limit counts from there. */
+  readonly retryBase: Map<string, number>;
+  /** The checkpoint each TODO started from, when it was taken (else the verifier uses the applied changes). */
+  readonly baselines: Map<string, string | null>;
+  /** Changes applied per TODO in this process (the verifier's fallback evidence). */
+  readonly applied: Map<string, AppliedChange[]>;
+  /** Orchestrator notes for the next execute call of a TODO (a nudge, a refused plan). */
+  readonly notes: Map<string, string[]>;
+  /** The summary the model gave with `complete`. */
+  summary: string | null;
+}
+
+/** Unwinds the loop: the session pauses with this reason (a limit, an auth error, no one to ask). */
+export class PauseSession extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'PauseSession';
+  }
+}
+
+export async function setStatus(rt: SessionRuntime, status: SessionStatus, reason?: string, phase?: SessionPhase): Promise<void> {
+  const state = rt.handle.state();
+  if (state.status === status && (phase === undefined || state.phase === phase) && (reason ?? null) === state.statusReason) return;
+  await rt.handle.append({ type: 'status_changed', status, ...(reason ? { reason } : {}), ...(phase ? { phase } : {}) });
+}
+
+/** A checkpoint linked to the TODO; nothing is logged when nothing changed, unless `always` (a baseline). */
+export async function takeCheckpoint(rt: SessionRuntime, todoId: string | null, label: string, always = false): Promise<string | null> {
+  if (!rt.checkpoints) return null;
+  try {
+    const cp = await rt.checkpoints.create({ origin: 'agent', sessionId: rt.sessionId, ...(todoId ? { todoId } : {}), skipIfUnchanged: true, label });
+    if (cp.unchanged && !always) return null;
+    await rt.handle.append({ type: 'checkpoint_taken', checkpointId: cp.id, todoId, label });
+    return cp.id;
+  } catch (err) {
+    rt.notice('warning', { message: `Checkpoint failed (${(err as Error).message}); the session goes on without it.` });
+    return null;
+  }
+}

@@ -1,0 +1,168 @@
+import type { Todo, TodoState } from '../../sessions';
+import type { ModelToolCall } from '../model';
+import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
+import { newId, settleChange } from './changeFlow';
+import { planTodos } from './planTodos';
+import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { cutMiddle, oneLine, summarizeArgs } from './text';
+
+/**
+ * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
+ * - read tools run at once (or ask, when the policy does not auto-approve reads);
+ * - write_file/edit_file/delete_file propose a change that goes through the gate (changeFlow.ts);
+ * - run_command: the policy allows, asks or denies (deny wins); a command that changed files is
+ *   followed by a checkpoint linked to the TODO;
+ * - update_todo / todo_write / complete are the orchestrator's own.
+ * Failures the model can act on come back to it as tool results marked as errors, with a next step.
+ *
+ *   const r = await dispatchToolCall(rt, call, todo)  → {next: 'continue' | 'stop' | 'verify', applied}
+ *   `stop`: the rest of the reply is not run (a person rejected something, the TODO failed, the plan changed)
+ */
+
+export interface DispatchResult {
+  next: 'continue' | 'stop' | 'verify';
+  /** A change was applied (the turn ends with a checkpoint). */
+  applied: boolean;
+}
+
+/** How much of a tool result the log keeps (it is also what later calls' context shows). */
+export const RESULT_LOG_MAX = 8000;
+const WRITE_TOOLS = new Set(['write_file', 'edit_file', 'delete_file']);
+
+const todoFields = (t: Todo): Todo => ({ id: t.id, description: t.description, expectedResult: t.expectedResult, status: t.status, result: t.result });
+
+function toolContext(rt: SessionRuntime): ToolContext {
+  return { root: rt.root, rules: rt.rules, signal: rt.kill, runCommand: rt.runCommand };
+}
+
+/** Before a write: the session's file-modification limit (counted from this run's start). */
+export function checkFileLimit(rt: SessionRuntime): void {
+  const done = rt.handle.state().totals.fileModifications - rt.counters.fileModificationsAtStart;
+  if (done >= rt.limits.maxFileModificationsPerSession) {
+    throw new PauseSession(
+      `The session reached its limit of ${rt.limits.maxFileModificationsPerSession} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
+    );
+  }
+}
+
+export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, todo: TodoState): Promise<DispatchResult> {
+  if (WRITE_TOOLS.has(call.name)) checkFileLimit(rt);
+  const started = performance.now();
+  await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
+  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false): Promise<DispatchResult> => {
+    await rt.handle.append({
+      type: 'tool_call_finished',
+      callId: call.id,
+      todoId: todo.id,
+      tool: call.name,
+      summary: cutMiddle(text, RESULT_LOG_MAX),
+      isError,
+      durationMs: Math.round(performance.now() - started),
+    });
+    return { next, applied };
+  };
+  try {
+    if (call.parseError) {
+      throw new ToolError('bad_request', `The arguments of ${call.name} could not be used: ${call.parseError}`, `Call ${call.name} again with one JSON object of parameters.`);
+    }
+    const args = call.arguments ?? {};
+    switch (call.name) {
+      case 'update_todo':
+        return await updateTodo(rt, rt.registry.parse('update_todo', args).params as UpdateTodoParams, todo, finish);
+      case 'todo_write': {
+        const params = rt.registry.parse('todo_write', args).params as TodoWriteParams;
+        const todos = planTodos(params.todos, rt.handle.state().todos, rt.limits.maxTasksPerSession);
+        await rt.handle.append({ type: 'plan_proposed', todos, needsApproval: false });
+        return await finish(`The plan now has ${todos.length} TODOs.`, false, 'stop');
+      }
+      case 'complete': {
+        const { summary } = rt.registry.parse('complete', args).params as CompleteParams;
+        rt.summary = summary;
+        const open = rt.handle.state().todos.filter((t) => t.status !== 'done' && t.status !== 'skipped');
+        throw new ToolError('conflict', `Not every TODO is done yet (${open.map((t) => t.id).join(', ')}).`, `Finish TODO ${todo.id}: call update_todo with status "done" once its expected result is reached.`);
+      }
+      case 'run_command':
+        return await runCommand(rt, call, todo, args, finish);
+      default: {
+        const { tool } = rt.registry.parse(call.name, args);
+        if (tool.category === 'read' && rt.settings.askBeforeReads) {
+          const approval = { changeId: newId('read'), kind: 'read' as const, todoId: todo.id, tool: { name: call.name, input: summarizeArgs(call.arguments, call.rawArguments) } };
+          await setStatus(rt, 'waiting_approval', `Waiting for approval: ${call.name}`);
+          const d = await rt.gate.decide(approval, { decision: 'ask', reason: 'reads are not auto-approved' }, rt.interrupt);
+          await setStatus(rt, 'running');
+          if (d.decision === 'rejected') return await finish(`The user refused this read: ${d.reason ?? ''}`, true, 'stop');
+        }
+        const result = await rt.registry.execute(call.name, args, toolContext(rt));
+        if (!result.change) return await finish(result.text, false);
+        const changeId = newId('ch');
+        await rt.handle.append({ type: 'change_proposed', changeId, callId: call.id, todoId: todo.id, change: result.change });
+        const outcome = await settleChange(rt, { changeId, callId: call.id, todoId: todo.id, change: result.change });
+        return await finish(outcome.text, outcome.isError, outcome.rejectedByUser ? 'stop' : 'continue', outcome.applied);
+      }
+    }
+  } catch (err) {
+    // Pause, stop and cancelled approvals unwind the turn: the call stays in flight and a resume settles it.
+    if (!(err instanceof ToolError)) throw err;
+    return finish(formatToolError(err), true);
+  }
+}
+
+type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean) => Promise<DispatchResult>;
+
+async function updateTodo(rt: SessionRuntime, params: UpdateTodoParams, todo: TodoState, finish: Finish): Promise<DispatchResult> {
+  if (params.id !== todo.id) {
+    const other = rt.handle.state().todos.find((t) => t.id === params.id);
+    if (!other) throw new ToolError('not_found', `There is no TODO ${params.id}.`, `The current TODO is ${todo.id}.`);
+    if (other.status === 'done' || other.status === 'skipped') throw new ToolError('conflict', `TODO ${params.id} is already ${other.status}.`, `Work on the current TODO ${todo.id}.`);
+    throw new ToolError('conflict', `TODOs are done one at a time, in order: the current one is ${todo.id}, not ${params.id}.`, `Finish TODO ${todo.id} first (or change the plan with todo_write).`);
+  }
+  if (params.status === 'in_progress') return finish(`TODO ${todo.id} is in progress.`, false);
+  const result = params.result?.trim() || null;
+  if (params.status === 'done') {
+    await rt.handle.append({ type: 'todo_updated', todo: { ...todoFields(todo), status: 'verifying', result } });
+    return finish(`TODO ${todo.id} goes to the reviewer now.`, false, 'verify');
+  }
+  await rt.handle.append({ type: 'todo_updated', todo: { ...todoFields(todo), status: 'failed', result: result ?? 'The agent gave up on it.' } });
+  return finish(`TODO ${todo.id} is marked failed; the user decides what happens next.`, false, 'stop');
+}
+
+async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, args: Record<string, unknown>, finish: Finish): Promise<DispatchResult> {
+  const { params } = rt.registry.parse('run_command', args);
+  const command = String(params.command);
+  const cwd = typeof params.cwd === 'string' ? params.cwd : undefined;
+  const policy = rt.policy.command(command, cwd);
+  const approval = {
+    changeId: newId('cmd'),
+    kind: 'command' as const,
+    todoId: todo.id,
+    command: { command, ...(cwd ? { cwd } : {}), destructive: policy.destructive, reason: policy.reason },
+  };
+  const asking = policy.decision === 'ask';
+  if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval of a command: ${oneLine(command, 120)}`);
+  const decision = await rt.gate.decide(approval, policy, rt.interrupt);
+  if (asking) await setStatus(rt, 'running');
+  if (decision.decision === 'rejected') {
+    if (decision.by === 'policy') {
+      return finish(`Denied by the policy: ${decision.reason ?? 'this command is not allowed'}. The command was not run.\nNext step: reach the goal another way (other commands or the file tools).`, true);
+    }
+    return finish(`The user REJECTED the command; it was not run. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
+  }
+  const result = await rt.registry.execute('run_command', args, toolContext(rt));
+  const r = result.command;
+  if (r) {
+    await rt.handle.append({
+      type: 'command_finished',
+      callId: call.id,
+      todoId: todo.id,
+      command,
+      exitCode: r.exitCode,
+      durationMs: r.durationMs,
+      timedOut: r.timedOut,
+      killed: r.killed,
+      output: cutMiddle(r.output, 2000),
+    });
+  }
+  const done = await finish(result.text, false);
+  await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: after ${oneLine(command, 80)}`);
+  return done;
+}

@@ -1,0 +1,46 @@
+import { AkiraError } from '../../errors';
+import { GateCancelled } from './approvalGate';
+
+/**
+ * One thing a session waits for from a person (the plan's approval, the answer to a question):
+ *
+ *   const slot = createWaitSlot<Answer, Question>('question');
+ *   const answer = await slot.wait(question, signal);   // GateCancelled when the signal aborts
+ *   slot.current()                                     // the question while it waits, else null
+ *   slot.resolve(answer, check?)                       // from the command; conflict when nothing waits
+ */
+export interface WaitSlot<T, I> {
+  wait(info: I, signal: AbortSignal): Promise<T>;
+  current(): I | null;
+  resolve(value: T, check?: (info: I) => void): void;
+}
+
+export function createWaitSlot<T, I>(what: string): WaitSlot<T, I> {
+  let waiting: { info: I; resolve(v: T): void } | null = null;
+  return {
+    wait(info, signal) {
+      if (signal.aborted) return Promise.reject(new GateCancelled());
+      return new Promise<T>((resolve, reject) => {
+        const onAbort = () => {
+          waiting = null;
+          reject(new GateCancelled());
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiting = {
+          info,
+          resolve: (v) => {
+            signal.removeEventListener('abort', onAbort);
+            waiting = null;
+            resolve(v);
+          },
+        };
+      });
+    },
+    current: () => waiting?.info ?? null,
+    resolve(value, check) {
+      if (!waiting) throw new AkiraError('conflict', `The session is not waiting for ${what}.`);
+      check?.(waiting.info);
+      waiting.resolve(value);
+    },
+  };
+}

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { defineCommand, defineEvent, noInput, ok } from './define';
+
+/**
+ * The agent in the contract (DESIGN.md "Agent protocol"; pinned: `agent.start {task, mode?}` →
+ * `{sessionId}` and the event `agent.onEvent {sessionId, …}`).
+ *
+ * `agent.onEvent` carries two kinds of payloads, both `{sessionId, type, …}`:
+ * - the session's log events as written to `.akira/sessions/<id>/events.jsonl` (with `seq` and `ts`):
+ *   session_started, plan_proposed, todo_updated, tool_call_started/finished, change_proposed/decided/
+ *   applied, command_finished, checkpoint_taken, verification, model_call, status_changed,
+ *   session_completed/failed/stopped …;
+ * - live notices that are not logged (no `seq`): approval_requested / approval_resolved (a change or a
+ *   command waits for approve/reject), plan_approval_requested, question / question_answered (a TODO
+ *   failed: retry, skip, edit or stop), assistant_message (what the model said), model_retry, warning
+ *   (something went wrong that does not stop the session, e.g. a checkpoint that failed).
+ */
+
+const UUID_V4 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+export const agentSessionId = z.string().regex(UUID_V4, 'a session id is a UUID v4');
+const approvalId = z.string().min(1).max(128);
+
+export const agentStatus = z.enum([
+  'planning',
+  'awaiting_plan_approval',
+  'running',
+  'paused',
+  'waiting_approval',
+  'interrupted',
+  'completed',
+  'failed',
+  'stopped',
+]);
+export type AgentStatus = z.infer<typeof agentStatus>;
+export const agentPhase = z.enum(['plan', 'execute', 'verify', 'final_check', 'done']);
+export const agentTodoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
+
+/** The log events (persisted, with seq/ts) and the live notices (not persisted). */
+export const agentLogEventTypes = [
+  'session_started',
+  'plan_proposed',
+  'plan_approved',
+  'plan_rejected',
+  'todo_updated',
+  'todo_added',
+  'todo_removed',
+  'todo_reordered',
+  'tool_call_started',
+  'tool_call_finished',
+  'change_proposed',
+  'change_decided',
+  'change_applied',
+  'command_finished',
+  'checkpoint_taken',
+  'verification',
+  'model_call',
+  'user_message',
+  'user_messages_consumed',
+  'status_changed',
+  'rollback',
+  'session_completed',
+  'session_failed',
+  'session_stopped',
+] as const;
+export const agentNoticeTypes = [
+  'approval_requested',
+  'approval_resolved',
+  'plan_approval_requested',
+  'question',
+  'question_answered',
+  'assistant_message',
+  'model_retry',
+  'warning',
+] as const;
+export const agentEventType = z.enum([...agentLogEventTypes, ...agentNoticeTypes]);
+export type AgentEventType = z.infer<typeof agentEventType>;
+
+/** One `agent.onEvent` payload: more fields per type (see the module comment). */
+export const agentEvent = z
+  .object({
+    sessionId: z.string(),
+    type: agentEventType,
+    /** Log events only: their sequence number in the session's log. */
+    seq: z.number().int().positive().optional(),
+    ts: z.string().optional(),
+  })
+  .loose();
+export type AgentEvent = z.infer<typeof agentEvent>;
+
+export const proposedFileChange = z.object({
+  path: z.string(),
+  kind: z.enum(['create', 'modify', 'delete']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  binary: z.boolean().optional(),
+});
+
+/** Something waiting for a person: a file change (diff), a command, or (when reads are not auto-approved) a read. */
+export const agentApproval = z.object({
+  changeId: approvalId,
+  kind: z.enum(['change', 'command', 'read']),
+  todoId: z.string().nullable(),
+  change: proposedFileChange.optional(),
+  /** kind 'read': the tool and its arguments. */
+  tool: z.object({ name: z.string(), input: z.string() }).optional(),
+  command: z
+    .object({
+      command: z.string(),
+      cwd: z.string().optional(),
+      /** Destructive commands always ask; batch approval (`akira run --yes`) refuses them. */
+      destructive: z.boolean(),
+      reason: z.string(),
+    })
+    .optional(),
+});
+export type AgentApproval = z.infer<typeof agentApproval>;
+
+export const questionChoice = z.enum(['retry', 'skip', 'edit', 'stop']);
+export const agentQuestion = z.object({
+  questionId: z.string(),
+  todoId: z.string(),
+  text: z.string(),
+  options: z.array(questionChoice),
+});
+
+export const agentTodo = z.object({
+  id: z.string(),
+  description: z.string(),
+  expectedResult: z.string(),
+  status: agentTodoStatus,
+  result: z.string().nullable(),
+  /** Rejected verifications so far. */
+  rejections: z.number().int().nonnegative(),
+  lastVerdict: z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() }).nullable(),
+  checkpointIds: z.array(z.string()),
+});
+export type AgentTodo = z.infer<typeof agentTodo>;
+
+const totals = z.object({
+  tokensIn: z.number().int().nonnegative(),
+  tokensOut: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative().nullable(),
+  modelCalls: z.number().int().nonnegative(),
+});
+
+export const agentSessionSummary = z.object({
+  sessionId: z.string(),
+  task: z.string(),
+  mode: z.string(),
+  model: z.string(),
+  status: agentStatus,
+  phase: agentPhase,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  totals,
+  /** Loaded in this process (running, paused or waiting); otherwise only on disk. */
+  live: z.boolean(),
+});
+export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
+
+export const agentSessionDetail = agentSessionSummary.extend({
+  statusReason: z.string().nullable(),
+  todos: z.array(agentTodo),
+  approvals: z.array(agentApproval),
+  question: agentQuestion.nullable(),
+  planAwaitingApproval: z.boolean(),
+  finalVerdict: z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() }).nullable(),
+  summary: z.string().nullable(),
+  totals: totals.extend({
+    toolCalls: z.number().int().nonnegative(),
+    commands: z.number().int().nonnegative(),
+    fileModifications: z.number().int().nonnegative(),
+  }),
+});
+export type AgentSessionDetail = z.infer<typeof agentSessionDetail>;
+
+const bySession = { sessionId: agentSessionId };
+const planTodo = z.object({
+  id: z.string().min(1).max(64).optional(),
+  description: z.string().trim().min(1).max(20_000),
+  expectedResult: z.string().trim().min(1).max(20_000),
+});
+
+export const agentCommands = {
+  'agent.start': defineCommand(
+    z
+      .object({
+        task: z.string().trim().min(1, 'The task is empty.').max(20_000, 'The task is longer than 20000 characters.'),
+        mode: z.string().trim().min(1).max(64).optional(),
+      })
+      .strict(),
+    z.object({ sessionId: z.string() }),
+    'Start an agent session on a task in the open workspace (the mode defaults to the settings\' or "code-dev").',
+  ),
+  'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
+  'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),
+  'agent.pause': defineCommand(z.object(bySession).strict(), ok, 'Pause a session after its current step (resume continues it).'),
+  'agent.resume': defineCommand(
+    z.object(bySession).strict(),
+    ok,
+    'Resume a paused or interrupted session from its last consistent step (also one left by a process that ended).',
+  ),
+  'agent.stop': defineCommand(
+    z.object({ ...bySession, reason: z.string().max(2000).optional() }).strict(),
+    ok,
+    'Stop a session for good (running commands are killed).',
+  ),
+  'agent.sendMessage': defineCommand(
+    z.object({ ...bySession, text: z.string().trim().min(1, 'The message is empty.').max(20_000) }).strict(),
+    z.object({ messageId: z.string() }),
+    'Tell the agent something: it is put in the context of its next model call.',
+  ),
+  'agent.approve': defineCommand(
+    z.object({ ...bySession, changeId: approvalId, content: z.string().max(10_000_000).optional() }).strict(),
+    ok,
+    'Approve a proposed change (with `content`: apply that text instead) or a command waiting for approval.',
+  ),
+  'agent.reject': defineCommand(
+    z.object({ ...bySession, changeId: approvalId, reason: z.string().trim().min(1, 'Say why (the agent reads it).').max(20_000) }).strict(),
+    ok,
+    'Reject a proposed change or command; the reason goes back to the model as the tool\'s result.',
+  ),
+  'agent.approvePlan': defineCommand(
+    z
+      .object({
+        ...bySession,
+        approved: z.boolean().default(true),
+        /** The plan as the user edited it (replaces the proposed one). */
+        todos: z.array(planTodo).min(1).max(500).optional(),
+        /** Why it was rejected: the model plans again with it. */
+        feedback: z.string().max(20_000).optional(),
+      })
+      .strict(),
+    ok,
+    'Approve (possibly edited) or reject the plan of a session that waits for plan approval.',
+  ),
+  'agent.answer': defineCommand(
+    z
+      .object({
+        ...bySession,
+        questionId: z.string().min(1).max(128),
+        choice: questionChoice,
+        /** For `edit`: the TODO's new text. */
+        todo: z.object({ description: z.string().trim().min(1).max(20_000).optional(), expectedResult: z.string().trim().min(1).max(20_000).optional() }).optional(),
+      })
+      .strict(),
+    ok,
+    'Answer a question of the session (a TODO failed: retry it, skip it, edit it and retry, or stop).',
+  ),
+};
+
+export const agentEvents = {
+  'agent.onEvent': defineEvent(agentEvent, 'Everything an agent session does, as it happens: `{sessionId, type, …}` (see agent.ts).'),
+};
