@@ -5,7 +5,7 @@ import { AkiraError } from '../errors';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import { writeMetadata } from './metadataFile';
 import { tracer } from './trace';
-import { ignoreStamp, scanPaths, walkTree, type ScanOptions, type WalkBaseline } from './scanner';
+import { ignoreStamp, scanPaths, walkTree, type DirStamp, type ScanOptions, type WalkBaseline } from './scanner';
 import { writeSnapshot, type SnapshotResult } from './snapshot';
 import type { CacheEntry } from './statCache';
 import { CP_REF_PREFIX, SCRATCH_REF } from './storeMaintenance';
@@ -70,25 +70,31 @@ export async function ensureCacheValid(ctx: StoreContext): Promise<void> {
 }
 
 /**
- * The ignore-file stamps of the latest walk, saved with the snapshot tree they go with, so that a
- * freshly started process can also walk with a baseline (its folders are those of the stat cache).
+ * What the latest walk learned (ignore-file stamps, folder stamps), saved so that a freshly started
+ * process walks with a baseline too. Nothing in it is trusted blindly: the ignore stamp is compared
+ * after the walk (a difference means a full re-walk) and a folder is skipped only if its stamp still
+ * matches; known files always come from the stat cache.
  */
 async function savedWalk(ctx: StoreContext): Promise<StoreContext['lastWalk']> {
   try {
-    const saved = JSON.parse(await readFile(ctx.paths.walkState, 'utf8')) as { tree: string; ignoreStamp: string };
-    if (!saved.tree || saved.tree !== ctx.cache.tree || typeof saved.ignoreStamp !== 'string') return null;
-    const dirs = new Set<string>(['']);
+    const saved = JSON.parse(await readFile(ctx.paths.walkState, 'utf8')) as { version: number; ignoreStamp: string; dirStamps: [string, DirStamp][] };
+    if (saved.version !== 2 || typeof saved.ignoreStamp !== 'string' || !Array.isArray(saved.dirStamps)) return null;
+    const dirStamps = new Map(saved.dirStamps);
+    const dirs = new Set<string>(['', ...dirStamps.keys()]);
     for (const dir of ctx.cache.byDir().keys()) {
       for (let d = dir; d && !dirs.has(d); d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') dirs.add(d);
     }
-    return { dirs, ignoreStamp: saved.ignoreStamp };
+    return { dirs, ignoreStamp: saved.ignoreStamp, dirStamps };
   } catch {
     return null;
   }
 }
 
-async function saveWalk(ctx: StoreContext, tree: string): Promise<void> {
-  await writeFileAtomic(ctx.paths.walkState, JSON.stringify({ tree, ignoreStamp: ctx.lastWalk?.ignoreStamp })).catch(() => undefined);
+async function saveWalk(ctx: StoreContext): Promise<void> {
+  const walk = ctx.lastWalk;
+  if (!walk) return;
+  const text = JSON.stringify({ version: 2, ignoreStamp: walk.ignoreStamp, dirStamps: [...(walk.dirStamps ?? [])] });
+  await writeFileAtomic(ctx.paths.walkState, text).catch(() => undefined);
 }
 
 export interface Snapshot extends SnapshotResult {
@@ -112,11 +118,14 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
       const baseline: WalkBaseline | undefined = ctx.lastWalk
         ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs, dirStamps: ctx.lastWalk.dirStamps }
         : undefined;
+      // What decides what is captured: the ignore files, the exclusion list, the size limit.
+      const rulesStamp = (gitignores: string[] | undefined) =>
+        `${ignoreStamp(ctx.root, ctx.rules.base, gitignores ?? [])}|${ctx.exclusions.key}|${ctx.maxFileBytes}`;
       scan = await walkTree(opts, baseline);
-      let stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
+      let stamp = rulesStamp(scan.gitignores);
       if (baseline && stamp !== ctx.lastWalk?.ignoreStamp) {
-        scan = await walkTree(opts); // a .gitignore changed: match everything again
-        stamp = ignoreStamp(ctx.root, ctx.rules.base, scan.gitignores ?? []);
+        scan = await walkTree(opts); // the rules changed: match everything again
+        stamp = rulesStamp(scan.gitignores);
       }
       ctx.lastWalk = { dirs: scan.dirs ?? new Set(), ignoreStamp: stamp, dirStamps: scan.dirStamps };
     }
@@ -134,7 +143,7 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
       trace,
     });
     ctx.cacheValidFrom = scan.startedAt;
-    if (ctx.lastWalk) await saveWalk(ctx, result.tree);
+    if (scanKind === 'walk') await saveWalk(ctx);
     report('done', result.hashed, result.hashed);
     if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
     return { ...result, scanKind };

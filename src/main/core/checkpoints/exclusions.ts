@@ -62,6 +62,8 @@ export interface Exclusions {
   dir(name: string): boolean;
   /** True when a file (or symlink) with this name is skipped. */
   file(name: string): boolean;
+  /** Identifies the list (a walk's baseline is only valid with the same exclusions). */
+  readonly key: string;
 }
 
 export function createExclusions(dirs: readonly string[] = DEFAULT_EXCLUDED_DIRS, extra: readonly string[] = []): Exclusions {
@@ -69,6 +71,7 @@ export function createExclusions(dirs: readonly string[] = DEFAULT_EXCLUDED_DIRS
   const fileSet = new Set(EXCLUDED_FILES);
   const lowerGit = (name: string) => name.length === 4 && name.toLowerCase() === '.git';
   return {
+    key: [...dirSet].sort().join('/'),
     dir: (name) => dirSet.has(name) || lowerGit(name),
     file: (name) => fileSet.has(name) || lowerGit(name) || SWAP_FILE.test(name),
   };
