@@ -90,9 +90,15 @@ async function savedWalk(ctx: StoreContext): Promise<StoreContext['lastWalk']> {
   }
 }
 
-async function saveWalk(ctx: StoreContext): Promise<void> {
+/** Saves the walk state (at most every 30 s during work; `dispose` saves what is left). */
+export async function saveWalk(ctx: StoreContext, force = false): Promise<void> {
   const walk = ctx.lastWalk;
-  if (!walk) return;
+  if (!walk || (!force && Date.now() - ctx.walkSavedAt < 30_000)) {
+    ctx.walkUnsaved = !!walk;
+    return;
+  }
+  ctx.walkSavedAt = Date.now();
+  ctx.walkUnsaved = false;
   const text = JSON.stringify({ version: 2, ignoreStamp: walk.ignoreStamp, dirStamps: [...(walk.dirStamps ?? [])] });
   await writeFileAtomic(ctx.paths.walkState, text).catch(() => undefined);
 }

@@ -9,6 +9,7 @@ import {
   fileAt,
   normalizePaths,
   resolveCheckpoint,
+  saveWalk,
   takeSnapshot,
 } from './checkpointOps';
 import { createDirtyFeed } from './dirtyFeed';
@@ -179,6 +180,8 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       cacheValidFrom: 0,
       cacheVerified: false,
       lastWalk: null,
+      walkSavedAt: 0,
+      walkUnsaved: false,
       firstSnapshotLines: null,
     };
   } finally {
@@ -335,6 +338,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     },
     async dispose() {
       if (disposed) return;
+      if (ctx.walkUnsaved) await enqueue(() => saveWalk(ctx, true)).catch(() => undefined);
       await service.whenIdle();
       disposed = true;
       await ctx.statPool.dispose();

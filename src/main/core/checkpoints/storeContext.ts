@@ -29,6 +29,9 @@ export interface StoreContext {
   cacheVerified: boolean;
   /** What the latest full walk saw (folders entered, ignore-file stamps), for the next walk's baseline. */
   lastWalk: { dirs: Set<string>; ignoreStamp: string; dirStamps?: Map<string, DirStamp> } | null;
+  /** When the walk state was last saved, and whether a newer one waits to be saved. */
+  walkSavedAt: number;
+  walkUnsaved: boolean;
   /** Lines in the files of the first snapshot, when this process took it (for the first record). */
   firstSnapshotLines: number | null;
 }
