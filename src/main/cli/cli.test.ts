@@ -86,7 +86,8 @@ describe('akira usage errors', () => {
     [['serve', 'no-such-folder'], /Folder not found: .*no-such-folder/],
     [['frobnicate'], /Unknown command: frobnicate/],
     [['--frob'], /Unknown option: --frob/],
-    [['run', '--task', 'x'], /akira run is not available in this version yet/],
+    [['run'], /run needs --task/],
+    [['run', '--task', 'x', '--resume', 'y'], /cannot be used together/],
     [['checkpoints', 'frob'], /Unknown checkpoints command: frob/],
   ];
   it.each(cases)('akira %j exits 2 with a clear message', async (args, message) => {

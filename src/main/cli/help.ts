@@ -3,12 +3,14 @@ export const mainHelp = `Akira: a desktop companion app for autonomous coding ag
 Usage:
   akira serve [folder] [--port N] [--host H] [--open]
                           Serve the Akira UI for a folder in the browser
+  akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]
+                          Run an agent session on a task (plan, execute, verify) without the UI
+  akira run --resume <sessionId>
+                          Resume a paused or interrupted session
   akira checkpoints list|show|diff|restore|create [--workspace DIR] [--json]
                           Browse, compare, take and restore checkpoints of a folder
   akira --help            Show this help (akira <command> --help for one command)
   akira --version         Print the version
-
-Coming in a later version: akira run.
 `;
 
 export const serveHelp = `Usage: akira serve [folder] [--port N] [--host H] [--open]
@@ -51,4 +53,35 @@ Options (every command):
   -h, --help        Show this help
 
 Exit status: 0 done, 1 failed (e.g. no such checkpoint, restore cancelled), 2 bad usage.
+`;
+
+export const runHelp = `Usage: akira run --task "…" [options]
+       akira run --resume <sessionId> [options]
+
+Runs an agent session in a folder without the UI: the model plans the task as TODOs, works through
+them with the tools (files, commands in a terminal), a separate review verifies each TODO, and a final
+review checks the whole task. Everything is checkpointed; the session is kept in .akira/sessions/<id>/.
+
+Options:
+  --task TEXT        What to do
+  --resume ID        Continue a paused or interrupted session (from its last consistent step)
+  --workspace DIR    The folder to work in (default: the current folder)
+  --mode M           code-dev (default), bug-fix, learn, optimize, autonomous, or a custom mode
+                     from .akira/modes/
+  --model M          The model name (else the settings, else AKIRA_MODEL)
+  --base-url URL     An OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama
+                     (else the settings, else OPENAI_BASE_URL); the API key is OPENAI_API_KEY
+  -y, --yes          Approve file changes, commands that ask and the plan without asking. Commands
+                     the policy denies stay denied; destructive commands are refused in batch
+                     (on a terminal they are still asked)
+  --json             One JSON line per agent event, as the WebSocket face sends it:
+                     {"event": "agent.onEvent", "seq": n, "data": {"sessionId", "type", …}}
+  -h, --help         Show this help
+
+On a terminal, each change shows its diff and waits for y / n (with a reason the agent reads);
+without a terminal and without --yes, a change that needs approval pauses the session.
+Ctrl+C pauses the session (resume it with --resume).
+
+Exit status: 0 the task is verified complete; 1 it failed, was stopped or paused; 2 bad usage or
+configuration (e.g. no model configured).
 `;

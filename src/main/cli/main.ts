@@ -2,10 +2,11 @@ import { parseCommandArgs, serveSpec, toServeArgs, UsageError } from './args';
 import { checkpointsCommand } from './checkpointsCommand';
 import { mainHelp, serveHelp } from './help';
 import type { CliIo } from './io';
+import { runCommand } from './runCommand';
 import { serveCommand } from './serveCommand';
 
 /** Commands pinned in DESIGN.md that later versions add; named here so the error says so. */
-const PLANNED = new Set(['run']);
+const PLANNED = new Set<string>([]);
 
 /**
  * The `akira` command: dispatches to one command and returns the exit code
@@ -33,6 +34,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'checkpoints':
         return await checkpointsCommand(rest, io);
+      case 'run':
+        return await runCommand(rest, io);
       default:
         if (PLANNED.has(command)) throw new UsageError(`akira ${command} is not available in this version yet.`);
         if (command.startsWith('-')) throw new UsageError(`Unknown option: ${command}`);

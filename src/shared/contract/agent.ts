@@ -195,7 +195,11 @@ export const agentCommands = {
   ),
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),
-  'agent.pause': defineCommand(z.object(bySession).strict(), ok, 'Pause a session after its current step (resume continues it).'),
+  'agent.pause': defineCommand(
+    z.object({ ...bySession, reason: z.string().max(2000).optional() }).strict(),
+    ok,
+    'Pause a session after its current step (resume continues it); the reason is shown and logged.',
+  ),
   'agent.resume': defineCommand(
     z.object(bySession).strict(),
     ok,

@@ -48,7 +48,7 @@ export interface AgentService {
   start(input: { task: string; mode?: string }): Promise<{ sessionId: string }>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
-  pause(sessionId: string): Promise<void>;
+  pause(sessionId: string, reason?: string): Promise<void>;
   resume(sessionId: string): Promise<void>;
   stop(sessionId: string, reason?: string): Promise<void>;
   sendMessage(sessionId: string, text: string): Promise<{ messageId: string }>;
@@ -224,7 +224,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const entry = live.get(checkSessionId(id));
         return entry ? detail(entry.handle.state(), entry) : detail((await store.loadSession(id)).state, undefined);
       }),
-    pause: (id) => guard(() => need(id).session.pause()),
+    pause: (id, reason) => guard(() => need(id).session.pause(reason)),
     resume: (id) =>
       guard(async () => {
         const sessionId = checkSessionId(id);

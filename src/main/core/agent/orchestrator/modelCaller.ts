@@ -17,8 +17,8 @@ import type { AttemptReport, ModelClient, ModelMessage, ModelToolCall, RetryNoti
  *   user message and the model is asked again (up to `jsonReasks` times, then the last text is answered
  *   with no tool call and the caller nudges as for any text-only reply).
  *
- * Every attempt (retries included) is reported to `onAttempts` once the call has settled, with the
- * cost on the successful one (for `model_call` events); errors are the model client's typed errors.
+ * Every attempt is reported to `onAttempts` (for `model_call` events): failed ones as they happen, the
+ * successful one with its cost once the call returns. Errors are the model client's typed errors.
  */
 
 export interface CallTool {
@@ -56,7 +56,7 @@ export interface AttemptRecord extends AttemptReport {
 export interface ModelCallerOptions {
   client: ModelClient;
   jsonMode: boolean;
-  /** All attempts of one call, in order, once it settled (successfully or not). */
+  /** Attempts of a call, in order (see the module comment). */
   onAttempts?(records: AttemptRecord[]): Promise<void> | void;
   onRetry?(notice: RetryNotice & { phase: CallPhase; todoId: string | null }): void;
   jsonReasks?: number;
@@ -86,26 +86,27 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
   const reasks = options.jsonReasks ?? 2;
 
   async function once(request: ModelCallRequest, messages: ModelMessage[], native: boolean) {
-    const reports: AttemptReport[] = [];
+    const record = (r: AttemptReport, costUsd: number | null): AttemptRecord => ({ ...r, phase: request.phase, todoId: request.todoId, costUsd });
+    // Failed attempts are logged as they happen; the successful one once its cost is known.
+    const logged: Promise<void>[] = [];
+    let ok: AttemptReport | null = null;
     let costUsd: number | null = null;
     try {
       const result = await client.complete({
         messages,
         ...(native ? { tools: request.tools, toolChoice: request.toolChoice } : {}),
         signal: request.signal,
-        onAttempt: (r) => reports.push(r),
+        onAttempt: (r) => {
+          if (r.outcome === 'ok') ok = r;
+          else logged.push(Promise.resolve(options.onAttempts?.([record(r, null)])));
+        },
         onRetry: (n) => options.onRetry?.({ ...n, phase: request.phase, todoId: request.todoId }),
       });
       costUsd = result.costUsd;
       return result;
     } finally {
-      const records = reports.map((r): AttemptRecord => ({
-        ...r,
-        phase: request.phase,
-        todoId: request.todoId,
-        costUsd: r.outcome === 'ok' ? costUsd : null,
-      }));
-      await options.onAttempts?.(records);
+      await Promise.all(logged);
+      if (ok) await options.onAttempts?.([record(ok, costUsd)]);
     }
   }
 

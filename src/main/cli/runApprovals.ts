@@ -1,0 +1,119 @@
+import type { AgentEvent, CommandInput, CommandName } from '../../shared/contract';
+import type { CliIo } from './io';
+import { changeDiff, colorDiff, styler } from './runFormat';
+
+/**
+ * How `akira run` answers what a session waits for, through the same commands as every face
+ * (agent.approve / agent.reject / agent.approvePlan / agent.answer / agent.pause):
+ *
+ * | waits for                     | a person at a terminal | batch with --yes | batch without --yes |
+ * | ---                           | ---                    | ---              | ---                 |
+ * | a file change (or a read)     | prompt (y / n + reason), or approved at once with --yes | approved | pause |
+ * | a command the policy asks for | prompt, or approved with --yes | approved | pause |
+ * | a destructive command         | prompt (even with --yes) | rejected: refused in batch | pause |
+ * | the plan                      | prompt (y / n + feedback), or approved with --yes | approved | pause |
+ * | a failed TODO's question      | prompt (retry / skip / edit / stop) | stop | stop |
+ *
+ * Denied commands never ask (the policy refuses them and the model is told). A pause ends `akira run`
+ * with exit 1 and says how to resume. Prompts are asked one at a time, on stderr.
+ */
+
+export interface RunApprovalsOptions {
+  io: CliIo;
+  yes: boolean;
+  /** A person can answer (stdin and stderr are terminals). */
+  interactive: boolean;
+  /** --json: the diff is not on stdout, so prompts show it. */
+  json: boolean;
+  call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<unknown>;
+  resumeHint(sessionId: string): string;
+}
+
+const BATCH = 'refused in batch mode: destructive commands are never approved by --yes. Run it yourself if it is needed, or resume the session on a terminal to decide.';
+
+export function createRunApprovals(options: RunApprovalsOptions) {
+  const { io } = options;
+  const s = styler(io.tty.stderr);
+  let chain: Promise<void> = Promise.resolve();
+
+  const enqueue = (job: () => Promise<void>) => {
+    chain = chain.then(job).catch((err: unknown) => io.err(`akira: ${(err as Error).message}\n`));
+  };
+
+  /** Asks until the answer is one of `choices` (a word or its key letter); null when input ended. */
+  async function choose<C extends string>(question: string, choices: Record<C, string>): Promise<C | null> {
+    const entries = Object.entries(choices) as [C, string][];
+    for (let i = 0; i < 5; i++) {
+      const answer = (await io.ask(question)).trim().toLowerCase();
+      const pick = entries.find(([word, key]) => answer === word || answer === key);
+      if (pick) return pick[0];
+      if (!answer && i >= 1) return null;
+    }
+    return null;
+  }
+
+  async function pause(sessionId: string, what: string) {
+    io.err(`${s('yellow', 'Waiting for approval')} of ${what}, but no one can answer here (not a terminal) and --yes was not given.\n`);
+    await options.call('agent.pause', { sessionId, reason: `Waiting for approval of ${what}: run \`akira run\` on a terminal or with --yes. ${options.resumeHint(sessionId)}` });
+  }
+
+  async function approval(e: AgentEvent & Record<string, any>) {
+    const { sessionId, changeId, kind } = e;
+    const destructive = kind === 'command' && e.command?.destructive === true;
+    const what = kind === 'command' ? `the command \`${e.command.command}\`` : kind === 'read' ? `a read (${e.tool?.name})` : `a change to ${e.change?.path}`;
+    if (options.yes && !destructive) return void (await options.call('agent.approve', { sessionId, changeId }));
+    if (!options.interactive) {
+      if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
+      return pause(sessionId, what);
+    }
+    if (kind === 'change' && options.json && e.change) io.err(`${colorDiff(changeDiff(e.change), io.tty.stderr, 200)}\n`);
+    if (kind === 'command') io.err(`  ${s('bold', '$')} ${e.command.command}${e.command.cwd ? s('dim', ` (in ${e.command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', e.command.reason ?? e.reason ?? '')}\n`);
+    const pick = await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });
+    if (pick === null) return pause(sessionId, what);
+    if (pick === 'yes') return void (await options.call('agent.approve', { sessionId, changeId }));
+    const reason = (await io.ask('  Why (the agent reads this)? ')).trim() || 'The user rejected it.';
+    await options.call('agent.reject', { sessionId, changeId, reason });
+  }
+
+  async function plan(e: AgentEvent & Record<string, any>) {
+    const { sessionId } = e;
+    if (options.yes) return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
+    if (!options.interactive) return pause(sessionId, 'the plan');
+    if (options.json) {
+      for (const [i, t] of (e.todos as { id: string; description: string; expectedResult: string }[]).entries()) {
+        io.err(`  ${i + 1}. ${t.id} ${t.description}\n     expect: ${t.expectedResult}\n`);
+      }
+    }
+    const pick = await choose(`${s('yellow', '?')} Approve the plan? [y]es / [n]o: `, { yes: 'y', no: 'n' });
+    if (pick === null) return pause(sessionId, 'the plan');
+    if (pick === 'yes') return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
+    const feedback = (await io.ask('  What should change? ')).trim();
+    await options.call('agent.approvePlan', { sessionId, approved: false, feedback });
+  }
+
+  async function question(e: AgentEvent & Record<string, any>) {
+    const { sessionId, questionId } = e;
+    if (!options.interactive) {
+      io.err(`${s('red', e.text)}\n  (no one to ask: stopping)\n`);
+      return void (await options.call('agent.answer', { sessionId, questionId, choice: 'stop' }));
+    }
+    io.err(`${s('red', e.text)}\n`);
+    const pick = (await choose(`${s('yellow', '?')} [r]etry / [s]kip / [e]dit / s[t]op: `, { retry: 'r', skip: 's', edit: 'e', stop: 't' })) ?? 'stop';
+    if (pick === 'edit') {
+      const description = (await io.ask('  New description (empty keeps it): ')).trim();
+      const expectedResult = (await io.ask('  New expected result (empty keeps it): ')).trim();
+      const todo = { ...(description ? { description } : {}), ...(expectedResult ? { expectedResult } : {}) };
+      return void (await options.call('agent.answer', { sessionId, questionId, choice: 'edit', todo }));
+    }
+    await options.call('agent.answer', { sessionId, questionId, choice: pick });
+  }
+
+  return {
+    handle(e: AgentEvent) {
+      const data = e as AgentEvent & Record<string, any>;
+      if (e.type === 'approval_requested') enqueue(() => approval(data));
+      else if (e.type === 'plan_approval_requested') enqueue(() => plan(data));
+      else if (e.type === 'question') enqueue(() => question(data));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { AgentEvent } from '../../shared/contract';
+import { unifiedDiff } from './unifiedDiff';
+
+/**
+ * `akira run`'s readable progress (without --json): the plan, each TODO, its tool calls with a short
+ * result, proposed diffs, the reviewer's verdicts and how the session ended. Colours on a terminal.
+ *
+ *   const line = formatRunEvent(event, {color})   // text to print (with newlines), or '' to print nothing
+ */
+
+export interface FormatOptions {
+  color: boolean;
+  /** Lines of a proposed diff shown before it is cut (default 60). */
+  diffLines?: number;
+}
+
+const CODES = { dim: 2, bold: 1, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 } as const;
+type Style = keyof typeof CODES;
+
+export function styler(color: boolean) {
+  return (style: Style, text: string) => (color ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);
+}
+
+const oneLine = (text: unknown, max = 160) => {
+  const flat = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** The arguments of a call, short: the path or the command when there is one. */
+function callInput(tool: string, input: string): string {
+  try {
+    const args = JSON.parse(input) as Record<string, unknown>;
+    if (tool === 'run_command') return `$ ${oneLine(args.command, 140)}${args.cwd ? ` (in ${args.cwd})` : ''}`;
+    if (typeof args.path === 'string') return args.path || '.';
+    if (typeof args.pattern === 'string') return `/${args.pattern}/${args.glob ? ` in ${args.glob}` : ''}`;
+    if (tool === 'update_todo') return `${args.id} → ${args.status}`;
+  } catch {
+    // not JSON: show as is
+  }
+  return oneLine(input, 140);
+}
+
+function firstLine(summary: string): string {
+  const lines = summary.split('\n').filter((l) => l.trim());
+  const end = lines.find((l) => /^\[(Exit code|Timed out|Cancelled|The user closed)/.test(l));
+  return oneLine(end ?? lines[0] ?? '', 160);
+}
+
+export function colorDiff(diff: string, color: boolean, max: number): string {
+  const s = styler(color);
+  const lines = diff.replace(/\n$/, '').split('\n');
+  const shown = lines.slice(0, max).map((l) =>
+    l.startsWith('+++') || l.startsWith('---') ? s('bold', l) : l.startsWith('+') ? s('green', l) : l.startsWith('-') ? s('red', l) : l.startsWith('@@') ? s('cyan', l) : l,
+  );
+  if (lines.length > max) shown.push(s('dim', `… ${lines.length - max} more diff lines`));
+  return shown.map((l) => `      ${l}`).join('\n');
+}
+
+export function changeDiff(change: { path: string; kind: string; before: string | null; after: string | null; binary?: boolean }): string {
+  if (change.binary) return `Binary file ${change.path} ${change.kind === 'delete' ? 'deleted' : 'changed'}\n`;
+  return unifiedDiff(change.kind === 'create' ? null : change.before, change.kind === 'delete' ? null : change.after, { oldName: `a/${change.path}`, newName: `b/${change.path}` });
+}
+
+export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
+  const s = styler(options.color);
+  const d = e as AgentEvent & Record<string, any>;
+  switch (e.type) {
+    case 'session_started':
+      return `${s('bold', 'Akira session')} ${d.sessionId} · mode ${d.mode} · model ${d.model}\n${s('dim', 'Task:')} ${oneLine(d.task, 300)}\n`;
+    case 'plan_proposed': {
+      const items = (d.todos as { id: string; description: string; expectedResult: string }[]).map(
+        (t, i) => `  ${i + 1}. ${s('bold', t.id)} ${oneLine(t.description, 120)}\n     ${s('dim', `expect: ${oneLine(t.expectedResult, 120)}`)}`,
+      );
+      return `${s('bold', `Plan (${items.length} TODO${items.length === 1 ? '' : 's'})`)}${d.needsApproval ? s('yellow', ' — waits for approval') : ''}\n${items.join('\n')}\n`;
+    }
+    case 'plan_approved':
+      return `${s('green', 'Plan approved')} by ${d.by}\n`;
+    case 'plan_rejected':
+      return `${s('yellow', 'Plan rejected')}${d.feedback ? `: ${oneLine(d.feedback)}` : ''}\n`;
+    case 'todo_updated': {
+      const t = d.todo as { id: string; description: string; status: string; result: string | null };
+      if (t.status === 'in_progress') return `\n${s('blue', '▶')} ${s('bold', `TODO ${t.id}`)} ${oneLine(t.description, 140)}\n`;
+      if (t.status === 'verifying') return `  ${s('dim', `done says the agent${t.result ? `: ${oneLine(t.result, 140)}` : ''} → review`)}\n`;
+      if (t.status === 'skipped') return `  ${s('yellow', `TODO ${t.id} skipped`)}\n`;
+      if (t.status === 'failed') return `  ${s('red', `TODO ${t.id} failed`)}${t.result ? `: ${oneLine(t.result)}` : ''}\n`;
+      return '';
+    }
+    case 'todo_added':
+      return `${s('yellow', '+')} TODO ${d.todo.id}: ${oneLine(d.todo.description, 160)}\n`;
+    case 'tool_call_started':
+      return `  ${s('cyan', '→')} ${d.tool} ${callInput(d.tool, d.input)}\n`;
+    case 'tool_call_finished':
+      return d.isError ? `    ${s('red', '✗')} ${firstLine(d.summary)}\n` : `    ${s('dim', `✓ ${firstLine(d.summary)}`)}\n`;
+    case 'change_proposed':
+      return `${colorDiff(changeDiff(d.change), options.color, options.diffLines ?? 60)}\n`;
+    case 'change_decided':
+      return d.decision === 'rejected' ? `    ${s('yellow', `change rejected by ${d.by}`)}${d.reason ? `: ${oneLine(d.reason)}` : ''}\n` : '';
+    case 'checkpoint_taken':
+      return `    ${s('dim', `checkpoint ${String(d.checkpointId).slice(0, 10)}${d.label ? ` (${oneLine(d.label, 80)})` : ''}`)}\n`;
+    case 'verification': {
+      const what = d.todoId === 'task' ? 'Final review' : `Review of ${d.todoId}`;
+      const mark = d.approved ? s('green', '✔') : s('red', '✘');
+      const verdict = d.approved ? s('green', 'approved') : s(d.nextStatus === 'failed' ? 'red' : 'yellow', d.nextStatus === 'failed' ? 'rejected (retry limit reached)' : 'rejected');
+      return `  ${mark} ${what}: ${verdict} (confidence ${Number(d.confidence).toFixed(2)})${d.feedback ? ` — ${oneLine(d.feedback, 240)}` : ''}\n`;
+    }
+    case 'assistant_message':
+      return `  ${s('magenta', 'agent:')} ${oneLine(d.text, 240)}\n`;
+    case 'model_retry':
+      return `  ${s('dim', `(model: attempt ${d.attempt} failed, retrying in ${(Number(d.delayMs) / 1000).toFixed(1)} s: ${oneLine(d.reason, 160)})`)}\n`;
+    case 'warning':
+      return `  ${s('yellow', 'warning:')} ${oneLine(d.message, 300)}\n`;
+    case 'status_changed':
+      return d.status === 'paused' ? `${s('yellow', 'Paused')}: ${d.reason ?? ''}\n` : '';
+    case 'session_completed':
+      return `\n${s('green', '✔ Task complete.')}${d.summary ? ` ${oneLine(d.summary, 400)}` : ''}\n`;
+    case 'session_failed':
+      return `\n${s('red', '✘ Task failed:')} ${oneLine(d.reason, 400)}\n`;
+    case 'session_stopped':
+      return `\n${s('yellow', 'Stopped.')}${d.reason ? ` ${oneLine(d.reason, 300)}` : ''}\n`;
+    default:
+      return '';
+  }
+}
