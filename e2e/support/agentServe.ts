@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOpenAiTestServer, type OpenAiTestServer, type OpenAiTestServerOptions } from '../../src/testing/openaiTestServer';
 import { serve, type Served } from './serve';
@@ -8,18 +9,21 @@ import { serve, type Served } from './serve';
  * e2e specs of the agent UI. Script the model with `model.enqueue(reply.toolCall(…), …)` (see
  * src/testing/openaiReplies.ts and agentSession.test.ts for whole sessions).
  *
- *   const {served, model, stop} = await serveWithModel(repo, {settings: {agent: {policy: …}}});
+ *   const {served, model, dataDir, stop} = await serveWithModel(repo, {globalSettings: {agent: {policy: …}}});
  */
 
 export interface ServedWithModel {
   served: Served;
   model: OpenAiTestServer;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 export interface ServeWithModelOptions {
   /** Written to the workspace's `.akira/settings.json` (e.g. `{agent: {mode, policy}}`). */
   workspaceSettings?: Record<string, unknown>;
+  /** Written to the data folder's `settings.json` (global settings: the only place that can loosen the policy). */
+  globalSettings?: Record<string, unknown>;
   server?: OpenAiTestServerOptions;
   env?: NodeJS.ProcessEnv;
 }
@@ -30,10 +34,19 @@ export async function serveWithModel(folder: string, options: ServeWithModelOpti
     mkdirSync(join(folder, '.akira'), { recursive: true });
     writeFileSync(join(folder, '.akira', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
   }
-  const served = await serve(folder, { OPENAI_BASE_URL: model.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test', ...options.env });
+  const dataDir = mkdtempSync(join(tmpdir(), 'akira-data-'));
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(options.globalSettings ?? {}, null, 2));
+  const served = await serve(folder, {
+    AKIRA_DATA_DIR: dataDir,
+    OPENAI_BASE_URL: model.baseURL,
+    AKIRA_MODEL: 'test-model',
+    OPENAI_API_KEY: 'sk-test',
+    ...options.env,
+  });
   return {
     served,
     model,
+    dataDir,
     async stop() {
       await served.stop();
       await model.close();
