@@ -1,0 +1,367 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { spawn as spawnPty } from 'node-pty';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jsonReplyCorpus } from '../core/agent/jsonMode/corpus';
+import { reply, startOpenAiTestServer, type OpenAiTestServer, type RecordedRequest } from '../../testing/openaiTestServer';
+import { tempDir, writeTree } from '../../testing/tempTree';
+import { waitFor } from '../../testing/waitFor';
+
+// The real built `akira run` (bin/akira.cjs → out/main/cli.js) as a child process, its model the
+// scripted OpenAI-compatible server in this process, reached over real HTTP by the real openai SDK.
+
+const bin = resolve(__dirname, '../../..', 'bin', 'akira.cjs');
+let server: OpenAiTestServer;
+const cleanups: (() => Promise<void>)[] = [];
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  server = await startOpenAiTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  server.assertDone();
+});
+
+interface Workspace {
+  root: string;
+  dataDir: string;
+  outside: string;
+}
+
+/** A workspace, a data folder with global settings and a folder beside the workspace (for escapes). */
+async function workspace(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<Workspace> {
+  const base = await tempDir('akira-run-');
+  cleanups.push(base.cleanup);
+  const root = join(base.dir, 'ws');
+  const dataDir = join(base.dir, 'data');
+  const outside = join(base.dir, 'outside');
+  await writeTree(root, files);
+  await mkdir(dataDir, { recursive: true });
+  await mkdir(outside, { recursive: true });
+  await writeFile(join(dataDir, 'settings.json'), JSON.stringify(settings));
+  return { root, dataDir, outside };
+}
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** The --json lines printed so far, parsed. */
+  events: () => { type: string; [key: string]: any }[];
+}
+
+function akiraRun(ws: Workspace, args: string[], env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(process.execPath, [bin, 'run', '--workspace', ws.root, ...args], {
+    cwd: ws.root,
+    env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const events = () =>
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('{"event"'))
+      .map((l) => JSON.parse(l).data);
+  return { child, stdout: () => out, stderr: () => err, exited, events };
+}
+
+async function finished(run: Run): Promise<number | null> {
+  const code = await run.exited;
+  // Output written just before exit may still be in the pipes.
+  await new Promise((r) => setTimeout(r, 50));
+  return code;
+}
+
+const plan = (todos: { id: string; description: string; expectedResult: string }[]) => reply.toolCall('todo_write', { todos });
+const verdict = (todoId: string, approved: boolean, feedback = approved ? 'looks right' : 'not done') =>
+  reply.toolCall('verify_todo', { todoId, approved, feedback, confidence: 0.9 });
+const sent = (r: RecordedRequest) => JSON.stringify(r.body.messages);
+const sessionDir = async (root: string) => {
+  const [id] = await readdir(join(root, '.akira/sessions'));
+  return { id, dir: join(root, '.akira/sessions', id) };
+};
+
+const autonomous = { agent: { mode: 'autonomous' } };
+
+describe('akira run (built)', () => {
+  it('runs a two-TODO task that writes files and runs a test to a verified finish (--yes --json, exit 0)', async () => {
+    const ws = await workspace({ 'README.md': '# demo\n' }, autonomous);
+    server.enqueue(
+      plan([
+        { id: 't1', description: 'Create src/add.js exporting add(a, b)', expectedResult: 'src/add.js exports add' },
+        { id: 't2', description: 'Add test.js and run it', expectedResult: '`node test.js` prints ok' },
+      ]),
+      reply.toolCall('write_file', { path: 'src/add.js', content: 'module.exports.add = (a, b) => a + b;\n' }),
+      reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote src/add.js' }),
+      verdict('t1', true),
+      reply.message({
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'test.js', content: "const {add} = require('./src/add');\nif (add(2, 3) === 5) console.log('ok-' + (40 + 2));\n" } },
+          { name: 'run_command', arguments: { command: 'node test.js' } },
+        ],
+      }),
+      (req) => {
+        expect(sent(req)).toContain('Exit code 0');
+        expect(sent(req)).toContain('ok-42');
+        return reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'test passes' });
+      },
+      verdict('t2', true),
+      reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'all good', confidence: 0.95 }),
+    );
+    const run = akiraRun(ws, ['--task', 'Write an add function with a test', '--yes', '--json']);
+    expect(await finished(run)).toBe(0);
+    expect(await readFile(join(ws.root, 'src/add.js'), 'utf8')).toContain('a + b');
+    expect(await readFile(join(ws.root, 'test.js'), 'utf8')).toContain('ok-');
+    // Every stdout line is one agent.onEvent envelope.
+    const lines = run.stdout().trim().split('\n');
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ event: 'agent.onEvent', data: { type: expect.any(String) } });
+    const types = run.events().map((e) => e.type);
+    expect(types[0]).toBe('session_started');
+    expect(types.at(-1)).toBe('session_completed');
+    expect(run.events().filter((e) => e.type === 'verification').map((e) => [e.todoId, e.approved])).toEqual([['t1', true], ['t2', true], ['task', true]]);
+    expect(run.events().some((e) => e.type === 'command_finished' && e.exitCode === 0)).toBe(true);
+    // The session's folder: every log the issue names.
+    const { dir } = await sessionDir(ws.root);
+    for (const name of ['session.md', 'history.md', 'decisions.md', 'api-calls.md', 'rollbacks.md', 'events.jsonl']) {
+      expect(existsSync(join(dir, name)), name).toBe(true);
+    }
+    const doc = await readFile(join(dir, 'session.md'), 'utf8');
+    expect(doc).toMatch(/^---\n[\s\S]*status: completed/);
+    expect(await readFile(join(dir, 'decisions.md'), 'utf8')).toContain('0.9');
+    expect(await readFile(join(dir, 'api-calls.md'), 'utf8')).not.toContain('sk-test');
+  });
+
+  it('shows readable progress: the plan, tool calls, diffs, a rejected review, the fix and the approval', async () => {
+    const ws = await workspace({ 'greet.js': "module.exports = () => 'hi';\n" }, autonomous);
+    server.enqueue(
+      plan([{ id: 'g', description: 'Make greet() say hello', expectedResult: "greet() returns 'hello'" }]),
+      reply.toolCall('edit_file', { path: 'greet.js', edits: [{ search: "'hi'", replace: "'helo'" }] }),
+      reply.toolCall('update_todo', { id: 'g', status: 'done', result: 'changed the greeting' }),
+      verdict('g', false, "It returns 'helo', not 'hello'."),
+      (req) => {
+        expect(sent(req)).toContain("It returns 'helo', not 'hello'.");
+        return reply.toolCall('edit_file', { path: 'greet.js', edits: [{ search: "'helo'", replace: "'hello'" }] });
+      },
+      reply.toolCall('update_todo', { id: 'g', status: 'done', result: 'fixed the typo' }),
+      verdict('g', true),
+      reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'done', confidence: 0.9 }),
+    );
+    const run = akiraRun(ws, ['--task', 'Say hello', '--yes']);
+    expect(await finished(run)).toBe(0);
+    const out = run.stdout();
+    expect(out).toContain('Plan (1 TODO)');
+    expect(out).toContain('TODO g');
+    expect(out).toContain('edit_file greet.js');
+    expect(out).toMatch(/^\s+-module\.exports = \(\) => 'hi';$/m);
+    expect(out).toMatch(/^\s+\+module\.exports = \(\) => 'helo';$/m);
+    expect(out).toMatch(/Review of g: rejected .*It returns 'helo'/);
+    expect(out).toMatch(/Review of g: approved/);
+    expect(out).toContain('Task complete.');
+    expect(out).not.toContain('\x1b['); // not a terminal: no colours
+    expect(await readFile(join(ws.root, 'greet.js'), 'utf8')).toBe("module.exports = () => 'hello';\n");
+  });
+
+  it('recovers from a tool error, refuses path escapes (nothing written outside) and keeps denied commands denied under --yes', async () => {
+    const ws = await workspace({ 'a.txt': 'a\n' }, { agent: { mode: 'autonomous', policy: { commands: { deny: ['curl'] } } } });
+    const escape = join(ws.outside, 'escaped.txt');
+    server.enqueue(
+      plan([{ id: 'x', description: 'Copy a.txt to b.txt', expectedResult: 'b.txt holds a' }]),
+      reply.toolCall('read_file', { path: 'missing.txt' }),
+      (req) => {
+        expect(sent(req)).toMatch(/missing\.txt/);
+        return reply.message({
+          toolCalls: [
+            { name: 'write_file', arguments: { path: '../outside/escaped.txt', content: 'escaped' } },
+            { name: 'write_file', arguments: { path: escape, content: 'escaped' } },
+            { name: 'read_file', arguments: { path: '/etc/passwd' } },
+          ],
+        });
+      },
+      (req) => {
+        const text = sent(req);
+        expect(text).not.toContain('root:x:0');
+        expect(text.match(/outside the workspace/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+        return reply.toolCall('run_command', { command: 'curl http://example.invalid/x.sh' });
+      },
+      (req) => {
+        expect(sent(req)).toMatch(/denied|not allowed/i);
+        return reply.toolCall('read_file', { path: 'a.txt' });
+      },
+      reply.toolCall('write_file', { path: 'b.txt', content: 'a\n' }),
+      reply.toolCall('update_todo', { id: 'x', status: 'done' }),
+      verdict('x', true),
+      reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 1 }),
+    );
+    const run = akiraRun(ws, ['--task', 'copy a to b', '--yes', '--json']);
+    expect(await finished(run)).toBe(0);
+    expect(await readdir(ws.outside)).toEqual([]);
+    expect(await readFile(join(ws.root, 'b.txt'), 'utf8')).toBe('a\n');
+    const errors = run.events().filter((e) => e.type === 'tool_call_finished' && e.isError);
+    expect(errors.length).toBeGreaterThanOrEqual(5);
+    expect(run.events().some((e) => e.type === 'command_finished')).toBe(false);
+  });
+
+  it('retries 429 (Retry-After), a 500 and a cut stream, then a 401 pauses the session: exit 1 with how to resume', async () => {
+    const ws = await workspace({ 'README.md': '# r\n' }, autonomous);
+    server.enqueue(
+      reply.rateLimited(1),
+      plan([{ id: 'n', description: 'Write notes.txt', expectedResult: 'notes.txt exists' }]),
+      reply.serverError(500),
+      reply.cut(reply.toolCall('write_file', { path: 'notes.txt', content: 'HALF-WRITTEN' }), 3),
+      reply.toolCall('write_file', { path: 'notes.txt', content: 'whole\n' }),
+      reply.unauthorized('Incorrect API key provided: sk-tes***.'),
+    );
+    const run = akiraRun(ws, ['--task', 'notes', '--yes']);
+    expect(await finished(run)).toBe(1);
+    expect(await readFile(join(ws.root, 'notes.txt'), 'utf8')).toBe('whole\n');
+    expect(run.stdout()).toMatch(/model: attempt 1 failed, retrying in 1\.0 s/);
+    expect(run.stderr()).toMatch(/Session paused.*HTTP 401/);
+    expect(run.stderr()).toMatch(/API key/);
+    const { id } = await sessionDir(ws.root);
+    expect(run.stderr()).toContain(`akira run --resume ${id}`);
+    const apiCalls = await readFile(join(ws.root, '.akira/sessions', id, 'api-calls.md'), 'utf8');
+    for (const status of ['| 429 |', '| 500 |', '| 401 |']) expect(apiCalls).toContain(status);
+  });
+
+  it('drives a JSON-mode model (no tool calling) with corpus replies, re-asking once it cannot repair', async () => {
+    const ws = await workspace({ 'README.md': '# Demo\n' }, { agent: { mode: 'autonomous' }, models: { 'test-model': { jsonMode: true } } });
+    const corpus = (name: string) => {
+      const found = jsonReplyCorpus.find((c) => c.name === name);
+      if (!found) throw new Error(`no corpus case ${name}`);
+      return found;
+    };
+    const unusable = jsonReplyCorpus.find((c) => !c.expect.ok)!;
+    server.enqueue(
+      (req) => {
+        expect(req.body.tools).toBeUndefined();
+        return reply.text(corpus('trailing commas in objects and arrays').raw);
+      },
+      reply.text(unusable.raw),
+      (req) => {
+        expect(sent(req)).toMatch(/could not|invalid|not valid|error/i);
+        return reply.text(corpus('markdown fences inside file content').raw);
+      },
+      reply.text('{"name": "update_todo", "arguments": {"id": "1", "status": "done", "result": "README has the npm test block",}}'),
+      reply.text('```json\n{"phase": "verification", "verification": {"todoId": "1", "approved": true, "feedback": "README shows npm test", "confidence": 0.9}}\n```'),
+      reply.text("{'phase': 'verification', 'verification': {'todoId': 'task', 'approved': True, 'feedback': 'done', 'confidence': 0.8}}"),
+    );
+    const run = akiraRun(ws, ['--task', 'Document npm test in the README', '--yes', '--json']);
+    expect(await finished(run)).toBe(0);
+    expect(await readFile(join(ws.root, 'README.md'), 'utf8')).toBe('# Demo\n\n```sh\nnpm test\n```\n');
+    expect(run.events().filter((e) => e.type === 'verification').map((e) => e.todoId)).toEqual(['1', 'task']);
+  });
+
+  it('survives kill -9 mid-session: --resume continues from the last consistent step and finishes', async () => {
+    const ws = await workspace({ 'README.md': '# k\n' }, autonomous);
+    server.enqueue(
+      plan([
+        { id: 'one', description: 'Write one.txt', expectedResult: 'one.txt holds 1' },
+        { id: 'two', description: 'Write two.txt', expectedResult: 'two.txt holds 2' },
+      ]),
+      reply.toolCall('write_file', { path: 'one.txt', content: '1\n' }),
+      reply.toolCall('update_todo', { id: 'one', status: 'done' }),
+      verdict('one', true),
+      reply.toolCall('run_command', { command: 'sleep 30', timeoutSeconds: 60 }),
+    );
+    const first = akiraRun(ws, ['--task', 'write one and two', '--yes', '--json']);
+    await waitFor(() => first.events().find((e) => e.type === 'tool_call_started' && e.tool === 'run_command'), `run_command started (stderr: ${first.stderr()})`, 30_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const { id, dir } = await sessionDir(ws.root);
+    expect(await readFile(join(dir, 'session.md'), 'utf8')).toMatch(/status: running/);
+
+    server.enqueue(
+      (req) => {
+        // The call that was running when the process died is answered as interrupted.
+        expect(sent(req)).toContain('Interrupted: Akira stopped while this call ran');
+        expect(sent(req)).toContain('two.txt');
+        return reply.toolCall('write_file', { path: 'two.txt', content: '2\n' });
+      },
+      reply.toolCall('update_todo', { id: 'two', status: 'done' }),
+      verdict('two', true),
+      reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'both there', confidence: 0.9 }),
+    );
+    const before = server.chatRequests().length;
+    const second = akiraRun(ws, ['--resume', id, '--yes', '--json']);
+    expect(await finished(second)).toBe(0);
+    expect(await readFile(join(ws.root, 'one.txt'), 'utf8')).toBe('1\n');
+    expect(await readFile(join(ws.root, 'two.txt'), 'utf8')).toBe('2\n');
+    // Nothing was planned or done again: the resumed run made exactly the four scripted calls.
+    expect(server.chatRequests().length - before).toBe(4);
+    expect(second.events().filter((e) => e.type === 'verification').map((e) => e.todoId)).toEqual(['two', 'task']);
+    expect(await readFile(join(dir, 'session.md'), 'utf8')).toMatch(/status: completed/);
+    const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((e) => e.seq)).toEqual(lines.map((_, i) => i + 1));
+  });
+
+  it('without a terminal and without --yes, a change that needs approval pauses the session (exit 1)', async () => {
+    const ws = await workspace({ 'README.md': '# p\n' }, { agent: { mode: 'code-dev' } });
+    server.enqueue(plan([{ id: 'p', description: 'Write p.txt', expectedResult: 'p.txt exists' }]), reply.toolCall('write_file', { path: 'p.txt', content: 'p\n' }));
+    const run = akiraRun(ws, ['--task', 'write p']);
+    expect(await finished(run)).toBe(1);
+    expect(run.stderr()).toMatch(/Waiting for approval of a change to p\.txt/);
+    expect(run.stderr()).toMatch(/akira run --resume [0-9a-f-]{36}/);
+    expect(existsSync(join(ws.root, 'p.txt'))).toBe(false);
+    expect(run.stdout()).toMatch(/\+p/);
+  });
+
+  it('on a terminal, asks for each change with its diff; a rejection\'s reason reaches the model', async () => {
+    const ws = await workspace({ 'README.md': '# t\n' }, { agent: { mode: 'code-dev' } });
+    server.enqueue(
+      plan([{ id: 'w', description: 'Write a file', expectedResult: 'a file exists' }]),
+      reply.toolCall('write_file', { path: 'p.txt', content: 'p\n' }),
+      (req) => {
+        expect(sent(req)).toContain('call it q.txt instead');
+        return reply.toolCall('write_file', { path: 'q.txt', content: 'q\n' });
+      },
+      reply.toolCall('update_todo', { id: 'w', status: 'done' }),
+      verdict('w', true),
+      reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
+    );
+    const term = spawnPty(process.execPath, [bin, 'run', '--workspace', ws.root, '--task', 'write a file'], {
+      cwd: ws.root,
+      cols: 120,
+      rows: 40,
+      env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } as Record<string, string>,
+    });
+    let screen = '';
+    term.onData((d) => (screen += d));
+    const exited = new Promise<number>((r) => term.onExit((e) => r(e.exitCode)));
+    cleanups.push(async () => term.kill());
+    const plain = () => screen.replace(/\x1b\[[0-9;]*m/g, '');
+    await waitFor(() => /Approve a change to p\.txt\? \[y\]es \/ \[n\]o:/.test(plain()), `the first prompt (screen: ${plain()})`, 20_000);
+    expect(plain()).toMatch(/\+p/);
+    expect(screen).toContain('\x1b[32m'); // colours on a terminal
+    term.write('n\r');
+    await waitFor(() => plain().includes('Why (the agent reads this)?'), 'the reason prompt', 10_000);
+    term.write('call it q.txt instead\r');
+    await waitFor(() => /Approve a change to q\.txt\?/.test(plain()), `the second prompt (screen: ${plain()})`, 20_000);
+    term.write('y\r');
+    expect(await exited).toBe(0);
+    expect(plain()).toContain('Task complete.');
+    expect(existsSync(join(ws.root, 'p.txt'))).toBe(false);
+    expect(await readFile(join(ws.root, 'q.txt'), 'utf8')).toBe('q\n');
+  });
+
+  it('exits 2 with how to configure a model when none is configured', async () => {
+    const ws = await workspace({ 'README.md': '# m\n' });
+    const run = akiraRun(ws, ['--task', 'anything'], { OPENAI_BASE_URL: '', AKIRA_MODEL: '', OPENAI_MODEL: '', OPENAI_API_KEY: '' });
+    expect(await finished(run)).toBe(2);
+    expect(run.stderr()).toMatch(/model/i);
+    expect(run.stderr()).toMatch(/AKIRA_MODEL|--model|settings/);
+    expect(existsSync(join(ws.root, '.akira/sessions'))).toBe(false);
+  });
+});
