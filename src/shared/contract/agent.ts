@@ -176,6 +176,11 @@ export const agentSessionDetail = agentSessionSummary.extend({
 export type AgentSessionDetail = z.infer<typeof agentSessionDetail>;
 
 const bySession = { sessionId: agentSessionId };
+const rewindCheckpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a checkpoint id: letters, digits, - and _ only');
+
+/** A mode a session can use (agent.modes). */
+export const agentModeInfo = z.object({ id: z.string(), name: z.string(), description: z.string(), builtIn: z.boolean() });
+export type AgentModeInfo = z.infer<typeof agentModeInfo>;
 const planTodo = z.object({
   id: z.string().min(1).max(64).optional(),
   description: z.string().trim().min(1).max(20_000),
@@ -188,10 +193,32 @@ export const agentCommands = {
       .object({
         task: z.string().trim().min(1, 'The task is empty.').max(20_000, 'The task is longer than 20000 characters.'),
         mode: z.string().trim().min(1).max(64).optional(),
+        /** This session's model name instead of the configured one (same base URL and key). */
+        model: z.string().trim().min(1, 'The model name is empty.').max(200, 'The model name is longer than 200 characters.').optional(),
       })
       .strict(),
     z.object({ sessionId: z.string() }),
-    'Start an agent session on a task in the open workspace (the mode defaults to the settings\' or "code-dev").',
+    'Start an agent session on a task in the open workspace (the mode defaults to the settings\' or "code-dev"; the model to the configured one).',
+  ),
+  'agent.modes': defineCommand(
+    noInput,
+    z.object({ modes: z.array(agentModeInfo), errors: z.array(z.object({ file: z.string(), message: z.string() })) }),
+    'The modes a session can use: the built-ins and the custom ones of `.akira/modes` (with an error per invalid mode file).',
+  ),
+  'agent.editTodos': defineCommand(
+    z.object({ ...bySession, todos: z.array(planTodo).min(1, 'The board needs at least one TODO.').max(500, 'At most 500 TODOs.') }).strict(),
+    ok,
+    'Edit the TODOs not started yet (edit, add — no id —, remove, reorder); started TODOs must be listed unchanged, in their place.',
+  ),
+  'agent.rewind': defineCommand(
+    z.object({ ...bySession, checkpointId: rewindCheckpointId }).strict(),
+    z.object({ toSeq: z.number().int().nonnegative() }),
+    'Rewind a session that is not running to one of its checkpoints (conversation only; files are untouched): it is paused there and resumes from that point.',
+  ),
+  'agent.fork': defineCommand(
+    z.object({ ...bySession, checkpointId: rewindCheckpointId, task: z.string().trim().min(1, 'The task is empty.').max(20_000).optional() }).strict(),
+    z.object({ sessionId: z.string() }),
+    'A new paused session whose history is this one\'s up to a checkpoint (files are untouched); resume it to go on from there.',
   ),
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),

@@ -12,7 +12,11 @@ type AgentCommand =
   | 'agent.approve'
   | 'agent.reject'
   | 'agent.approvePlan'
-  | 'agent.answer';
+  | 'agent.answer'
+  | 'agent.modes'
+  | 'agent.editTodos'
+  | 'agent.rewind'
+  | 'agent.fork';
 
 const ok = { ok: true as const };
 
@@ -30,5 +34,9 @@ export function agentHandlers(get: () => AgentService): Pick<Handlers, AgentComm
     'agent.reject': async (p) => (await get().reject(p.sessionId, p.changeId, p.reason), ok),
     'agent.approvePlan': async (p) => (await get().approvePlan(p.sessionId, { approved: p.approved, todos: p.todos, feedback: p.feedback }), ok),
     'agent.answer': async (p) => (await get().answer(p.sessionId, { questionId: p.questionId, choice: p.choice, todo: p.todo }), ok),
+    'agent.modes': () => get().modes(),
+    'agent.editTodos': async (p) => (await get().editTodos(p.sessionId, p.todos), ok),
+    'agent.rewind': (p) => get().rewind(p.sessionId, p.checkpointId),
+    'agent.fork': (p) => get().fork(p.sessionId, p.checkpointId, p.task),
   };
 }

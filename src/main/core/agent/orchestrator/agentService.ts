@@ -1,10 +1,11 @@
-import type { AgentEvent, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
+import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
 import { checkSessionId, createSessionStore, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
+import { loadModes } from '../modes';
 import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlags } from '../model';
 import { resolvePolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
@@ -45,7 +46,7 @@ export interface AgentServiceOptions {
 }
 
 export interface AgentService {
-  start(input: { task: string; mode?: string }): Promise<{ sessionId: string }>;
+  start(input: { task: string; mode?: string; model?: string }): Promise<{ sessionId: string }>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: string): Promise<void>;
@@ -56,6 +57,10 @@ export interface AgentService {
   reject(sessionId: string, changeId: string, reason: string): Promise<void>;
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
   answer(sessionId: string, answer: Answer): Promise<void>;
+  modes(): Promise<{ modes: AgentModeInfo[]; errors: { file: string; message: string }[] }>;
+  editTodos(sessionId: string, todos: PlanDecision['todos'] & {}): Promise<void>;
+  rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
+  fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
   dispose(): Promise<void>;
 }
 
@@ -67,6 +72,11 @@ interface Live {
 }
 
 const DEFAULT_MODE = 'code-dev';
+/** The model a session was started with by name (agent.start {model}); else the configured one is used. */
+const chosenModel = (state: SessionState): string | undefined => (typeof state.options.model === 'string' ? state.options.model : undefined);
+const notYet = (name: string): never => {
+  throw new AkiraError('unavailable', `${name} is not available yet in this build.`);
+};
 const ACTIVE = new Set(['planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
 
 export function createAgentService(options: AgentServiceOptions): AgentService {
@@ -78,10 +88,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
   const emitEvent = (event: AgentEvent) => options.emit('agent.onEvent', event);
 
-  async function prepare(modeId: string | undefined) {
+  /** `model`: the session's own model name (agent.start {model}), instead of the configured one. */
+  async function prepare(modeId: string | undefined, model?: string) {
     const settings = await readAgentSettings(root, options.dataDir);
     const { config } = resolveModelConfig({
-      flags: options.modelFlags,
+      flags: model ? { ...options.modelFlags, model } : options.modelFlags,
       workspaceSettings: settings.workspace.model,
       globalSettings: settings.global.model,
       env: options.env,
@@ -197,11 +208,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   return {
     start: (input) =>
       guard(async () => {
-        const prepared = await prepare(input.mode);
+        const prepared = await prepare(input.mode, input.model);
         if (running() >= prepared.policy.limits.maxConcurrentTasks) {
           throw new AkiraError('conflict', `${running()} session(s) are running, the most allowed at once (policy limits.maxConcurrentTasks). Pause or stop one first.`);
         }
-        const handle = await store.createSession({ task: input.task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode } });
+        const handle = await store.createSession({ task: input.task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(input.model ? { model: input.model } : {}) } });
         const state = handle.state();
         emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model });
         await launch(handle, prepared);
@@ -233,7 +244,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const loaded = await store.loadSession(sessionId);
         const status = loaded.state.status;
         if (status === 'completed' || status === 'failed' || status === 'stopped') throw new AkiraError('conflict', `Session ${sessionId} is ${status}; it cannot be resumed.`);
-        const prepared = await prepare(loaded.state.mode);
+        const prepared = await prepare(loaded.state.mode, chosenModel(loaded.state));
         const handle = await store.openSession(sessionId);
         if (ACTIVE.has(handle.state().status)) {
           await handle.append({ type: 'status_changed', status: 'interrupted', reason: 'The process running it ended; resumed.' });
@@ -262,6 +273,14 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     reject: (id, changeId, reason) => guard(async () => need(id).session.reject(changeId, reason)),
     approvePlan: (id, decision) => guard(async () => need(id).session.approvePlan(decision)),
     answer: (id, answer) => guard(async () => need(id).session.answer(answer)),
+    modes: () =>
+      guard(async () => {
+        const { modes, errors } = await loadModes(root);
+        return { modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description, builtIn: m.builtIn })), errors };
+      }),
+    editTodos: () => guard(async () => notYet('agent.editTodos')),
+    rewind: () => guard(async () => notYet('agent.rewind')),
+    fork: () => guard(async () => notYet('agent.fork')),
     async dispose() {
       disposed = true;
       await ready;
