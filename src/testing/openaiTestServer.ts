@@ -32,6 +32,9 @@ export interface RecordedRequest {
   hasAuthorization: boolean;
   /** The parsed JSON body (null when there was none). */
   body: any;
+  /** performance.now() when the request arrived, and when its answer was fully sent (null until then). */
+  receivedAt: number;
+  answeredAt: number | null;
 }
 
 export type ReplyScript = ScriptedReply | ((request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>);
@@ -243,6 +246,7 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const receivedAt = performance.now();
     const raw = await readBody(req);
     let body: any = null;
     if (raw) {
@@ -265,7 +269,10 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
       headers,
       hasAuthorization: Boolean(req.headers.authorization),
       body,
+      receivedAt,
+      answeredAt: null,
     };
+    res.once('finish', () => (recorded.answeredAt = performance.now()));
     requests.push(recorded);
 
     if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
