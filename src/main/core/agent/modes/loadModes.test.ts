@@ -161,25 +161,24 @@ describe('loadModes', () => {
     expect(r.modes).toHaveLength(5);
   });
 
-  it('reports YAML files without a parser, and loads them with one', async () => {
+  it('loads YAML mode files (the yaml package) and reports broken ones; without a parser they are errors', async () => {
     await writeTree(ws.dir, {
-      '.akira/modes/y.yaml': 'systemPrompt: hello',
-      '.akira/modes/z.yml': 'broken',
+      '.akira/modes/y.yaml': 'name: Why\nextends: code-dev\ninstructions: |\n  Explain why first.\n  Then act.\npolicy:\n  limits:\n    maxToolLoopsPerTodo: 9\n',
+      '.akira/modes/z.yml': 'systemPrompt: [unclosed',
       '.akira/modes/j.json': json({ systemPrompt: 'json mode' }),
     });
-    const without = await loadModes(ws.dir);
-    expect(without.modes.map((m) => m.id)).toContain('j');
+    const r = await loadModes(ws.dir);
+    const y = findMode(r.modes, 'y');
+    expect(y.name).toBe('Why');
+    expect(y.systemPrompt).toContain('Explain why first.\nThen act.');
+    expect(y.policy?.limits?.maxToolLoopsPerTodo).toBe(9);
+    expect(r.errors.map((e) => e.file)).toEqual(['.akira/modes/z.yml']);
+    expect(r.errors[0].message).toMatch(/^\.akira\/modes\/z\.yml: is not valid YAML/);
+    expect(r.modes.map((m) => m.id)).toContain('j');
+
+    const without = await loadModes(ws.dir, {});
     expect(without.errors.map((e) => e.file).sort()).toEqual(['.akira/modes/y.yaml', '.akira/modes/z.yml']);
     expect(without.errors[0].message).toContain('need the "yaml" package');
-
-    // a tiny stand-in for a YAML parser: `key: value` lines
-    const parseYaml = (text: string) => {
-      if (!text.includes(':')) throw new Error('expected a mapping');
-      return Object.fromEntries(text.split('\n').map((l) => l.split(/:\s*/, 2) as [string, string]));
-    };
-    const withParser = await loadModes(ws.dir, { parseYaml });
-    expect(findMode(withParser.modes, 'y').systemPrompt).toBe('hello');
-    expect(withParser.errors).toEqual([{ file: '.akira/modes/z.yml', message: '.akira/modes/z.yml: is not valid YAML (expected a mapping)' }]);
   });
 
   it('refuses a modes entry that is a folder', async () => {

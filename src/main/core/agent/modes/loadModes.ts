@@ -4,6 +4,7 @@ import { AkiraError } from '../../errors';
 import { mergePolicyOverrides } from '../policy/policySchema';
 import { builtinModes, CONTROL_TOOLS, type Mode } from './builtinModes';
 import { formatModeIssues, MODE_ID, modeFileSchema, type ModeFile } from './modeSchema';
+import { parse as parseYaml } from 'yaml';
 
 /**
  * The modes of a workspace: the built-ins plus `.akira/modes/*.json|yaml|yml`.
@@ -14,8 +15,7 @@ import { formatModeIssues, MODE_ID, modeFileSchema, type ModeFile } from './mode
  * Each file is read and validated on its own: a broken file is reported (its message names the file
  * and the field) and never hides the others. A custom mode may extend a built-in or another custom
  * mode; a custom mode with a built-in's id replaces it and extends it unless it says otherwise.
- * YAML needs a parser: pass `parseYaml` (e.g. `parse` from the `yaml` package); without one, YAML
- * files are reported as errors and JSON files still load.
+ * YAML files are read with the `yaml` package (`parseYaml` replaces it, e.g. in tests).
  */
 
 export interface LoadModesOptions {
@@ -37,7 +37,7 @@ interface Candidate {
   def: ModeFile;
 }
 
-export async function loadModes(workspaceRoot: string, options: LoadModesOptions = {}): Promise<{ modes: Mode[]; errors: ModeLoadError[] }> {
+export async function loadModes(workspaceRoot: string, options: LoadModesOptions = { parseYaml }): Promise<{ modes: Mode[]; errors: ModeLoadError[] }> {
   const builtins = builtinModes();
   const errors: ModeLoadError[] = [];
   const fail = (file: string, message: string) => errors.push({ file, message: `${file}: ${message}` });
