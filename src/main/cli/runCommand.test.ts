@@ -356,6 +356,19 @@ describe('akira run (built)', () => {
     expect(await readFile(join(ws.root, 'q.txt'), 'utf8')).toBe('q\n');
   });
 
+  it('Ctrl+C (SIGINT) pauses the session while the model is answering: exit 1 with how to resume', async () => {
+    const ws = await workspace({ 'README.md': '# c\n' }, autonomous);
+    server.enqueue(plan([{ id: 'c', description: 'Write c.txt', expectedResult: 'c.txt exists' }]), reply.hang());
+    const run = akiraRun(ws, ['--task', 'write c', '--yes', '--json']);
+    await waitFor(() => server.chatRequests().length === 2 && server.pending() === 0, 'the second model call', 20_000);
+    run.child.kill('SIGINT');
+    expect(await finished(run)).toBe(1);
+    expect(run.stderr()).toMatch(/SIGINT: pausing the session/);
+    expect(run.stderr()).toMatch(/akira run --resume [0-9a-f-]{36}/);
+    const { dir } = await sessionDir(ws.root);
+    expect(await readFile(join(dir, 'session.md'), 'utf8')).toMatch(/status: paused/);
+  });
+
   it('exits 2 with how to configure a model when none is configured', async () => {
     const ws = await workspace({ 'README.md': '# m\n' });
     const run = akiraRun(ws, ['--task', 'anything'], { OPENAI_BASE_URL: '', AKIRA_MODEL: '', OPENAI_MODEL: '', OPENAI_API_KEY: '' });
