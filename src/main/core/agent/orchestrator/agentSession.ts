@@ -258,7 +258,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     async resume() {
       const s = handle.state().status;
       if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is ${s}; start a new one.`);
-      if (loop) throw new AkiraError('conflict', 'The session is running already.');
+      if (loop) {
+        // Paused but still winding down (the pause is on disk, the loop returns right after): wait for it.
+        if (s !== 'paused') throw new AkiraError('conflict', 'The session is running already.');
+        await loop;
+        if (loop) throw new AkiraError('conflict', 'The session is running already.');
+      }
       void run();
     },
     async stop(reason = 'Stopped by the user.') {
