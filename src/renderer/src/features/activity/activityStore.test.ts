@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../../shared/contract';
+import { createAgentEventHub, type HubEntry } from '../sessions/agentEventHub';
+import { greetSession, skipSession, type Recording } from '../sessions/fixtures/recorded';
+import type { ActivityItem } from './activityItems';
+import { applyActivityBatch, commandOfInput, commandTitle, emptyActivity } from './activityReducer';
+import { attachActivity, useActivityStore, type ActivityAttachment } from './activityStore';
+
+const entriesOf = (r: Recording): HubEntry[] => r.entries.map((e, i) => ({ ...e, n: i + 1 }) as HubEntry);
+const build = (r: Recording) => applyActivityBatch(emptyActivity(r.sessionId), entriesOf(r));
+const ofKind = <K extends ActivityItem['kind']>(items: ActivityItem[], kind: K) => items.filter((i): i is Extract<ActivityItem, { kind: K }> => i.kind === kind);
+
+describe('activity reducer on recorded sessions', () => {
+  it('templates the greet session: session, plan, text, tools, changes, verdicts, the terminal card, the end', () => {
+    const { items } = build(greetSession);
+    expect(items[0]).toMatchObject({ kind: 'session', task: 'Greet the world', mode: 'autonomous', model: 'test-model' });
+    expect(ofKind(items, 'plan')[0]).toMatchObject({ needsApproval: true, todos: [{ id: 't1' }, { id: 't2' }] });
+    expect(ofKind(items, 'plan_decision')).toMatchObject([{ approved: true, by: 'user' }]);
+    expect(ofKind(items, 'user')).toMatchObject([{ text: 'Keep it short.' }]);
+    expect(ofKind(items, 'text')).toMatchObject([{ text: 'I will write the file first.', todoId: 't1', streaming: false }]);
+
+    const tools = ofKind(items, 'tool');
+    expect(tools.map((t) => t.tool)).toEqual(['write_file', 'update_todo', 'edit_file', 'update_todo', 'update_todo']);
+    expect(tools[0]).toMatchObject({ running: false, isError: false, output: 'Created greet.txt (1 lines).' });
+    expect(JSON.parse(tools[0].input)).toEqual({ path: 'greet.txt', content: 'hello\n' });
+    expect(tools.every((t) => typeof t.durationMs === 'number')).toBe(true);
+
+    expect(ofKind(items, 'change').map((c) => [c.path, c.changeKind, c.decision, c.by, c.applied])).toEqual([
+      ['greet.txt', 'create', 'approved', 'policy', true],
+      ['greet.txt', 'modify', 'approved', 'policy', true],
+    ]);
+
+    const [terminal] = ofKind(items, 'terminal');
+    const created = greetSession.entries.find((e) => e.kind === 'terminal');
+    expect(terminal).toMatchObject({ command: 'cat greet.txt', exitCode: 0, running: false, isError: false, todoId: 't2' });
+    expect(terminal.output).toContain('hello world');
+    expect(terminal.terminalId).toBe(created?.kind === 'terminal' ? created.terminal.terminalId : 'none');
+
+    const verdicts = ofKind(items, 'verification');
+    expect(verdicts.map((v) => [v.todoId, v.approved, v.confidence, v.final])).toEqual([
+      ['t1', false, 0.85, false],
+      ['t1', true, 0.95, false],
+      ['t2', true, 0.9, false],
+      ['task', true, 0.97, true],
+    ]);
+    expect(verdicts[0].feedback).toContain('not "hello world"');
+    expect(items.at(-1)).toMatchObject({ kind: 'end', outcome: 'completed' });
+    // Quiet "running" status changes are left out; the plan wait is shown.
+    expect(ofKind(items, 'status').map((s) => s.status)).toEqual(['awaiting_plan_approval']);
+    expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
+  });
+
+  it('makes an error card for the failed TODO that names the failed tool, and marks it answered', () => {
+    const { items } = build(skipSession);
+    const [error] = ofKind(items, 'error');
+    expect(error).toMatchObject({ todoId: 'a', options: ['retry', 'skip', 'edit', 'stop'], answered: 'skip' });
+    expect(error.failedTool).toMatchObject({ tool: 'read_file' });
+    expect(error.failedTool?.output).toContain('No such file: missing.js');
+    expect(error.text).toContain('TODO a failed');
+    expect(ofKind(items, 'tool').find((t) => t.tool === 'read_file')).toMatchObject({ isError: true });
+    expect(ofKind(items, 'verification')[0]).toMatchObject({ approved: false, nextStatus: 'failed' });
+    expect(ofKind(items, 'notice').every((n) => n.level === 'warning')).toBe(true);
+  });
+
+  it('is the same whether the events come in one batch or one by one, and ignores repeats', () => {
+    const entries = entriesOf(greetSession);
+    const oneByOne = entries.reduce((s, e) => applyActivityBatch(s, [e]), emptyActivity(greetSession.sessionId));
+    const strip = (items: ActivityItem[]) => items.map(({ key: _k, ...rest }) => rest);
+    expect(strip(oneByOne.items)).toEqual(strip(build(greetSession).items));
+    const again = applyActivityBatch(oneByOne, entries.filter((e) => e.kind === 'agent' && e.event.seq !== undefined));
+    expect(again).toBe(oneByOne);
+  });
+
+  it('keeps unchanged cards as the same objects (only changed cards re-render)', () => {
+    const entries = entriesOf(greetSession);
+    const cut = entries.findIndex((e) => e.kind === 'agent' && e.event.type === 'tool_call_finished');
+    const before = applyActivityBatch(emptyActivity(greetSession.sessionId), entries.slice(0, cut));
+    const after = applyActivityBatch(before, [entries[cut]]);
+    const changed = after.items.filter((item, i) => item !== before.items[i]);
+    expect(changed.map((c) => c.kind)).toEqual(['tool']);
+    expect(before.items.find((i) => i.kind === 'tool')).toMatchObject({ running: true });
+  });
+
+  it('drops the oldest cards past the cap and keeps updating the rest by key', () => {
+    const sessionId = greetSession.sessionId;
+    let n = 0;
+    const entry = (event: Omit<AgentEvent, 'sessionId'>): HubEntry => ({ n: ++n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
+    const started = Array.from({ length: 250 }, (_, i) => entry({ type: 'tool_call_started', seq: i + 1, callId: `c${i}`, todoId: 't1', tool: 'read_file', input: '{}' }));
+    const s = applyActivityBatch(emptyActivity(sessionId), started, 100);
+    expect(s.items.length).toBeLessThanOrEqual(100);
+    expect(s.dropped + s.items.length).toBe(250);
+    const done = applyActivityBatch(s, [entry({ type: 'tool_call_finished', seq: 251, callId: 'c249', todoId: 't1', tool: 'read_file', summary: 'ok', isError: false })], 100);
+    expect(done.items.at(-1)).toMatchObject({ callId: 'c249', running: false, output: 'ok' });
+  });
+
+  it('appends streamed deltas to one text card and settles it with the full message', () => {
+    const sessionId = greetSession.sessionId;
+    const deltas: HubEntry[] = Array.from({ length: 50 }, (_, i) => ({ n: i + 1, kind: 'agent', event: { sessionId, type: 'assistant_delta' as AgentEvent['type'], delta: `w${i} ` } }));
+    const streamed = applyActivityBatch(emptyActivity(sessionId), deltas);
+    expect(streamed.items).toHaveLength(1);
+    expect(streamed.items[0]).toMatchObject({ kind: 'text', streaming: true, text: deltas.map((d) => (d.kind === 'agent' ? d.event.delta : '')).join('') });
+    const settled = applyActivityBatch(streamed, [{ n: 99, kind: 'agent', event: { sessionId, type: 'assistant_message', todoId: null, text: 'final text' } }]);
+    expect(settled.items).toMatchObject([{ kind: 'text', streaming: false, text: 'final text' }]);
+  });
+
+  it('reads the command of a run_command call, even from a cut argument summary', () => {
+    expect(commandOfInput('{"command":"npm test -- --run"}')).toBe('npm test -- --run');
+    expect(commandOfInput('{"command":"echo \\"a\\"\\nls", "cwd": "src')).toBe('echo "a"\nls');
+    expect(commandTitle('echo a\nls')).toBe('echo a …');
+    expect(commandTitle('x'.repeat(100))).toHaveLength(80);
+  });
+});
+
+let attached: ActivityAttachment | null = null;
+afterEach(() => {
+  attached?.detach();
+  attached = null;
+});
+
+describe('activity store', () => {
+  it('starts from the hub\'s history and applies live entries in one update per frame', () => {
+    const hub = createAgentEventHub(null);
+    const entries = greetSession.entries;
+    const half = Math.floor(entries.length / 2);
+    for (const e of entries.slice(0, half)) hub.push(e);
+    const frames: (() => void)[] = [];
+    attached = attachActivity(hub, greetSession.sessionId, (flush) => {
+      frames.push(flush);
+      return () => undefined;
+    });
+    const first = useActivityStore.getState().activity;
+    expect(first.items[0]).toMatchObject({ kind: 'session' });
+    let updates = 0;
+    const off = useActivityStore.subscribe(() => updates++);
+    for (const e of entries.slice(half)) hub.push(e);
+    hub.push({ kind: 'agent', event: { ...skipSession.events[0] } }); // another session: not queued
+    expect(frames).toHaveLength(1);
+    expect(useActivityStore.getState().activity).toBe(first);
+    frames[0]();
+    off();
+    expect(updates).toBe(1);
+    expect(useActivityStore.getState().activity.items.map((i) => i.kind)).toEqual(build(greetSession).items.map((i) => i.kind));
+  });
+
+  it('keeps expanded cards by key', () => {
+    useActivityStore.getState().toggle('call:x');
+    expect(useActivityStore.getState().expanded.has('call:x')).toBe(true);
+    useActivityStore.getState().toggle('call:x');
+    expect(useActivityStore.getState().expanded.has('call:x')).toBe(false);
+  });
+});
