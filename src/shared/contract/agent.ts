@@ -12,7 +12,8 @@ import { defineCommand, defineEvent, noInput, ok } from './define';
  *   session_completed/failed/stopped …;
  * - live notices that are not logged (no `seq`): approval_requested / approval_resolved (a change or a
  *   command waits for approve/reject), plan_approval_requested, question / question_answered (a TODO
- *   failed: retry, skip, edit or stop), assistant_message (what the model said), model_retry, warning
+ *   failed: retry, skip, edit or stop), assistant_message (what the model said), assistant_delta (its
+ *   text as it streams, batched; after a model_retry the text starts again), model_retry, warning
  *   (something went wrong that does not stop the session, e.g. a checkpoint that failed).
  */
 
@@ -69,6 +70,7 @@ export const agentNoticeTypes = [
   'question',
   'question_answered',
   'assistant_message',
+  'assistant_delta',
   'model_retry',
   'warning',
 ] as const;

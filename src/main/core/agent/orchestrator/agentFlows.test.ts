@@ -166,4 +166,25 @@ describe('agent session: people in the loop', () => {
     expect(existsSync(join(kit.root, 'keep.txt'))).toBe(true);
     expect((await kit.fail('agent.resume', { sessionId })).code).toMatch(/conflict|bad_request/);
   });
+
+  it('streams the model\'s text as batched assistant_delta notices that add up to what it said', async () => {
+    kit = await startAgentKit({ settings: { agent: { mode: 'autonomous' } } });
+    const text = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    kit.server.enqueue(
+      plan(one('s')),
+      reply.message({ text, toolCalls: [{ name: 'update_todo', arguments: { id: 's', status: 'done' } }], chunkSize: 4 }),
+      verdict('s', true),
+      verdict('task', true),
+    );
+    await kit.call('agent.start', { task: 'stream' });
+    await kit.waitForEvent('session_completed');
+    const deltas = kit.ofType('assistant_delta');
+    expect(deltas.map((d) => d.text).join('')).toBe(text);
+    expect(deltas.every((d) => d.todoId === 's' && d.phase === 'execute')).toBe(true);
+    // Batched: far fewer notices than the ~700 chunks the server streamed.
+    expect(deltas.length).toBeLessThan(text.length / 4);
+    // The text is complete before the call's record and the finished message.
+    const order = kit.events.map((e) => e.type);
+    expect(order.lastIndexOf('assistant_delta')).toBeLessThan(order.indexOf('assistant_message'));
+  });
 });

@@ -2,7 +2,18 @@ import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
-import { checkSessionId, createSessionStore, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import {
+  branchEvents,
+  checkSessionId,
+  createSessionStore,
+  prefixUpTo,
+  rewindReason,
+  terminalStatuses,
+  type EventOf,
+  type SessionHandle,
+  type SessionState,
+  type SessionStore,
+} from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes } from '../modes';
@@ -11,9 +22,12 @@ import { resolvePolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
 import { createAgentSession, type AgentSession } from './agentSession';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, workspacePolicy } from './agentSettings';
+import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
 import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
+import { boardEditEvents } from './boardEdit';
 import { retryBasesFrom } from './retryBase';
+import { checkpointEvent, checkpointLabel, rewindable } from './sessionHistory';
 import { boardTodo, type Answer, type PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modes';
 
@@ -74,9 +88,7 @@ interface Live {
 const DEFAULT_MODE = 'code-dev';
 /** The model a session was started with by name (agent.start {model}); else the configured one is used. */
 const chosenModel = (state: SessionState): string | undefined => (typeof state.options.model === 'string' ? state.options.model : undefined);
-const notYet = (name: string): never => {
-  throw new AkiraError('unavailable', `${name} is not available yet in this build.`);
-};
+
 const ACTIVE = new Set(['planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
 
 export function createAgentService(options: AgentServiceOptions): AgentService {
@@ -88,17 +100,22 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
   const emitEvent = (event: AgentEvent) => options.emit('agent.onEvent', event);
 
+  async function modeAndPolicy(modeId: string | undefined) {
+    const settings = await readAgentSettings(root, options.dataDir);
+    const mode = await options.resolveMode(root, modeId ?? settings.workspace.mode ?? settings.global.mode ?? DEFAULT_MODE);
+    const policy: Policy = resolvePolicy(mode.policy, settings.global.policy, workspacePolicy(settings.workspace.policy));
+    return { settings, mode, policy };
+  }
+
   /** `model`: the session's own model name (agent.start {model}), instead of the configured one. */
   async function prepare(modeId: string | undefined, model?: string) {
-    const settings = await readAgentSettings(root, options.dataDir);
+    const { settings, mode, policy } = await modeAndPolicy(modeId);
     const { config } = resolveModelConfig({
       flags: model ? { ...options.modelFlags, model } : options.modelFlags,
       workspaceSettings: settings.workspace.model,
       globalSettings: settings.global.model,
       env: options.env,
     });
-    const mode = await options.resolveMode(root, modeId ?? settings.workspace.mode ?? settings.global.mode ?? DEFAULT_MODE);
-    const policy: Policy = resolvePolicy(mode.policy, settings.global.policy, workspacePolicy(settings.workspace.policy));
     const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };
   }
@@ -112,10 +129,13 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
     const client = createModelClient(prepared.config, { sleep: options.sleep });
     const off = handle.onEvent((event) => emitEvent({ ...event, sessionId } as AgentEvent));
+    const deltas = createDeltaBatcher((d) => emitEvent({ sessionId, type: 'assistant_delta', ...d }));
     const caller = createModelCaller({
       client,
       jsonMode: prepared.jsonMode,
+      onDelta: (d) => deltas.push(d),
       async onAttempts(records) {
+        deltas.flush();
         for (const r of records) {
           await handle.append({
             type: 'model_call',
@@ -132,7 +152,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           });
         }
       },
-      onRetry: (n) => emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, phase: n.phase, todoId: n.todoId }),
+      onRetry: (n) => (deltas.dispose(), emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, phase: n.phase, todoId: n.todoId })),
     });
     const session = createAgentSession({
       root,
@@ -197,6 +217,18 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       finalVerdict: final ? { approved: final.approved, confidence: final.confidence, feedback: final.feedback } : null,
       summary: state.summary,
     };
+  }
+
+  /** A session no loop holds, opened for a few appends whose events go out like a running session's. */
+  async function withHandle(sessionId: string, fn: (handle: SessionHandle) => Promise<void>): Promise<void> {
+    const handle = await store.openSession(sessionId);
+    const off = handle.onEvent((event) => emitEvent({ ...event, sessionId } as AgentEvent));
+    try {
+      await fn(handle);
+    } finally {
+      off();
+      await handle.close();
+    }
   }
 
   async function guard<T>(fn: () => Promise<T>): Promise<T> {
@@ -278,9 +310,79 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const { modes, errors } = await loadModes(root);
         return { modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description, builtIn: m.builtIn })), errors };
       }),
-    editTodos: () => guard(async () => notYet('agent.editTodos')),
-    rewind: () => guard(async () => notYet('agent.rewind')),
-    fork: () => guard(async () => notYet('agent.fork')),
+    editTodos: (id, todos) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        const entry = live.get(sessionId);
+        const state = entry ? entry.handle.state() : (await store.loadSession(sessionId)).state;
+        if (terminalStatuses.includes(state.status)) {
+          throw new AkiraError('bad_request', `Session ${sessionId} is ${state.status}: its TODOs cannot be edited any more (fork it from a checkpoint to go on differently).`);
+        }
+        if (!state.plan.proposed || !state.todos.length) throw new AkiraError('bad_request', `Session ${sessionId} has no plan yet: there are no TODOs to edit.`);
+        const { policy } = await modeAndPolicy(state.mode).catch(() => ({ policy: null }));
+        const max = policy?.limits.maxTasksPerSession ?? 500;
+        const edit = (s: SessionState) => boardEditEvents(s, todos, max);
+        if (entry) return entry.session.editBoard(edit);
+        await withHandle(sessionId, async (handle) => {
+          for (const event of edit(handle.state())) await handle.append(event);
+        });
+      }),
+    rewind: (id, checkpointId) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        const entry = live.get(sessionId);
+        if (entry?.session.running()) {
+          throw new AkiraError('bad_request', `Session ${sessionId} is running (or still finishing its step after a pause): pause it first, then rewind.`);
+        }
+        const loaded = await store.loadSession(sessionId);
+        const status = loaded.state.status;
+        if (!rewindable.includes(status)) throw new AkiraError('bad_request', `Session ${sessionId} is ${status.replace(/_/g, ' ')}: pause it first, then rewind.`);
+        const target = checkpointEvent(loaded.events, sessionId, checkpointId);
+        // A loaded session is let go: its resume starts from the rewound log like any other.
+        if (entry) await unload(sessionId);
+        await withHandle(sessionId, async (handle) => {
+          await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: 'conversation', files: [], toSeq: target.seq });
+          const after = handle.state();
+          await handle.append({ type: 'status_changed', status: 'paused', reason: rewindReason(target.checkpointId), phase: after.phase });
+        });
+        return { toSeq: target.seq };
+      }),
+    fork: (id, checkpointId, task) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        const loaded = await store.loadSession(sessionId);
+        const target = checkpointEvent(loaded.events, sessionId, checkpointId);
+        const first = loaded.events[0] as EventOf<'session_started'>;
+        const history = branchEvents(prefixUpTo(loaded.events, target.seq));
+        const handle = await store.createSessionFrom(
+          {
+            task: task ?? first.task,
+            mode: first.mode,
+            model: first.model,
+            options: { ...first.options, forkedFrom: { sessionId, checkpointId: target.checkpointId, seq: target.seq } },
+          },
+          history,
+        );
+        const forkId = handle.sessionId;
+        try {
+          const state = handle.state();
+          emitEvent({ sessionId: forkId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model, forkedFrom: sessionId });
+          const off = handle.onEvent((event) => emitEvent({ ...event, sessionId: forkId } as AgentEvent));
+          try {
+            await handle.append({
+              type: 'status_changed',
+              status: 'paused',
+              reason: `Forked from session ${sessionId} at checkpoint ${target.checkpointId}${checkpointLabel(target)}; files were not touched. Resume to continue from there.`,
+              phase: state.phase,
+            });
+          } finally {
+            off();
+          }
+        } finally {
+          await handle.close();
+        }
+        return { sessionId: forkId };
+      }),
     async dispose() {
       disposed = true;
       await ready;

@@ -1,7 +1,7 @@
 import type { AgentApproval, AgentEventType, AgentTodo } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
-import { resumePoint, terminalStatuses, type SessionHandle, type SessionStatus } from '../../sessions';
+import { resumePoint, terminalStatuses, type SessionEventInput, type SessionHandle, type SessionState, type SessionStatus } from '../../sessions';
 import type { RunParams, RunResult } from '../../terminal/commandRunner';
 import type { GitignoreRules } from '../../workspace/gitignoreRules';
 import { ModelAbortedError, ModelAuthError, ModelError } from '../model';
@@ -76,6 +76,11 @@ export interface AgentSession {
   reject(changeId: string, reason: string): void;
   approvePlan(decision: PlanDecision): void;
   answer(answer: Answer): void;
+  /**
+   * Changes the TODO board (agent.editTodos): `edit` gets the current state and answers the events to
+   * append. It runs while the loop cannot start a pending TODO, so a TODO is never edited as it starts.
+   */
+  editBoard(edit: (state: SessionState) => SessionEventInput[]): Promise<void>;
   approvals(): AgentApproval[];
   question(): QuestionInfo | null;
   planWaiting(): boolean;
@@ -108,6 +113,13 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   let stopReason: string | null = null;
   let closing = false;
   let summary: string | null = null;
+  // Starting a pending TODO and editing the board (agent.editTodos) take turns.
+  let board: Promise<unknown> = Promise.resolve();
+  function withBoard<T>(fn: () => Promise<T>): Promise<T> {
+    const turn = board.then(fn);
+    board = turn.catch(() => undefined);
+    return turn;
+  }
 
   function runtime(): SessionRuntime & { abort(kill: boolean): void } {
     const interrupt = new AbortController();
@@ -165,7 +177,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         return true;
       case 'todo':
         if (point.lostCalls.length) await closeLostCalls(r, point.lostCalls);
-        if (point.todo.status === 'pending') await startTodo(r, point.todo);
+        if (point.todo.status === 'pending') {
+          await withBoard(async () => {
+            const again = resumePoint(handle.state()); // the board may have been edited meanwhile
+            if (again.kind === 'todo' && again.todo.id === point.todo.id && again.todo.status === 'pending') await startTodo(r, again.todo);
+          });
+        }
         else if (point.todo.status === 'verifying') await verifyCurrent(r, point.todo);
         else await executeTurn(r, point.todo, tools);
         return true;
@@ -262,7 +279,6 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         // Paused but still winding down (the pause is on disk, the loop returns right after): wait for it.
         if (s !== 'paused') throw new AkiraError('conflict', 'The session is running already.');
         await loop;
-        if (loop) throw new AkiraError('conflict', 'The session is running already.');
       }
       void run();
     },
@@ -291,6 +307,10 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         if (q.questionId !== answer.questionId) throw new AkiraError('not_found', `The open question is ${q.questionId}, not ${answer.questionId}.`);
       });
     },
+    editBoard: (edit) =>
+      withBoard(async () => {
+        for (const event of edit(handle.state())) await handle.append(event);
+      }),
     approvals: () => gate.pending(),
     question: () => questionSlot.current(),
     planWaiting: () => planSlot.current() !== null,

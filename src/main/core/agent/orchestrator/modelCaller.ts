@@ -59,6 +59,8 @@ export interface ModelCallerOptions {
   /** Attempts of a call, in order (see the module comment). */
   onAttempts?(records: AttemptRecord[]): Promise<void> | void;
   onRetry?(notice: RetryNotice & { phase: CallPhase; todoId: string | null }): void;
+  /** The model's text as it streams in (native tool calling only: JSON-mode text is the raw reply). */
+  onDelta?(delta: { phase: CallPhase; todoId: string | null; text: string }): void;
   jsonReasks?: number;
 }
 
@@ -101,6 +103,7 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
           else logged.push(Promise.resolve(options.onAttempts?.([record(r, null)])));
         },
         onRetry: (n) => options.onRetry?.({ ...n, phase: request.phase, todoId: request.todoId }),
+        ...(native && options.onDelta ? { onDelta: (text: string) => options.onDelta!({ phase: request.phase, todoId: request.todoId, text }) } : {}),
       });
       costUsd = result.costUsd;
       return result;

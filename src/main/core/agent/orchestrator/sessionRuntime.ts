@@ -82,11 +82,16 @@ export async function setStatus(rt: SessionRuntime, status: SessionStatus, reaso
   await rt.handle.append({ type: 'status_changed', status, ...(reason ? { reason } : {}), ...(phase ? { phase } : {}) });
 }
 
-/** A checkpoint linked to the TODO; nothing is logged when nothing changed, unless `always` (a baseline). */
+/**
+ * A checkpoint linked to the TODO; nothing is logged when nothing changed, unless `always` (a
+ * baseline: the start of the session or of a TODO). A baseline is always a checkpoint of its own,
+ * even when no file changed, so that each session and TODO has its start point in the Timeline to
+ * restore or rewind to (an unchanged one would otherwise be the previous checkpoint, another TODO's).
+ */
 export async function takeCheckpoint(rt: SessionRuntime, todoId: string | null, label: string, always = false): Promise<string | null> {
   if (!rt.checkpoints) return null;
   try {
-    const cp = await rt.checkpoints.create({ origin: 'agent', sessionId: rt.sessionId, ...(todoId ? { todoId } : {}), skipIfUnchanged: true, label });
+    const cp = await rt.checkpoints.create({ origin: 'agent', sessionId: rt.sessionId, ...(todoId ? { todoId } : {}), skipIfUnchanged: !always, label });
     if (cp.unchanged && !always) return null;
     await rt.handle.append({ type: 'checkpoint_taken', checkpointId: cp.id, todoId, label });
     return cp.id;
