@@ -4,6 +4,9 @@ import { EditorArea } from '../features/editor/EditorArea';
 import { TerminalPanel } from '../features/terminal/TerminalPanel';
 import { TimelineOverlays } from '../features/timeline/TimelineOverlays';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
+import { ReviewFeed, useReviewCount } from '../features/review/ReviewFeed';
+import { ReviewList } from '../features/review/ReviewList';
+import { ReviewPane } from '../features/review/ReviewPane';
 import { FileTree } from '../features/workspace/FileTree';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
@@ -15,9 +18,10 @@ const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'files', label: 'Files', icon: '▤' },
   { id: 'changes', label: 'Changes', icon: '±' },
   { id: 'timeline', label: 'Timeline', icon: '◷' },
+  { id: 'review', label: 'Review', icon: '⧉' },
 ];
 
-const titles: Record<SidebarView, string> = { files: '', changes: 'Changes', timeline: 'Timeline' };
+const titles: Record<SidebarView, string> = { files: '', changes: 'Changes', timeline: 'Timeline', review: 'Review' };
 
 export function App() {
   const info = useAppInfo();
@@ -27,6 +31,7 @@ export function App() {
   const setTerminalHeight = useUiStore((s) => s.setTerminalHeight);
   const workspace = info.data?.workspace ?? null;
   const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
+  const reviewCount = useReviewCount();
 
   return (
     <div className="app">
@@ -56,25 +61,29 @@ export function App() {
                       {changedCount > 999 ? '999+' : changedCount}
                     </span>
                   )}
+                  {v.id === 'review' && reviewCount > 0 && (
+                    <span className="activity-badge review-badge" data-testid="review-badge">
+                      {reviewCount > 99 ? '99+' : reviewCount}
+                    </span>
+                  )}
                 </button>
               ))}
             </nav>
             <aside className="sidebar">
               <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
               <div className="sidebar-content">
-                {sidebar === 'files' ? <FileTree /> : sidebar === 'changes' ? <ChangesPanel /> : <TimelinePanel />}
+                {sidebar === 'files' ? <FileTree /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : <TimelinePanel />}
               </div>
             </aside>
             <main className="main">
-              <section className="editor-area">
-                <EditorArea />
-              </section>
+              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : <EditorArea />}</section>
               <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
               <section className="panel" style={{ height: terminalHeight }}>
                 <TerminalPanel />
               </section>
             </main>
             <TimelineOverlays />
+            <ReviewFeed />
           </>
         )}
       </div>

@@ -1,0 +1,38 @@
+import type { PendingItem } from './reviewStore';
+
+/** A command or a read waiting for approval: what would run, where, and why it asks. */
+export function ApprovalCard({ item }: { item: PendingItem }) {
+  if (item.command) {
+    const c = item.command;
+    return (
+      <div className="review-card" data-testid="review-command" data-destructive={c.destructive}>
+        <div className="review-card-label">The agent wants to run</div>
+        <pre className="review-command-line">$ {c.command}</pre>
+        <dl className="review-facts">
+          <dt>in</dt>
+          <dd>{c.cwd ? c.cwd : 'the workspace folder'}</dd>
+          <dt>asks because</dt>
+          <dd>{item.reason ?? c.reason}</dd>
+        </dl>
+        {c.destructive && (
+          <div className="review-warning" role="alert" data-testid="review-destructive">
+            This command can destroy data (it deletes, overwrites or rewrites history). Batch runs never approve it on their own.
+          </div>
+        )}
+        <div className="review-dim">It runs in a terminal tab in the workspace; its output goes back to the agent.</div>
+      </div>
+    );
+  }
+  if (item.tool) {
+    return (
+      <div className="review-card" data-testid="review-read">
+        <div className="review-card-label">The agent wants to read</div>
+        <pre className="review-command-line">
+          {item.tool.name} {item.tool.input}
+        </pre>
+        <div className="review-dim">{item.reason ?? 'Reads need approval in this session’s policy.'}</div>
+      </div>
+    );
+  }
+  return <div className="review-card review-dim">Waiting for approval: {item.changeId}</div>;
+}

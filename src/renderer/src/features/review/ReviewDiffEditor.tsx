@@ -1,0 +1,197 @@
+import { useEffect, useRef } from 'react';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { languageOf } from '../editor/languageOf';
+import { useMonaco } from '../editor/monacoLoader';
+import { viewerOptions } from '../editor/queries';
+import { ViewerMessage } from '../editor/ViewerMessage';
+import { algorithmOverride, reviewDiffOptions } from './diffOptions';
+import { hunkAnchorLine, type Hunk } from './hunks';
+import { setEditFlusher } from './reviewActions';
+import { useReviewStore, type PendingItem } from './reviewStore';
+
+/** How long typing on the right side settles before the hunks are computed again. */
+const EDIT_SETTLE_MS = 150;
+
+export interface ReviewDiffEditorProps {
+  item: PendingItem & { change: NonNullable<PendingItem['change']> };
+  hunks: Hunk[];
+  rejected: ReadonlySet<string>;
+  hunkIndex: number;
+  sideBySide: boolean;
+  /** Escape in the editor: give the keyboard back to the review. */
+  onLeave(): void;
+}
+
+interface Models {
+  key: string;
+  original: Monaco.editor.ITextModel;
+  modified: Monaco.editor.ITextModel;
+}
+
+/**
+ * A proposed change in Monaco's diff editor: the file as it is (left, read-only) and as the agent
+ * would write it (right, editable before approval unless it is a deletion). Hunks show their state in
+ * the right side's gutter (✓ accepted, ✕ rejected: click to toggle) and rejected hunks are struck
+ * through. Owns the diff editor and its models.
+ */
+export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide, onLeave }: ReviewDiffEditorProps) {
+  const { monaco, error } = useMonaco();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
+  const modelsRef = useRef<Models | null>(null);
+  const decoRef = useRef<{ left: Monaco.editor.IEditorDecorationsCollection; right: Monaco.editor.IEditorDecorationsCollection } | null>(null);
+  const live = useRef({ hunks, item, onLeave });
+  live.current = { hunks, item, onLeave };
+  const editable = item.change.kind !== 'delete';
+
+  // The editor: once per Monaco.
+  useEffect(() => {
+    if (!monaco || !hostRef.current) return;
+    const editor = monaco.editor.createDiffEditor(hostRef.current, {
+      ...viewerOptions,
+      readOnly: false,
+      domReadOnly: false,
+      originalEditable: false,
+      renderSideBySide: sideBySide,
+      useInlineViewWhenSpaceIsLimited: true,
+      renderSideBySideInlineBreakpoint: 760,
+      enableSplitViewResizing: true,
+      renderMarginRevertIcon: false,
+      renderGutterMenu: false,
+      ignoreTrimWhitespace: false,
+      renderOverviewRuler: true,
+      glyphMargin: true,
+      minimap: { enabled: false },
+    });
+    editorRef.current = editor;
+    const right = editor.getModifiedEditor();
+    decoRef.current = { left: editor.getOriginalEditor().createDecorationsCollection(), right: right.createDecorationsCollection() };
+
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const models = modelsRef.current;
+      if (models) useReviewStore.getState().setEdited(models.key, models.modified.getValue());
+    };
+    setEditFlusher(flush);
+    const typing = right.onDidChangeModelContent(() => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, EDIT_SETTLE_MS);
+    });
+    const clicks = right.onMouseDown((e) => {
+      if (e.target.type !== monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN) return;
+      const line = e.target.position?.lineNumber;
+      const count = right.getModel()?.getLineCount() ?? 1;
+      const hunk = live.current.hunks.find((h) => hunkAnchorLine(h, count) === line);
+      if (hunk) useReviewStore.getState().toggleHunk(live.current.item.key, hunk.key);
+    });
+    right.addCommand(monaco.KeyCode.Escape, () => live.current.onLeave(), '!suggestWidgetVisible && !findWidgetVisible');
+    // The diff is on screen: mark it (bench/review measures from the arrival mark to this one).
+    const shown = editor.onDidUpdateDiff(() => {
+      const key = modelsRef.current?.key;
+      const host = hostRef.current;
+      if (!key || !host || host.dataset.diffReady === key) return;
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (modelsRef.current?.key !== key) return;
+          host.dataset.diffReady = key;
+          performance.mark('akira.review.diff-visible', { detail: key.slice(key.indexOf('/') + 1) });
+        }),
+      );
+    });
+    return () => {
+      flush();
+      setEditFlusher(null);
+      typing.dispose();
+      clicks.dispose();
+      shown.dispose();
+      editor.dispose();
+      modelsRef.current?.original.dispose();
+      modelsRef.current?.modified.dispose();
+      modelsRef.current = null;
+      editorRef.current = null;
+      decoRef.current = null;
+    };
+    // Created once per Monaco; the other props are applied by the effects below.
+  }, [monaco]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ renderSideBySide: sideBySide });
+  }, [sideBySide, monaco]);
+
+  // The models: new ones per waiting item (the person's edit survives switching items: it is in the store).
+  const { key, change, edited } = item;
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!monaco || !editor) return;
+    if (modelsRef.current?.key === key) return;
+    const left = change.before ?? '';
+    const right = edited ?? change.after ?? '';
+    editor.updateOptions({ ...reviewDiffOptions(left, right, algorithmOverride()) });
+    const language = languageOf(monaco, change.path);
+    const next: Models = { key, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
+    if (hostRef.current) delete hostRef.current.dataset.diffReady;
+    const old = modelsRef.current;
+    modelsRef.current = next;
+    editor.setModel({ original: next.original, modified: next.modified });
+    editor.getModifiedEditor().updateOptions({
+      readOnly: !editable,
+      readOnlyMessage: { value: 'A deletion is accepted or rejected as a whole.' },
+    });
+    old?.original.dispose();
+    old?.modified.dispose();
+    // Only a new item replaces the models; the person's typing must not be overwritten by the store.
+  }, [monaco, key]);
+
+  // Hunk marks: gutter glyphs, struck-through rejected lines, the selected hunk.
+  useEffect(() => {
+    const deco = decoRef.current;
+    const models = modelsRef.current;
+    if (!monaco || !deco || !models || models.key !== key) return;
+    const count = models.modified.getLineCount();
+    const right: Monaco.editor.IModelDeltaDecoration[] = [];
+    const left: Monaco.editor.IModelDeltaDecoration[] = [];
+    hunks.forEach((h, i) => {
+      const no = rejected.has(h.key);
+      const selected = i === hunkIndex;
+      const anchor = hunkAnchorLine(h, count);
+      right.push({
+        range: new monaco.Range(anchor, 1, anchor, 1),
+        options: {
+          glyphMarginClassName: `review-glyph ${no ? 'review-glyph-rejected' : 'review-glyph-accepted'}${selected ? ' review-glyph-selected' : ''}`,
+          glyphMarginHoverMessage: { value: `Hunk ${i + 1} of ${hunks.length}: ${no ? 'rejected' : 'accepted'} — click to ${no ? 'accept' : 'reject'} it` },
+        },
+      });
+      if (h.afterEnd > h.afterStart && (no || selected)) {
+        right.push({
+          range: new monaco.Range(h.afterStart + 1, 1, h.afterEnd, 1),
+          options: { isWholeLine: true, className: no ? 'review-hunk-rejected' : undefined, linesDecorationsClassName: selected ? 'review-hunk-selected' : undefined },
+        });
+      }
+      if (h.beforeEnd > h.beforeStart && no) {
+        left.push({ range: new monaco.Range(h.beforeStart + 1, 1, h.beforeEnd, 1), options: { isWholeLine: true, className: 'review-hunk-kept' } });
+      }
+    });
+    deco.right.set(right);
+    deco.left.set(left);
+  }, [monaco, key, hunks, rejected, hunkIndex]);
+
+  // The selected hunk is brought into view.
+  useEffect(() => {
+    const editor = editorRef.current;
+    const h = hunks[hunkIndex];
+    if (!editor || !h || modelsRef.current?.key !== key) return;
+    const right = editor.getModifiedEditor();
+    right.revealLineInCenterIfOutsideViewport(hunkAnchorLine(h, right.getModel()?.getLineCount() ?? 1));
+    // Only when the selection moves, not on every recomputation of the hunks.
+  }, [hunkIndex, key]);
+
+  if (error) return <ViewerMessage tone="error">Could not load the editor: {error.message}</ViewerMessage>;
+  return (
+    <div className="viewer review-diff" data-testid="review-diff" data-path={change.path} data-editable={editable}>
+      <div className="monaco-host" ref={hostRef} data-testid="review-diff-host" />
+      {!monaco && <ViewerMessage>Loading…</ViewerMessage>}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import { useClient } from '../../client/ClientContext';
+import { startReviewFeed } from './reviewFeed';
+import { notifyArrival, useReviewToasts } from './reviewNotify';
+import { useReviewStore } from './reviewStore';
+import './review.css';
+
+/** Keeps the review store fed while the app runs (for the badge and notifications) and shows the toasts. */
+export function ReviewFeed() {
+  const client = useClient();
+  useEffect(
+    () =>
+      startReviewFeed(client, {
+        onArrived: (item) => notifyArrival(item, useUiStore.getState().sidebar === 'review'),
+      }),
+    [client],
+  );
+  const toasts = useReviewToasts((s) => s.toasts);
+  const dismiss = useReviewToasts((s) => s.dismiss);
+  if (!toasts.length) return null;
+  return (
+    <div className="review-toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className="review-toast" role="status" data-testid="review-toast">
+          <div className="review-toast-body">
+            <div className="review-toast-title">{t.title}</div>
+            <div className="review-toast-detail">{t.detail}</div>
+          </div>
+          <button
+            className="review-button primary"
+            onClick={() => {
+              useUiStore.getState().setSidebar('review');
+              dismiss(t.id);
+            }}
+          >
+            Review
+          </button>
+          <button className="review-toast-close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** How many things wait (the badge on the Review entry). */
+export const useReviewCount = () => useReviewStore((s) => s.items.length);

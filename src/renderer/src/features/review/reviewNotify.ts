@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import { itemLabel, type PendingItem } from './reviewStore';
+
+/**
+ * Telling the person that something started waiting: a system notification when they allowed them and
+ * the app is not in front; an in-app toast otherwise (also when notifications are not available).
+ */
+
+export interface ReviewToast {
+  id: number;
+  title: string;
+  detail: string;
+}
+
+interface ToastState {
+  toasts: ReviewToast[];
+  push(t: Omit<ReviewToast, 'id'>): void;
+  dismiss(id: number): void;
+}
+
+let nextId = 1;
+const TOASTS_KEPT = 3;
+
+const TOAST_MS = 10_000;
+
+export const useReviewToasts = create<ToastState>((set, get) => ({
+  toasts: [],
+  push: (t) => {
+    const id = nextId++;
+    set((s) => ({ toasts: [...s.toasts, { ...t, id }].slice(-TOASTS_KEPT) }));
+    setTimeout(() => get().dismiss(id), TOAST_MS);
+  },
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));
+
+export function describeArrival(item: PendingItem): { title: string; detail: string } {
+  if (item.kind === 'command') return { title: 'A command waits for approval', detail: itemLabel(item) };
+  if (item.kind === 'read') return { title: 'A read waits for approval', detail: itemLabel(item) };
+  const kind = item.change?.binary ? 'binary file' : item.change?.kind === 'create' ? 'new file' : item.change?.kind === 'delete' ? 'deletion' : 'change';
+  return { title: `A ${kind} waits for review`, detail: itemLabel(item) };
+}
+
+export const notificationsSupported = () => typeof Notification !== 'undefined';
+
+/** Notifies, and answers how: 'system', 'toast' or 'none' (the Review view is in front already). */
+export function notifyArrival(item: PendingItem, reviewInFront: boolean): 'system' | 'toast' | 'none' {
+  const { title, detail } = describeArrival(item);
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  if (hidden && notificationsSupported() && Notification.permission === 'granted') {
+    try {
+      const n = new Notification(`Akira: ${title}`, { body: detail, tag: item.key });
+      n.onclick = () => {
+        window.focus();
+        n.close();
+      };
+      return 'system';
+    } catch {
+      // Some browsers refuse the constructor (they want a service worker): fall back to the toast.
+    }
+  }
+  if (reviewInFront && !hidden) return 'none';
+  useReviewToasts.getState().push({ title, detail });
+  return 'toast';
+}

@@ -1,0 +1,191 @@
+import { create } from 'zustand';
+import type { AgentApproval } from '../../../../shared/contract';
+
+/**
+ * What waits for a person, across the workspace's live sessions: proposed file changes, commands and
+ * reads (fed by reviewFeed.ts from `agent.onEvent` and `agent.get`), with the person's work on each
+ * (their edit of the right side, the hunks they rejected) and what was decided lately.
+ *
+ *   useReviewStore.getState().requested(sessionId, approval, reason)   // approval_requested
+ *   …resolved(sessionId, changeId, outcome)                              // approval_resolved (or our own answer)
+ *   …syncSession(sessionId, approvals, since)                           // agent.get: what waits now
+ */
+
+export interface PendingItem {
+  /** `${sessionId}/${changeId}` */
+  key: string;
+  sessionId: string;
+  changeId: string;
+  kind: AgentApproval['kind'];
+  todoId: string | null;
+  change?: AgentApproval['change'];
+  command?: AgentApproval['command'];
+  tool?: AgentApproval['tool'];
+  /** Why it asks (the policy's words). */
+  reason: string | null;
+  /** performance.now() when it arrived on the page. */
+  arrivedAt: number;
+  /** The right side as the person edited it; null = the agent's text. */
+  edited: string | null;
+  /** Keys of the hunks the person rejected (see hunks.ts). */
+  rejected: string[];
+  /** An answer is on its way. */
+  busy: boolean;
+  error: string | null;
+}
+
+export interface DecidedItem {
+  key: string;
+  sessionId: string;
+  label: string;
+  decision: 'approved' | 'rejected' | 'edited' | 'cancelled';
+  by: 'user' | 'policy' | 'session';
+  reason: string | null;
+}
+
+export interface SessionInfo {
+  task: string;
+  status: string;
+}
+
+export interface ReviewState {
+  items: PendingItem[];
+  decided: DecidedItem[];
+  sessions: Record<string, SessionInfo>;
+  selectedKey: string | null;
+  /** The selected hunk of the selected file change (alt+↑/↓). */
+  hunkIndex: number;
+  sideBySide: boolean;
+  requested(sessionId: string, approval: AgentApproval, reason?: string | null, arrivedAt?: number): void;
+  resolved(sessionId: string, changeId: string, outcome: Omit<DecidedItem, 'key' | 'sessionId' | 'label'>): void;
+  /** Replaces a session's waiting items with `approvals`, keeping the person's work on those that remain; items that arrived after `since` stay. */
+  syncSession(sessionId: string, approvals: AgentApproval[], since: number, info?: SessionInfo): void;
+  setSession(sessionId: string, info: SessionInfo): void;
+  select(key: string | null): void;
+  /** Next (+1) or previous (-1) waiting item. */
+  move(delta: number): void;
+  setHunkIndex(i: number): void;
+  setEdited(key: string, text: string | null): void;
+  toggleHunk(key: string, hunkKey: string): void;
+  setRejected(key: string, hunkKeys: string[]): void;
+  setBusy(key: string, busy: boolean, error?: string | null): void;
+  setSideBySide(on: boolean): void;
+  reset(): void;
+}
+
+const DECIDED_KEPT = 30;
+export const itemKey = (sessionId: string, changeId: string) => `${sessionId}/${changeId}`;
+
+/** A short name for a waiting item: the file, the command or the read. */
+export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId'>): string {
+  if (item.change) return item.change.path;
+  if (item.command) return item.command.command;
+  if (item.tool) return `${item.tool.name} ${item.tool.input}`;
+  return item.changeId;
+}
+
+function toItem(sessionId: string, a: AgentApproval, reason: string | null, arrivedAt: number): PendingItem {
+  return {
+      key: itemKey(sessionId, a.changeId),
+      sessionId,
+      changeId: a.changeId,
+      kind: a.kind,
+      todoId: a.todoId,
+      ...(a.change ? { change: a.change } : {}),
+      ...(a.command ? { command: a.command } : {}),
+      ...(a.tool ? { tool: a.tool } : {}),
+      reason: reason ?? a.command?.reason ?? null,
+      arrivedAt,
+      edited: null,
+      rejected: [],
+      busy: false,
+      error: null,
+  };
+}
+
+/** After items left: keep the selection, or move it to the item now at the same place. */
+function reselect(before: PendingItem[], after: PendingItem[], selectedKey: string | null): string | null {
+  if (selectedKey && after.some((i) => i.key === selectedKey)) return selectedKey;
+  if (!after.length) return null;
+  const at = selectedKey ? before.findIndex((i) => i.key === selectedKey) : 0;
+  return after[Math.min(Math.max(at, 0), after.length - 1)].key;
+}
+
+const patchItem = (items: PendingItem[], key: string, patch: (i: PendingItem) => Partial<PendingItem>) =>
+  items.map((i) => (i.key === key ? { ...i, ...patch(i) } : i));
+
+const initial = { items: [] as PendingItem[], decided: [] as DecidedItem[], sessions: {}, selectedKey: null, hunkIndex: 0 };
+
+export const useReviewStore = create<ReviewState>((set) => {
+  /** Keys answered lately: a stale `agent.get` must not bring them back. */
+  const answered = new Set<string>();
+  return {
+    ...initial,
+    sideBySide: true,
+    requested: (sessionId, approval, reason = null, arrivedAt = performance.now()) =>
+      set((s) => {
+        const key = itemKey(sessionId, approval.changeId);
+        answered.delete(key);
+        if (s.items.some((i) => i.key === key)) return s;
+        const items = [...s.items, toItem(sessionId, approval, reason, arrivedAt)];
+        return { items, selectedKey: s.selectedKey ?? key, hunkIndex: s.selectedKey ? s.hunkIndex : 0 };
+      }),
+    resolved: (sessionId, changeId, outcome) =>
+      set((s) => {
+        const key = itemKey(sessionId, changeId);
+        answered.add(key);
+        const gone = s.items.find((i) => i.key === key);
+        if (!gone) return s;
+        const items = s.items.filter((i) => i.key !== key);
+        const decided = [...s.decided, { key, sessionId, label: itemLabel(gone), ...outcome }].slice(-DECIDED_KEPT);
+        const selectedKey = reselect(s.items, items, s.selectedKey);
+        return { items, decided, selectedKey, hunkIndex: selectedKey === s.selectedKey ? s.hunkIndex : 0 };
+      }),
+    syncSession: (sessionId, approvals, since, info) =>
+      set((s) => {
+        const now = new Map(approvals.map((a) => [itemKey(sessionId, a.changeId), a]));
+        const kept = s.items.filter((i) => i.sessionId !== sessionId || now.has(i.key) || i.arrivedAt > since);
+        const known = new Set(kept.map((i) => i.key));
+        const added = [...now.entries()].filter(([key]) => !known.has(key) && !answered.has(key)).map(([, a]) => toItem(sessionId, a, null, performance.now()));
+        const items = [...kept, ...added];
+        const cancelled: DecidedItem[] = s.items
+          .filter((i) => !kept.includes(i))
+          .map((i) => ({ key: i.key, sessionId, label: itemLabel(i), decision: 'cancelled', by: 'session', reason: 'The session stopped waiting (paused, stopped or ended).' }));
+        const selectedKey = reselect(s.items, items, s.selectedKey);
+        return {
+          items,
+          decided: cancelled.length ? [...s.decided, ...cancelled].slice(-DECIDED_KEPT) : s.decided,
+          selectedKey,
+          hunkIndex: selectedKey === s.selectedKey ? s.hunkIndex : 0,
+          sessions: info ? { ...s.sessions, [sessionId]: info } : s.sessions,
+        };
+      }),
+    setSession: (sessionId, info) => set((s) => ({ sessions: { ...s.sessions, [sessionId]: info } })),
+    select: (key) => set((s) => (s.selectedKey === key ? s : { selectedKey: key, hunkIndex: 0 })),
+    move: (delta) =>
+      set((s) => {
+        if (!s.items.length) return s;
+        const at = s.items.findIndex((i) => i.key === s.selectedKey);
+        const next = at < 0 ? 0 : Math.min(Math.max(at + delta, 0), s.items.length - 1);
+        return s.items[next].key === s.selectedKey ? s : { selectedKey: s.items[next].key, hunkIndex: 0 };
+      }),
+    setHunkIndex: (hunkIndex) => set({ hunkIndex: Math.max(0, hunkIndex) }),
+    setEdited: (key, text) => set((s) => ({ items: patchItem(s.items, key, (i) => ({ edited: text !== null && text === (i.change?.after ?? '') ? null : text })) })),
+    toggleHunk: (key, hunkKey) =>
+      set((s) => ({
+        items: patchItem(s.items, key, (i) => ({ rejected: i.rejected.includes(hunkKey) ? i.rejected.filter((k) => k !== hunkKey) : [...i.rejected, hunkKey] })),
+      })),
+    setRejected: (key, hunkKeys) => set((s) => ({ items: patchItem(s.items, key, () => ({ rejected: [...new Set(hunkKeys)] })) })),
+    setBusy: (key, busy, error = null) => set((s) => ({ items: patchItem(s.items, key, () => ({ busy, error })) })),
+    setSideBySide: (sideBySide) => set({ sideBySide }),
+    reset: () => {
+      answered.clear();
+      set({ ...initial });
+    },
+  };
+});
+
+export type ReviewStore = typeof useReviewStore;
+
+/** The waiting item that is selected, if any. */
+export const selectedItem = (s: Pick<ReviewState, 'items' | 'selectedKey'>): PendingItem | null => s.items.find((i) => i.key === s.selectedKey) ?? null;
