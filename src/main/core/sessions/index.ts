@@ -5,6 +5,8 @@ export type { SessionHandle } from './sessionHandle';
 export { replay, applyEvent, reduceInto, emptyState, progressOf, currentTodo } from './replay';
 export type { ChangeState, InFlightCall, PendingMessage, SessionState, TodoState, ToolResultSummary, Verdict } from './replay';
 export { resumePoint } from './resumePoint';
+export { replayUpTo } from './replay';
+export { branchEvents, prefixUpTo, rewindReason } from './rewind';
 export type { ResumePoint } from './resumePoint';
 export {
   activeStatuses,

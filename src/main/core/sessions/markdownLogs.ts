@@ -87,6 +87,7 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
     case 'status_changed':
       return line(e.ts, `Status ${before.status} → **${e.status}**${e.reason ? `: ${oneLine(e.reason, 300)}` : ''}`);
     case 'rollback':
+      if (e.toSeq !== undefined) return line(e.ts, `**Rewound** the conversation to checkpoint ${code(e.checkpointId)} (event #${e.toSeq}); paused there`);
       return line(e.ts, `**Rollback** to checkpoint ${code(e.checkpointId)} (${e.mode}), ${e.files.length} file(s)`);
     case 'session_completed':
       return line(e.ts, `**Session completed**${e.summary ? `: ${oneLine(e.summary, 500)}` : ''}`);
@@ -130,7 +131,12 @@ function apiRow(e: Extract<SessionEvent, { type: 'model_call' }>): string {
 function rollbackEntry(e: Extract<SessionEvent, { type: 'rollback' }>): string {
   const lines = [`## ${shortTime(e.ts)} · restored ${code(e.checkpointId)} · mode ${e.mode}`, ''];
   if (e.safetyCheckpointId) lines.push(`Undo with checkpoint ${code(e.safetyCheckpointId)} (taken just before).`, '');
-  if (e.files.length) {
+  if (e.toSeq !== undefined) {
+    lines.push(
+      `The conversation went back to just after event #${e.toSeq} of \`events.jsonl\` (where the checkpoint was taken): the TODO board, the plan and the pending messages are as they were then; the events after it stay in the log. Files were not touched by this rewind.`,
+      '',
+    );
+  } else if (e.files.length) {
     const shown = e.files.slice(0, 200);
     lines.push(`${e.files.length} file(s):`, '', ...shown.map((f) => `- ${code(f)}`));
     if (e.files.length > shown.length) lines.push(`- …and ${e.files.length - shown.length} more`);

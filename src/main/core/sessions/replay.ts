@@ -1,4 +1,7 @@
 import type { SessionEvent, Todo, TodoStatus } from './sessionEvents';
+import { prefixUpTo, rewindInto, rewindTarget, type StateAt } from './rewind';
+
+export type { StateAt } from './rewind';
 import { emptyState, type ChangeState, type SessionState, type TodoState, type Verdict } from './sessionState';
 
 export * from './sessionState';
@@ -7,7 +10,11 @@ export * from './sessionState';
  * The session state a resume starts from, rebuilt from the event log by a pure reducer:
  * - `replay(events)` → SessionState (from nothing);
  * - `applyEvent(state, event)` → a new SessionState (the input is not touched);
- * - `reduceInto(draft, event)` mutates a state the caller owns (the store's incremental path).
+ * - `reduceInto(draft, event, stateAt?)` mutates a state the caller owns (the store's incremental path).
+ *
+ * A `rollback` with `toSeq` (a conversation rewind, rewind.ts) puts the state back as it was right
+ * after event `toSeq`: `replay` replays that prefix of its own events; `reduceInto` asks `stateAt`
+ * (the store reads the log) and, without it, only counts the rollback and warns.
  *
  * The reducer never throws on odd sequences (a TODO id it does not know, a decision for a change
  * never proposed, a seq that does not follow): it does what is safe and notes it in `warnings`.
@@ -18,11 +25,25 @@ const RECENT_TOOLS = 12;
 const MAX_WARNINGS = 200;
 
 export function replay(events: Iterable<SessionEvent>): SessionState {
+  const all = [...events];
+  // One pass: the state right after each event a rewind goes back to is kept when the pass gets there.
+  const targets = new Set(all.map(rewindTarget).filter((n): n is number => n !== null));
+  const snapshots = new Map<number, SessionState>();
+  const stateAt: StateAt = (seq) => snapshots.get(seq) ?? null;
   const state = emptyState();
-  for (const event of events) reduceInto(state, event);
+  for (const event of all) {
+    reduceInto(state, event, stateAt);
+    if (targets.has(event.seq) && state.lastSeq === event.seq && !snapshots.has(event.seq)) snapshots.set(event.seq, structuredClone(state));
+  }
   return state;
 }
 
+/** The state right after event `seq` (what a rewind to it starts from). */
+export function replayUpTo(events: readonly SessionEvent[], seq: number): SessionState {
+  return replay(prefixUpTo(events, seq));
+}
+
+/** (A rewind needs the log: applyEvent only counts it; replay and the store rewind.) */
 export function applyEvent(state: SessionState, event: SessionEvent): SessionState {
   const next = structuredClone(state);
   reduceInto(next, event);
@@ -76,7 +97,7 @@ function takeChange(list: ChangeState[], changeId: string): ChangeState | null {
   return i < 0 ? null : list.splice(i, 1)[0];
 }
 
-export function reduceInto(state: SessionState, event: SessionEvent): void {
+export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: StateAt): void {
   if (event.seq <= state.lastSeq) {
     warn(state, `event seq ${event.seq} (${event.type}) does not follow ${state.lastSeq}; skipped`);
     return;
@@ -267,9 +288,18 @@ export function reduceInto(state: SessionState, event: SessionEvent): void {
       state.statusReason = event.reason ?? null;
       if (event.phase) state.phase = event.phase;
       break;
-    case 'rollback':
+    case 'rollback': {
       state.totals.rollbacks += 1;
+      const to = rewindTarget(event);
+      if (to === null) {
+        if (event.toSeq !== undefined) warn(state, `rollback to seq ${event.toSeq}, which is not before it; ignored`);
+        break;
+      }
+      const target = stateAt?.(to) ?? null;
+      if (!target || target.lastSeq !== to) warn(state, `rollback to seq ${to}, which is not in the log; the state is kept`);
+      else rewindInto(state, target, event);
       break;
+    }
     case 'session_completed':
       state.status = 'completed';
       state.statusReason = null;

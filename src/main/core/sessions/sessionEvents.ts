@@ -159,13 +159,19 @@ const bodies = {
   /** The messages were put in a model call's context. */
   user_messages_consumed: { messageIds: z.array(id) },
   status_changed: { status: sessionStatus, reason: text.optional(), phase: sessionPhase.optional() },
-  /** A checkpoint was restored (rollbacks.md). */
+  /**
+   * A checkpoint was restored (rollbacks.md). With `toSeq` the conversation is rewound (agent.rewind,
+   * mode "conversation"): replay rebuilds the state as it was right after event `toSeq` (the
+   * checkpoint_taken of that checkpoint) and the session is paused there; the log keeps the history.
+   */
   rollback: {
     checkpointId: id,
     mode: z.string().min(1).max(64),
     files: z.array(z.string()).default([]),
     /** The checkpoint taken just before restoring (restore it to undo). */
     safetyCheckpointId: id.nullable().optional(),
+    /** The event the session's state goes back to (an earlier seq of this log). */
+    toSeq: z.number().int().positive().optional(),
   },
   session_completed: { summary: text.default('') },
   session_failed: { reason: text },

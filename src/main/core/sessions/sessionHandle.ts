@@ -2,12 +2,13 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
 import { writeFileAtomic } from '../settings/atomicWrite';
-import type { EventLogWriter, LogProblem } from './eventLog';
+import { readEventLog, type EventLogWriter, type LogProblem } from './eventLog';
 import { logEntries, type LogFile } from './markdownLogs';
-import { reduceInto, type SessionState } from './replay';
+import { reduceInto, replayUpTo, type SessionState, type StateAt } from './replay';
+import { rewindTarget } from './rewind';
 import { renderSessionDoc } from './sessionDoc';
 import { sessionEventInputSchema, sessionEventSchema, type SessionEvent, type SessionEventInput } from './sessionEvents';
-import { SESSION_DOC } from './sessionFiles';
+import { EVENTS_FILE, SESSION_DOC } from './sessionFiles';
 import type { SessionLock } from './sessionLock';
 
 /**
@@ -48,6 +49,8 @@ export interface HandleParts {
 
 interface Pending {
   input: SessionEventInput;
+  /** The event's time when it is copied from another log (a fork); else now. */
+  ts?: string;
   resolve: (event: SessionEvent) => void;
   reject: (err: unknown) => void;
 }
@@ -72,7 +75,7 @@ function describeIssue(error: { issues: { path: PropertyKey[]; message: string }
 }
 
 /** The handle, and `enqueue` for the store (it alone may append session_started). */
-export function createSessionHandle(parts: HandleParts): { handle: SessionHandle; enqueue: (input: SessionEventInput) => Promise<SessionEvent> } {
+export function createSessionHandle(parts: HandleParts): { handle: SessionHandle; enqueue: (input: SessionEventInput, ts?: string) => Promise<SessionEvent> } {
   const { sessionId, dir, state, writer, lock, problems, now, redact } = parts;
   const listeners = new Set<(event: SessionEvent, state: SessionState) => void>();
   let queue: Pending[] = [];
@@ -82,14 +85,14 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
   let closing: Promise<void> | null = null;
   let nextSeq = state.lastSeq + 1;
 
-  function toStored(input: SessionEventInput, seq: number): SessionEvent {
+  function toStored(input: SessionEventInput, seq: number, ts?: string): SessionEvent {
     const parsed = sessionEventInputSchema.safeParse(input);
     if (!parsed.success) {
       const type = typeof (input as { type?: unknown })?.type === 'string' ? (input as { type: string }).type : '?';
       throw new AkiraError('bad_request', `Invalid ${type} session event: ${describeIssue(parsed.error)}`);
     }
     const body = redactDeep(parsed.data, redact) as Record<string, unknown>;
-    const stored = sessionEventSchema.safeParse({ seq, ts: now().toISOString(), ...body });
+    const stored = sessionEventSchema.safeParse({ seq, ts: ts ?? now().toISOString(), ...body });
     if (!stored.success) throw new AkiraError('bad_request', `Invalid ${body.type} session event after redaction: ${describeIssue(stored.error)}`);
     return stored.data as SessionEvent;
   }
@@ -111,7 +114,7 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
     const accepted: Pending[] = [];
     for (const item of batch) {
       try {
-        events.push(toStored(item.input, nextSeq + events.length));
+        events.push(toStored(item.input, nextSeq + events.length, item.ts));
         accepted.push(item);
       } catch (err) {
         item.reject(err);
@@ -127,10 +130,16 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
       return;
     }
     nextSeq += events.length;
+    // A rewind goes back to an earlier state: rebuilt from the log (now holding this batch too).
+    let stateAt: StateAt | undefined;
+    if (events.some((e) => rewindTarget(e) !== null)) {
+      const logged = await readEventLog(join(dir, EVENTS_FILE)).catch(() => null);
+      if (logged) stateAt = (seq) => replayUpTo(logged.events, seq);
+    }
     const entries: Partial<Record<LogFile, string>> = {};
     for (const event of events) {
       for (const [file, text] of Object.entries(logEntries(event, state)) as [LogFile, string][]) entries[file] = (entries[file] ?? '') + text;
-      reduceInto(state, event);
+      reduceInto(state, event, stateAt);
       for (const listener of listeners) {
         try {
           listener(event, state);
@@ -152,10 +161,10 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
     draining = null;
   }
 
-  function enqueue(input: SessionEventInput): Promise<SessionEvent> {
+  function enqueue(input: SessionEventInput, ts?: string): Promise<SessionEvent> {
     if (closed) return Promise.reject(new AkiraError('conflict', `Session ${sessionId} is closed.`));
     return new Promise<SessionEvent>((resolve, reject) => {
-      queue.push({ input, resolve, reject });
+      queue.push({ input, ts, resolve, reject });
       draining ??= drain();
     });
   }

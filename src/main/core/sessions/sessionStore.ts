@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../settings/atomicWrite';
 import { openEventLog, readEventLog, type LogProblem } from './eventLog';
 import { replay, type SessionState } from './replay';
 import { frontMatterOf, renderSessionDoc, type SessionFrontMatter } from './sessionDoc';
-import { activeStatuses, MAX_TASK_CHARS, type SessionEvent, type SessionStatus } from './sessionEvents';
+import { activeStatuses, MAX_TASK_CHARS, type SessionEvent, type SessionEventInput, type SessionStatus } from './sessionEvents';
 import { ensureLogHeaders, EVENTS_FILE, readFrontMatter, SESSION_DOC, sessionDir, sessionsDir } from './sessionFiles';
 import { createSessionHandle, type SessionHandle } from './sessionHandle';
 import { checkSessionId, isSessionId, newSessionId } from './sessionIds';
@@ -79,6 +79,11 @@ export interface RecoveredSession {
 
 export interface SessionStore {
   createSession(input: CreateSessionInput): Promise<SessionHandle>;
+  /**
+   * A new session whose log starts with `history` (another session's events, without its
+   * session_started): they are numbered again from 2 and keep their times. Used by agent.fork.
+   */
+  createSessionFrom(input: CreateSessionInput, history: readonly SessionEvent[]): Promise<SessionHandle>;
   /** Opens a session for writing (resume). conflict when another live process has it open. */
   openSession(sessionId: string): Promise<SessionHandle>;
   loadSession(sessionId: string): Promise<LoadedSession>;
@@ -192,8 +197,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return rows.filter((r): r is SessionSummary => r !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 
-  return {
-    async createSession(raw) {
+  async function createSession(raw: CreateSessionInput, history: readonly SessionEvent[] = []): Promise<SessionHandle> {
       checkOpen();
       const parsed = createSessionInput.safeParse(raw);
       if (!parsed.success) {
@@ -215,14 +219,25 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         cleanLength: 0,
       });
       try {
-        await enqueue({ type: 'session_started', sessionId, task: input.task, mode: input.mode, model: input.model, options: input.options ?? {} });
+        const first = enqueue({ type: 'session_started', sessionId, task: input.task, mode: input.mode, model: input.model, options: input.options ?? {} });
+        const copied = history
+          .filter((e) => e.type !== 'session_started')
+          .map((e) => {
+            const { seq: _seq, ts, ...body } = e;
+            return enqueue(body as SessionEventInput, ts);
+          });
+        await Promise.all([first, ...copied]);
       } catch (err) {
         await handle.close().catch(() => undefined);
         await rm(dir, { recursive: true, force: true });
         throw err;
       }
       return handle;
-    },
+  }
+
+  return {
+    createSession: (input) => createSession(input),
+    createSessionFrom: (input, history) => createSession(input, history),
 
     openSession,
 

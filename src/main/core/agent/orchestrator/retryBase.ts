@@ -1,10 +1,12 @@
-import type { SessionEvent } from '../../sessions';
+import { branchEvents, type SessionEvent } from '../../sessions';
 
 /**
  * For a resumed session: each TODO's rejection count at the moment a person last sent it back to work
  * after it failed (retry / edit), so the retry limit counts from there, as it did before the restart.
+ * Events a rewind went back over (agent.rewind) do not count.
  */
-export function retryBasesFrom(events: readonly SessionEvent[]): Map<string, number> {
+export function retryBasesFrom(log: readonly SessionEvent[]): Map<string, number> {
+  const events = branchEvents(log);
   const status = new Map<string, string>();
   const rejections = new Map<string, number>();
   const base = new Map<string, number>();

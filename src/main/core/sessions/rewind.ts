@@ -1,0 +1,60 @@
+import type { SessionEvent } from './sessionEvents';
+import type { SessionState } from './sessionState';
+
+/**
+ * Conversation rewinds (a `rollback` event with `toSeq`, written by agent.rewind). The log stays
+ * append-only: the reducer meets the rollback and puts the session back where it was right after
+ * event `toSeq`, keeping what cannot be undone.
+ *
+ *   rewindInto(state, target, event)   state ← target's board, plan, changes, messages and checkpoints;
+ *                                      the session's identity, totals (tokens and money were spent),
+ *                                      seq and warnings stay; the status becomes paused.
+ *   branchEvents(events)               the events of the branch the log ends on (rewound-over events left out)
+ *   prefixUpTo(events, seq)            the events a rewind to `seq` replays
+ */
+
+export type StateAt = (seq: number) => SessionState | null;
+
+export function rewindReason(checkpointId: string): string {
+  return `Rewound to checkpoint ${checkpointId}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`;
+}
+
+export function rewindInto(state: SessionState, from: SessionState, event: Extract<SessionEvent, { type: 'rollback' }>): void {
+  const target = structuredClone(from);
+  state.plan = target.plan;
+  state.todos = target.todos;
+  state.pendingChanges = target.pendingChanges;
+  state.approvedChanges = target.approvedChanges;
+  state.inFlight = target.inFlight;
+  state.userMessages = target.userMessages;
+  state.checkpoints = target.checkpoints;
+  state.finalVerdict = target.finalVerdict;
+  state.summary = target.summary;
+  state.phase = target.phase;
+  state.status = 'paused';
+  state.statusReason = rewindReason(event.checkpointId);
+}
+
+export function prefixUpTo(events: readonly SessionEvent[], seq: number): SessionEvent[] {
+  const out: SessionEvent[] = [];
+  for (const e of events) {
+    if (e.seq > seq) break;
+    out.push(e);
+  }
+  return out;
+}
+
+/** A rollback that rewinds (points back into its own log). */
+export function rewindTarget(event: SessionEvent): number | null {
+  return event.type === 'rollback' && event.toSeq !== undefined && event.toSeq < event.seq ? event.toSeq : null;
+}
+
+export function branchEvents(events: readonly SessionEvent[]): SessionEvent[] {
+  let out: SessionEvent[] = [];
+  for (const e of events) {
+    const to = rewindTarget(e);
+    if (to === null) out.push(e);
+    else out = branchEvents(prefixUpTo(events, to));
+  }
+  return out;
+}
