@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { devNull } from 'node:os';
 import { AkiraError } from '../errors';
+import { cleanGitEnv } from '../git/cleanGitEnv';
 
 /**
  * Runs git against the checkpoint store only: always `--git-dir=<store>`, never a work tree of the
@@ -24,17 +25,9 @@ export interface RunOptions {
   cwd?: string;
 }
 
-const DROPPED = new Set(['PAGER', 'EDITOR', 'VISUAL', 'SSH_ASKPASS', 'PREFIX']);
-
 /** The environment for store git processes (see module doc). */
 export function storeEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (value === undefined) continue;
-    const upper = key.toUpperCase();
-    if (upper.startsWith('GIT_') || DROPPED.has(upper)) continue;
-    env[key] = value;
-  }
+  const env = cleanGitEnv(base);
   Object.assign(env, {
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: devNull,

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createCheckpointService, type CheckpointService } from './checkpointService';
 import type { CheckpointOptions } from './types';
+import { gitCli } from '../../../testing/gitCli';
 
 /** Test helpers: real temp workspaces and data folders, real git. */
 
@@ -53,22 +53,8 @@ export async function makeEnv(files: Record<string, string | Buffer> = {}, optio
   };
 }
 
-export function gitIn(dir: string, ...args: string[]): string {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
-  Object.assign(env, {
-    GIT_AUTHOR_NAME: 'T',
-    GIT_AUTHOR_EMAIL: 't@akira.invalid',
-    GIT_COMMITTER_NAME: 'T',
-    GIT_COMMITTER_EMAIL: 't@akira.invalid',
-    GIT_CONFIG_NOSYSTEM: '1',
-  });
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
-    cwd: dir,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
+/** The git CLI in `dir` as a person runs it (see src/testing/gitCli.ts). */
+export const gitIn = gitCli;
 
 export interface NodeState {
   kind: 'file' | 'link' | 'dir';

@@ -1,22 +1,9 @@
 import { simpleGit, type SimpleGit } from 'simple-git';
-
-/**
- * Variables dropped from the environment git runs with: every GIT_* (an inherited GIT_DIR or
- * GIT_INDEX_FILE, e.g. when Akira starts from a git hook, would point git at another repository;
- * this machine's GIT_SSL_CAINFO is harmless but simple-git 4 would refuse it) and the pager/editor
- * ones simple-git 4 refuses unless explicitly allowed.
- */
-const DROPPED = new Set(['PAGER', 'EDITOR', 'VISUAL', 'SSH_ASKPASS', 'PREFIX']);
+import { cleanGitEnv } from './cleanGitEnv';
 
 /** A clean environment for read-only git commands. */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (value === undefined) continue;
-    const upper = key.toUpperCase();
-    if (upper.startsWith('GIT_') || DROPPED.has(upper)) continue;
-    env[key] = value;
-  }
+  const env = cleanGitEnv(base);
   // Never take index.lock for a status refresh: it would race the user's own git commands and,
   // because we watch .git/index, make every status trigger another one.
   env.GIT_OPTIONAL_LOCKS = '0';
