@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolNames } from '../tools/toolTypes';
 
 /**
  * The JSON-mode reply (seed 000's "legacy_response"), as the parser hands it on after repair:
@@ -11,18 +12,7 @@ import { z } from 'zod';
  */
 
 /** The agent's tools (DESIGN.md "Agent protocol"); JSON mode offers the same ones. */
-export const PINNED_TOOL_NAMES = [
-  'list_files',
-  'read_file',
-  'search_files',
-  'write_file',
-  'edit_file',
-  'delete_file',
-  'run_command',
-  'todo_write',
-  'update_todo',
-  'complete',
-] as const;
+export const PINNED_TOOL_NAMES = toolNames;
 export type PinnedToolName = (typeof PINNED_TOOL_NAMES)[number];
 
 export const VERIFY_TOOL_NAME = 'verify_todo';
