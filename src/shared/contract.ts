@@ -3,6 +3,7 @@ import { agentCommands, agentEvents } from './contract/agent';
 import { appCommands, appEvents } from './contract/app';
 import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { gitCommands, gitEvents } from './contract/git';
+import { settingsCommands, settingsEvents } from './contract/settings';
 import { terminalCommands, terminalEvents } from './contract/terminal';
 import { workspaceCommands, workspaceEvents } from './contract/workspace';
 
@@ -11,6 +12,7 @@ export * from './contract/agent';
 export * from './contract/app';
 export * from './contract/checkpoints';
 export * from './contract/git';
+export * from './contract/settings';
 export * from './contract/terminal';
 export * from './contract/workspace';
 
@@ -22,6 +24,7 @@ export const commands = {
   ...gitCommands,
   ...checkpointCommands,
   ...agentCommands,
+  ...settingsCommands,
 };
 
 /** Every event of Akira. */
@@ -32,6 +35,7 @@ export const events = {
   ...gitEvents,
   ...checkpointEvents,
   ...agentEvents,
+  ...settingsEvents,
 };
 
 export type Commands = typeof commands;
@@ -59,6 +63,12 @@ export function isEventName(name: unknown): name is EventName {
 export interface ContractError {
   code: ErrorCode;
   message: string;
+  /** Optional specifics, e.g. which fields of the input were invalid (bad_request). */
+  details?: ErrorDetails;
+}
+export interface ErrorDetails {
+  /** Each invalid field: its dotted path in the input (e.g. `agent.policy.limits.maxRetriesPerTodo`) and why. */
+  fields?: { path: string; message: string }[];
 }
 export type ErrorCode =
   | 'bad_request'

@@ -9,12 +9,15 @@ import { createCheckpointService, type CheckpointService } from './checkpoints/c
 import type { CheckpointEmit } from './checkpoints/types';
 import { createGitService, type GitService } from './git/gitService';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
+import { createFileSecretStore, type SecretStore } from './settings/secretStore';
+import { settingsHandlers } from './settings/settingsHandlers';
+import { createSettingsService, type SettingsService } from './settings/settingsService';
 import { createPtyHost, type PtyHost } from './terminal/ptyHost';
 import { createCommandRunner, type CommandRunner } from './terminal/commandRunner';
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modes';
-import type { ModelFlags } from './agent/model';
+import { withStoredApiKey, type ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService } from './workspace/workspaceService';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
@@ -31,6 +34,8 @@ export interface CoreOptions {
   /** Watch the workspace for file changes (default true; one-shot faces like the CLI pass false). */
   watch?: boolean;
   agent?: AgentOptions;
+  /** Where the model API key saved in Settings is kept (default: `<dataDir>/secrets.json`, mode 0600; the desktop passes safeStorage). */
+  secrets?: SecretStore;
 }
 
 /** What the agent takes from the face that runs it. */
@@ -61,6 +66,8 @@ export interface Core {
   readonly router: Router;
   readonly bus: EventBus;
   readonly settings: SettingsStore;
+  /** The model/agent settings behind `settings.*` (the saved API key included). */
+  readonly modelSettings: SettingsService;
   /** The open workspace, or null. */
   current(): WorkspaceSummaryT | null;
   openWorkspace(path: string): Promise<WorkspaceSummaryT>;
@@ -84,6 +91,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bus = createEventBus();
   const settings = await createSettingsStore(options.dataDir);
   let services: WorkspaceServices | null = null;
+  const env = options.agent?.env ?? process.env;
+  const modelSettings = createSettingsService({
+    dataDir: options.dataDir,
+    store: settings,
+    secrets: options.secrets ?? createFileSecretStore(options.dataDir),
+    env,
+    modelFlags: options.agent?.modelFlags,
+    workspace: () => services?.summary ?? null,
+    emit: bus.emit,
+  });
+  await modelSettings.refreshStoredKey();
+  // The agent resolves its model at every start/resume; the saved key reaches it on its env (read live).
+  const agentEnv = withStoredApiKey(env, () => modelSettings.storedKey());
 
   async function openWorkspace(path: string): Promise<WorkspaceSummaryT> {
     const root = await realpath(path).catch(() => {
@@ -115,7 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         emit,
         checkpoints,
         commands,
-        env: options.agent?.env ?? process.env,
+        env: agentEnv,
         modelFlags: options.agent?.modelFlags,
         resolveMode: options.agent?.resolveMode ?? resolveWorkspaceMode,
         sleep: options.agent?.sleep,
@@ -136,7 +156,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const checkpoints = checkpointHandlers(() => need().checkpoints);
-  const agent = agentHandlers(() => need().agent);
+  const agentCommands = agentHandlers(() => need().agent);
+  // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
+  const agent: typeof agentCommands = { ...agentCommands };
+  for (const name of ['agent.start', 'agent.resume', 'agent.fork'] as const) {
+    const handler = agentCommands[name] as ((p: unknown, ctx: unknown) => unknown) | undefined;
+    if (handler) {
+      (agent as Record<string, unknown>)[name] = async (p: unknown, ctx: unknown) => {
+        await modelSettings.refreshStoredKey();
+        return handler(p, ctx);
+      };
+    }
+  }
   const handlers: Handlers = {
     'app.describe': () => ({
       version: options.version,
@@ -173,6 +204,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'checkpoints.restore': checkpoints.restore,
     'checkpoints.usage': checkpoints.usage,
     ...agent,
+    ...settingsHandlers(modelSettings),
   };
 
   if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);
@@ -182,6 +214,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     router: createRouter(handlers, { validateOutput: options.validateOutput }),
     bus,
     settings,
+    modelSettings,
     current: () => services?.summary ?? null,
     openWorkspace,
     async dispose() {

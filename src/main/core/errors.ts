@@ -1,10 +1,12 @@
-import type { ContractError, ErrorCode } from '../../shared/contract';
+import type { ContractError, ErrorCode, ErrorDetails } from '../../shared/contract';
 
 /** An error meant for the caller: its code and message travel unchanged to every face. */
 export class AkiraError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Travels with the error (e.g. the invalid fields of a bad_request). */
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AkiraError';
@@ -22,7 +24,7 @@ const nodeCodes: Record<string, ErrorCode> = {
 
 /** Turns anything thrown into a `{code, message}` without a stack trace. */
 export function toContractError(err: unknown): ContractError {
-  if (err instanceof AkiraError) return { code: err.code, message: err.message };
+  if (err instanceof AkiraError) return err.details ? { code: err.code, message: err.message, details: err.details } : { code: err.code, message: err.message };
   const errno = (err as NodeJS.ErrnoException | undefined)?.code;
   if (errno && nodeCodes[errno]) {
     const syscallPath = (err as NodeJS.ErrnoException).path;

@@ -41,7 +41,8 @@ export function createRouter(handlers: Handlers, options: { validateOutput?: boo
       const def = commands[name];
       const parsed = def.input.safeParse(rawInput ?? undefined);
       if (!parsed.success) {
-        return { error: { code: 'bad_request', message: `Invalid params for ${name}: ${describeIssues(parsed.error)}` } };
+        const fields = parsed.error.issues.slice(0, 50).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+        return { error: { code: 'bad_request', message: `Invalid params for ${name}: ${describeIssues(parsed.error)}`, details: { fields } } };
       }
       try {
         const handler = handlers[name] as (p: unknown, c: CallContext) => unknown;

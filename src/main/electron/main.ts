@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, session } from 'electron';
 import packageJson from '../../../package.json';
 import type { WorkspaceSummaryT } from '../../shared/contract';
 import { createCore, type Core } from '../core/createCore';
@@ -8,6 +8,7 @@ import { defaultDataDir } from '../core/settings/dataDir';
 import { APP_ORIGIN, registerAppScheme, serveAppProtocol } from './appProtocol';
 import { registerIpcTransport } from './ipcTransport';
 import { buildMenu } from './menu';
+import { createSafeStorageSecretStore } from './safeStorageSecrets';
 import { hardenSession } from './security';
 import { folderArgs, pickStartupFolder } from './startupFolder';
 import { createMainWindow } from './window';
@@ -37,7 +38,10 @@ async function start(): Promise<void> {
   serveAppProtocol(join(__dirname, '..', 'renderer'));
   hardenSession(session.defaultSession, { isAppUrl, devServerOrigin: devServerUrl });
 
-  const core: Core = await createCore({ workspaceRoot: null, dataDir: defaultDataDir(), face: 'desktop', version: packageJson.version });
+  const dataDir = defaultDataDir();
+  // The API key saved in Settings: encrypted with the system keychain (safeStorage), never in the workspace.
+  const secrets = createSafeStorageSecretStore(dataDir, safeStorage);
+  const core: Core = await createCore({ workspaceRoot: null, dataDir, face: 'desktop', version: packageJson.version, secrets });
   let win: BrowserWindow | null = null;
 
   async function openFolder(folder: string): Promise<void> {

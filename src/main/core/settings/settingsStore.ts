@@ -15,6 +15,12 @@ export interface SettingsStore {
   readonly file: string;
   get(): Promise<GlobalSettings>;
   addRecent(folder: string): Promise<void>;
+  /**
+   * Changes the file: `change` gets what is on disk now (read afresh: another Akira may have written it)
+   * and answers the whole new content; sections it does not touch must be passed through. Serialised with
+   * addRecent; written atomically.
+   */
+  update(change: (s: GlobalSettings) => GlobalSettings): Promise<void>;
 }
 
 /**
@@ -47,6 +53,8 @@ export async function createSettingsStore(dataDir: string): Promise<SettingsStor
 
   function update(change: (s: GlobalSettings) => GlobalSettings): Promise<void> {
     const run = queue.then(async () => {
+      // Read afresh: the CLI or another window may have changed the file since it was cached.
+      cache = null;
       const next = change(await load());
       await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n');
       cache = next;
@@ -60,5 +68,6 @@ export async function createSettingsStore(dataDir: string): Promise<SettingsStor
     get: load,
     addRecent: (folder) =>
       update((s) => ({ ...s, recentFolders: [folder, ...s.recentFolders.filter((f) => f !== folder)].slice(0, MAX_RECENT) })),
+    update,
   };
 }

@@ -3,6 +3,7 @@ import type {
   CommandName,
   CommandResult,
   ContractError,
+  ErrorDetails,
   EventData,
   EventName,
 } from '../../../shared/contract';
@@ -12,6 +13,8 @@ export class ClientError extends Error implements ContractError {
   constructor(
     readonly code: ContractError['code'],
     message: string,
+    /** E.g. the invalid fields of a bad_request (`details.fields`). */
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'ClientError';
@@ -34,7 +37,7 @@ export function createClient(transport: Transport): AkiraClient {
   return {
     async invoke(name, ...input) {
       const answer = await transport.invoke(name, input[0] ?? {});
-      if ('error' in answer) throw new ClientError(answer.error.code, answer.error.message);
+      if ('error' in answer) throw new ClientError(answer.error.code, answer.error.message, answer.error.details);
       return answer.result as never;
     },
     subscribe(name, listener) {

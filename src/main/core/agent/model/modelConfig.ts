@@ -7,6 +7,12 @@
  * Decisions: the API key is never read from workspace settings (`.akira/settings.json` sits in the project
  * and may be committed); a missing base URL means OpenAI's when an API key is known, otherwise it is an
  * error; an empty key is fine (Ollama, LM Studio, llama.cpp need none).
+ *
+ * The API key: flags, then a `model.apiKey` written by hand in the global settings file, then
+ * OPENAI_API_KEY, then the key saved in the Settings view (`settings.setApiKey`, kept in the secret store:
+ * Electron safeStorage or `<dataDir>/secrets.json`). The saved key arrives as `storedApiKey`, or on the
+ * env object the core hands the agent (`withStoredApiKey(env, read)`, read afresh at every resolve, so a
+ * key saved while Akira runs is used by the next session started or resumed).
  */
 import { z } from 'zod';
 import { ModelConfigError } from './modelErrors';
@@ -48,7 +54,7 @@ export interface ModelConfig {
   maxRetries: number;
 }
 
-export type ConfigSource = 'flags' | 'workspace' | 'global' | 'env' | 'default';
+export type ConfigSource = 'flags' | 'workspace' | 'global' | 'env' | 'stored' | 'default';
 
 export interface ResolvedModelConfig {
   config: ModelConfig;
@@ -60,11 +66,24 @@ export interface ResolveModelConfigInput {
   workspaceSettings?: ModelSettings | null;
   globalSettings?: ModelSettings | null;
   env?: NodeJS.ProcessEnv;
+  /** The key saved in the secret store (default: the one carried by `env`, see withStoredApiKey). */
+  storedApiKey?: string | null;
+}
+
+/** The env property (a symbol: never copied to child processes, never listed) that carries the stored key. */
+export const STORED_API_KEY: unique symbol = Symbol('akira.storedApiKey');
+export type ModelEnv = NodeJS.ProcessEnv & { readonly [STORED_API_KEY]?: string | null };
+
+/** `env` as it is, plus the stored API key read through `read()` each time it is looked up. */
+export function withStoredApiKey(env: NodeJS.ProcessEnv, read: () => string | null): ModelEnv {
+  return new Proxy(env, {
+    get: (target, prop) => (prop === STORED_API_KEY ? read() : Reflect.get(target, prop)),
+  }) as ModelEnv;
 }
 
 export const HOW_TO_CONFIGURE =
   'Configure one with flags, e.g. for Ollama: --base-url http://127.0.0.1:11434/v1 --model <name> ' +
-  '(LM Studio: http://127.0.0.1:1234/v1); or in the settings (model.baseURL, model.model); ' +
+  '(LM Studio: http://127.0.0.1:1234/v1); or in Settings (the gear in the status bar) or the settings files (model.baseURL, model.model); ' +
   'or with the environment variables OPENAI_BASE_URL, OPENAI_API_KEY and AKIRA_MODEL.';
 
 const nonEmpty = (v: string | undefined | null) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
@@ -101,12 +120,14 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   const flags = input.flags ?? {};
   const ws = checkSettings(input.workspaceSettings, 'the workspace (.akira/settings.json)');
   const global = checkSettings(input.globalSettings, 'the global settings');
-  const env = input.env ?? {};
+  const env: ModelEnv = input.env ?? {};
+  const stored = input.storedApiKey !== undefined ? input.storedApiKey : env[STORED_API_KEY];
 
   const key = pick<string>([
     ['flags', nonEmpty(flags.apiKey)],
     ['global', nonEmpty(global.apiKey)],
     ['env', nonEmpty(env.OPENAI_API_KEY)],
+    ['stored', nonEmpty(stored)],
   ]);
   const model = pick<string>([
     ['flags', nonEmpty(flags.model)],

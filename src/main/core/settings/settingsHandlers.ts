@@ -1,0 +1,14 @@
+import type { Handlers } from '../router';
+import type { SettingsService } from './settingsService';
+
+type SettingsCommand = 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'settings.testConnection';
+
+/** The contract's settings.* commands. They work with or without an open folder (workspace scope needs one). */
+export function settingsHandlers(service: SettingsService): Pick<Handlers, SettingsCommand> {
+  return {
+    'settings.get': () => service.get(),
+    'settings.update': (p) => service.update(p),
+    'settings.setApiKey': (p) => service.setApiKey(p.key),
+    'settings.testConnection': (p) => service.testConnection(p),
+  };
+}

@@ -1,0 +1,242 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { SettingsLayerT, SettingsScope, SettingsUpdateInputT } from '../../../shared/contract';
+import { modelSettingsSchema } from '../agent/model';
+import { formatPolicyIssues, policyOverridesSchema, type PolicyOverrides } from '../agent/policy';
+import { DEFAULT_CONTEXT_TOKENS } from '../agent/orchestrator/agentSettings';
+
+/**
+ * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
+ * settings view sees it: read (tolerantly), shown (`viewLayer`: only well-typed known fields, never
+ * the API key), patched (`applyPatch`: other sections and unknown fields pass through) and checked
+ * (`checkLayer`: every invalid field with its dotted path, in the words of the policy and model schemas).
+ * The rules are those of agent/orchestrator/agentSettings.ts, which reads the same files for the agent.
+ */
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+  /** Refused on save, but when it is already in the file the agent just leaves it out (workspace loosening). */
+  ignored?: true;
+}
+
+export type RawSettings = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The file's JSON object; a missing file is `{}`; an unreadable or broken one is `{}` plus a problem. */
+export async function readSettingsFile(path: string, where: string): Promise<{ raw: RawSettings; problem: string | null; broken: boolean }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { raw: {}, problem: null, broken: false };
+    return { raw: {}, problem: `${where} cannot be read: ${(err as Error).message}`, broken: true };
+  }
+  if (!text.trim()) return { raw: {}, problem: null, broken: false };
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (isObject(parsed)) return { raw: parsed, problem: null, broken: false };
+    return { raw: {}, problem: `${where} is not a JSON object`, broken: true };
+  } catch (err) {
+    return { raw: {}, problem: `${where} is not valid JSON: ${(err as Error).message}`, broken: true };
+  }
+}
+
+/** Ranges, read from the schemas that enforce them (so they cannot drift). */
+function numberRange(schema: z.ZodType): { min: number; max: number } {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+  const n = s as z.ZodNumber;
+  return { min: n.minValue ?? 0, max: n.maxValue ?? Number.MAX_SAFE_INTEGER };
+}
+const shape = modelSettingsSchema.shape;
+export const MODEL_RANGES = {
+  timeoutSeconds: { ...numberRange(shape.timeoutSeconds), default: 120 },
+  maxRetries: { ...numberRange(shape.maxRetries), default: 3 },
+};
+/** agentSettings.ts's agent.contextTokens range. */
+export const CONTEXT_TOKENS_RANGE = { min: 2000, max: 1_000_000, default: DEFAULT_CONTEXT_TOKENS };
+
+const MODEL_FIELDS = ['baseURL', 'model', 'timeoutSeconds', 'maxRetries', 'inputPricePer1M', 'outputPricePer1M', 'jsonMode'] as const;
+const fieldType: Record<(typeof MODEL_FIELDS)[number], 'string' | 'number' | 'boolean'> = {
+  baseURL: 'string',
+  model: 'string',
+  timeoutSeconds: 'number',
+  maxRetries: 'number',
+  inputPricePer1M: 'number',
+  outputPricePer1M: 'number',
+  jsonMode: 'boolean',
+};
+
+function pickPolicy(p: unknown): SettingsLayerT['agent']['policy'] {
+  if (!isObject(p)) return undefined;
+  const r = policyOverridesSchema.safeParse(p);
+  return r.success ? (JSON.parse(JSON.stringify(r.data)) as SettingsLayerT['agent']['policy']) : undefined;
+}
+
+/** What the settings view shows of a file: known, well-typed fields only; never `model.apiKey`. */
+export function viewLayer(raw: RawSettings): SettingsLayerT {
+  const model: SettingsLayerT['model'] = {};
+  if (isObject(raw.model)) {
+    for (const f of MODEL_FIELDS) {
+      const v = raw.model[f];
+      if (typeof v === fieldType[f] && (typeof v !== 'number' || Number.isFinite(v))) (model as Record<string, unknown>)[f] = v;
+    }
+  }
+  const models: SettingsLayerT['models'] = {};
+  if (isObject(raw.models)) {
+    for (const [name, v] of Object.entries(raw.models)) {
+      if (isObject(v)) models[name] = typeof v.jsonMode === 'boolean' ? { jsonMode: v.jsonMode } : {};
+    }
+  }
+  const agent: SettingsLayerT['agent'] = {};
+  if (isObject(raw.agent)) {
+    if (typeof raw.agent.mode === 'string') agent.mode = raw.agent.mode;
+    if (typeof raw.agent.contextTokens === 'number') agent.contextTokens = raw.agent.contextTokens;
+    const policy = pickPolicy(raw.agent.policy);
+    if (policy) agent.policy = policy;
+  }
+  return { model, models, agent };
+}
+
+function patchObject(target: unknown, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** The file with the patch applied: `null` removes a field, absent fields and other sections are kept. */
+export function applyPatch(raw: RawSettings, patch: Omit<SettingsUpdateInputT, 'scope'>): RawSettings {
+  const next: RawSettings = { ...raw };
+  const setSection = (name: string, value: Record<string, unknown>) => {
+    if (Object.keys(value).length) next[name] = value;
+    else delete next[name];
+  };
+  if (patch.model) setSection('model', patchObject(raw.model, patch.model));
+  if (patch.models) {
+    const models: Record<string, unknown> = isObject(raw.models) ? { ...raw.models } : {};
+    for (const [name, entry] of Object.entries(patch.models)) {
+      if (entry === null) delete models[name];
+      else {
+        const merged = patchObject(models[name], entry);
+        if (Object.keys(merged).length) models[name] = merged;
+        else delete models[name];
+      }
+    }
+    setSection('models', models);
+  }
+  if (patch.agent) setSection('agent', patchObject(raw.agent, patch.agent));
+  return next;
+}
+
+const plain = (n: number) => n.toLocaleString('en-US');
+
+function checkNumber(issues: FieldIssue[], path: string, value: unknown, r: { min: number; max: number }, whole: boolean, unit = '') {
+  if (value === undefined) return;
+  const ok = typeof value === 'number' && Number.isFinite(value) && value >= r.min && value <= r.max && (!whole || Number.isInteger(value));
+  if (!ok) {
+    const kind = whole ? 'a whole number' : 'a number';
+    issues.push({ path, message: `${path.split('.').pop()} must be ${kind} from ${plain(r.min)} to ${plain(r.max)}${unit} (got ${JSON.stringify(value) ?? 'nothing'})` });
+  }
+}
+
+function checkModel(model: unknown, issues: FieldIssue[]): void {
+  if (model === undefined) return;
+  if (!isObject(model)) {
+    issues.push({ path: 'model', message: 'model must be an object' });
+    return;
+  }
+  const url = model.baseURL;
+  if (url !== undefined) {
+    let parsed: URL | null = null;
+    try {
+      parsed = typeof url === 'string' ? new URL(url) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      issues.push({ path: 'model.baseURL', message: `The base URL must be an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1 (got ${JSON.stringify(url)})` });
+    }
+  }
+  if (model.model !== undefined && (typeof model.model !== 'string' || !model.model.trim())) {
+    issues.push({ path: 'model.model', message: 'The model name must not be empty' });
+  }
+  checkNumber(issues, 'model.timeoutSeconds', model.timeoutSeconds, MODEL_RANGES.timeoutSeconds, false, ' seconds');
+  checkNumber(issues, 'model.maxRetries', model.maxRetries, MODEL_RANGES.maxRetries, true);
+  for (const f of ['inputPricePer1M', 'outputPricePer1M'] as const) checkNumber(issues, `model.${f}`, model[f], { min: 0, max: 1_000_000 }, false, ' USD');
+  if (model.jsonMode !== undefined && typeof model.jsonMode !== 'boolean') issues.push({ path: 'model.jsonMode', message: 'jsonMode must be true or false' });
+  // Anything else the file holds (apiKey in the global file, prices…) is the model schema's business.
+  const rest = modelSettingsSchema.extend({ jsonMode: z.unknown().optional() }).safeParse(model);
+  if (!rest.success) {
+    for (const issue of rest.error.issues) {
+      const path = ['model', ...issue.path.map(String)].join('.');
+      if (!issues.some((i) => i.path === path)) issues.push({ path, message: `${path}: ${issue.message}` });
+    }
+  }
+}
+
+function checkPolicyLayer(policy: unknown, scope: SettingsScope, issues: FieldIssue[]): void {
+  const r = policyOverridesSchema.safeParse(policy);
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const sub = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+      const [message] = formatPolicyIssues(new z.ZodError([issue]));
+      issues.push({ path: ['agent', 'policy', ...sub.map(String)].join('.'), message });
+    }
+    return;
+  }
+  if (scope !== 'workspace') return;
+  // A project must not loosen the safety of whoever opens it (agentSettings.workspacePolicy drops these).
+  const p: PolicyOverrides = r.data;
+  for (const [name, value] of Object.entries(p.autoApprove ?? {})) {
+    if (value === true) {
+      issues.push({
+        path: `agent.policy.autoApprove.${name}`,
+        message: `A workspace can only turn approvals on: auto-approving ${name} is a global setting (switch the scope to Global).`,
+        ignored: true,
+      });
+    }
+  }
+  if (p.commands?.allow?.length) {
+    issues.push({ path: 'agent.policy.commands.allow', message: 'The allow list is only read from the global settings, so a project cannot allow its own commands; use the deny list here.', ignored: true });
+  }
+  if (p.requirePlanApproval === false) {
+    issues.push({ path: 'agent.policy.requirePlanApproval', message: 'A workspace can require plan approval but not waive it; leave it unset here.', ignored: true });
+  }
+}
+
+/** Every invalid field of a file's model/models/agent sections, as the agent would reject them. */
+export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: readonly string[]): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  checkModel(raw.model, issues);
+  if (scope === 'workspace' && isObject(raw.model) && raw.model.apiKey !== undefined) {
+    issues.push({ path: 'model.apiKey', message: 'The API key is never read from the workspace (it may be committed); save it in Settings → API key.' });
+  }
+  if (raw.models !== undefined) {
+    if (!isObject(raw.models)) issues.push({ path: 'models', message: 'models must be an object of model names' });
+    else {
+      for (const [name, v] of Object.entries(raw.models)) {
+        if (!isObject(v) || (v.jsonMode !== undefined && typeof v.jsonMode !== 'boolean')) {
+          issues.push({ path: `models.${name}.jsonMode`, message: 'jsonMode must be true or false' });
+        }
+      }
+    }
+  }
+  const agent = raw.agent;
+  if (agent !== undefined) {
+    if (!isObject(agent)) issues.push({ path: 'agent', message: 'agent must be an object' });
+    else {
+      if (agent.mode !== undefined && (typeof agent.mode !== 'string' || !modeIds.includes(agent.mode))) {
+        issues.push({ path: 'agent.mode', message: `There is no mode ${JSON.stringify(agent.mode)}; modes: ${modeIds.join(', ')}` });
+      }
+      checkNumber(issues, 'agent.contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE, true, ' tokens');
+      if (agent.policy !== undefined) checkPolicyLayer(agent.policy, scope, issues);
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { defineCommand, defineEvent, noInput } from './define';
+import { workspaceSummary } from './app';
+
+/**
+ * Model and agent settings (DESIGN.md "Data on disk", agentSettings.ts for how the layers combine):
+ * global `<dataDir>/settings.json` and the workspace's `.akira/settings.json`. The API key is kept apart
+ * (Electron safeStorage in the desktop, a 0600 file for `akira serve`/CLI, or OPENAI_API_KEY) and never
+ * leaves the core: `settings.get` says whether one is set and shows its last characters only.
+ */
+
+/** Where OpenAI-compatible servers usually listen. `custom` leaves the base URL to the user. */
+export const MODEL_PRESETS = [
+  { id: 'openai', name: 'OpenAI', baseURL: 'https://api.openai.com/v1', needsKey: true, modelHint: 'gpt-4o-mini' },
+  { id: 'openrouter', name: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', needsKey: true, modelHint: 'openai/gpt-4o-mini' },
+  { id: 'ollama', name: 'Ollama', baseURL: 'http://127.0.0.1:11434/v1', needsKey: false, modelHint: 'qwen2.5-coder:7b' },
+  { id: 'lmstudio', name: 'LM Studio', baseURL: 'http://127.0.0.1:1234/v1', needsKey: false, modelHint: 'the model loaded in LM Studio' },
+  { id: 'vllm', name: 'vLLM', baseURL: 'http://127.0.0.1:8000/v1', needsKey: false, modelHint: 'the served model name' },
+  { id: 'custom', name: 'Custom', baseURL: '', needsKey: false, modelHint: 'model name' },
+] as const;
+export type ModelPreset = (typeof MODEL_PRESETS)[number];
+export type ModelPresetId = ModelPreset['id'];
+
+/** The preset whose base URL this is (trailing slashes ignored), else `custom`. */
+export function presetOf(baseURL: string | null | undefined): ModelPresetId {
+  const url = (baseURL ?? '').trim().replace(/\/+$/, '');
+  if (!url) return 'custom';
+  return MODEL_PRESETS.find((p) => p.baseURL && p.baseURL === url)?.id ?? 'custom';
+}
+
+export const settingsScope = z.enum(['global', 'workspace']);
+export type SettingsScope = z.infer<typeof settingsScope>;
+
+/** One layer's `model` section as it may be shown (the API key is never part of it). */
+export const modelSection = z.object({
+  baseURL: z.string().optional(),
+  model: z.string().optional(),
+  timeoutSeconds: z.number().optional(),
+  maxRetries: z.number().optional(),
+  inputPricePer1M: z.number().optional(),
+  outputPricePer1M: z.number().optional(),
+  /** JSON mode for every model of this layer unless `models[name].jsonMode` says otherwise. */
+  jsonMode: z.boolean().optional(),
+});
+
+export const modelsSection = z.record(z.string(), z.object({ jsonMode: z.boolean().optional() }));
+
+/** A policy layer: only what this layer sets (see agent/policy/policySchema.ts for ranges and defaults). */
+export const policyLayer = z.object({
+  autoApprove: z.object({ read: z.boolean().optional(), write: z.boolean().optional(), command: z.boolean().optional() }).optional(),
+  commands: z
+    .object({ allow: z.array(z.string()).optional(), deny: z.array(z.string()).optional(), buildDirs: z.array(z.string()).optional() })
+    .optional(),
+  limits: z.record(z.string(), z.number()).optional(),
+  requirePlanApproval: z.boolean().optional(),
+});
+export type PolicyLayerT = z.infer<typeof policyLayer>;
+
+/** A whole policy, every default filled. */
+export const fullPolicy = z.object({
+  autoApprove: z.object({ read: z.boolean(), write: z.boolean(), command: z.boolean() }),
+  commands: z.object({ allow: z.array(z.string()), deny: z.array(z.string()), buildDirs: z.array(z.string()) }),
+  limits: z.record(z.string(), z.number()),
+  requirePlanApproval: z.boolean(),
+});
+export type FullPolicyT = z.infer<typeof fullPolicy>;
+
+export const agentSection = z.object({
+  mode: z.string().optional(),
+  contextTokens: z.number().optional(),
+  policy: policyLayer.optional(),
+});
+
+/** What one settings file holds that the settings view edits. */
+export const settingsLayer = z.object({
+  model: modelSection,
+  models: modelsSection,
+  agent: agentSection,
+});
+export type SettingsLayerT = z.infer<typeof settingsLayer>;
+
+const range = z.object({ min: z.number(), max: z.number(), default: z.number() });
+const configSource = z.enum(['flags', 'workspace', 'global', 'env', 'stored', 'default']);
+
+export const apiKeyStatus = z.object({
+  /** A key is in effect (from any source). */
+  set: z.boolean(),
+  /** Where the key in effect comes from; OPENAI_API_KEY wins over the stored key. */
+  source: z.enum(['environment', 'stored', 'settings', 'none']),
+  /** The last characters of the key in effect, e.g. `…abcd` (null when none or too short to show any). */
+  hint: z.string().nullable(),
+  /** A key is saved in the secret store (it may be overridden by the environment). */
+  stored: z.boolean(),
+  /** Where saved keys go. */
+  storage: z.object({ kind: z.enum(['file', 'safeStorage', 'memory']), description: z.string() }),
+  /** A sentence for people: where the key comes from and what overrides what. */
+  note: z.string(),
+});
+export type ApiKeyStatusT = z.infer<typeof apiKeyStatus>;
+
+export const settingsSnapshot = z.object({
+  workspace: workspaceSummary.nullable(),
+  files: z.object({ global: z.string(), workspace: z.string().nullable() }),
+  global: settingsLayer,
+  /** Null when no folder is open. */
+  workspaceLayer: settingsLayer.nullable(),
+  effective: z.object({
+    model: z.object({
+      baseURL: z.string().nullable(),
+      model: z.string().nullable(),
+      timeoutSeconds: z.number(),
+      maxRetries: z.number(),
+      jsonMode: z.boolean(),
+      sources: z.object({ baseURL: configSource.nullable(), model: configSource.nullable() }),
+      /** Why no model can be used yet (says how to configure one), else null. */
+      error: z.string().nullable(),
+    }),
+    agent: z.object({ mode: z.string(), contextTokens: z.number(), policy: fullPolicy }),
+  }),
+  /** What each scope's policy layer is applied on: defaults + mode for global, and the global layer too for workspace. */
+  inheritedPolicy: z.object({ global: fullPolicy, workspace: fullPolicy }),
+  apiKey: apiKeyStatus,
+  ranges: z.object({
+    limits: z.record(z.string(), range),
+    contextTokens: range,
+    timeoutSeconds: range,
+    maxRetries: range,
+  }),
+  modes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
+  /** Settings files that could not be used as they are (each names the file and the field). */
+  problems: z.array(z.string()),
+});
+export type SettingsSnapshotT = z.infer<typeof settingsSnapshot>;
+
+const clear = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+
+/** Field by field: a value sets it, null removes it from the file, absent leaves it as it is. */
+export const modelPatch = z
+  .object({
+    baseURL: clear(z.string().max(2000)),
+    model: clear(z.string().max(500)),
+    timeoutSeconds: clear(z.number()),
+    maxRetries: clear(z.number()),
+    inputPricePer1M: clear(z.number()),
+    outputPricePer1M: clear(z.number()),
+    jsonMode: clear(z.boolean()),
+  })
+  .strict();
+
+export const settingsUpdateInput = z
+  .object({
+    scope: settingsScope,
+    model: modelPatch.optional(),
+    /** Per model name: `{jsonMode}` (null removes the setting), or null to drop the model's entry. */
+    models: z.record(z.string().min(1).max(500), z.object({ jsonMode: clear(z.boolean()) }).strict().nullable()).optional(),
+    agent: z
+      .object({
+        mode: clear(z.string().max(64)),
+        contextTokens: clear(z.number()),
+        /** Replaces the scope's whole policy layer (null removes it). */
+        policy: clear(policyLayer.strict()),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SettingsUpdateInputT = z.input<typeof settingsUpdateInput>;
+
+export const connectionTestResult = z.object({
+  ok: z.boolean(),
+  baseURL: z.string(),
+  model: z.string().nullable(),
+  /** Time of the model list request (or of the first request that answered). */
+  latencyMs: z.number(),
+  /** The server's models (GET /models), when it listed them. */
+  models: z.array(z.string()).optional(),
+  modelListed: z.boolean().optional(),
+  /** The tiny chat completion (when a model name is known). */
+  chat: z.object({ ok: z.boolean(), latencyMs: z.number(), reply: z.string().optional(), message: z.string() }).optional(),
+  status: z.number().nullable().optional(),
+  message: z.string(),
+});
+export type ConnectionTestResultT = z.infer<typeof connectionTestResult>;
+
+/** An API key: printable characters without spaces. */
+const apiKey = z
+  .string()
+  .trim()
+  .min(1, 'The API key is empty')
+  .max(4096, 'The API key is too long (4096 characters at most)')
+  .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters');
+
+export const settingsCommands = {
+  'settings.get': defineCommand(noInput, settingsSnapshot, 'The model and agent settings: effective, global and workspace layers; whether an API key is set (never the key).'),
+  'settings.update': defineCommand(
+    settingsUpdateInput,
+    settingsSnapshot,
+    'Change the global or workspace settings (validated; errors name each field in details.fields). Other sections of the file are kept.',
+  ),
+  'settings.setApiKey': defineCommand(
+    z.object({ key: apiKey.nullable() }).strict(),
+    apiKeyStatus,
+    'Save the API key in the secret store (null clears it). It is never sent back.',
+  ),
+  'settings.testConnection': defineCommand(
+    z
+      .object({
+        baseURL: z.string().max(2000).optional(),
+        model: z.string().max(500).optional(),
+        apiKey: apiKey.optional(),
+      })
+      .strict()
+      .default({}),
+    connectionTestResult,
+    'GET /models and a tiny chat completion against a model server (defaults: the saved settings and key).',
+  ),
+};
+
+export const settingsEvents = {
+  'settings.onChanged': defineEvent(
+    z.object({ scope: z.enum(['global', 'workspace', 'apiKey']) }),
+    'Settings were saved (by any window): read them again with settings.get.',
+  ),
+};
