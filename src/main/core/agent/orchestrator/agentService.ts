@@ -2,18 +2,7 @@ import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
-import {
-  branchEvents,
-  checkSessionId,
-  createSessionStore,
-  prefixUpTo,
-  rewindReason,
-  terminalStatuses,
-  type EventOf,
-  type SessionHandle,
-  type SessionState,
-  type SessionStore,
-} from '../../sessions';
+import { checkSessionId, createSessionStore, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes } from '../modes';
@@ -25,9 +14,8 @@ import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, workspacePolicy
 import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
 import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
-import { boardEditEvents } from './boardEdit';
+import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
-import { checkpointEvent, checkpointLabel, rewindable } from './sessionHistory';
 import { boardTodo, type Answer, type PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modes';
 
@@ -35,8 +23,10 @@ import type { ModeResolver } from './modes';
  * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.
  *
  *   const agent = createAgentService({root, dataDir, emit, checkpoints, commands, env, modelFlags, resolveMode});
- *   await agent.start({task, mode?})   → {sessionId}       (model configuration errors: bad_request with how to configure)
+ *   await agent.start({task, mode?, model?}) → {sessionId}       (model configuration errors: bad_request with how to configure)
  *   agent.list() / agent.get(id) / pause / resume / stop / sendMessage / approve / reject / approvePlan / answer
+ *   agent.modes()                      the built-in and custom modes, with the broken mode files
+ *   agent.editTodos / rewind / fork    the board's pending part, and going back in a session's history (historyCommands.ts)
  *   await agent.dispose()              // running sessions are marked interrupted (resumable)
  *
  * Every session event goes out as `agent.onEvent {sessionId, …event}` (the log's events with their
@@ -219,17 +209,16 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     };
   }
 
-  /** A session no loop holds, opened for a few appends whose events go out like a running session's. */
-  async function withHandle(sessionId: string, fn: (handle: SessionHandle) => Promise<void>): Promise<void> {
-    const handle = await store.openSession(sessionId);
-    const off = handle.onEvent((event) => emitEvent({ ...event, sessionId } as AgentEvent));
-    try {
-      await fn(handle);
-    } finally {
-      off();
-      await handle.close();
-    }
-  }
+  const history = createHistoryCommands({
+    store,
+    emit: emitEvent,
+    live: (sessionId) => {
+      const entry = live.get(sessionId);
+      return entry ? { handle: entry.handle, session: entry.session } : null;
+    },
+    unload,
+    maxTasks: async (mode) => (await modeAndPolicy(mode)).policy.limits.maxTasksPerSession,
+  });
 
   async function guard<T>(fn: () => Promise<T>): Promise<T> {
     if (disposed) throw new AkiraError('unavailable', 'The agent is shutting down.');
@@ -310,79 +299,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const { modes, errors } = await loadModes(root);
         return { modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description, builtIn: m.builtIn })), errors };
       }),
-    editTodos: (id, todos) =>
-      guard(async () => {
-        const sessionId = checkSessionId(id);
-        const entry = live.get(sessionId);
-        const state = entry ? entry.handle.state() : (await store.loadSession(sessionId)).state;
-        if (terminalStatuses.includes(state.status)) {
-          throw new AkiraError('bad_request', `Session ${sessionId} is ${state.status}: its TODOs cannot be edited any more (fork it from a checkpoint to go on differently).`);
-        }
-        if (!state.plan.proposed || !state.todos.length) throw new AkiraError('bad_request', `Session ${sessionId} has no plan yet: there are no TODOs to edit.`);
-        const { policy } = await modeAndPolicy(state.mode).catch(() => ({ policy: null }));
-        const max = policy?.limits.maxTasksPerSession ?? 500;
-        const edit = (s: SessionState) => boardEditEvents(s, todos, max);
-        if (entry) return entry.session.editBoard(edit);
-        await withHandle(sessionId, async (handle) => {
-          for (const event of edit(handle.state())) await handle.append(event);
-        });
-      }),
-    rewind: (id, checkpointId) =>
-      guard(async () => {
-        const sessionId = checkSessionId(id);
-        const entry = live.get(sessionId);
-        if (entry?.session.running()) {
-          throw new AkiraError('bad_request', `Session ${sessionId} is running (or still finishing its step after a pause): pause it first, then rewind.`);
-        }
-        const loaded = await store.loadSession(sessionId);
-        const status = loaded.state.status;
-        if (!rewindable.includes(status)) throw new AkiraError('bad_request', `Session ${sessionId} is ${status.replace(/_/g, ' ')}: pause it first, then rewind.`);
-        const target = checkpointEvent(loaded.events, sessionId, checkpointId);
-        // A loaded session is let go: its resume starts from the rewound log like any other.
-        if (entry) await unload(sessionId);
-        await withHandle(sessionId, async (handle) => {
-          await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: 'conversation', files: [], toSeq: target.seq });
-          const after = handle.state();
-          await handle.append({ type: 'status_changed', status: 'paused', reason: rewindReason(target.checkpointId), phase: after.phase });
-        });
-        return { toSeq: target.seq };
-      }),
-    fork: (id, checkpointId, task) =>
-      guard(async () => {
-        const sessionId = checkSessionId(id);
-        const loaded = await store.loadSession(sessionId);
-        const target = checkpointEvent(loaded.events, sessionId, checkpointId);
-        const first = loaded.events[0] as EventOf<'session_started'>;
-        const history = branchEvents(prefixUpTo(loaded.events, target.seq));
-        const handle = await store.createSessionFrom(
-          {
-            task: task ?? first.task,
-            mode: first.mode,
-            model: first.model,
-            options: { ...first.options, forkedFrom: { sessionId, checkpointId: target.checkpointId, seq: target.seq } },
-          },
-          history,
-        );
-        const forkId = handle.sessionId;
-        try {
-          const state = handle.state();
-          emitEvent({ sessionId: forkId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model, forkedFrom: sessionId });
-          const off = handle.onEvent((event) => emitEvent({ ...event, sessionId: forkId } as AgentEvent));
-          try {
-            await handle.append({
-              type: 'status_changed',
-              status: 'paused',
-              reason: `Forked from session ${sessionId} at checkpoint ${target.checkpointId}${checkpointLabel(target)}; files were not touched. Resume to continue from there.`,
-              phase: state.phase,
-            });
-          } finally {
-            off();
-          }
-        } finally {
-          await handle.close();
-        }
-        return { sessionId: forkId };
-      }),
+    editTodos: (id, todos) => guard(() => history.editTodos(id, todos)),
+    rewind: (id, checkpointId) => guard(() => history.rewind(id, checkpointId)),
+    fork: (id, checkpointId, task) => guard(() => history.fork(id, checkpointId, task)),
     async dispose() {
       disposed = true;
       await ready;

@@ -1,0 +1,132 @@
+import type { AgentEvent } from '../../../../shared/contract/agent';
+import { AkiraError } from '../../errors';
+import {
+  branchEvents,
+  checkSessionId,
+  prefixUpTo,
+  rewindReason,
+  terminalStatuses,
+  type EventOf,
+  type SessionHandle,
+  type SessionState,
+  type SessionStore,
+} from '../../sessions';
+import type { AgentSession } from './agentSession';
+import { boardEditEvents, type WantedTodo } from './boardEdit';
+import { checkpointEvent, checkpointLabel, rewindable } from './sessionHistory';
+
+/**
+ * The agent service's commands on a session's history (agentService.ts wires them):
+ *
+ *   editTodos(id, todos)             agent.editTodos: the board's not-started part (boardEdit.ts); through the
+ *                                    running loop when the session is loaded, else straight into its log
+ *   rewind(id, checkpointId)         agent.rewind: a `rollback {toSeq}` to that checkpoint's event, then paused
+ *                                    (a loaded session is let go first; its resume starts from the log)
+ *   fork(id, checkpointId, task?)    agent.fork: a new paused session with the history up to that checkpoint
+ *
+ * Files are never touched here (checkpoints.restore does that). Events go out on agent.onEvent.
+ */
+
+export interface HistoryDeps {
+  store: SessionStore;
+  emit(event: AgentEvent): void;
+  /** The session when this process has it loaded. */
+  live(sessionId: string): { handle: SessionHandle; session: AgentSession } | null;
+  unload(sessionId: string): Promise<void>;
+  /** The policy's maxTasksPerSession for a mode. */
+  maxTasks(mode: string): Promise<number>;
+}
+
+export interface HistoryCommands {
+  editTodos(sessionId: string, todos: readonly WantedTodo[]): Promise<void>;
+  rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
+  fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
+}
+
+const MAX_TODOS = 500;
+
+export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
+  /** A session no loop holds, opened for a few appends whose events go out like a running session's. */
+  async function withHandle(sessionId: string, fn: (handle: SessionHandle) => Promise<void>): Promise<void> {
+    const handle = await deps.store.openSession(sessionId);
+    const off = handle.onEvent((event) => deps.emit({ ...event, sessionId } as AgentEvent));
+    try {
+      await fn(handle);
+    } finally {
+      off();
+      await handle.close();
+    }
+  }
+
+  return {
+    async editTodos(id, todos) {
+      const sessionId = checkSessionId(id);
+      const entry = deps.live(sessionId);
+      const state = entry ? entry.handle.state() : (await deps.store.loadSession(sessionId)).state;
+      if (terminalStatuses.includes(state.status)) {
+        throw new AkiraError('bad_request', `Session ${sessionId} is ${state.status}: its TODOs cannot be edited any more (fork it from a checkpoint to go on differently).`);
+      }
+      if (!state.plan.proposed || !state.todos.length) throw new AkiraError('bad_request', `Session ${sessionId} has no plan yet: there are no TODOs to edit.`);
+      const max = await deps.maxTasks(state.mode).catch(() => MAX_TODOS);
+      const edit = (s: SessionState) => boardEditEvents(s, todos, max);
+      if (entry) return entry.session.editBoard(edit);
+      await withHandle(sessionId, async (handle) => {
+        for (const event of edit(handle.state())) await handle.append(event);
+      });
+    },
+    async rewind(id, checkpointId) {
+      const sessionId = checkSessionId(id);
+      const entry = deps.live(sessionId);
+      if (entry?.session.running()) {
+        throw new AkiraError('bad_request', `Session ${sessionId} is running (or still finishing its step after a pause): pause it first, then rewind.`);
+      }
+      const loaded = await deps.store.loadSession(sessionId);
+      const status = loaded.state.status;
+      if (!rewindable.includes(status)) throw new AkiraError('bad_request', `Session ${sessionId} is ${status.replace(/_/g, ' ')}: pause it first, then rewind.`);
+      const target = checkpointEvent(loaded.events, sessionId, checkpointId);
+      // A loaded session is let go: its resume starts from the rewound log like any other.
+      if (entry) await deps.unload(sessionId);
+      await withHandle(sessionId, async (handle) => {
+        await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: 'conversation', files: [], toSeq: target.seq });
+        const after = handle.state();
+        await handle.append({ type: 'status_changed', status: 'paused', reason: rewindReason(target.checkpointId), phase: after.phase });
+      });
+      return { toSeq: target.seq };
+    },
+    async fork(id, checkpointId, task) {
+      const sessionId = checkSessionId(id);
+      const loaded = await deps.store.loadSession(sessionId);
+      const target = checkpointEvent(loaded.events, sessionId, checkpointId);
+      const first = loaded.events[0] as EventOf<'session_started'>;
+      const history = branchEvents(prefixUpTo(loaded.events, target.seq));
+      const handle = await deps.store.createSessionFrom(
+        {
+          task: task ?? first.task,
+          mode: first.mode,
+          model: first.model,
+          options: { ...first.options, forkedFrom: { sessionId, checkpointId: target.checkpointId, seq: target.seq } },
+        },
+        history,
+      );
+      const forkId = handle.sessionId;
+      try {
+        const state = handle.state();
+        deps.emit({ sessionId: forkId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model, forkedFrom: sessionId });
+        const off = handle.onEvent((event) => deps.emit({ ...event, sessionId: forkId } as AgentEvent));
+        try {
+          await handle.append({
+            type: 'status_changed',
+            status: 'paused',
+            reason: `Forked from session ${sessionId} at checkpoint ${target.checkpointId}${checkpointLabel(target)}; files were not touched. Resume to continue from there.`,
+            phase: state.phase,
+          });
+        } finally {
+          off();
+        }
+      } finally {
+        await handle.close();
+      }
+      return { sessionId: forkId };
+    },
+  };
+}
