@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuilt, type BuiltRun } from '../../testing/builtCli';
 import { waitFor } from '../../testing/waitFor';
 
 // Runs the real built command (out/main/cli.js via bin/akira.cjs) as a child process.
@@ -11,28 +12,10 @@ let base = '';
 let dataDir = '';
 const children: ChildProcess[] = [];
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn(process.execPath, [join(repo, 'bin', script), ...args], {
-    cwd: base,
-    env: { ...process.env, AKIRA_DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.on('exit', (code, signal) => r({ code, signal })),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
+function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): BuiltRun {
+  const r = runBuilt(script, args, { cwd: base, env: { AKIRA_DATA_DIR: dataDir, ...env } });
+  children.push(r.child);
+  return r;
 }
 
 const SERVING = /^Akira is serving (.+) at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+))$/m;

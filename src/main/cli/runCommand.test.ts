@@ -1,18 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReplyCorpus } from '../core/agent/jsonMode/corpus';
 import { reply, startOpenAiTestServer, type OpenAiTestServer, type RecordedRequest } from '../../testing/openaiTestServer';
 import { tempDir, writeTree } from '../../testing/tempTree';
+import { binPath, runBuilt, type BuiltRun } from '../../testing/builtCli';
 import { waitFor } from '../../testing/waitFor';
 
 // The real built `akira run` (bin/akira.cjs → out/main/cli.js) as a child process, its model the
 // scripted OpenAI-compatible server in this process, reached over real HTTP by the real openai SDK.
 
-const bin = resolve(__dirname, '../../..', 'bin', 'akira.cjs');
+const bin = binPath('akira.cjs');
 let server: OpenAiTestServer;
 const cleanups: (() => Promise<void>)[] = [];
 const children: ChildProcess[] = [];
@@ -49,37 +50,28 @@ async function workspace(files: Record<string, string>, settings: Record<string,
   return { root, dataDir, outside };
 }
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
+interface Run extends BuiltRun {
   /** The --json lines printed so far, parsed. */
   events: () => { type: string; [key: string]: any }[];
 }
 
 function akiraRun(ws: Workspace, args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn(process.execPath, [bin, 'run', '--workspace', ws.root, ...args], {
+  const run = runBuilt('akira.cjs', ['run', '--workspace', ws.root, ...args], {
     cwd: ws.root,
-    env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test', ...env },
   });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  children.push(run.child);
   const events = () =>
-    out
+    run
+      .stdout()
       .split('\n')
       .filter((l) => l.startsWith('{"event"'))
       .map((l) => JSON.parse(l).data);
-  return { child, stdout: () => out, stderr: () => err, exited, events };
+  return { ...run, events };
 }
 
 async function finished(run: Run): Promise<number | null> {
-  const code = await run.exited;
+  const { code } = await run.exited;
   // Output written just before exit may still be in the pipes.
   await new Promise((r) => setTimeout(r, 50));
   return code;
@@ -359,8 +351,9 @@ describe('akira run (built)', () => {
   it('Ctrl+C (SIGINT) pauses the session while the model is answering: exit 1 with how to resume', async () => {
     const ws = await workspace({ 'README.md': '# c\n' }, autonomous);
     server.enqueue(plan([{ id: 'c', description: 'Write c.txt', expectedResult: 'c.txt exists' }]), reply.hang());
+    const before = server.chatRequests().length;
     const run = akiraRun(ws, ['--task', 'write c', '--yes', '--json']);
-    await waitFor(() => server.chatRequests().length === 2 && server.pending() === 0, 'the second model call', 20_000);
+    await waitFor(() => server.chatRequests().length === before + 2 && server.pending() === 0, `the second model call (stderr: ${run.stderr()})`, 20_000);
     run.child.kill('SIGINT');
     expect(await finished(run)).toBe(1);
     expect(run.stderr()).toMatch(/SIGINT: pausing the session/);

@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+/**
+ * Runs one of the repo's built entry points (`bin/akira.cjs`, `bin/start.cjs`) as a child process,
+ * the way a person runs it, collecting its output (it needs `npm run build` first; `npm ci` does it).
+ *
+ *   const cli = runBuilt('akira.cjs', ['run', '--task', '…'], {cwd, env});
+ *   await cli.exited;  cli.stdout()  cli.stderr()  cli.child.kill()
+ */
+
+export const repoRoot = resolve(__dirname, '..', '..');
+export const binPath = (script: string) => join(repoRoot, 'bin', script);
+
+export interface BuiltRun {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function runBuilt(script: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): BuiltRun {
+  const child = spawn(process.execPath, [binPath(script), ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  // Resolves once the output is all read ('close'), or shortly after the exit if a grandchild
+  // still holds the pipes.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => {
+    child.once('close', (code, signal) => r({ code, signal }));
+    child.once('exit', (code, signal) => setTimeout(() => r({ code, signal }), 1000).unref());
+  });
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
