@@ -7,6 +7,7 @@ import { TimelinePanel } from '../features/timeline/TimelinePanel';
 import { ReviewFeed, useReviewCount } from '../features/review/ReviewFeed';
 import { ReviewList } from '../features/review/ReviewList';
 import { ReviewPane } from '../features/review/ReviewPane';
+import { SettingsOverlay } from '../features/settings/SettingsOverlay';
 import { FileTree } from '../features/workspace/FileTree';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
@@ -87,6 +88,7 @@ export function App() {
           </>
         )}
       </div>
+      <SettingsOverlay />
       <StatusBar />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useGitRefresh } from '../features/git/useGitRefresh';
 import { useGitStatus } from '../features/git/useGitStatus';
+import { SettingsButton } from '../features/settings/SettingsButton';
 import { useAppInfo } from './useWorkspace';
 import { useConnectionState } from './useConnectionState';
 
@@ -27,6 +28,7 @@ export function StatusBar() {
         ● {stateLabel[connection]}
       </span>
       {info.data && <span className="statusbar-item">Akira {info.data.version}</span>}
+      <SettingsButton />
     </footer>
   );
 }

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { reply, startOpenAiTestServer, type OpenAiTestServer } from '../src/testing/openaiTestServer';
+import { makeFixtureRepo } from './support/fixtureRepo';
+import { serve, type Served } from './support/serve';
+
+const KEY = 'sk-e2e-secret-0123456789-wxyz';
+
+let served: Served | null = null;
+let model: OpenAiTestServer | null = null;
+
+test.afterEach(async () => {
+  await served?.stop();
+  await model?.close();
+  served = null;
+  model = null;
+});
+
+/** Every file under a folder (the workspace), path → content. */
+function filesUnder(dir: string, out = new Map<string, string>()): Map<string, string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === '.git') continue;
+    if (statSync(path).isDirectory()) filesUnder(path, out);
+    else out.set(path, readFileSync(path, 'utf8'));
+  }
+  return out;
+}
+
+const fieldError = (page: Page, path: string) => page.locator(`.st-field[data-path="${path}"] [data-testid="field-error"]`);
+
+test('settings: preset, a bad limit refused next to its field, API key set write-only, test connection', async ({ page }, testInfo) => {
+  const repo = makeFixtureRepo();
+  const dataDir = mkdtempSync(join(tmpdir(), 'akira-e2e-data-'));
+  model = await startOpenAiTestServer({ apiKey: KEY, models: ['coder-7b', 'test-model'] });
+  // No model from the machine's environment: everything here comes from the settings view.
+  served = await serve(repo, { AKIRA_DATA_DIR: dataDir, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', AKIRA_MODEL: '' });
+
+  const received: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => received.push(String(frame.payload))));
+
+  await page.goto(served.url);
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByTestId('settings');
+  await expect(settings).toBeVisible();
+  await expect(page.getByTestId('model-config-error')).toContainText('No model is configured');
+  await expect(page.getByTestId('api-key-status')).toHaveText('not set');
+
+  // Ollama preset fills the base URL.
+  await page.getByTestId('settings-preset').selectOption('ollama');
+  await expect(page.getByTestId('settings-base-url')).toHaveValue('http://127.0.0.1:11434/v1');
+  await page.getByTestId('settings-model').fill('qwen2.5-coder:7b');
+
+  // A limit out of range: the server's message appears next to that field, nothing is written.
+  await page.getByTestId('settings-limit-maxToolLoopsPerTodo').fill('500');
+  await page.getByTestId('settings-save').click();
+  await expect(fieldError(page, 'agent.policy.limits.maxToolLoopsPerTodo')).toHaveText('limits.maxToolLoopsPerTodo must be a whole number from 1 to 200 (got 500)');
+  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: fix the fields marked below.');
+  await fieldError(page, 'agent.policy.limits.maxToolLoopsPerTodo').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-invalid-limit.png') });
+  expect(() => readFileSync(join(dataDir, 'settings.json'), 'utf8')).not.toThrow(); // recent folders only
+  expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).model).toBeUndefined();
+
+  // Fixed: the message goes away and the save lands in the global settings.
+  await page.getByTestId('settings-limit-maxToolLoopsPerTodo').fill('40');
+  await expect(fieldError(page, 'agent.policy.limits.maxToolLoopsPerTodo')).toHaveCount(0);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText(`Saved to ${join(dataDir, 'settings.json')}.`);
+  const saved = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'));
+  expect(saved.model).toEqual({ baseURL: 'http://127.0.0.1:11434/v1', model: 'qwen2.5-coder:7b' });
+  expect(saved.agent.policy).toEqual({ limits: { maxToolLoopsPerTodo: 40 } });
+  expect(saved.recentFolders).toEqual([repo]);
+  await expect(page.getByTestId('model-config-error')).toHaveCount(0);
+
+  // Test the connection against the scripted server (it wants a key we have not saved yet).
+  await page.getByTestId('settings-preset').selectOption('custom');
+  await page.getByTestId('settings-base-url').fill(model.baseURL);
+  await page.getByTestId('settings-model').fill('test-model');
+  await page.getByTestId('settings-test').click();
+  const result = page.getByTestId('settings-test-result');
+  await expect(result).toHaveAttribute('data-ok', 'false');
+  await expect(result).toContainText('refused the API key (401)');
+  await expect(result).toContainText('This server wants an API key');
+
+  // Save the key: the page shows only its last characters.
+  await page.getByTestId('api-key-input').fill(KEY);
+  await page.getByTestId('api-key-save').click();
+  await expect(page.getByTestId('api-key-status')).toHaveText('set (…wxyz) — saved');
+  await expect(page.getByTestId('api-key-input')).toHaveCount(0);
+  expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+
+  model.enqueue(reply.text('OK'));
+  await page.getByTestId('settings-test').click();
+  await expect(result).toHaveAttribute('data-ok', 'true');
+  await expect(result).toContainText(/Connected to http:\/\/127\.0\.0\.1:\d+\/v1: 2 models listed; test-model answered in \d+ ms: “OK”/);
+  await expect(page.getByTestId('settings-test-models')).toHaveText('Models: coder-7b, test-model');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText(/^Saved to /);
+  expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).model).toEqual({ baseURL: model.baseURL, model: 'test-model' });
+
+  await page.locator('.st-body').evaluate((el) => el.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('settings.png') });
+
+  // The workspace scope cannot make the agent ask less: refused next to the switch.
+  await page.getByTestId('settings-scope-workspace').click();
+  await page.getByTestId('settings-auto-write').check();
+  await page.getByTestId('settings-save').click();
+  await expect(fieldError(page, 'agent.policy.autoApprove.write')).toContainText('A workspace can only turn approvals on');
+  await page.getByTestId('settings-auto-write').uncheck();
+  await expect(fieldError(page, 'agent.policy.autoApprove.write')).toHaveCount(0);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText(`Saved to ${join(repo, '.akira', 'settings.json')}.`);
+  expect(JSON.parse(readFileSync(join(repo, '.akira', 'settings.json'), 'utf8'))).toEqual({ agent: { policy: { autoApprove: { write: false } } } });
+  await page.getByTestId('settings-scope-global').click();
+
+  // The key never came back to the page: not in any frame received, not in the DOM (even after a reload).
+  expect(received.length).toBeGreaterThan(5);
+  expect(received.filter((f) => f.includes(KEY))).toEqual([]);
+  expect(received.some((f) => f.includes('…wxyz'))).toBe(true);
+  expect(await page.content()).not.toContain(KEY);
+  await page.reload();
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('api-key-status')).toHaveText('set (…wxyz) — saved');
+  expect(await page.content()).not.toContain(KEY);
+  expect(received.filter((f) => f.includes(KEY))).toEqual([]);
+  // Nor in the workspace.
+  for (const [path, content] of filesUnder(repo)) expect(content, path).not.toContain(KEY);
+
+  // Clear it.
+  await page.getByTestId('api-key-clear').click();
+  await expect(page.getByTestId('api-key-status')).toHaveText('not set');
+  expect(model.errors).toEqual([]);
+});

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ApiKeyStatusT, SettingsSnapshotT } from '../../../../shared/contract';
+import { useClient } from '../../client/ClientContext';
+import { SETTINGS_KEY } from './queries';
+import { useSettingsStore } from './settingsStore';
+
+const sourceText: Record<ApiKeyStatusT['source'], string> = {
+  environment: 'from OPENAI_API_KEY',
+  stored: 'saved',
+  settings: 'in settings.json',
+  none: '',
+};
+
+/** Write-only: the key is typed and saved, never shown again (only its last characters). */
+export function ApiKeySection({ status }: { status: ApiKeyStatusT }) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const { keyDraft, keyEditing, keyBusy, keyError, setKeyDraft, setKeyEditing, saveKey } = useSettingsStore();
+  const editing = keyEditing || !status.stored;
+  const save = async (key: string | null) => {
+    const next = await saveKey(client, key);
+    if (next) {
+      queryClient.setQueryData<SettingsSnapshotT>(SETTINGS_KEY, (old) => (old ? { ...old, apiKey: next } : old));
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+    }
+  };
+  return (
+    <section className="st-section" aria-labelledby="st-key-title">
+      <h3 id="st-key-title">API key</h3>
+      <div className="st-key-line">
+        <span className={`st-key-status ${status.set ? 'set' : ''}`} data-testid="api-key-status">
+          {status.set ? `set (${status.hint ?? '…'})` : 'not set'}
+          {status.set && sourceText[status.source] ? ` — ${sourceText[status.source]}` : ''}
+        </span>
+        {status.stored && !keyEditing && (
+          <>
+            <button type="button" className="tl-button" data-testid="api-key-replace" onClick={() => setKeyEditing(true)}>
+              Replace
+            </button>
+            <button type="button" className="tl-button danger" data-testid="api-key-clear" disabled={keyBusy} onClick={() => void save(null)}>
+              Clear
+            </button>
+          </>
+        )}
+      </div>
+      {editing && (
+        <form
+          className="st-key-line"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (keyDraft.trim()) void save(keyDraft.trim());
+          }}
+        >
+          <input
+            className="tl-input st-mono"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            aria-label="API key"
+            placeholder={status.stored ? 'New API key' : 'Paste an API key (sk-…)'}
+            value={keyDraft}
+            data-testid="api-key-input"
+            onChange={(e) => setKeyDraft(e.target.value)}
+          />
+          <button type="submit" className="tl-button primary" disabled={keyBusy || !keyDraft.trim()} data-testid="api-key-save">
+            Save key
+          </button>
+          {keyEditing && (
+            <button type="button" className="tl-button" onClick={() => setKeyEditing(false)}>
+              Cancel
+            </button>
+          )}
+        </form>
+      )}
+      {keyError && (
+        <div className="st-error" role="alert" data-testid="api-key-error">
+          {keyError}
+        </div>
+      )}
+      <p className="st-note" data-testid="api-key-note">
+        {status.note} The key is never shown again nor written in the workspace.
+      </p>
+    </section>
+  );
+}

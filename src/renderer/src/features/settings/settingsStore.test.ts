@@ -1,0 +1,166 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SettingsSnapshotT, SettingsUpdateInputT } from '../../../../shared/contract';
+import { ClientError, type AkiraClient } from '../../client/client';
+import { buildUpdate, formFromLayer, parseNumber } from './settingsForm';
+import { useSettingsStore } from './settingsStore';
+
+const policy = {
+  autoApprove: { read: true, write: false, command: false },
+  commands: { allow: ['ls', 'git status'], deny: [], buildDirs: ['node_modules'] },
+  limits: { maxToolLoopsPerTodo: 25, maxRetriesPerTodo: 3 },
+  requirePlanApproval: false,
+};
+
+function snapshot(global: Partial<SettingsSnapshotT['global']> = {}, workspace: SettingsSnapshotT['workspaceLayer'] = { model: {}, models: {}, agent: {} }): SettingsSnapshotT {
+  return {
+    workspace: { root: '/ws', name: 'ws' },
+    files: { global: '/data/settings.json', workspace: '/ws/.akira/settings.json' },
+    global: { model: {}, models: {}, agent: {}, ...global },
+    workspaceLayer: workspace,
+    effective: {
+      model: { baseURL: null, model: null, timeoutSeconds: 120, maxRetries: 3, jsonMode: false, sources: { baseURL: null, model: null }, error: 'No model is configured.' },
+      agent: { mode: 'code-dev', contextTokens: 16000, policy },
+    },
+    inheritedPolicy: { global: policy, workspace: policy },
+    apiKey: { set: false, source: 'none', hint: null, stored: false, storage: { kind: 'file', description: 'a file' }, note: '' },
+    ranges: {
+      limits: { maxToolLoopsPerTodo: { min: 1, max: 200, default: 25 }, maxRetriesPerTodo: { min: 0, max: 10, default: 3 } },
+      contextTokens: { min: 2000, max: 1_000_000, default: 16000 },
+      timeoutSeconds: { min: 1, max: 3600, default: 120 },
+      maxRetries: { min: 0, max: 10, default: 3 },
+    },
+    modes: [{ id: 'code-dev', name: 'Code', description: '' }],
+    problems: [],
+  };
+}
+
+/** A core stand-in for settings.update: refuses limits over 200 with field details, like the real one. */
+function fakeCore() {
+  const calls: SettingsUpdateInputT[] = [];
+  let current = snapshot();
+  const client = {
+    async invoke(name: string, input: SettingsUpdateInputT) {
+      if (name !== 'settings.update') throw new Error(`unexpected ${name}`);
+      calls.push(input);
+      const loops = input.agent?.policy?.limits?.maxToolLoopsPerTodo;
+      if (loops !== undefined && loops > 200) {
+        throw new ClientError('bad_request', 'Not saved', {
+          fields: [{ path: 'agent.policy.limits.maxToolLoopsPerTodo', message: `limits.maxToolLoopsPerTodo must be a whole number from 1 to 200 (got ${loops})` }],
+        });
+      }
+      current = snapshot({
+        model: { baseURL: input.model?.baseURL ?? undefined, model: input.model?.model ?? undefined },
+        agent: { policy: input.agent?.policy ?? undefined },
+      });
+      return current;
+    },
+  } as unknown as AkiraClient;
+  return { client, calls };
+}
+
+beforeEach(() => {
+  useSettingsStore.setState({ open: false, scope: 'global', form: null, loaded: null, layer: null, errors: {}, notice: null, saving: false });
+});
+
+describe('settings form', () => {
+  it('round-trips a layer: what is loaded is what is saved, empty fields remove', () => {
+    const layer = {
+      model: { baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutSeconds: 60 },
+      models: { llama3: { jsonMode: true } },
+      agent: { mode: 'code-dev', policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'] }, limits: { maxRetriesPerTodo: 2 } } },
+    };
+    const form = formFromLayer(layer);
+    expect(form).toMatchObject({ preset: 'ollama', jsonMode: true, timeoutSeconds: '60', maxRetries: '' });
+    const built = buildUpdate(form, layer, 'global');
+    expect(built).toEqual({
+      input: {
+        scope: 'global',
+        model: { baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutSeconds: 60, maxRetries: null },
+        agent: { mode: 'code-dev', contextTokens: null, policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'] }, limits: { maxRetriesPerTodo: 2 } } },
+      },
+    });
+  });
+
+  it('sends JSON mode for the model named, and only when it changed', () => {
+    const layer = { model: { model: 'a' }, models: {}, agent: {} };
+    const form = { ...formFromLayer(layer), model: 'qwen', jsonMode: true };
+    const built = buildUpdate(form, layer, 'workspace');
+    expect('input' in built && built.input.models).toEqual({ qwen: { jsonMode: true } });
+    expect('input' in built && built.input.agent?.policy).toBeNull();
+  });
+
+  it('refuses what is not a number before sending', () => {
+    expect(parseNumber(' 12 ')).toBe(12);
+    expect(parseNumber('')).toBeNull();
+    expect(parseNumber('1.5')).toBe(1.5);
+    expect(parseNumber('12abc')).toEqual({ error: '“12abc” is not a number' });
+    const form = formFromLayer({ model: {}, models: {}, agent: {} });
+    form.policy.limits.maxToolLoopsPerTodo = 'lots';
+    expect(buildUpdate(form, { model: {}, models: {}, agent: {} }, 'global')).toEqual({ errors: { 'agent.policy.limits.maxToolLoopsPerTodo': '“lots” is not a number' } });
+  });
+});
+
+describe('settings store', () => {
+  it('picks a preset, shows the server’s message next to the limit, clears it when fixed, and saves', async () => {
+    const store = useSettingsStore.getState();
+    const { client, calls } = fakeCore();
+    store.load(snapshot());
+    store.pickPreset('ollama');
+    expect(useSettingsStore.getState().form?.baseURL).toBe('http://127.0.0.1:11434/v1');
+    store.setField('model', 'llama3');
+    store.setPolicy((p) => ({ ...p, limits: { ...p.limits, maxToolLoopsPerTodo: '500' } }));
+    expect(useSettingsStore.getState().dirty()).toBe(true);
+
+    expect(await store.save(client)).toBeNull();
+    let s = useSettingsStore.getState();
+    expect(s.errors).toEqual({ 'agent.policy.limits.maxToolLoopsPerTodo': 'limits.maxToolLoopsPerTodo must be a whole number from 1 to 200 (got 500)' });
+    expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: fix the fields marked below.' });
+    expect(s.dirty()).toBe(true); // what was typed is kept
+
+    // a fresh snapshot (another window saved) does not overwrite what is being typed
+    store.load(snapshot({ model: { model: 'other' } }));
+    expect(useSettingsStore.getState().form?.model).toBe('llama3');
+
+    store.setPolicy((p) => ({ ...p, limits: { ...p.limits, maxToolLoopsPerTodo: '50' } }));
+    expect(useSettingsStore.getState().errors).toEqual({});
+    const saved = await store.save(client);
+    expect(saved?.global.model).toEqual({ baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3' });
+    s = useSettingsStore.getState();
+    expect(s.notice).toEqual({ kind: 'ok', text: 'Saved to /data/settings.json.' });
+    expect(s.dirty()).toBe(false);
+    expect(s.form?.policy.limits).toEqual({ maxToolLoopsPerTodo: '50' });
+    expect(calls.map((c) => c.agent?.policy?.limits?.maxToolLoopsPerTodo)).toEqual([500, 50]);
+  });
+
+  it('switching scope loads that layer and forgets the other scope’s messages', () => {
+    const store = useSettingsStore.getState();
+    store.load(snapshot({ model: { model: 'global-model' } }, { model: { model: 'ws-model' }, models: {}, agent: {} }));
+    useSettingsStore.setState({ errors: { 'model.model': 'x' } });
+    store.setScope('workspace', snapshot({ model: { model: 'global-model' } }, { model: { model: 'ws-model' }, models: {}, agent: {} }));
+    const s = useSettingsStore.getState();
+    expect(s.scope).toBe('workspace');
+    expect(s.form?.model).toBe('ws-model');
+    expect(s.errors).toEqual({});
+  });
+
+  it('falls back to the global scope when no folder is open', () => {
+    useSettingsStore.setState({ scope: 'workspace' });
+    useSettingsStore.getState().load({ ...snapshot({ model: { model: 'g' } }), workspaceLayer: null, workspace: null });
+    expect(useSettingsStore.getState()).toMatchObject({ scope: 'global', form: { model: 'g' } });
+  });
+
+  it('forgets a typed API key once it is saved; keeps it and says why when refused', async () => {
+    const invoke = async (_name: string, input: { key: string | null }) => {
+      if (input.key === 'bad key') throw new ClientError('bad_request', 'An API key has no spaces or special characters');
+      return { set: true, source: 'stored', hint: '…wxyz', stored: true, storage: { kind: 'file', description: 'f' }, note: '' };
+    };
+    const client = { invoke } as unknown as AkiraClient;
+    const store = useSettingsStore.getState();
+    store.setKeyDraft('bad key');
+    expect(await store.saveKey(client, 'bad key')).toBeNull();
+    expect(useSettingsStore.getState()).toMatchObject({ keyDraft: 'bad key', keyError: 'An API key has no spaces or special characters' });
+    store.setKeyDraft('sk-good-0123456789wxyz');
+    expect(await store.saveKey(client, 'sk-good-0123456789wxyz')).toMatchObject({ hint: '…wxyz' });
+    expect(useSettingsStore.getState()).toMatchObject({ keyDraft: '', keyEditing: false, keyError: null });
+  });
+});

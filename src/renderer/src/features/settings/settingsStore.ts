@@ -1,0 +1,187 @@
+import { create } from 'zustand';
+import type { ApiKeyStatusT, ConnectionTestResultT, ModelPresetId, SettingsLayerT, SettingsScope, SettingsSnapshotT } from '../../../../shared/contract';
+import { ClientError, type AkiraClient } from '../../client/client';
+import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, type FieldErrors, type PolicyForm, type SettingsForm } from './settingsForm';
+
+/**
+ * The settings view's state: open or not, the scope being edited, the form (what is typed, before
+ * saving), the server's field messages, the API key editor and the connection test. Fed by
+ * `settings.get` (react-query) through `load`; `save`, `saveKey` and `testConnection` talk to the core.
+ */
+
+type FormField = Exclude<keyof SettingsForm, 'policy' | 'preset'>;
+
+export interface ConnectionTestState {
+  running: boolean;
+  result: ConnectionTestResultT | null;
+  error: string | null;
+}
+
+interface SettingsViewState {
+  open: boolean;
+  scope: SettingsScope;
+  /** The layer the form was loaded from (to tell what changed). */
+  layer: SettingsLayerT | null;
+  form: SettingsForm | null;
+  loaded: SettingsForm | null;
+  errors: FieldErrors;
+  saving: boolean;
+  /** After a save: what happened (ok) or why not. */
+  notice: { kind: 'ok' | 'error'; text: string } | null;
+  keyDraft: string;
+  /** The key editor is open (Replace, or no key yet). */
+  keyEditing: boolean;
+  keyBusy: boolean;
+  keyError: string | null;
+  test: ConnectionTestState;
+
+  openSettings(): void;
+  closeSettings(): void;
+  /** Takes a fresh snapshot; keeps what is being typed unless `force` (after a save or a scope switch). */
+  load(snapshot: SettingsSnapshotT, force?: boolean): void;
+  setScope(scope: SettingsScope, snapshot: SettingsSnapshotT): void;
+  setField(field: FormField, value: SettingsForm[FormField]): void;
+  pickPreset(id: ModelPresetId): void;
+  setPolicy(change: (p: PolicyForm) => PolicyForm): void;
+  setKeyDraft(value: string): void;
+  setKeyEditing(editing: boolean): void;
+  dirty(): boolean;
+  save(client: AkiraClient): Promise<SettingsSnapshotT | null>;
+  saveKey(client: AkiraClient, key: string | null): Promise<ApiKeyStatusT | null>;
+  testConnection(client: AkiraClient): Promise<void>;
+}
+
+const noTest: ConnectionTestState = { running: false, result: null, error: null };
+
+/** Removes the messages of the fields a change touches (they were about the old value). */
+function without(errors: FieldErrors, ...prefixes: string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([p]) => !prefixes.some((x) => p === x || p.startsWith(`${x}.`))));
+}
+
+const pathOf: Record<FormField, string> = {
+  baseURL: 'model.baseURL',
+  model: 'model.model',
+  timeoutSeconds: 'model.timeoutSeconds',
+  maxRetries: 'model.maxRetries',
+  jsonMode: 'models',
+  mode: 'agent.mode',
+  contextTokens: 'agent.contextTokens',
+};
+
+export const useSettingsStore = create<SettingsViewState>((set, get) => ({
+  open: false,
+  scope: 'global',
+  layer: null,
+  form: null,
+  loaded: null,
+  errors: {},
+  saving: false,
+  notice: null,
+  keyDraft: '',
+  keyEditing: false,
+  keyBusy: false,
+  keyError: null,
+  test: noTest,
+
+  openSettings: () => set({ open: true, notice: null }),
+  closeSettings: () => set({ open: false, keyDraft: '', keyEditing: false, keyError: null }),
+  load(snapshot, force = false) {
+    const s = get();
+    const scope = s.scope === 'workspace' && !snapshot.workspaceLayer ? 'global' : s.scope;
+    if (!force && s.form && s.dirty() && scope === s.scope) return;
+    const layer = layerOf(snapshot, scope);
+    const form = formFromLayer(layer);
+    set({ scope, layer, form, loaded: form, errors: force ? {} : s.errors });
+  },
+  setScope(scope, snapshot) {
+    set({ scope, notice: null, errors: {} });
+    get().load(snapshot, true);
+  },
+  setField(field, value) {
+    const { form, errors, layer } = get();
+    if (!form) return;
+    const next = { ...form, [field]: value } as SettingsForm;
+    if (field === 'model' && layer) next.jsonMode = layer.models[String(value).trim()]?.jsonMode ?? null;
+    set({ form: next, errors: without(errors, pathOf[field]), notice: null });
+  },
+  pickPreset(id) {
+    const { form, errors } = get();
+    if (form) set({ form: applyPreset(form, id), errors: without(errors, 'model.baseURL'), notice: null });
+  },
+  setPolicy(change) {
+    const { form } = get();
+    if (!form) return;
+    const policy = change(form.policy);
+    // Only the messages of what changed go away.
+    const gone: string[] = [];
+    for (const name of Object.keys({ ...policy.limits, ...form.policy.limits })) {
+      if (policy.limits[name] !== form.policy.limits[name]) gone.push(`agent.policy.limits.${name}`);
+    }
+    for (const k of ['read', 'write', 'command'] as const) if (policy.autoApprove[k] !== form.policy.autoApprove[k]) gone.push(`agent.policy.autoApprove.${k}`);
+    if (policy.allow !== form.policy.allow) gone.push('agent.policy.commands.allow');
+    if (policy.deny !== form.policy.deny) gone.push('agent.policy.commands.deny');
+    if (policy.requirePlanApproval !== form.policy.requirePlanApproval) gone.push('agent.policy.requirePlanApproval');
+    set({ form: { ...form, policy }, errors: without(get().errors, ...gone), notice: null });
+  },
+  setKeyDraft: (keyDraft) => set({ keyDraft, keyError: null }),
+  setKeyEditing: (keyEditing) => set({ keyEditing, keyDraft: '', keyError: null }),
+  dirty() {
+    const { form, loaded } = get();
+    return !!form && !!loaded && JSON.stringify(form) !== JSON.stringify(loaded);
+  },
+
+  async save(client) {
+    const { form, layer, scope } = get();
+    if (!form || !layer) return null;
+    const built = buildUpdate(form, layer, scope);
+    if ('errors' in built) {
+      set({ errors: built.errors, notice: { kind: 'error', text: 'Not saved: fix the fields marked below.' } });
+      return null;
+    }
+    set({ saving: true, notice: null });
+    try {
+      const snapshot = await client.invoke('settings.update', built.input);
+      get().load(snapshot, true);
+      const file = scope === 'workspace' ? snapshot.files.workspace : snapshot.files.global;
+      set({ saving: false, errors: {}, notice: { kind: 'ok', text: `Saved to ${file}.` } });
+      return snapshot;
+    } catch (err) {
+      const errors = err instanceof ClientError ? fieldErrorsFrom(err.details) : {};
+      const text = Object.keys(errors).length ? 'Not saved: fix the fields marked below.' : `Not saved: ${(err as Error).message}`;
+      set({ saving: false, errors, notice: { kind: 'error', text } });
+      return null;
+    }
+  },
+
+  async saveKey(client, key) {
+    set({ keyBusy: true, keyError: null });
+    try {
+      const status = await client.invoke('settings.setApiKey', { key });
+      // The typed key is forgotten as soon as it is saved; only the status (…abcd) comes back.
+      set({ keyBusy: false, keyDraft: '', keyEditing: false });
+      return status;
+    } catch (err) {
+      set({ keyBusy: false, keyError: (err as Error).message });
+      return null;
+    }
+  },
+
+  async testConnection(client) {
+    const { form, keyDraft } = get();
+    if (!form) return;
+    set({ test: { running: true, result: null, error: null } });
+    try {
+      const result = await client.invoke('settings.testConnection', {
+        ...(form.baseURL.trim() ? { baseURL: form.baseURL.trim() } : {}),
+        ...(form.model.trim() ? { model: form.model.trim() } : {}),
+        ...(keyDraft.trim() ? { apiKey: keyDraft.trim() } : {}),
+      });
+      set({ test: { running: false, result, error: null } });
+    } catch (err) {
+      set({ test: { running: false, result: null, error: (err as Error).message } });
+    }
+  },
+}));
+
+/** Opens the settings view (e.g. from "No model is configured" elsewhere in the app). */
+export const openSettings = () => useSettingsStore.getState().openSettings();
