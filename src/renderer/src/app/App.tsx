@@ -5,6 +5,10 @@ import { TerminalPanel } from '../features/terminal/TerminalPanel';
 import { TimelineOverlays } from '../features/timeline/TimelineOverlays';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
 import { ReviewFeed, useReviewCount } from '../features/review/ReviewFeed';
+import { AgentFeeds } from '../features/sessions/AgentFeeds';
+import { SessionsPanel } from '../features/sessions/SessionsPanel';
+import { SessionView } from '../features/sessions/SessionView';
+import { useWaitingSessions } from '../features/sessions/useWaitingSessions';
 import { ReviewList } from '../features/review/ReviewList';
 import { ReviewPane } from '../features/review/ReviewPane';
 import { SettingsOverlay } from '../features/settings/SettingsOverlay';
@@ -17,12 +21,13 @@ import { Welcome } from './Welcome';
 
 const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'files', label: 'Files', icon: '▤' },
+  { id: 'agent', label: 'Agent', icon: '✦' },
   { id: 'changes', label: 'Changes', icon: '±' },
   { id: 'timeline', label: 'Timeline', icon: '◷' },
   { id: 'review', label: 'Review', icon: '⧉' },
 ];
 
-const titles: Record<SidebarView, string> = { files: '', changes: 'Changes', timeline: 'Timeline', review: 'Review' };
+const titles: Record<SidebarView, string> = { files: '', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review' };
 
 export function App() {
   const info = useAppInfo();
@@ -33,6 +38,7 @@ export function App() {
   const workspace = info.data?.workspace ?? null;
   const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
   const reviewCount = useReviewCount();
+  const waitingSessions = useWaitingSessions();
 
   return (
     <div className="app">
@@ -62,6 +68,11 @@ export function App() {
                       {changedCount > 999 ? '999+' : changedCount}
                     </span>
                   )}
+                  {v.id === 'agent' && waitingSessions > 0 && (
+                    <span className="activity-badge agent-badge" data-testid="agent-badge" title="Sessions waiting for you">
+                      {waitingSessions}
+                    </span>
+                  )}
                   {v.id === 'review' && reviewCount > 0 && (
                     <span className="activity-badge review-badge" data-testid="review-badge">
                       {reviewCount > 99 ? '99+' : reviewCount}
@@ -73,11 +84,11 @@ export function App() {
             <aside className="sidebar">
               <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
               <div className="sidebar-content">
-                {sidebar === 'files' ? <FileTree /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : <TimelinePanel />}
+                {sidebar === 'files' ? <FileTree /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : <TimelinePanel />}
               </div>
             </aside>
             <main className="main">
-              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : <EditorArea />}</section>
+              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView /> : <EditorArea />}</section>
               <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
               <section className="panel" style={{ height: terminalHeight }}>
                 <TerminalPanel />
@@ -85,6 +96,7 @@ export function App() {
             </main>
             <TimelineOverlays />
             <ReviewFeed />
+            <AgentFeeds />
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useGitRefresh } from '../features/git/useGitRefresh';
 import { useGitStatus } from '../features/git/useGitStatus';
+import { SessionStatusItem } from '../features/sessions/SessionStatusItem';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { useAppInfo } from './useWorkspace';
 import { useConnectionState } from './useConnectionState';
@@ -23,6 +24,7 @@ export function StatusBar() {
           ⎇ {branch}
         </span>
       )}
+      <SessionStatusItem />
       <span className="statusbar-spacer" />
       <span className={`statusbar-item connection connection-${connection}`} data-testid="status-connection">
         ● {stateLabel[connection]}

@@ -17,7 +17,7 @@ export type ActivityItem =
   | (Base & { kind: 'session'; task: string; mode: string; model: string; sessionId: string })
   | (Base & { kind: 'plan'; todos: { id: string; description: string; expectedResult: string }[]; needsApproval: boolean })
   | (Base & { kind: 'plan_decision'; approved: boolean; by: string; feedback: string })
-  | (Base & { kind: 'text'; text: string; streaming: boolean })
+  | (Base & { kind: 'text'; text: string; streaming: boolean; superseded?: boolean })
   | (Base & { kind: 'user'; text: string })
   | (Base & {
       kind: 'tool';

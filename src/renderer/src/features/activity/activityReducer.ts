@@ -22,6 +22,8 @@ export interface ActivityState {
   index: Map<string, number>;
   /** Per TODO, its last failed tool call (what the error card names). */
   failedTools: Map<string, { tool: string; input: string; output: string }>;
+  /** The text card that streamed deltas are appended to (null: the next delta starts one). */
+  streamingKey: string | null;
   /** Bumped on every batch that changed something (cheap change test for views). */
   version: number;
 }
@@ -29,7 +31,7 @@ export interface ActivityState {
 export const ACTIVITY_CAP = 3000;
 
 export function emptyActivity(sessionId: string | null = null): ActivityState {
-  return { sessionId, items: [], dropped: 0, lastSeq: 0, index: new Map(), failedTools: new Map(), version: 0 };
+  return { sessionId, items: [], dropped: 0, lastSeq: 0, index: new Map(), failedTools: new Map(), streamingKey: null, version: 0 };
 }
 
 /** The tab title the core gives a command's terminal (terminal/commandRunner.ts commandTitle). */
@@ -87,9 +89,6 @@ class Draft {
     this.changed = true;
     return true;
   }
-  last(): ActivityItem | undefined {
-    return this.items[this.items.length - 1];
-  }
 }
 
 let noticeCounter = 0;
@@ -133,6 +132,7 @@ function attachTerminal(d: Draft, terminal: TerminalInfo): void {
 }
 
 function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
+  endStream(d, s, e);
   const base = { ts: e.ts ?? null, todoId: str(e, 'todoId') };
   const seqKey = (prefix: string) => (e.seq !== undefined ? `${prefix}:${e.seq}` : nextKey(prefix));
   switch (e.type) {
@@ -148,11 +148,22 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
     case 'plan_rejected':
       d.add({ ...base, key: seqKey('plan-no'), kind: 'plan_decision', approved: false, by: 'user', feedback: str(e, 'feedback') ?? '' });
       return;
+    case 'assistant_delta': {
+      const piece = str(e, 'text') ?? str(e, 'delta') ?? '';
+      if (!piece) return;
+      if (!s.streamingKey || !d.patch(s.streamingKey, (t) => ({ ...t, text: t.text + piece }), 'text')) {
+        s.streamingKey = nextKey('text');
+        d.add({ ...base, key: s.streamingKey, kind: 'text', text: piece, streaming: true });
+      }
+      return;
+    }
     case 'assistant_message': {
       const text = str(e, 'text') ?? '';
-      const last = d.last();
-      if (last?.kind === 'text' && last.streaming) d.patch(last.key, (t) => ({ ...t, text, streaming: false }), 'text');
-      else if (text) d.add({ ...base, key: nextKey('text'), kind: 'text', text, streaming: false });
+      const key = s.streamingKey;
+      s.streamingKey = null;
+      if (!key || !d.patch(key, (t) => ({ ...t, text, streaming: false }), 'text')) {
+        if (text) d.add({ ...base, key: nextKey('text'), kind: 'text', text, streaming: false });
+      }
       return;
     }
     case 'user_message':
@@ -302,6 +313,9 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     }
     case 'model_retry':
+      // The retried call streams its text again: the cut-off text stays, marked as such.
+      if (s.streamingKey) d.patch(s.streamingKey, (t) => ({ ...t, streaming: false, superseded: true }), 'text');
+      s.streamingKey = null;
       d.add({ ...base, key: nextKey('retry'), kind: 'notice', level: 'retry', text: describeRetry(e) });
       return;
     case 'warning':
@@ -323,18 +337,17 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
     case 'session_stopped':
       d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'stopped', text: str(e, 'reason') ?? '' });
       return;
-    default:
-      if ((e.type as string) === 'assistant_delta') appendDelta(d, e, base);
   }
 }
 
-/** A streamed piece of the model's text (a notice the core may send while a reply arrives). */
-function appendDelta(d: Draft, e: AgentEvent, base: { ts: string | null; todoId: string | null }): void {
-  const piece = str(e, 'delta') ?? str(e, 'text') ?? '';
-  if (!piece) return;
-  const last = d.last();
-  if (last?.kind === 'text' && last.streaming) d.patch(last.key, (t) => ({ ...t, text: t.text + piece }), 'text');
-  else d.add({ ...base, key: nextKey('text'), kind: 'text', text: piece, streaming: true });
+/** Events that may come between a reply's streamed text and its assistant_message. */
+const DURING_STREAM = new Set(['assistant_delta', 'assistant_message', 'model_call', 'model_retry', 'user_messages_consumed']);
+
+/** Anything else ends the streamed text (a reply with blank text has no assistant_message). */
+function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
+  if (!s.streamingKey || DURING_STREAM.has(e.type)) return;
+  d.patch(s.streamingKey, (t) => ({ ...t, streaming: false }), 'text');
+  s.streamingKey = null;
 }
 
 function describeRetry(e: AgentEvent): string {

@@ -95,12 +95,34 @@ describe('activity reducer on recorded sessions', () => {
 
   it('appends streamed deltas to one text card and settles it with the full message', () => {
     const sessionId = greetSession.sessionId;
-    const deltas: HubEntry[] = Array.from({ length: 50 }, (_, i) => ({ n: i + 1, kind: 'agent', event: { sessionId, type: 'assistant_delta' as AgentEvent['type'], delta: `w${i} ` } }));
+    const ev = (event: Omit<AgentEvent, 'sessionId'>, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
+    const deltas = Array.from({ length: 50 }, (_, i) => ev({ type: 'assistant_delta', phase: 'execute', todoId: 't1', text: `w${i} ` }, i + 1));
     const streamed = applyActivityBatch(emptyActivity(sessionId), deltas);
     expect(streamed.items).toHaveLength(1);
-    expect(streamed.items[0]).toMatchObject({ kind: 'text', streaming: true, text: deltas.map((d) => (d.kind === 'agent' ? d.event.delta : '')).join('') });
-    const settled = applyActivityBatch(streamed, [{ n: 99, kind: 'agent', event: { sessionId, type: 'assistant_message', todoId: null, text: 'final text' } }]);
+    expect(streamed.items[0]).toMatchObject({ kind: 'text', streaming: true, todoId: 't1', text: deltas.map((d) => (d.kind === 'agent' ? d.event.text : '')).join('') });
+    const withCall = applyActivityBatch(streamed, [ev({ type: 'model_call', seq: 1, todoId: 't1', outcome: 'ok' }, 60)]);
+    expect(withCall.items[0]).toMatchObject({ streaming: true });
+    const settled = applyActivityBatch(withCall, [ev({ type: 'assistant_message', todoId: 't1', text: 'final text' }, 61)]);
     expect(settled.items).toMatchObject([{ kind: 'text', streaming: false, text: 'final text' }]);
+    expect(settled.streamingKey).toBeNull();
+  });
+
+  it('keeps a text cut off by a retry as such, and streams the retried reply into a new card', () => {
+    const sessionId = greetSession.sessionId;
+    const ev = (event: Omit<AgentEvent, 'sessionId'>, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
+    const s = applyActivityBatch(emptyActivity(sessionId), [
+      ev({ type: 'assistant_delta', todoId: null, text: 'Half a sen' }, 1),
+      ev({ type: 'model_retry', attempt: 2, delayMs: 1000, reason: 'HTTP 500' }, 2),
+      ev({ type: 'assistant_delta', todoId: null, text: 'A whole sentence.' }, 3),
+      ev({ type: 'tool_call_started', seq: 1, callId: 'c1', todoId: null, tool: 'todo_write', input: '{}' }, 4),
+    ]);
+    expect(s.items.map((i) => [i.kind, i.kind === 'text' ? [i.text, i.streaming, !!i.superseded] : null])).toEqual([
+      ['text', ['Half a sen', false, true]],
+      ['notice', null],
+      ['text', ['A whole sentence.', false, false]],
+      ['tool', null],
+    ]);
+    expect(s.items[1]).toMatchObject({ level: 'retry', text: 'The model call is retried (attempt 2) in 1 s: HTTP 500' });
   });
 
   it('reads the command of a run_command call, even from a cut argument summary', () => {

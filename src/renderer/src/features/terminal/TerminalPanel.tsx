@@ -60,6 +60,10 @@ export function TerminalPanel() {
 
   // One subscription each for the whole panel; output is routed to the views by terminal id.
   useEvent('terminal.onData', ({ terminalId, data }) => router.push(terminalId, data));
+  // Terminals started elsewhere (the agent's commands, another window) open as tabs, shown without focus.
+  useEvent('terminal.onCreated', (info) => {
+    useTerminalStore.getState().add({ terminalId: info.terminalId, title: info.title, exited: info.exited, exitCode: info.exitCode }, false);
+  });
   useEvent('terminal.onExit', ({ terminalId, exitCode }) => useTerminalStore.getState().markExited(terminalId, exitCode));
   useEvent('app.onWorkspaceOpened', () => {
     for (const tab of useTerminalStore.getState().tabs) router.forget(tab.terminalId);

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import { useClient } from '../../client/ClientContext';
+import { formatDuration, message } from '../sessions/sessionFormat';
+import { useTerminalStore } from '../terminal/terminalStore';
+import type { ActivityItem } from './activityItems';
+import { Card, Folded, prettyInput, TodoChip } from './CardParts';
+
+type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
+
+const TOOL_ICON: Record<string, string> = {
+  list_files: '▤',
+  read_file: '📄',
+  search_files: '🔍',
+  write_file: '✎',
+  edit_file: '✎',
+  delete_file: '🗑',
+  todo_write: '☰',
+  update_todo: '☑',
+  complete: '✔',
+};
+
+export function ToolCard({ item }: { item: Of<'tool'> }) {
+  const input = prettyInput(item.input);
+  const status = item.running ? 'running…' : item.isError ? 'error' : 'ok';
+  return (
+    <Card
+      kind="tool"
+      tone={item.isError ? 'bad' : ''}
+      icon={TOOL_ICON[item.tool] ?? '🔧'}
+      title={
+        <>
+          <span className="ac-tool-name">{item.tool}</span> <TodoChip todoId={item.todoId} />
+        </>
+      }
+      meta={
+        <>
+          <span className={`ac-state ${item.isError ? 'bad' : ''}`}>{status}</span>
+          {item.durationMs !== null && <span>{formatDuration(item.durationMs)}</span>}
+        </>
+      }
+    >
+      {input && (
+        <div className="ac-section">
+          <span className="ac-label">Input</span>
+          <Folded cardKey={`${item.key}:in`} text={input} />
+        </div>
+      )}
+      {item.output !== null && (
+        <div className="ac-section">
+          <span className="ac-label">{item.isError ? 'Error' : 'Output'}</span>
+          <Folded cardKey={`${item.key}:out`} text={item.output || '(nothing)'} className={item.isError ? 'error-text' : ''} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Shows the command's tab in the Terminal panel. */
+function openTerminal(terminalId: string) {
+  useTerminalStore.getState().activate(terminalId, false);
+  document.querySelector(`[data-testid="terminal-tab"][data-terminal-id="${CSS.escape(terminalId)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
+export function TerminalCard({ item }: { item: Of<'terminal'> }) {
+  const hasTab = useTerminalStore((s) => !!item.terminalId && s.tabs.some((t) => t.terminalId === item.terminalId));
+  const exit = item.running
+    ? 'running…'
+    : item.exitCode === null
+      ? item.toolResult !== null && item.output === null
+        ? 'not run'
+        : 'no exit code'
+      : `exit ${item.exitCode}`;
+  const tone = item.running ? '' : item.isError ? 'bad' : 'ok';
+  return (
+    <Card
+      kind="terminal"
+      tone={tone === 'bad' ? 'bad' : ''}
+      icon="›_"
+      title={
+        <>
+          Terminal command <TodoChip todoId={item.todoId} />
+        </>
+      }
+      meta={
+        <>
+          <span className={`ac-state ${tone}`} data-testid="terminal-exit">
+            {exit}
+            {item.timedOut ? ' (timed out)' : item.killed ? ' (killed)' : ''}
+          </span>
+          {item.durationMs !== null && <span>{formatDuration(item.durationMs)}</span>}
+        </>
+      }
+    >
+      <pre className="ac-pre ac-command" data-testid="terminal-command">
+        $ {item.command}
+      </pre>
+      {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || '(no output)'} className="ac-term-output" testId="terminal-output" />}
+      {item.output === null && item.toolResult !== null && <Folded cardKey={`${item.key}:res`} text={item.toolResult} className={item.isError ? 'error-text' : ''} />}
+      {item.terminalId && (
+        <button
+          className="link ac-open-terminal"
+          disabled={!hasTab}
+          title={hasTab ? 'Show this command in the Terminal panel' : 'Its Terminal tab was closed'}
+          onClick={() => openTerminal(item.terminalId!)}
+          data-testid="open-terminal"
+        >
+          Open in Terminal ↗
+        </button>
+      )}
+    </Card>
+  );
+}
+
+const DECISION: Record<string, string> = { approved: 'approved', rejected: 'rejected', edited: 'approved with your edits' };
+
+export function ChangeCard({ item }: { item: Of<'change'> }) {
+  const setSidebar = useUiStore((s) => s.setSidebar);
+  const waiting = item.decision === null;
+  const by = item.by === 'policy' ? ' by the policy' : item.by === 'user' ? ' by you' : '';
+  return (
+    <Card
+      kind="change"
+      tone={waiting ? 'wait' : item.decision === 'rejected' || item.error ? 'bad' : 'ok'}
+      icon={item.changeKind === 'create' ? '＋' : item.changeKind === 'delete' ? '−' : '✎'}
+      title={
+        <>
+          {item.changeKind === 'create' ? 'New file' : item.changeKind === 'delete' ? 'Delete' : 'Change'} <span className="ac-path">{item.path}</span>{' '}
+          <TodoChip todoId={item.todoId} />
+        </>
+      }
+      meta={<span className="ac-state">{waiting ? 'waits for review' : `${DECISION[item.decision!] ?? item.decision}${by}`}</span>}
+    >
+      {waiting && (
+        <button className="ag-button primary" onClick={() => setSidebar('review')} data-testid="open-review">
+          Review the change
+        </button>
+      )}
+      {item.reason && item.decision === 'rejected' && <div className="ac-note">Reason: {item.reason}</div>}
+      {item.error && <div className="ac-note error-text">Not applied: {item.error}</div>}
+    </Card>
+  );
+}
+
+/** A command (or a read) that waits for a person: approve or reject it here, or in the Review view. */
+export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessionId: string }) {
+  const client = useClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { approval } = item;
+  const what = approval.kind === 'command' ? `$ ${approval.command?.command ?? ''}` : `${approval.tool?.name ?? 'read'} ${approval.tool?.input ?? ''}`;
+  const act = (fn: () => Promise<unknown>) => fn().catch((err) => setError(message(err)));
+  return (
+    <Card
+      kind="approval"
+      tone={item.resolved ? (item.resolved === 'rejected' ? 'bad' : 'ok') : 'wait'}
+      icon="?"
+      title={
+        <>
+          {approval.kind === 'command' ? 'A command waits for approval' : 'A read waits for approval'} <TodoChip todoId={approval.todoId} />
+        </>
+      }
+      meta={item.resolved && <span className="ac-state">{item.resolved}</span>}
+    >
+      <pre className="ac-pre ac-command">{what}</pre>
+      {approval.command?.destructive && <div className="ac-note error-text">Destructive: {approval.command.reason}</div>}
+      {!approval.command?.destructive && item.reason && <div className="ac-note">{item.reason}</div>}
+      {!item.resolved &&
+        (rejecting ? (
+          <div className="ac-actions">
+            <input className="ac-input" autoFocus placeholder="Why? (the agent reads it)" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <button className="ag-button danger" disabled={!reason.trim()} onClick={() => act(() => client.invoke('agent.reject', { sessionId, changeId: approval.changeId, reason }))}>
+              Reject
+            </button>
+            <button className="ag-button" onClick={() => setRejecting(false)}>
+              Cancel
+            </button>
+          </div>
+        ) : (
+          <div className="ac-actions">
+            <button className="ag-button primary" onClick={() => act(() => client.invoke('agent.approve', { sessionId, changeId: approval.changeId }))} data-testid="approval-approve">
+              Approve
+            </button>
+            <button className="ag-button" onClick={() => setRejecting(true)}>
+              Reject…
+            </button>
+          </div>
+        ))}
+      {error && <div className="ac-note error-text">{error}</div>}
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { COLUMNS, columnOf, type BoardTodo } from './boardReducer';
+import { useBoardStore } from './boardStore';
+import { PlanEditor } from './PlanEditor';
+import { TodoCard } from './TodoCard';
+import './board.css';
+
+const ENDED = new Set(['completed', 'failed', 'stopped']);
+
+/** A signature of the plan: a new plan (after a rejection) opens a fresh editor. */
+const planKey = (todos: BoardTodo[]) => todos.map((t) => `${t.id}:${t.description}:${t.expectedResult}`).join('|');
+
+/**
+ * The TODO board of the current session: pending / in progress (and verifying) / done (and skipped) /
+ * failed. While the plan waits for approval it is an editor; later the TODOs not started yet can be edited.
+ */
+export function Board() {
+  const board = useBoardStore((s) => s.board);
+  const error = useBoardStore((s) => s.error);
+  const [editing, setEditing] = useState(false);
+  const { sessionId, todos } = board;
+  if (!sessionId) return null;
+
+  if (board.planAwaitingApproval && todos.length > 0) {
+    return (
+      <div className="board" data-testid="board">
+        <PlanEditor key={planKey(todos)} sessionId={sessionId} todos={todos} mode="plan" />
+      </div>
+    );
+  }
+  if (editing && !ENDED.has(board.status)) {
+    return (
+      <div className="board" data-testid="board">
+        <PlanEditor sessionId={sessionId} todos={todos} mode="edit" onDone={() => setEditing(false)} />
+      </div>
+    );
+  }
+
+  const byColumn = new Map(COLUMNS.map((c) => [c.id, [] as BoardTodo[]]));
+  for (const t of todos) byColumn.get(columnOf(t.status))!.push(t);
+  const canEdit = !ENDED.has(board.status) && todos.some((t) => t.status === 'pending');
+  const waitingOn = board.question?.todoId ?? null;
+
+  return (
+    <div className="board" data-testid="board">
+      <div className="board-toolbar">
+        <span className="board-title">TODOs</span>
+        {error && <span className="error-text board-error">Could not refresh the board: {error}</span>}
+        <span className="board-spacer" />
+        {canEdit && (
+          <button className="ag-button" onClick={() => setEditing(true)} data-testid="board-edit">
+            Edit pending TODOs
+          </button>
+        )}
+      </div>
+      {!todos.length ? (
+        <div className="empty">{board.status === 'planning' ? 'The agent is planning…' : 'No TODOs.'}</div>
+      ) : (
+        <div className="board-columns">
+          {COLUMNS.map((c) => {
+            const cards = byColumn.get(c.id)!;
+            return (
+              <section key={c.id} className={`board-column column-${c.id}`} data-testid={`column-${c.id}`} aria-label={c.title}>
+                <h3 className="board-column-title">
+                  {c.title} <span className="board-count">{cards.length}</span>
+                </h3>
+                <div className="board-cards">
+                  {cards.map((t) => (
+                    <TodoCard key={t.id} todo={t} waiting={t.id === waitingOn} />
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { useClient } from '../../client/ClientContext';
+import { message } from '../sessions/sessionFormat';
+import type { BoardTodo } from './boardReducer';
+import { addTodo, draftOf, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft, type DraftMode, type DraftTodo } from './planDraft';
+
+interface Props {
+  sessionId: string;
+  todos: BoardTodo[];
+  /** plan: the proposed plan waits for approval; edit: the TODOs not started yet. */
+  mode: DraftMode;
+  onDone?(): void;
+}
+
+function Row({ t, index, count, problem, onChange, onMove, onRemove, onAddAfter }: {
+  t: DraftTodo;
+  index: number;
+  count: number;
+  problem: string | undefined;
+  onChange(patch: Partial<Pick<DraftTodo, 'description' | 'expectedResult'>>): void;
+  onMove(by: -1 | 1): void;
+  onRemove(): void;
+  onAddAfter(): void;
+}) {
+  return (
+    <li className={`plan-row ${t.locked ? 'locked' : ''}`} data-testid="plan-row" data-todo-id={t.id ?? ''}>
+      <div className="plan-row-index">{index + 1}</div>
+      <div className="plan-row-fields">
+        <textarea
+          className="plan-input"
+          value={t.description}
+          placeholder="What to do"
+          aria-label={`TODO ${index + 1} description`}
+          data-testid="plan-description"
+          readOnly={t.locked}
+          rows={2}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+        <textarea
+          className="plan-input expected"
+          value={t.expectedResult}
+          placeholder="Expected result (what the reviewer checks)"
+          aria-label={`TODO ${index + 1} expected result`}
+          data-testid="plan-expected"
+          readOnly={t.locked}
+          rows={1}
+          onChange={(e) => onChange({ expectedResult: e.target.value })}
+        />
+        {t.locked && <div className="plan-row-note">{t.status.replace('_', ' ')}: started TODOs stay as they are</div>}
+        {problem && <div className="plan-row-note error-text">{problem}</div>}
+      </div>
+      <div className="plan-row-actions">
+        <button className="icon-button" title="Move up" aria-label="Move up" disabled={t.locked || index === 0} onClick={() => onMove(-1)}>
+          ↑
+        </button>
+        <button className="icon-button" title="Move down" aria-label="Move down" disabled={t.locked || index === count - 1} onClick={() => onMove(1)}>
+          ↓
+        </button>
+        <button className="icon-button" title="Add a TODO after this one" aria-label="Add after" onClick={onAddAfter}>
+          +
+        </button>
+        <button className="icon-button" title="Delete" aria-label="Delete" data-testid="plan-delete" disabled={t.locked} onClick={onRemove}>
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Edits a TODO list before it goes back to the agent: the proposed plan (approve as edited, or reject with
+ * feedback: the model plans again), or the TODOs not started yet (saved with agent.editTodos).
+ */
+export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
+  const client = useClient();
+  const source = useMemo(() => todos.map(({ id, description, expectedResult, status }) => ({ id, description, expectedResult, status })), [todos]);
+  const [draft, setDraft] = useState(() => draftOf(source, mode));
+  const [rejecting, setRejecting] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const problems = validateDraft(draft);
+  const edited = isEdited(draft, source);
+
+  async function run(fn: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      onDone?.();
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const approve = () =>
+    run(() => client.invoke('agent.approvePlan', { sessionId, approved: true, ...(edited ? { todos: toPlanTodos(draft) } : {}) }));
+  const reject = () => run(() => client.invoke('agent.approvePlan', { sessionId, approved: false, feedback: feedback.trim() }));
+  const save = () => run(() => client.invoke('agent.editTodos', { sessionId, todos: toPlanTodos(draft) }));
+
+  return (
+    <div className="plan-editor" data-testid={mode === 'plan' ? 'plan-approval' : 'todo-editor'}>
+      <div className="plan-editor-head">
+        {mode === 'plan' ? (
+          <>
+            <strong>The plan waits for your approval.</strong> Edit, add, delete or reorder TODOs, then approve — or reject it with feedback and the
+            agent plans again.
+          </>
+        ) : (
+          <>
+            <strong>Edit the TODOs not started yet.</strong> Started ones stay as they are.
+          </>
+        )}
+      </div>
+      <ol className="plan-rows">
+        {draft.map((t, i) => (
+          <Row
+            key={t.key}
+            t={t}
+            index={i}
+            count={draft.length}
+            problem={problems.get(t.key)}
+            onChange={(patch) => setDraft(updateTodo(draft, t.key, patch))}
+            onMove={(by) => setDraft(moveTodo(draft, t.key, by))}
+            onRemove={() => setDraft(removeTodo(draft, t.key))}
+            onAddAfter={() => setDraft(addTodo(draft, t.key).draft)}
+          />
+        ))}
+      </ol>
+      <button className="link plan-add" onClick={() => setDraft(addTodo(draft).draft)} data-testid="plan-add">
+        + Add a TODO
+      </button>
+      {problems.get('') && <div className="error-text">{problems.get('')}</div>}
+      {error && (
+        <div className="error-text" role="alert" data-testid="plan-error">
+          {error}
+        </div>
+      )}
+      {rejecting ? (
+        <div className="plan-reject">
+          <textarea
+            className="plan-input"
+            autoFocus
+            rows={3}
+            value={feedback}
+            placeholder="What should the agent plan differently?"
+            aria-label="Feedback for the agent"
+            data-testid="plan-feedback"
+            onChange={(e) => setFeedback(e.target.value)}
+          />
+          <div className="plan-buttons">
+            <button className="ag-button danger" disabled={busy || !feedback.trim()} onClick={reject} data-testid="plan-reject-send">
+              Reject and re-plan
+            </button>
+            <button className="ag-button" disabled={busy} onClick={() => setRejecting(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="plan-buttons">
+          {mode === 'plan' ? (
+            <>
+              <button className="ag-button primary" disabled={busy || problems.size > 0} onClick={approve} data-testid="plan-approve">
+                {edited ? 'Approve edited plan' : 'Approve plan'}
+              </button>
+              <button className="ag-button" disabled={busy} onClick={() => setRejecting(true)} data-testid="plan-reject">
+                Reject…
+              </button>
+            </>
+          ) : (
+            <>
+              <button className="ag-button primary" disabled={busy || problems.size > 0 || !edited} onClick={save} data-testid="todo-editor-save">
+                Save TODOs
+              </button>
+              <button className="ag-button" disabled={busy} onClick={onDone}>
+                Cancel
+              </button>
+            </>
+          )}
+          {edited && <span className="plan-edited">edited</span>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useClient, useEvent } from '../../client/ClientContext';
+import { attachActivity } from '../activity/activityStore';
+import { attachBoard } from '../board/boardStore';
+import { agentEventHub } from './agentEventHub';
+import { message } from './sessionFormat';
+import { useSessionStore } from './sessionStore';
+
+/** The wait before the sessions list is fetched again once events say it is out of date (events in between share it). */
+const LIST_REFRESH_MS = 500;
+
+/**
+ * Feeds the agent stores (renders nothing; mounted once with the workspace): every agent event goes to
+ * the sessions list; the board and the activity follow the current session.
+ */
+export function AgentFeeds() {
+  const client = useClient();
+  const currentSessionId = useSessionStore((s) => s.currentSessionId);
+  const needsRefresh = useSessionStore((s) => s.needsRefresh);
+
+  useEffect(() => {
+    const hub = agentEventHub(client);
+    return hub.listen((entry) => {
+      if (entry.kind === 'agent') useSessionStore.getState().applyEvent(entry.event);
+    });
+  }, [client]);
+
+  // The list: on open, when events say it is stale (throttled), after a reconnect.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let disposed = false;
+    const load = () => {
+      client
+        .invoke('agent.list')
+        .then(({ sessions }) => !disposed && useSessionStore.getState().setSessions(sessions))
+        .catch((err) => !disposed && useSessionStore.getState().setError(message(err)));
+    };
+    if (!useSessionStore.getState().loaded || needsRefresh) timer = setTimeout(load, needsRefresh ? LIST_REFRESH_MS : 0);
+    const off = client.onState((state) => state === 'connected' && load());
+    return () => {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      off();
+    };
+  }, [client, needsRefresh]);
+
+  useEvent('app.onWorkspaceOpened', () => {
+    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true });
+  });
+
+  useEffect(() => {
+    if (!currentSessionId) return;
+    const hub = agentEventHub(client);
+    const board = attachBoard(client, hub, currentSessionId);
+    const activity = attachActivity(hub, currentSessionId);
+    return () => {
+      board.detach();
+      activity.detach();
+    };
+  }, [client, currentSessionId]);
+
+  return null;
+}

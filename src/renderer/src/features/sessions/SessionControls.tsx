@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import { useClient } from '../../client/ClientContext';
+import { progressOf } from '../board/boardReducer';
+import { useBoardStore } from '../board/boardStore';
+import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, STATUS_LABEL, statusTone } from './sessionFormat';
+
+/** The session's header: what it works on, where it is, and pause / resume / stop. */
+export function SessionControls({ onClose }: { onClose(): void }) {
+  const client = useClient();
+  const board = useBoardStore((s) => s.board);
+  const setSidebar = useUiStore((s) => s.setSidebar);
+  const [busy, setBusy] = useState(false);
+  const [confirmStop, setConfirmStop] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sessionId = board.sessionId!;
+  const { done, total } = progressOf(board.todos);
+  const tone = statusTone(board.status);
+  const changes = board.approvals.filter((a) => a.kind === 'change').length;
+  const cost = formatCost(board.totals.costUsd);
+
+  async function act(fn: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+      setConfirmStop(false);
+    }
+  }
+
+  return (
+    <div className="session-header" data-testid="session-header">
+      <div className="session-header-main">
+        <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={board.statusReason ?? undefined}>
+          {STATUS_LABEL[board.status]}
+        </span>
+        <span className="session-task" title={board.task}>
+          {board.task || '…'}
+        </span>
+        <span className="session-meta">
+          {PHASE_LABEL[board.phase] ?? board.phase} · {board.mode} · {board.model}
+        </span>
+      </div>
+      <div className="session-progress" title={`${done} of ${total} TODOs done`} data-testid="session-progress">
+        <div className="session-progress-bar">
+          <div className="session-progress-fill" style={{ width: total ? `${(100 * done) / total}%` : 0 }} />
+        </div>
+        <span>
+          {done}/{total}
+        </span>
+      </div>
+      <span className="session-meta" title={`${board.totals.tokensIn} in, ${board.totals.tokensOut} out, ${board.totals.modelCalls} model calls`}>
+        {formatTokens(board.totals.tokensIn + board.totals.tokensOut)} tokens{cost ? ` · ${cost}` : ''}
+      </span>
+      <div className="session-buttons">
+        {changes > 0 && (
+          <button className="ag-button primary" onClick={() => setSidebar('review')} data-testid="session-review">
+            Review {changes} change{changes === 1 ? '' : 's'}
+          </button>
+        )}
+        {canPause(board.status) && (
+          <button className="ag-button" disabled={busy} onClick={() => act(() => client.invoke('agent.pause', { sessionId }))} data-testid="session-pause">
+            ⏸ Pause
+          </button>
+        )}
+        {canResume(board.status) && (
+          <button className="ag-button primary" disabled={busy} onClick={() => act(() => client.invoke('agent.resume', { sessionId }))} data-testid="session-resume">
+            ▶ Resume
+          </button>
+        )}
+        {canStop(board.status) &&
+          (confirmStop ? (
+            <>
+              <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, reason: 'Stopped from the app.' }))} data-testid="session-stop-confirm">
+                Stop for good
+              </button>
+              <button className="ag-button" onClick={() => setConfirmStop(false)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button className="ag-button" disabled={busy} onClick={() => setConfirmStop(true)} data-testid="session-stop">
+              ■ Stop
+            </button>
+          ))}
+        <button className="icon-button" title="Close the session view" aria-label="Close the session view" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {error && (
+        <div className="session-error error-text" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}

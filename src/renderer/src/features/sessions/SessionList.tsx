@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import type { AgentSessionSummary } from '../../../../shared/contract';
+import { formatAgo, formatTokens, STATUS_LABEL, statusTone } from './sessionFormat';
+import { useSessionStore } from './sessionStore';
+
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+function SessionRow({ s, current, now, onOpen }: { s: AgentSessionSummary; current: boolean; now: number; onOpen(): void }) {
+  const tone = statusTone(s.status);
+  return (
+    <li>
+      <button
+        className={`session-row ${current ? 'current' : ''}`}
+        onClick={onOpen}
+        data-testid="session-row"
+        data-session-id={s.sessionId}
+        data-status={s.status}
+        aria-current={current}
+        title={s.task}
+      >
+        <span className={`status-dot tone-${tone}`} aria-hidden />
+        <span className="session-row-main">
+          <span className="session-row-task">{s.task}</span>
+          <span className="session-row-meta">
+            <span className={`tone-text tone-${tone}`}>{STATUS_LABEL[s.status]}</span>
+            {s.progress.total > 0 && (
+              <span>
+                {s.progress.done}/{s.progress.total}
+              </span>
+            )}
+            <span>{s.mode}</span>
+            <span>{formatTokens(s.totals.tokensIn + s.totals.tokensOut)} tok</span>
+            <span>{formatAgo(s.updatedAt, now)}</span>
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The sessions of the workspace, newest first; any one can be reopened. */
+export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
+  const sessions = useSessionStore((s) => s.sessions);
+  const loaded = useSessionStore((s) => s.loaded);
+  const error = useSessionStore((s) => s.error);
+  const current = useSessionStore((s) => s.currentSessionId);
+  const now = useNow(30_000);
+  if (error && !sessions.length) return <div className="empty error-text">Could not list sessions: {error}</div>;
+  if (!loaded) return <div className="empty">Loading sessions…</div>;
+  if (!sessions.length) return <div className="empty">No sessions yet. Describe a task above to start one.</div>;
+  return (
+    <ul className="session-list" data-testid="session-list">
+      {sessions.map((s) => (
+        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} onOpen={() => onOpen(s.sessionId)} />
+      ))}
+    </ul>
+  );
+}

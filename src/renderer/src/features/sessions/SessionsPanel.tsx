@@ -1,0 +1,16 @@
+import { SessionList } from './SessionList';
+import { StartSessionForm } from './StartSessionForm';
+import { useSessionStore } from './sessionStore';
+import './sessions.css';
+
+/** The Agent sidebar: start a session, and the sessions of the workspace. */
+export function SessionsPanel() {
+  const open = (sessionId: string) => useSessionStore.getState().open(sessionId);
+  return (
+    <div className="sessions-panel" data-testid="sessions-panel">
+      <StartSessionForm />
+      <div className="sessions-heading">Sessions</div>
+      <SessionList onOpen={open} />
+    </div>
+  );
+}

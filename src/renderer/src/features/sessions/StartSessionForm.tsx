@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useClient } from '../../client/ClientContext';
+import { modesQuery, settingsQuery } from './queries';
+import { message } from './sessionFormat';
+import { useSessionStore } from './sessionStore';
+
+/** Type a task, pick a mode and a model, start: the new session opens. */
+export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string): void }) {
+  const client = useClient();
+  const modes = useQuery(modesQuery(client));
+  const settings = useQuery(settingsQuery(client));
+  const [task, setTask] = useState('');
+  const [mode, setMode] = useState<string>('');
+  const [model, setModel] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const effective = settings.data?.effective;
+  const defaultMode = effective?.agent.mode ?? 'code-dev';
+  const configuredModel = effective?.model.model ?? null;
+  const modelError = effective?.model.error ?? null;
+  const chosenMode = mode || defaultMode;
+  const modeInfo = modes.data?.modes.find((m) => m.id === chosenMode);
+
+  async function start(e?: FormEvent) {
+    e?.preventDefault();
+    if (!task.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { sessionId } = await client.invoke('agent.start', {
+        task,
+        ...(mode ? { mode } : {}),
+        ...(model.trim() ? { model: model.trim() } : {}),
+      });
+      setTask('');
+      useSessionStore.getState().open(sessionId);
+      onStarted?.(sessionId);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void start();
+  };
+
+  return (
+    <form className="start-form" onSubmit={start} data-testid="start-form">
+      <textarea
+        className="start-task"
+        placeholder="Describe the task… (Ctrl+Enter starts)"
+        aria-label="Task"
+        data-testid="start-task"
+        value={task}
+        rows={4}
+        onChange={(e) => setTask(e.target.value)}
+        onKeyDown={onKey}
+      />
+      <div className="start-row">
+        <label className="start-field">
+          <span>Mode</span>
+          <select value={chosenMode} onChange={(e) => setMode(e.target.value)} data-testid="start-mode" aria-label="Mode">
+            {(modes.data?.modes ?? [{ id: defaultMode, name: defaultMode, description: '', builtIn: true }]).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+                {m.builtIn ? '' : ' (custom)'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="start-field">
+          <span>Model</span>
+          <input
+            value={model}
+            placeholder={configuredModel ?? 'configured model'}
+            onChange={(e) => setModel(e.target.value)}
+            data-testid="start-model"
+            aria-label="Model"
+            spellCheck={false}
+          />
+        </label>
+      </div>
+      {modeInfo?.description && <div className="start-hint">{modeInfo.description}</div>}
+      {modes.data?.errors.map((e) => (
+        <div key={e.file} className="start-hint error-text">
+          {e.file}: {e.message}
+        </div>
+      ))}
+      {modes.error && <div className="start-hint error-text">Modes: {modes.error.message}</div>}
+      {modelError && !model.trim() && <div className="start-hint warn-text">{modelError}</div>}
+      {error && (
+        <div className="start-hint error-text" role="alert" data-testid="start-error">
+          {error}
+        </div>
+      )}
+      <button className="ag-button primary" type="submit" disabled={!task.trim() || busy} data-testid="start-submit">
+        {busy ? 'Starting…' : 'Start session'}
+      </button>
+    </form>
+  );
+}
