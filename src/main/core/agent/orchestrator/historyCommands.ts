@@ -77,6 +77,8 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
     async rewind(id, checkpointId) {
       const sessionId = checkSessionId(id);
       const entry = deps.live(sessionId);
+      // Paused (on record) but still leaving its loop: that ends now, without waiting on anything.
+      if (entry?.session.running() && entry.handle.state().status === 'paused') await entry.session.settled();
       if (entry?.session.running()) {
         throw new AkiraError('bad_request', `Session ${sessionId} is running (or still finishing its step after a pause): pause it first, then rewind.`);
       }

@@ -3,10 +3,12 @@ import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { ChangedFileT, CheckpointRecordT } from '../../../../shared/contract';
 import { useUiStore } from '../../app/uiStore';
 import { useClient } from '../../client/ClientContext';
+import { agentOf } from './agentTimeline';
 import { checkpointName } from './checkpointNames';
 import { checkpointDiffQuery, showQuery } from './queries';
 import { useRestoreStore } from './restoreStore';
 import { comparisonOf, useTimelineStore } from './timelineStore';
+import { useAgentRestore } from './useAgentRestore';
 
 const FILES_STEP = 200;
 const statusLetter: Record<ChangedFileT['status'], string> = { added: 'A', modified: 'M', deleted: 'D', type_changed: 'T' };
@@ -66,6 +68,33 @@ function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
   );
 }
 
+/** An agent checkpoint: a new session can start from here (the source session is left as it is). */
+function ForkBar({ sessionId, checkpointId, name }: { sessionId: string; checkpointId: string; name: string }) {
+  const { fork } = useAgentRestore();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await fork(sessionId, checkpointId, name);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="tl-detail-bar">
+      <button
+        className="tl-button"
+        disabled={busy}
+        data-testid="checkpoint-fork"
+        title="A new session with this session's history up to here (paused; files are not touched)"
+        onClick={() => void run()}
+      >
+        {busy ? 'Forking…' : 'Fork new session from here'}
+      </button>
+    </div>
+  );
+}
+
 interface Props {
   record: CheckpointRecordT;
   items: readonly CheckpointRecordT[];
@@ -105,8 +134,14 @@ export function CheckpointDetail({ record, items, onHeight }: Props) {
   const open = (path: string) => useUiStore.getState().openCheckpointDiff(path, from, to);
   const restoreFile = (path: string) =>
     useRestoreStore.getState().openRestore({ checkpointId: id, name: checkpointName(id, record), paths: [path] });
+  const agent = agentOf(record);
   const restoreAll = () =>
-    useRestoreStore.getState().openRestore({ checkpointId: id, name: checkpointName(id, record), isUndo: record.origin === 'before-restore' });
+    useRestoreStore.getState().openRestore({
+      checkpointId: id,
+      name: checkpointName(id, record),
+      isUndo: record.origin === 'before-restore',
+      ...(agent ? { agent } : {}),
+    });
   const store = useTimelineStore.getState();
 
   let summary: string;
@@ -150,6 +185,7 @@ export function CheckpointDetail({ record, items, onHeight }: Props) {
           {record.origin === 'before-restore' ? 'Restore (undo)…' : 'Restore…'}
         </button>
       </div>
+      {agent && <ForkBar sessionId={agent.sessionId} checkpointId={id} name={checkpointName(id, record)} />}
       <div className="tl-detail-summary" data-testid="checkpoint-detail-summary">
         {summary}
         {result.data && (

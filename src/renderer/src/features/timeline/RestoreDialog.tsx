@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CommandResult } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
+import { agentSessionQuery, restorePlan, type RestoreMode } from './agentTimeline';
 import { previewQuery } from './queries';
+import { RestoreModes } from './RestoreModes';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
+import { useAgentRestore } from './useAgentRestore';
 import { useRestoreActions } from './useRestoreActions';
 
 type Preview = CommandResult<'checkpoints.preview'>;
@@ -65,23 +68,34 @@ function Dialog({ request }: { request: RestoreRequest }) {
   const preview = useQuery(previewQuery(client, request.checkpointId, request.paths));
   const busy = useRestoreStore((s) => s.busy);
   const { restore } = useRestoreActions();
+  const { restoreAgent } = useAgentRestore();
+  const [mode, setMode] = useState<RestoreMode>('files');
+  const agent = request.agent;
+  const session = useQuery({ ...agentSessionQuery(client, agent?.sessionId ?? ''), enabled: !!agent });
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const close = () => useRestoreStore.getState().closeRestore();
-  const canConfirm = !!preview.data && preview.data.files.length > 0 && !busy;
+  const files = preview.data?.files.length ?? 0;
+  const plan = agent ? restorePlan(mode, files, session.data?.status) : null;
+  const canConfirm = !busy && (plan?.rewinds ? mode === 'conversation' || !!preview.data : !!preview.data && files > 0);
+  // Enter on a restore with nothing to do closes the dialog.
+  const nothing = !!preview.data && files === 0 && !plan?.rewinds;
 
   const confirm = async () => {
     if (!canConfirm) return;
     setError(null);
     try {
-      await restore(request);
+      if (agent && mode !== 'files') await restoreAgent(request, mode, files);
+      else await restore(request);
     } catch (err) {
       setError((err as Error).message);
     }
   };
   const confirmRefFn = useRef(confirm);
   confirmRefFn.current = confirm;
+  const nothingRef = useRef(nothing);
+  nothingRef.current = nothing;
 
   // Focus moves into the dialog (away from the terminal or editor) and comes back on close.
   useEffect(() => {
@@ -102,15 +116,15 @@ function Dialog({ request }: { request: RestoreRequest }) {
       } else if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement && event.target !== confirmRef.current)) {
         event.preventDefault();
         event.stopPropagation();
-        if (preview.data && preview.data.files.length === 0) close();
+        if (nothingRef.current) close();
         else void confirmRefFn.current();
       }
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [preview.data]);
+  }, []);
 
-  const title = request.paths?.length === 1 ? `Restore ${request.paths[0]}` : request.isUndo ? 'Undo a restore' : 'Restore the workspace';
+  const title = request.paths?.length === 1 ? `Restore ${request.paths[0]}` : request.isUndo ? 'Undo a restore' : agent ? 'Restore an agent checkpoint' : 'Restore the workspace';
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && close()}>
       <div className="modal restore-dialog" role="dialog" aria-modal="true" aria-labelledby="restore-title" data-testid="restore-dialog">
@@ -121,13 +135,16 @@ function Dialog({ request }: { request: RestoreRequest }) {
             : `Back to ${request.name}.`}{' '}
           The current state is checkpointed first, so this can be undone.
         </p>
+        {agent && (
+          <RestoreModes mode={mode} onMode={setMode} session={session.data} files={files} disabled={busy} />
+        )}
         {preview.isPending && <div className="restore-loading">Working out what would change…</div>}
         {preview.isError && (
           <div className="restore-error error-text" role="alert">
             Cannot preview this restore: {preview.error.message}
           </div>
         )}
-        {preview.data && (
+        {preview.data && mode !== 'conversation' && (
           <>
             <PreviewFiles preview={preview.data} />
             <Conflicts preview={preview.data} />
@@ -144,7 +161,13 @@ function Dialog({ request }: { request: RestoreRequest }) {
             Cancel
           </button>
           <button className="tl-button primary danger" ref={confirmRef} onClick={() => void confirm()} disabled={!canConfirm} data-testid="restore-confirm">
-            {busy ? 'Restoring…' : preview.data ? `Restore ${preview.data.files.length.toLocaleString()} file${preview.data.files.length === 1 ? '' : 's'}` : 'Restore'}
+            {busy
+              ? 'Restoring…'
+              : plan && (mode !== 'files' || preview.data)
+                ? plan.button
+                : preview.data
+                  ? `Restore ${files.toLocaleString()} file${files === 1 ? '' : 's'}`
+                  : 'Restore'}
           </button>
         </div>
       </div>

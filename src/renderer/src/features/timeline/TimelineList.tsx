@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CheckpointRecordT } from '../../../../shared/contract';
+import { AgentGroupRow } from './AgentGroupRow';
+import { agentOf, useAgentGroups, useAgentSessionRefresh } from './agentTimeline';
 import { CheckpointDetail } from './CheckpointDetail';
 import { CheckpointRow } from './CheckpointRow';
 import { checkpointName } from './checkpointNames';
@@ -67,7 +69,9 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const showStatus = loading || !!error || hasMore(items.length, total) || items.length > 0;
   // Day headings change at midnight: `now` is rounded to the minute to keep rows stable in between.
   const minute = Math.floor(now / 60_000);
-  const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus), [items, minute, showStatus]);
+  const collapsed = useAgentGroups((s) => s.collapsed);
+  const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus, collapsed), [items, minute, showStatus, collapsed]);
+  useAgentSessionRefresh();
   const layout = useMemo(() => layoutRows(rows, selectedId, detailHeight), [rows, selectedId, detailHeight]);
   const [start, end] = visibleRange(layout, scrollTop, viewport);
 
@@ -105,10 +109,12 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
     else state.select(state.selectedId === id ? null : id);
   }, []);
   const onRestore = useCallback((record: CheckpointRecordT) => {
+    const agent = agentOf(record);
     useRestoreStore.getState().openRestore({
       checkpointId: record.checkpointId,
       name: checkpointName(record.checkpointId, record),
       isUndo: record.origin === 'before-restore',
+      ...(agent ? { agent } : {}),
     });
   }, []);
   const onHeight = useCallback((px: number) => setDetailHeight(px), []);
@@ -133,6 +139,7 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const renderRow = (row: TimelineRow) => {
     if (row.type === 'day') return <div className="tl-day">{row.label}</div>;
     if (row.type === 'status') return <StatusRow loader={loader} />;
+    if (row.type === 'group') return <AgentGroupRow row={row} />;
     const selected = row.key === selectedId;
     return (
       <>

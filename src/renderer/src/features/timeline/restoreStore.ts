@@ -9,13 +9,15 @@ export interface RestoreRequest {
   paths?: string[];
   /** Restoring a before-restore checkpoint undoes that restore. */
   isUndo?: boolean;
+  /** An agent checkpoint: the dialog also offers to rewind its session (conversation only, or both). */
+  agent?: { sessionId: string; todoId: string | null };
 }
 
 /** The banner after a restore: what happened, and the checkpoint that undoes it. */
 export interface RestoreToast {
   id: number;
   /** A restore (offers undo), an undo (offers redo), or an undo that failed (offers to try again). */
-  kind: 'restored' | 'undone' | 'error';
+  kind: 'restored' | 'undone' | 'error' | 'info';
   message: string;
   /** Restoring this undoes what the banner reports (its before-restore checkpoint). */
   undoId?: string;

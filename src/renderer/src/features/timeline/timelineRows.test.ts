@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { record } from './recordFixture';
 import {
+  agentGroupId,
   buildRows,
   CHECKPOINT_ROW_HEIGHT,
+  GROUP_ROW_HEIGHT,
   DAY_ROW_HEIGHT,
   layoutRows,
   rowAt,
@@ -87,5 +89,34 @@ describe('times', () => {
     expect(relativeTime('2026-05-18T11:00:00Z', now)).toBe('2 d ago');
     expect(relativeTime('2026-03-01T11:00:00Z', now)).not.toMatch(/ago/);
     expect(relativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('agent groups', () => {
+  const S1 = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const S2 = 'bbbbbbbb-0000-4000-8000-000000000002';
+  const agent = (n: number, sessionId: string, todoId?: string) => record(n, { origin: 'agent', sessionId, ...(todoId ? { todoId } : {}) });
+  const now = new Date(Date.UTC(2026, 0, 1, 13)).getTime();
+  const shape = (rows: ReturnType<typeof buildRows>) =>
+    rows.map((r) => (r.type === 'group' ? `[${r.sessionId.slice(0, 1)} ${r.todoId ?? '-'} ${r.count}${r.collapsed ? ' closed' : ''}]` : r.type === 'checkpoint' ? r.record.n : r.type));
+
+  it('puts a header before each run of a session\'s checkpoints for one TODO; others stay as they are', () => {
+    const items = [agent(7, S1, 't2'), agent(6, S1, 't2'), agent(5, S1, 't1'), record(4), agent(3, S1, 't1'), agent(2, S2), agent(1, S1)];
+    const rows = buildRows(items, now, false).filter((r) => r.type !== 'day');
+    expect(shape(rows)).toEqual(['[a t2 2]', 7, 6, '[a t1 1]', 5, 4, '[a t1 1]', 3, '[b - 1]', 2, '[a - 1]', 1]);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    expect(agentGroupId(items[0])).toBe(`${S1}/t2`);
+    expect(agentGroupId(record(9))).toBeNull();
+    expect(agentGroupId(record(9, { origin: 'agent' }))).toBeNull(); // no session: not grouped
+  });
+
+  it('leaves out the checkpoints of a collapsed group, keeping its header and count; layout and keys follow', () => {
+    const items = [agent(4, S1, 't2'), agent(3, S1, 't2'), agent(2, S1, 't1'), agent(1, S1, 't1')];
+    const rows = buildRows(items, now, true, new Set([`${S1}/t2`])).filter((r) => r.type !== 'day');
+    expect(shape(rows)).toEqual(['[a t2 2 closed]', '[a t1 2]', 2, 1, 'status']);
+    const layout = layoutRows(rows, null, 0);
+    expect(layout.heights).toEqual([GROUP_ROW_HEIGHT, GROUP_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, STATUS_ROW_HEIGHT]);
+    // Keyboard steps go over checkpoints only.
+    expect(rows[stepCheckpoint(rows, null, 1)].key).toBe(items[2].checkpointId);
   });
 });

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
+import { useClient } from '../../client/ClientContext';
+import { agentSessionQuery, groupTitle, useAgentGroups } from './agentTimeline';
+import type { TimelineRow } from './timelineRows';
+
+type GroupRow = Extract<TimelineRow, { type: 'group' }>;
+
+/** "▾ Session: <task> · TODO t2 <description>  3": the header of an agent session's checkpoints for one TODO. */
+export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRow }) {
+  const client = useClient();
+  const session = useQuery(agentSessionQuery(client, row.sessionId));
+  const title = groupTitle(session.data, row.sessionId, row.todoId);
+  const toggle = () => useAgentGroups.getState().toggle(row.groupId);
+  return (
+    <div
+      className="tl-group"
+      role="button"
+      tabIndex={-1}
+      aria-expanded={!row.collapsed}
+      title={`${title.session} · ${title.todo} — ${row.count} checkpoint${row.count === 1 ? '' : 's'}; click to ${row.collapsed ? 'show' : 'hide'} them`}
+      data-testid="agent-group"
+      data-session-id={row.sessionId}
+      data-todo-id={row.todoId ?? ''}
+      data-collapsed={row.collapsed}
+      onClick={toggle}
+    >
+      <span className="tl-group-caret">{row.collapsed ? '▸' : '▾'}</span>
+      <span className="tl-group-session">{title.session}</span>
+      <span>·</span>
+      <span className="tl-group-todo" data-testid="agent-group-todo">
+        {title.todo}
+      </span>
+      {session.data && <span className="tl-group-status">{session.data.status.replace(/_/g, ' ')}</span>}
+      <span className="tl-group-count">{row.count}</span>
+    </div>
+  );
+});

@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import type { AkiraClient } from '../../client/client';
+import { useClient } from '../../client/ClientContext';
+import { useSessionStore } from '../sessions/sessionStore';
+import { ACTIVE, type RestoreMode } from './agentTimeline';
+import { dependsOnNow } from './queries';
+import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
+import { useRestoreActions } from './useRestoreActions';
+
+/** How long a pause may take to land (a running command finishes its step first). */
+const PAUSE_WAIT_MS = 60_000;
+const POLL_MS = 150;
+
+async function pauseAndWait(client: AkiraClient, sessionId: string, name: string): Promise<void> {
+  await client.invoke('agent.pause', { sessionId, reason: `Paused to rewind it to checkpoint ${name}.` });
+  const deadline = Date.now() + PAUSE_WAIT_MS;
+  for (;;) {
+    const { status } = await client.invoke('agent.get', { sessionId });
+    if (!ACTIVE.includes(status)) return;
+    if (Date.now() > deadline) throw new Error(`The session did not pause within ${PAUSE_WAIT_MS / 1000} s (its current step is still running); try again once it is paused.`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/**
+ * Restoring an agent checkpoint: files only (checkpoints.restore, as for any checkpoint), the
+ * conversation only (agent.rewind: the session goes back to that point, paused) or both (files
+ * first, then the rewind). A running session is paused first. And forking a new session from it.
+ */
+export function useAgentRestore() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const { restore } = useRestoreActions();
+
+  const refresh = useCallback(
+    (sessionId: string) => {
+      void queryClient.invalidateQueries({ predicate: (q) => dependsOnNow(q.queryKey) });
+      void queryClient.invalidateQueries({ queryKey: ['timeline.agentSession', sessionId] });
+    },
+    [queryClient],
+  );
+
+  const restoreAgent = useCallback(
+    async (request: RestoreRequest, mode: RestoreMode, files: number) => {
+      const agent = request.agent;
+      if (mode === 'files' || !agent) return restore(request);
+      const store = useRestoreStore.getState();
+      store.setBusy(true);
+      try {
+        const { status } = await client.invoke('agent.get', { sessionId: agent.sessionId });
+        const paused = ACTIVE.includes(status);
+        if (paused) await pauseAndWait(client, agent.sessionId, request.name);
+        let filesPart = '';
+        let undoId: string | undefined;
+        if (mode === 'both' && files > 0) {
+          const result = await client.invoke('checkpoints.restore', { checkpointId: request.checkpointId });
+          filesPart = `Restored the workspace (${summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length })}) and rewound`;
+          undoId = result.beforeCheckpointId;
+        }
+        await client.invoke('agent.rewind', { sessionId: agent.sessionId, checkpointId: request.checkpointId });
+        useRestoreStore.getState().closeRestore();
+        useRestoreStore.getState().showToast({
+          kind: 'restored',
+          message: `${filesPart || 'Rewound'} the session to ${request.name}${paused ? ' (paused it first)' : ''}. It is paused there: resume it to continue from that point.`,
+          ...(undoId ? { undoId, detail: 'Undo restore puts the files back; the session stays rewound.' } : {}),
+        });
+      } finally {
+        useRestoreStore.getState().setBusy(false);
+        refresh(agent.sessionId);
+      }
+    },
+    [client, restore, refresh],
+  );
+
+  /** A new paused session from the checkpoint; the agent view opens on it. Files are not touched. */
+  const fork = useCallback(
+    async (sessionId: string, checkpointId: string, name: string) => {
+      try {
+        const result = await client.invoke('agent.fork', { sessionId, checkpointId });
+        useSessionStore.getState().open(result.sessionId);
+        useUiStore.getState().setSidebar('agent');
+        useRestoreStore.getState().showToast({ kind: 'info', message: `Forked a new session from ${name}. It is paused there: resume it to go on.` });
+      } catch (err) {
+        useRestoreStore.getState().showToast({ kind: 'error', message: `Could not fork a session from ${name}: ${(err as Error).message}` });
+      }
+    },
+    [client],
+  );
+
+  return { restoreAgent, fork };
+}
