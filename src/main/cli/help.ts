@@ -70,7 +70,8 @@ Options:
                      from .akira/modes/
   --model M          The model name (else the settings, else AKIRA_MODEL)
   --base-url URL     An OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama
-                     (else the settings, else OPENAI_BASE_URL); the API key is OPENAI_API_KEY
+                     (else the settings, else OPENAI_BASE_URL); the API key is OPENAI_API_KEY, else
+                     the one saved in Akira's Settings (secrets.json in the data folder)
   -y, --yes          Approve file changes, commands that ask and the plan without asking. Commands
                      the policy denies stay denied; destructive commands are refused in batch
                      (on a terminal they are still asked)
