@@ -26,13 +26,18 @@ export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRo
       onClick={toggle}
     >
       <span className="tl-group-caret">{row.collapsed ? '▸' : '▾'}</span>
-      <span className="tl-group-session">{title.session}</span>
-      <span>·</span>
-      <span className="tl-group-todo" data-testid="agent-group-todo">
-        {title.todo}
-      </span>
-      {session.data && <span className="tl-group-status">{session.data.status.replace(/_/g, ' ')}</span>}
-      <span className="tl-group-count">{row.count}</span>
+      <div className="tl-group-text">
+        <div className="tl-group-line">
+          <span className="tl-group-session">{title.session}</span>
+          {session.data && <span className="tl-group-status">{session.data.status.replace(/_/g, ' ')}</span>}
+        </div>
+        <div className="tl-group-line">
+          <span className="tl-group-todo" data-testid="agent-group-todo">
+            {title.todo}
+          </span>
+          <span className="tl-group-count">{row.count}</span>
+        </div>
+      </div>
     </div>
   );
 });

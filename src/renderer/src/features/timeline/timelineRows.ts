@@ -12,7 +12,7 @@ import { dayKey, dayLabel } from './timeFormat';
 export const DAY_ROW_HEIGHT = 26;
 export const CHECKPOINT_ROW_HEIGHT = 46;
 export const STATUS_ROW_HEIGHT = 34;
-export const GROUP_ROW_HEIGHT = 30;
+export const GROUP_ROW_HEIGHT = 40;
 
 export type TimelineRow =
   | { type: 'day'; key: string; label: string }
