@@ -4,7 +4,7 @@ import { EditorArea } from '../features/editor/EditorArea';
 import { TerminalPanel } from '../features/terminal/TerminalPanel';
 import { TimelineOverlays } from '../features/timeline/TimelineOverlays';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
-import { ReviewFeed, useReviewCount } from '../features/review/ReviewFeed';
+import { ReviewBadge, ReviewFeed } from '../features/review/ReviewFeed';
 import { AgentFeeds } from '../features/sessions/AgentFeeds';
 import { SessionsPanel } from '../features/sessions/SessionsPanel';
 import { SessionView } from '../features/sessions/SessionView';
@@ -24,7 +24,7 @@ const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'agent', label: 'Agent', icon: '✦' },
   { id: 'changes', label: 'Changes', icon: '±' },
   { id: 'timeline', label: 'Timeline', icon: '◷' },
-  { id: 'review', label: 'Review', icon: '⧉' },
+  { id: 'review', label: 'Review', icon: '◫' },
 ];
 
 const titles: Record<SidebarView, string> = { files: '', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review' };
@@ -37,7 +37,6 @@ export function App() {
   const setTerminalHeight = useUiStore((s) => s.setTerminalHeight);
   const workspace = info.data?.workspace ?? null;
   const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
-  const reviewCount = useReviewCount();
   const waitingSessions = useWaitingSessions();
 
   return (
@@ -73,11 +72,7 @@ export function App() {
                       {waitingSessions}
                     </span>
                   )}
-                  {v.id === 'review' && reviewCount > 0 && (
-                    <span className="activity-badge review-badge" data-testid="review-badge">
-                      {reviewCount > 99 ? '99+' : reviewCount}
-                    </span>
-                  )}
+                  {v.id === 'review' && <ReviewBadge />}
                 </button>
               ))}
             </nav>

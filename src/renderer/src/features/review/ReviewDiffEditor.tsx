@@ -4,7 +4,7 @@ import { languageOf } from '../editor/languageOf';
 import { useMonaco } from '../editor/monacoLoader';
 import { viewerOptions } from '../editor/queries';
 import { ViewerMessage } from '../editor/ViewerMessage';
-import { algorithmOverride, reviewDiffOptions } from './diffOptions';
+import { diffOverride, reviewDiffOptions } from './diffOptions';
 import { hunkAnchorLine, type Hunk } from './hunks';
 import { setEditFlusher } from './reviewActions';
 import { useReviewStore, type PendingItem } from './reviewStore';
@@ -13,7 +13,8 @@ import { useReviewStore, type PendingItem } from './reviewStore';
 const EDIT_SETTLE_MS = 150;
 
 export interface ReviewDiffEditorProps {
-  item: PendingItem & { change: NonNullable<PendingItem['change']> };
+  /** Null: nothing to show (the editor stays, hidden, so the next change does not pay for a new one). */
+  item: (PendingItem & { change: NonNullable<PendingItem['change']> }) | null;
   hunks: Hunk[];
   rejected: ReadonlySet<string>;
   hunkIndex: number;
@@ -42,7 +43,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   const decoRef = useRef<{ left: Monaco.editor.IEditorDecorationsCollection; right: Monaco.editor.IEditorDecorationsCollection } | null>(null);
   const live = useRef({ hunks, item, onLeave });
   live.current = { hunks, item, onLeave };
-  const editable = item.change.kind !== 'delete';
+  const editable = item?.change.kind !== 'delete';
 
   // The editor: once per Monaco.
   useEffect(() => {
@@ -64,6 +65,9 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       minimap: { enabled: false },
     });
     editorRef.current = editor;
+    // Monaco stops its diff worker when the last model goes away (between two waiting changes) and a new
+    // worker costs a script load and parse per change: an empty model keeps it alive while the view is open.
+    const keepAlive = monaco.editor.createModel('', 'plaintext');
     const right = editor.getModifiedEditor();
     decoRef.current = { left: editor.getOriginalEditor().createDecorationsCollection(), right: right.createDecorationsCollection() };
 
@@ -84,7 +88,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       const line = e.target.position?.lineNumber;
       const count = right.getModel()?.getLineCount() ?? 1;
       const hunk = live.current.hunks.find((h) => hunkAnchorLine(h, count) === line);
-      if (hunk) useReviewStore.getState().toggleHunk(live.current.item.key, hunk.key);
+      const current = live.current.item;
+      if (hunk && current) useReviewStore.getState().toggleHunk(current.key, hunk.key);
     });
     right.addCommand(monaco.KeyCode.Escape, () => live.current.onLeave(), '!suggestWidgetVisible && !findWidgetVisible');
     // The diff is on screen: mark it (bench/review measures from the arrival mark to this one).
@@ -92,11 +97,13 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       const key = modelsRef.current?.key;
       const host = hostRef.current;
       if (!key || !host || host.dataset.diffReady === key) return;
+      const computedAt = performance.now();
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
           if (modelsRef.current?.key !== key) return;
           host.dataset.diffReady = key;
-          performance.mark('akira.review.diff-visible', { detail: key.slice(key.indexOf('/') + 1) });
+          // detail.lineChanges: a diff that gave up shows the whole file as one change.
+          performance.mark('akira.review.diff-visible', { detail: { changeId: key.slice(key.indexOf('/') + 1), computedAt, lineChanges: editor.getLineChanges()?.length ?? null } });
         }),
       );
     });
@@ -112,6 +119,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       modelsRef.current = null;
       editorRef.current = null;
       decoRef.current = null;
+      keepAlive.dispose();
     };
     // Created once per Monaco; the other props are applied by the effects below.
   }, [monaco]);
@@ -121,24 +129,35 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   }, [sideBySide, monaco]);
 
   // The models: new ones per waiting item (the person's edit survives switching items: it is in the store).
-  const { key, change, edited } = item;
+  const key = item?.key ?? null;
   useEffect(() => {
     const editor = editorRef.current;
     if (!monaco || !editor) return;
-    if (modelsRef.current?.key === key) return;
+    if ((modelsRef.current?.key ?? null) === key) return;
+    const old = modelsRef.current;
+    if (hostRef.current) delete hostRef.current.dataset.diffReady;
+    if (!item || !key) {
+      modelsRef.current = null;
+      editor.setModel(null);
+      old?.original.dispose();
+      old?.modified.dispose();
+      return;
+    }
+    const { change, edited } = item;
     const left = change.before ?? '';
     const right = edited ?? change.after ?? '';
-    editor.updateOptions({ ...reviewDiffOptions(left, right, algorithmOverride()) });
-    const language = languageOf(monaco, change.path);
-    const next: Models = { key, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
-    if (hostRef.current) delete hostRef.current.dataset.diffReady;
-    const old = modelsRef.current;
-    modelsRef.current = next;
-    editor.setModel({ original: next.original, modified: next.modified });
-    editor.getModifiedEditor().updateOptions({
+    // Detach the old pair first: new diff options would otherwise recompute its diff before the new one.
+    if (old) editor.setModel(null);
+    editor.updateOptions({
+      ...reviewDiffOptions(left, right, diffOverride()),
       readOnly: !editable,
       readOnlyMessage: { value: 'A deletion is accepted or rejected as a whole.' },
     });
+    const language = languageOf(monaco, change.path);
+    const next: Models = { key, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
+    modelsRef.current = next;
+    editor.setModel({ original: next.original, modified: next.modified });
+    performance.mark('akira.review.models-set', { detail: { changeId: key.slice(key.indexOf('/') + 1) } });
     old?.original.dispose();
     old?.modified.dispose();
     // Only a new item replaces the models; the person's typing must not be overwritten by the store.
@@ -148,7 +167,11 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   useEffect(() => {
     const deco = decoRef.current;
     const models = modelsRef.current;
-    if (!monaco || !deco || !models || models.key !== key) return;
+    if (!monaco || !deco || !models || models.key !== key) {
+      deco?.left.clear();
+      deco?.right.clear();
+      return;
+    }
     const count = models.modified.getLineCount();
     const right: Monaco.editor.IModelDeltaDecoration[] = [];
     const left: Monaco.editor.IModelDeltaDecoration[] = [];
@@ -189,7 +212,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
 
   if (error) return <ViewerMessage tone="error">Could not load the editor: {error.message}</ViewerMessage>;
   return (
-    <div className="viewer review-diff" data-testid="review-diff" data-path={change.path} data-editable={editable}>
+    <div className="viewer review-diff" data-testid="review-diff" data-path={item?.change.path} data-editable={editable} hidden={!item}>
       <div className="monaco-host" ref={hostRef} data-testid="review-diff-host" />
       {!monaco && <ViewerMessage>Loading…</ViewerMessage>}
     </div>

@@ -45,5 +45,13 @@ export function ReviewFeed() {
   );
 }
 
-/** How many things wait (the badge on the Review entry). */
-export const useReviewCount = () => useReviewStore((s) => s.items.length);
+/** How many things wait: the badge on the Review entry (its own component, so an arrival re-renders only it). */
+export function ReviewBadge() {
+  const count = useReviewStore((s) => s.items.length);
+  if (!count) return null;
+  return (
+    <span className="activity-badge review-badge" data-testid="review-badge" aria-label={`${count} waiting for review`}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { proposedCounts } from './hunkCache';
 import { itemLabel, useReviewStore, type PendingItem } from './reviewStore';
 
@@ -51,7 +52,8 @@ const decisionWord = { approved: 'accepted', edited: 'accepted with changes', re
 
 /** The sidebar of the Review view: everything that waits (files, commands, reads), then what was decided lately. */
 export function ReviewList() {
-  const items = useReviewStore((s) => s.items);
+  // Deferred: a new row's +/- counts (a line diff) are computed after the diff editor got the change.
+  const items = useDeferredValue(useReviewStore((s) => s.items));
   const selectedKey = useReviewStore((s) => s.selectedKey);
   const decided = useReviewStore((s) => s.decided);
   const sessions = useReviewStore((s) => s.sessions);

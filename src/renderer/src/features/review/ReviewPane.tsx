@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { ViewerMessage } from '../editor/ViewerMessage';
 import { ApprovalCard } from './ApprovalCard';
@@ -13,6 +13,7 @@ import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './rev
 import { REVIEW_HINTS, useReviewKeys } from './useReviewKeys';
 
 type FileItem = PendingItem & { change: NonNullable<PendingItem['change']> };
+const NO_HUNKS = { hunks: [], counts: { added: 0, removed: 0 } };
 
 function NotifyButton() {
   const [permission, setPermission] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
@@ -35,7 +36,11 @@ export function ReviewPane() {
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const paneRef = useRef<HTMLDivElement>(null);
   const fileItem = item?.change ? (item as FileItem) : null;
-  const { hunks, counts } = fileItem ? hunksFor(fileItem) : { hunks: [], counts: { added: 0, removed: 0 } };
+  // Hunks (a line diff of the whole file) are computed after the diff editor got its models: a big file
+  // then costs its diff here while Monaco's worker computes its own.
+  const deferred = useDeferredValue(fileItem);
+  const hunksReady = !!fileItem && deferred?.key === fileItem.key;
+  const { hunks, counts } = hunksReady ? hunksFor(deferred) : NO_HUNKS;
   const rejected = useMemo(() => new Set(item?.rejected ?? []), [item?.rejected]);
   const diffable = !!fileItem && !fileItem.change.binary;
   const hunkable = diffable && fileItem.change.kind !== 'delete';
@@ -98,7 +103,7 @@ export function ReviewPane() {
               {itemLabel(item)}
             </span>
             <span className="tag">{kind.word}</span>
-            {diffable && (
+            {diffable && hunksReady && (
               <span className="review-counts" data-testid="review-counts">
                 <span className="review-count-add">+{counts.added}</span> <span className="review-count-del">−{counts.removed}</span>
               </span>
@@ -146,6 +151,7 @@ export function ReviewPane() {
         </div>
       )}
       <div className="review-body">
+        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
         {!item ? (
           <div className="editor-empty" data-testid="review-nothing">
             <div className="editor-empty-title">Nothing waits for review</div>
@@ -153,9 +159,10 @@ export function ReviewPane() {
           </div>
         ) : fileItem && diffable ? (
           <>
-            <ReviewDiffEditor item={fileItem} hunks={hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
-            {hunkable ? (
-              <HunkList item={fileItem} hunks={hunks} rejected={rejected} hunkIndex={hunkIndex} />
+            {hunkable && hunksReady ? (
+              <HunkList item={deferred} hunks={hunks} rejected={rejected} hunkIndex={hunkIndex} />
+            ) : hunkable ? (
+              <div className="review-hunks review-dim review-pad">Finding the hunks…</div>
             ) : (
               <div className="review-hunks review-dim review-pad">The agent wants to delete this file. Accept or reject it as a whole.</div>
             )}

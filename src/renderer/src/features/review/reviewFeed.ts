@@ -76,7 +76,7 @@ export function startReviewFeed(client: AkiraClient, options: ReviewFeedOptions 
       state.requested(sessionId, approval, typeof x.reason === 'string' ? x.reason : null);
       const item = store.getState().items.find((i) => i.sessionId === sessionId && i.changeId === approval.changeId);
       if (isNew && item) {
-        performance.mark('akira.review.arrived', { detail: approval.changeId });
+        performance.mark('akira.review.arrived', { detail: { changeId: approval.changeId } });
         options.onArrived?.(item);
       }
       if (!store.getState().sessions[sessionId]) void syncSession(sessionId);
