@@ -26,10 +26,13 @@ export interface ServeWithModelOptions {
   globalSettings?: Record<string, unknown>;
   server?: OpenAiTestServerOptions;
   env?: NodeJS.ProcessEnv;
+  /** Something between the app and the model (e.g. support/pacedProxy.ts): gets the model's base URL, answers the one the app uses. */
+  wrapModel?: (baseURL: string) => Promise<{ baseURL: string; close(): Promise<void> }>;
 }
 
 export async function serveWithModel(folder: string, options: ServeWithModelOptions = {}): Promise<ServedWithModel> {
   const model = await startOpenAiTestServer(options.server);
+  const wrapper = options.wrapModel ? await options.wrapModel(model.baseURL) : null;
   if (options.workspaceSettings) {
     mkdirSync(join(folder, '.akira'), { recursive: true });
     writeFileSync(join(folder, '.akira', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
@@ -38,7 +41,7 @@ export async function serveWithModel(folder: string, options: ServeWithModelOpti
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(options.globalSettings ?? {}, null, 2));
   const served = await serve(folder, {
     AKIRA_DATA_DIR: dataDir,
-    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_BASE_URL: wrapper?.baseURL ?? model.baseURL,
     AKIRA_MODEL: 'test-model',
     OPENAI_API_KEY: 'sk-test',
     ...options.env,
@@ -49,6 +52,7 @@ export async function serveWithModel(folder: string, options: ServeWithModelOpti
     dataDir,
     async stop() {
       await served.stop();
+      await wrapper?.close();
       await model.close();
     },
   };

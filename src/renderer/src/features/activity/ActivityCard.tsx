@@ -24,7 +24,7 @@ function TextCard({ item }: { item: Of<'text'> }) {
       }
       meta={item.streaming ? <span className="ac-streaming">writing…</span> : item.superseded ? <span>cut off; the call was retried</span> : null}
     >
-      <Folded cardKey={item.key} text={item.text} className={`ac-text ${item.streaming ? 'streaming' : ''}`} testId="agent-text" />
+      <Folded cardKey={item.key} text={item.text} tail={item.streaming} className={`ac-text ${item.streaming ? 'streaming' : ''}`} testId="agent-text" />
     </Card>
   );
 }

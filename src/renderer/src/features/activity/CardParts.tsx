@@ -32,27 +32,42 @@ export function TodoChip({ todoId }: { todoId: string | null }) {
 const COLLAPSED_LINES = 12;
 const COLLAPSED_CHARS = 1500;
 
-/** Long text shown folded (first lines), unfolded on demand; the choice survives scrolling (kept by card key). */
-export function Folded({ cardKey, text, className, testId }: { cardKey: string; text: string; className?: string; testId?: string }) {
+/** Where a long text is cut for its folded view: after 12 lines or 1,500 characters (-1: it is short). */
+function foldAt(text: string): number {
+  let lines = 0;
+  for (let i = 0; i < text.length && i <= COLLAPSED_CHARS; i++) {
+    if (text.charCodeAt(i) === 10 && ++lines === COLLAPSED_LINES) return i;
+  }
+  return text.length > COLLAPSED_CHARS ? COLLAPSED_CHARS : -1;
+}
+
+/** The same from the end (for text still streaming: its newest part is what matters). */
+function tailFrom(text: string): number {
+  let lines = 0;
+  const stop = Math.max(0, text.length - COLLAPSED_CHARS);
+  for (let i = text.length - 1; i >= stop; i--) {
+    if (text.charCodeAt(i) === 10 && ++lines === COLLAPSED_LINES) return i + 1;
+  }
+  return text.length > COLLAPSED_CHARS ? stop : 0;
+}
+
+/**
+ * Long text shown folded (its first lines, or its last ones with `tail`), unfolded on demand; the choice
+ * survives scrolling (kept by card key).
+ */
+export function Folded({ cardKey, text, className, testId, tail = false }: { cardKey: string; text: string; className?: string; testId?: string; tail?: boolean }) {
   const open = useActivityStore((s) => s.expanded.has(cardKey));
   const toggle = useActivityStore((s) => s.toggle);
-  let lines = 0;
-  let cut = -1;
-  for (let i = 0; i < text.length && i <= COLLAPSED_CHARS; i++) {
-    if (text.charCodeAt(i) === 10 && ++lines === COLLAPSED_LINES) {
-      cut = i;
-      break;
-    }
-  }
-  if (cut < 0 && text.length > COLLAPSED_CHARS) cut = COLLAPSED_CHARS;
-  const long = cut >= 0;
+  const cut = tail ? tailFrom(text) : foldAt(text);
+  const long = tail ? cut > 0 : cut >= 0;
+  const shown = !long || open ? text : tail ? `…${text.slice(cut)}` : `${text.slice(0, cut)}…`;
   return (
     <>
       <pre className={`ac-pre ${className ?? ''}`} data-testid={testId}>
-        {long && !open ? `${text.slice(0, cut)}…` : text}
+        {shown}
       </pre>
       {long && (
-        <button className="link ac-more" onClick={() => toggle(cardKey)}>
+        <button className="link ac-more" onClick={() => toggle(cardKey)} data-testid="show-all">
           {open ? 'Show less' : `Show all (${text.length.toLocaleString()} characters)`}
         </button>
       )}
