@@ -95,6 +95,10 @@ describe('agent.rewind', () => {
     const log = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trim().split('\n');
     expect(log.filter((l) => l.includes('"checkpoint_taken"'))).toHaveLength(5); // the history is kept
 
+    // A session nothing runs can have its pending TODOs edited (straight into its log).
+    await kit.call('agent.editTodos', { sessionId, todos: [TODOS[0], { id: 't2', description: 'Create b.txt saying beta again', expectedResult: 'b.txt contains beta again' }] });
+    expect((await kit.call('agent.get', { sessionId })).todos[1]).toMatchObject({ id: 't2', status: 'pending', description: 'Create b.txt saying beta again' });
+
     // Resume: t1 goes on from its write (the model sees it), then t2 is done again, then the whole task.
     kit.server.enqueue(
       (req) => {
