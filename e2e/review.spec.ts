@@ -31,6 +31,7 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   writeFileSync(join(repo, 'config.txt'), CONFIG_BEFORE);
   mkdirSync(join(repo, 'scratch'));
   writeFileSync(join(repo, 'scratch', 'tmp.txt'), 'temporary\n');
+  writeFileSync(join(repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
   run = await serveWithModel(repo);
   const { model, served } = run;
   let rejectionSeen: string | null = null;
@@ -53,6 +54,8 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
       ],
     }),
     reply.toolCall('run_command', { command: 'rm -rf scratch' }),
+    reply.toolCall('delete_file', { path: 'src/util/math.ts' }),
+    reply.toolCall('write_file', { path: 'logo.png', content: 'now a text file\n' }),
     reply.toolCall('write_file', { path: 'extra.txt', content: 'not wanted\n' }),
     (req) => {
       rejectionSeen = requestText(req);
@@ -79,9 +82,16 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   const hunks = page.getByTestId('review-hunk');
   await expect(hunks).toHaveCount(3);
 
-  // Reject the second hunk (retries), then edit the agent's port line on the right side.
-  await hunks.nth(1).getByTestId('review-hunk-reject').click();
+  // With the keyboard: next hunk (n), reject it (x): the second hunk (retries). Then edit the agent's
+  // port line on the right side.
+  await page.keyboard.press('n');
+  await expect(hunks.nth(1)).toHaveClass(/selected/);
+  await page.keyboard.press('x');
   await expect(hunks.nth(1)).toHaveAttribute('data-state', 'rejected');
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('review-layout')).toHaveText('Side by side');
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('review-layout')).toHaveText('Inline');
   await modifiedLine(page, 'port = 9090').click();
   await page.keyboard.press('End');
   await page.keyboard.press('Shift+Home');
@@ -112,6 +122,20 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   await expect.poll(() => existsSync(join(repo, 'scratch'))).toBe(false);
   expect(readFileSync(join(repo, 'notes.md'), 'utf8')).toBe('# Notes\n\nPort moved to 9090.\n');
 
+  // A deletion: the right side is empty and read-only; accepted with the keyboard.
+  await expect(page.getByTestId('review-title')).toHaveText('src/util/math.ts');
+  await expect(page.getByTestId('review-diff')).toHaveAttribute('data-editable', 'false');
+  await expect(item(page, 'src/util/math.ts')).toContainText('−1');
+  await page.keyboard.press('a');
+  await expect.poll(() => existsSync(join(repo, 'src/util/math.ts'))).toBe(false);
+
+  // A binary file: no text diff, accepted or rejected as a whole.
+  await expect(page.getByTestId('review-title')).toHaveText('logo.png');
+  await expect(page.getByTestId('review-pane')).toContainText('no text diff to show');
+  await expect(page.getByTestId('review-diff')).toBeHidden();
+  await page.getByTestId('review-accept').click();
+  await expect.poll(() => readFileSync(join(repo, 'logo.png'), 'utf8')).toBe('now a text file\n');
+
   // Another change: "Reject all" with a reason; the model's next request carries it.
   await expect(item(page, 'extra.txt')).toBeVisible();
   await page.getByTestId('review-reject-all').click();
@@ -122,7 +146,7 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   await expect.poll(() => rejectionSeen).toContain('No extra files: keep everything in notes.md.');
   expect(rejectionSeen).toContain('REJECTED');
   expect(existsSync(join(repo, 'extra.txt'))).toBe(false);
-  await expect(page.getByTestId('review-decided-item')).toHaveCount(4);
+  await expect(page.getByTestId('review-decided-item')).toHaveCount(6);
   await expect(page.locator('[data-testid="review-decided-item"][data-decision="edited"]')).toContainText('config.txt');
   await expect(page.locator('[data-testid="review-decided-item"][data-decision="rejected"]')).toContainText('extra.txt');
 

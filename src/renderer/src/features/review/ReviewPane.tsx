@@ -151,7 +151,7 @@ export function ReviewPane() {
         </div>
       )}
       <div className="review-body">
-        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
+        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunkable ? hunks : NO_HUNKS.hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
         {!item ? (
           <div className="editor-empty" data-testid="review-nothing">
             <div className="editor-empty-title">Nothing waits for review</div>

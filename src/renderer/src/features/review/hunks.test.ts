@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffLines, splitLines } from '../../../../shared/lineDiff';
 import { computeHunks, countLines, hunkAnchorLine, mergeHunks } from './hunks';
-import { decideAccept } from './reviewDecision';
+import { decideAccept, hunksOf } from './reviewDecision';
 
 // Texts from a small alphabet of lines, so that equal lines (and ambiguous alignments) are common;
 // some without a final newline.
@@ -119,6 +119,8 @@ describe('decideAccept', () => {
     expect(decideAccept(created, null, new Set([h.key]))).toMatchObject({ action: 'reject' });
     expect(decideAccept(created, 'x\n', new Set())).toEqual({ action: 'approve', content: 'x\n' });
     expect(decideAccept(change('gone\n', null, 'delete'), null, new Set(['anything']))).toEqual({ action: 'approve' });
+    expect(countLines(hunksOf(change('a\nb\n', null, 'delete'), null))).toEqual({ added: 0, removed: 2 });
+    expect(hunksOf({ ...change('a', 'b'), binary: true }, null)).toEqual([]);
     expect(decideAccept({ ...change('a', 'b'), binary: true }, null, new Set())).toEqual({ action: 'approve' });
   });
 });

@@ -18,9 +18,10 @@ export type AcceptDecision = { action: 'approve'; content?: string } | { action:
 /** The right side as the person sees it: their edit, or the agent's text. */
 export const rightText = (change: ProposedChange, edited: string | null): string => edited ?? change.after ?? '';
 
-/** Hunks between the left side and the right side as it is now. */
+/** Hunks between the left side and the right side as it is now (a deletion: one hunk of every line; binary: none). */
 export function hunksOf(change: ProposedChange, edited: string | null): Hunk[] {
-  if (change.binary || change.kind === 'delete') return [];
+  if (change.binary) return [];
+  if (change.kind === 'delete') return computeHunks(change.before, null);
   return computeHunks(change.before, rightText(change, edited));
 }
 
