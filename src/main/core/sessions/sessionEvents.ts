@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { agentPhase, agentStatus } from '../../../shared/contract/agent';
 
 /**
  * The events of a session's machine log (`events.jsonl`): one JSON object per line,
  * `{seq, ts, type, ...data}`. A session is resumed by replaying them (replay.ts), so every event
- * read from disk is validated here. Only zod is imported: the schemas can move to src/shared when
- * the contract carries them to the faces.
+ * read from disk is validated here.
  *
  * Conventions:
  * - `seq` starts at 1 and grows by one per event; `ts` is ISO 8601 UTC. The store assigns both:
@@ -18,24 +18,15 @@ import { z } from 'zod';
 export const MAX_TASK_CHARS = 20_000;
 const MAX_TEXT = 200_000;
 
-export const sessionStatus = z.enum([
-  'planning',
-  'awaiting_plan_approval',
-  'running',
-  'paused',
-  'waiting_approval',
-  'interrupted',
-  'completed',
-  'failed',
-  'stopped',
-]);
+/** The same statuses and phases the contract shows (one list, src/shared/contract/agent.ts). */
+export const sessionStatus = agentStatus;
 export type SessionStatus = z.infer<typeof sessionStatus>;
 
 /** Statuses of a session that was doing something (or waiting for someone) when its process ended. */
 export const activeStatuses: readonly SessionStatus[] = ['planning', 'awaiting_plan_approval', 'running', 'waiting_approval'];
 export const terminalStatuses: readonly SessionStatus[] = ['completed', 'failed', 'stopped'];
 
-export const sessionPhase = z.enum(['plan', 'execute', 'verify', 'final_check', 'done']);
+export const sessionPhase = agentPhase;
 export type SessionPhase = z.infer<typeof sessionPhase>;
 
 /** `verifying`: the model said done and the verdict is pending; `skipped`: the user chose to skip it. */
