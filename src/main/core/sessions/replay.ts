@@ -27,13 +27,26 @@ const MAX_WARNINGS = 200;
 export function replay(events: Iterable<SessionEvent>): SessionState {
   const all = [...events];
   // One pass: the state right after each event a rewind goes back to is kept when the pass gets there.
-  const targets = new Set(all.map(rewindTarget).filter((n): n is number => n !== null));
+  // How many rewinds go back to each event: the last one takes the snapshot itself, the others a copy.
+  const uses = new Map<number, number>();
+  for (const e of all) {
+    const to = rewindTarget(e);
+    if (to !== null) uses.set(to, (uses.get(to) ?? 0) + 1);
+  }
   const snapshots = new Map<number, SessionState>();
-  const stateAt: StateAt = (seq) => snapshots.get(seq) ?? null;
+  const stateAt: StateAt = (seq) => {
+    const snapshot = snapshots.get(seq);
+    if (!snapshot) return null;
+    const left = (uses.get(seq) ?? 1) - 1;
+    uses.set(seq, left);
+    if (left > 0) return structuredClone(snapshot);
+    snapshots.delete(seq);
+    return snapshot;
+  };
   const state = emptyState();
   for (const event of all) {
     reduceInto(state, event, stateAt);
-    if (targets.has(event.seq) && state.lastSeq === event.seq && !snapshots.has(event.seq)) snapshots.set(event.seq, structuredClone(state));
+    if (uses.has(event.seq) && state.lastSeq === event.seq && !snapshots.has(event.seq)) snapshots.set(event.seq, structuredClone(state));
   }
   return state;
 }

@@ -89,6 +89,13 @@ describe('replay of a conversation rewind', () => {
     expect(s.warnings).toEqual([]);
 
     expect(branchEvents(events).map((e) => e.seq)).toEqual([1, 2, 18, 19, 20]);
+
+    // Twice to the same point: each rewind gets the state of then, untouched by what came after the first.
+    events.push(ev({ type: 'rollback', checkpointId: 'cp-start', mode: 'conversation', toSeq: 2 })); // 23
+    s = replay(events);
+    expect(s.todos).toEqual([]);
+    expect(s.checkpoints.map((c) => c.checkpointId)).toEqual(['cp-start']);
+    expect(s.warnings).toEqual([]);
   });
 
   it('ignores a rollback that points forward or into a gap, with a warning; a files-only rollback changes nothing', () => {

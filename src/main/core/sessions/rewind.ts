@@ -13,14 +13,15 @@ import type { SessionState } from './sessionState';
  *   prefixUpTo(events, seq)            the events a rewind to `seq` replays
  */
 
+/** The state right after event `seq`, a fresh object the reducer may keep (null when unknown). */
 export type StateAt = (seq: number) => SessionState | null;
 
 export function rewindReason(checkpointId: string): string {
   return `Rewound to checkpoint ${checkpointId}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`;
 }
 
-export function rewindInto(state: SessionState, from: SessionState, event: Extract<SessionEvent, { type: 'rollback' }>): void {
-  const target = structuredClone(from);
+/** `target` is the caller's to give away: its parts become the state's (a StateAt answers a fresh one). */
+export function rewindInto(state: SessionState, target: SessionState, event: Extract<SessionEvent, { type: 'rollback' }>): void {
   state.plan = target.plan;
   state.todos = target.todos;
   state.pendingChanges = target.pendingChanges;
