@@ -88,6 +88,13 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   await expect(hunks.nth(1)).toHaveClass(/selected/);
   await page.keyboard.press('x');
   await expect(hunks.nth(1)).toHaveAttribute('data-state', 'rejected');
+  // The gutter marks toggle too: the third hunk's ✓ rejects it, a second click accepts it again.
+  const glyph = page.locator('[data-testid="review-diff"] .editor.modified .review-glyph');
+  await expect(glyph).toHaveCount(3);
+  await page.locator('[data-testid="review-diff"] .editor.modified .review-glyph-accepted').last().click();
+  await expect(hunks.nth(2)).toHaveAttribute('data-state', 'rejected');
+  await page.locator('[data-testid="review-diff"] .editor.modified .review-glyph-rejected').last().click();
+  await expect(hunks.nth(2)).toHaveAttribute('data-state', 'accepted');
   await page.keyboard.press('t');
   await expect(page.getByTestId('review-layout')).toHaveText('Side by side');
   await page.keyboard.press('t');
