@@ -66,7 +66,7 @@ test('start a task, approve the edited plan, watch the command and the retried T
   await expect(page.getByTestId('agent-badge')).toHaveText('1');
   await approval.getByTestId('plan-expected').nth(1).fill('cat greet.txt prints hello world');
   await expect(approval.getByTestId('plan-approve')).toHaveText('Approve edited plan');
-  await testInfo.attach('plan', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.screenshot({ path: testInfo.outputPath('plan.png') });
   await approval.getByTestId('plan-approve').click();
 
   // The activity: the model's text, tools, the change cards, the reviewer's rejection and the retry.

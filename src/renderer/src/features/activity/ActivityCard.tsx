@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { useUiStore } from '../../app/uiStore';
+import { useBoardStore } from '../board/boardStore';
 import { PHASE_LABEL } from '../sessions/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
@@ -30,8 +31,10 @@ function TextCard({ item }: { item: Of<'text'> }) {
 }
 
 function PlanCard({ item }: { item: Of<'plan'> }) {
+  const awaiting = useBoardStore((s) => s.board.planAwaitingApproval);
+  const meta = !item.needsApproval ? null : awaiting ? <span className="ac-state wait">waits for your approval on the board</span> : <span className="ac-state">approval asked</span>;
   return (
-    <Card kind="plan" icon="☰" title={`Plan: ${item.todos.length} TODO${item.todos.length === 1 ? '' : 's'}`} meta={item.needsApproval && <span className="ac-state wait">waits for your approval on the board</span>}>
+    <Card kind="plan" icon="☰" title={`Plan: ${item.todos.length} TODO${item.todos.length === 1 ? '' : 's'}`} meta={meta}>
       <ol className="ac-plan">
         {item.todos.map((t) => (
           <li key={t.id}>
@@ -48,7 +51,7 @@ function openCheckpoint(checkpointId: string) {
   useUiStore.getState().setSidebar('timeline');
 }
 
-const STATUS_ICON: Record<string, string> = { paused: '⏸', interrupted: '⏸', awaiting_plan_approval: '☰', waiting_approval: '?', planning: '…', running: '▶' };
+const STATUS_ICON: Record<string, string> = { paused: '‖', interrupted: '‖', awaiting_plan_approval: '☰', waiting_approval: '?', planning: '…', running: '▶' };
 const END: Record<Of<'end'>['outcome'], { icon: string; title: string; tone: 'ok' | 'bad' | 'dim' }> = {
   completed: { icon: '✔', title: 'Session completed', tone: 'ok' },
   failed: { icon: '✗', title: 'Session failed', tone: 'bad' },

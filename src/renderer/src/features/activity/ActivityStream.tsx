@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useBoardStore } from '../board/boardStore';
 import type { ActivityItem } from './activityItems';
 import { useActivityStore } from './activityStore';
 import { ActivityCard } from './ActivityCard';
@@ -11,6 +12,7 @@ const keyOf = (item: ActivityItem) => item.key;
 export function ActivityStream() {
   const activity = useActivityStore((s) => s.activity);
   const sessionId = activity.sessionId ?? '';
+  const unseen = useBoardStore((s) => s.board.loaded && s.board.status !== 'planning');
   const render = useCallback((item: ActivityItem) => <ActivityCard item={item} sessionId={sessionId} />, [sessionId]);
   return (
     <WindowedList
@@ -25,7 +27,18 @@ export function ActivityStream() {
           <div className="ac-dropped">{activity.dropped.toLocaleString()} earlier cards are not shown (the stream keeps the latest ones).</div>
         ) : null
       }
-      empty={<div className="empty">Nothing yet. What the agent does appears here as it happens.</div>}
+      empty={
+        <div className="empty">
+          {unseen ? (
+            <>
+              This window has not seen this session run: the board shows its state, and its full story is in{' '}
+              <code>.akira/sessions/{sessionId}/history.md</code>. What it does from now on appears here.
+            </>
+          ) : (
+            'Nothing yet. What the agent does appears here as it happens.'
+          )}
+        </div>
+      }
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { QuestionActions } from '../activity/OutcomeCards';
 import { COLUMNS, columnOf, type BoardTodo } from './boardReducer';
 import { useBoardStore } from './boardStore';
 import { PlanEditor } from './PlanEditor';
@@ -53,6 +54,12 @@ export function Board() {
           </button>
         )}
       </div>
+      {board.question && (
+        <div className="board-question" role="alert" data-testid="board-question">
+          <div>{board.question.text}</div>
+          <QuestionActions sessionId={sessionId} questionId={board.question.questionId} todoId={board.question.todoId} options={board.question.options} />
+        </div>
+      )}
       {!todos.length ? (
         <div className="empty">{board.status === 'planning' ? 'The agent is planning…' : 'No TODOs.'}</div>
       ) : (

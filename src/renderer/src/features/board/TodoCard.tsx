@@ -65,7 +65,7 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
           {verdict.feedback && <span className="todo-verdict-feedback">{verdict.feedback}</span>}
         </div>
       )}
-      {waiting && <div className="todo-waiting">Waiting for your decision (see the activity)</div>}
+      {waiting && <div className="todo-waiting">Waiting for your decision (above)</div>}
       <footer className="todo-foot">
         <button className="todo-foot-item link" disabled={!calls} onClick={() => setOpen(!open)} aria-expanded={open} data-testid="todo-tools-toggle">
           {calls} tool call{calls === 1 ? '' : 's'} {calls > 0 && (open ? '▴' : '▾')}

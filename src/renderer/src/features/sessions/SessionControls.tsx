@@ -64,12 +64,12 @@ export function SessionControls({ onClose }: { onClose(): void }) {
         )}
         {canPause(board.status) && (
           <button className="ag-button" disabled={busy} onClick={() => act(() => client.invoke('agent.pause', { sessionId }))} data-testid="session-pause">
-            ⏸ Pause
+            Pause
           </button>
         )}
         {canResume(board.status) && (
           <button className="ag-button primary" disabled={busy} onClick={() => act(() => client.invoke('agent.resume', { sessionId }))} data-testid="session-resume">
-            ▶ Resume
+            Resume
           </button>
         )}
         {canStop(board.status) &&
@@ -84,7 +84,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
             </>
           ) : (
             <button className="ag-button" disabled={busy} onClick={() => setConfirmStop(true)} data-testid="session-stop">
-              ■ Stop
+              Stop
             </button>
           ))}
         <button className="icon-button" title="Close the session view" aria-label="Close the session view" onClick={onClose}>
