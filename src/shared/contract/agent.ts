@@ -9,7 +9,8 @@ import { defineCommand, defineEvent, noInput, ok } from './define';
  * - the session's log events as written to `.akira/sessions/<id>/events.jsonl` (with `seq` and `ts`):
  *   session_started, plan_proposed, todo_updated, tool_call_started/finished, change_proposed/decided/
  *   applied, command_finished, checkpoint_taken, verification, model_call, status_changed,
- *   session_completed/failed/stopped …;
+ *   rollback (agent.rewind: `{checkpointId, toSeq, mode: 'conversation'}`, the session's state is back
+ *   at event `toSeq`: read agent.get again), session_completed/failed/stopped …;
  * - live notices that are not logged (no `seq`): approval_requested / approval_resolved (a change or a
  *   command waits for approve/reject), plan_approval_requested, question / question_answered (a TODO
  *   failed: retry, skip, edit or stop), assistant_message (what the model said), assistant_delta (its
