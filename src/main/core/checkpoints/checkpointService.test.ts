@@ -48,6 +48,18 @@ describe('checkpoint service', () => {
     await expect(env.service.get('nope-nope')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('checkpoints an empty workspace, then its first file, and restores back to empty', async () => {
+    env = await makeEnv({});
+    const empty = await env.service.create({ label: 'empty' });
+    expect(empty.filesChanged).toBe(0);
+    await env.write('first.txt', 'hello\n');
+    const one = await env.service.create({ label: 'one file' });
+    expect(one.filesChanged).toBe(1);
+    const restored = await env.service.restore(empty.id);
+    expect(restored.deleted).toEqual(['first.txt']);
+    await expect(readFile(join(env.root, 'first.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('keeps its store outside the workspace, keyed by the real path, and never touches the user repository', async () => {
     env = await makeEnv({ 'a.txt': 'x\n' });
     gitIn(env.root, 'init', '-q');

@@ -200,7 +200,10 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     if (cache.tree) body.push(`M 040000 ${cache.tree} ""\n`);
     for (const rel of removed) body.push(`D ${quotePath(rel)}\n`);
     body.push(...modify);
-    body.push(`\nls :${commitMark} ""\nget-mark :${commitMark}\ndone\n`);
+    // A blank line ends the commit; with no file command at all, the first LF after the message is
+    // taken as the optional LF after its data, so an empty tree needs a second one.
+    const end = body.length === 0 ? '\n\n' : '\n';
+    body.push(`${end}ls :${commitMark} ""\nget-mark :${commitMark}\ndone\n`);
     const tail = writeChunk(child, body.join(''));
     if (tail) await tail;
     child.stdin.end();
