@@ -17,7 +17,7 @@ import { createCommandRunner, type CommandRunner } from './terminal/commandRunne
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modes';
-import { withStoredApiKey, type ModelFlags } from './agent/model';
+import type { ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService } from './workspace/workspaceService';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
@@ -102,8 +102,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: bus.emit,
   });
   await modelSettings.refreshStoredKey();
-  // The agent resolves its model at every start/resume; the saved key reaches it on its env (read live).
-  const agentEnv = withStoredApiKey(env, () => modelSettings.storedKey());
 
   async function openWorkspace(path: string): Promise<WorkspaceSummaryT> {
     const root = await realpath(path).catch(() => {
@@ -135,7 +133,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         emit,
         checkpoints,
         commands,
-        env: agentEnv,
+        env,
+        storedApiKey: () => modelSettings.storedKey(),
         modelFlags: options.agent?.modelFlags,
         resolveMode: options.agent?.resolveMode ?? resolveWorkspaceMode,
         sleep: options.agent?.sleep,

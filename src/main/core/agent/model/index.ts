@@ -1,8 +1,8 @@
 /** The model client and its parts; see modelClient.ts for the API. */
 export { createModelClient } from './modelClient';
 export type { AttemptReport, CompletionRequest, CompletionResult, ConnectionTest, ModelClient, ModelClientOptions, RetryNotice, Usage } from './modelClient';
-export { resolveModelConfig, modelSettingsSchema, HOW_TO_CONFIGURE, STORED_API_KEY, withStoredApiKey } from './modelConfig';
-export type { ModelConfig, ModelEnv, ModelFlags, ModelSettings, ResolvedModelConfig, ConfigSource } from './modelConfig';
+export { resolveModelConfig, modelSettingsSchema, HOW_TO_CONFIGURE } from './modelConfig';
+export type { ModelConfig, ModelFlags, ModelSettings, ResolvedModelConfig, ConfigSource } from './modelConfig';
 export { ModelError, ModelAuthError, ModelRequestError, ModelUnavailableError, ModelAbortedError, ModelConfigError } from './modelErrors';
 export type { ModelErrorKind } from './modelErrors';
 export type { ModelMessage } from './messages';

@@ -10,9 +10,8 @@
  *
  * The API key: flags, then a `model.apiKey` written by hand in the global settings file, then
  * OPENAI_API_KEY, then the key saved in the Settings view (`settings.setApiKey`, kept in the secret store:
- * Electron safeStorage or `<dataDir>/secrets.json`). The saved key arrives as `storedApiKey`, or on the
- * env object the core hands the agent (`withStoredApiKey(env, read)`, read afresh at every resolve, so a
- * key saved while Akira runs is used by the next session started or resumed).
+ * Electron safeStorage or `<dataDir>/secrets.json`). The saved key arrives as `storedApiKey` (the agent
+ * service reads it at every start/resume, so a key saved while Akira runs is used by the next session).
  */
 import { z } from 'zod';
 import { ModelConfigError } from './modelErrors';
@@ -66,19 +65,8 @@ export interface ResolveModelConfigInput {
   workspaceSettings?: ModelSettings | null;
   globalSettings?: ModelSettings | null;
   env?: NodeJS.ProcessEnv;
-  /** The key saved in the secret store (default: the one carried by `env`, see withStoredApiKey). */
+  /** The key saved in the secret store. */
   storedApiKey?: string | null;
-}
-
-/** The env property (a symbol: never copied to child processes, never listed) that carries the stored key. */
-export const STORED_API_KEY: unique symbol = Symbol('akira.storedApiKey');
-export type ModelEnv = NodeJS.ProcessEnv & { readonly [STORED_API_KEY]?: string | null };
-
-/** `env` as it is, plus the stored API key read through `read()` each time it is looked up. */
-export function withStoredApiKey(env: NodeJS.ProcessEnv, read: () => string | null): ModelEnv {
-  return new Proxy(env, {
-    get: (target, prop) => (prop === STORED_API_KEY ? read() : Reflect.get(target, prop)),
-  }) as ModelEnv;
 }
 
 export const HOW_TO_CONFIGURE =
@@ -120,8 +108,8 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   const flags = input.flags ?? {};
   const ws = checkSettings(input.workspaceSettings, 'the workspace (.akira/settings.json)');
   const global = checkSettings(input.globalSettings, 'the global settings');
-  const env: ModelEnv = input.env ?? {};
-  const stored = input.storedApiKey !== undefined ? input.storedApiKey : env[STORED_API_KEY];
+  const env = input.env ?? {};
+  const stored = input.storedApiKey ?? null;
 
   const key = pick<string>([
     ['flags', nonEmpty(flags.apiKey)],

@@ -42,6 +42,8 @@ export interface AgentServiceOptions {
   checkpoints: CheckpointService | null;
   commands: CommandRunner | null;
   env: NodeJS.ProcessEnv;
+  /** The API key saved in Settings (secret store), read at every start/resume. */
+  storedApiKey?: () => string | null;
   /** Flags of `akira run` (--model, --base-url): they win over the settings. */
   modelFlags?: ModelFlags;
   resolveMode: ModeResolver;
@@ -105,6 +107,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       workspaceSettings: settings.workspace.model,
       globalSettings: settings.global.model,
       env: options.env,
+      storedApiKey: options.storedApiKey?.() ?? null,
     });
     const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };
