@@ -12,7 +12,8 @@ import { makeFixtureRepo } from '../../e2e/support/fixtureRepo';
 // with the diff algorithm the review picks by size ("auto") and with each one forced.
 //
 // Run: npx electron-vite build && npx playwright test --config bench/review/playwright.config.ts
-// Env: ROUNDS (per size and variant, default 5), VARIANTS (default: all below).
+// Env: ROUNDS (default 5), VARIANTS and SHAPES (comma lists, see below), TRACE=<item index> (a Chrome trace
+// of that item), SHOTS=1 (a screenshot per item).
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 /** What each variant forces (localStorage 'akira.review.diffOptions', see diffOptions.ts); auto: what the review picks by size. */
@@ -22,24 +23,33 @@ const OVERRIDES: Record<string, object | null> = {
   'legacy': { diffAlgorithm: 'legacy', hideUnchanged: false },
   'advanced+collapse': { diffAlgorithm: 'advanced', hideUnchanged: true },
   'legacy+collapse': { diffAlgorithm: 'legacy', hideUnchanged: true },
+  // No time budget: how long each algorithm needs when it is not allowed to give up.
+  'advanced-unlimited': { diffAlgorithm: 'advanced', hideUnchanged: true, maxComputationTime: 0 },
+  'legacy-unlimited': { diffAlgorithm: 'legacy', hideUnchanged: true, maxComputationTime: 0 },
 };
-const VARIANTS = (process.env.VARIANTS ?? Object.keys(OVERRIDES).join(',')).split(',');
-const SIZES = [200, 20_000];
+const VARIANTS = (process.env.VARIANTS ?? 'auto,advanced,legacy,advanced+collapse,legacy+collapse').split(',');
+/** The proposed changes: a 200-line and a 20,000-line file with ~2% of lines changed, and the big file with 2/3 changed. */
+const SHAPES = [
+  { name: '200', lines: 200, every: 97 },
+  { name: '20000', lines: 20_000, every: 97 },
+  { name: '20000-dense', lines: 20_000, every: 3 },
+].filter((s) => (process.env.SHAPES ?? '200,20000,20000-dense').split(',').includes(s.name));
+type Shape = (typeof SHAPES)[number];
 
-/** Version `r` of an n-line source file: about 2% of its lines differ from version r-1, plus a 20-line block that moves. */
-function version(n: number, r: number): string {
+/** Version `r` of a source file: lines with i % every === r % every are tagged (so about 2/every of them change per round), plus a 20-line block that moves. */
+function version(shape: Shape, r: number): string {
   const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const tag = i % 97 === r % 97 ? ` // revised in round ${r}` : '';
+  for (let i = 0; i < shape.lines; i++) {
+    const tag = i % shape.every === r % shape.every ? ` // revised in round ${r}` : '';
     lines.push(`export function handler${i}(input: number): number { return input * ${i % 13} + ${i}; }${tag}`);
-    if (i === Math.floor(n / 2) + (r % 7)) for (let k = 0; k < 20; k++) lines.push(`  // note ${k} added in round ${r}`);
+    if (i === Math.floor(shape.lines / 2) + (r % 7)) for (let k = 0; k < 20; k++) lines.push(`  // note ${k} added in round ${r}`);
   }
   return lines.join('\n') + '\n';
 }
 
 interface Sample {
   variant: string;
-  lines: number;
+  shape: string;
   ms: number;
   /** Of which: from arrival to the diff editor's models being set (store, React, list). */
   toModels: number;
@@ -82,21 +92,22 @@ const stats = (xs: number[]) => {
 
 test('review: proposed change → diff visible, 200 vs 20,000 lines', async ({ page, browser }, testInfo) => {
   const repo = makeFixtureRepo();
-  for (const n of SIZES) writeFileSync(join(repo, `file${n}.txt`), version(n, 0));
+  for (const shape of SHAPES) writeFileSync(join(repo, `file${shape.name}.txt`), version(shape, 0));
   const run = await serveWithModel(repo, { globalSettings: { agent: { policy: { limits: { maxToolLoopsPerTodo: 200, maxFileModificationsPerSession: 1000 } } } } });
   const samples: Sample[] = [];
   try {
-    const plan = [{ n: 200, variant: 'auto', cold: true }];
-    let r = 0;
-    for (const variant of VARIANTS) for (let i = 0; i < ROUNDS; i++) for (const n of SIZES) plan.push({ n, variant, cold: false });
-    const rounds = new Map<number, number>(SIZES.map((n) => [n, 0]));
+    // A cold first change (Monaco's chunk and worker load), then rounds that interleave variants and shapes,
+    // so that the machine's load (shared with other work) spreads over all of them alike.
+    const plan = [{ shape: SHAPES[0], variant: 'auto', cold: true }];
+    for (let i = 0; i < ROUNDS; i++) for (const variant of VARIANTS) for (const shape of SHAPES) plan.push({ shape, variant, cold: false });
+    const rounds = new Map<string, number>();
     run.model.enqueue(reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Revise the handlers', expectedResult: 'handlers revised' }] }));
     for (const step of plan) {
-      const next = (rounds.get(step.n) ?? 0) + 1;
-      rounds.set(step.n, next);
-      run.model.enqueue(reply.message({ toolCalls: [{ name: 'write_file', arguments: { path: `file${step.n}.txt`, content: version(step.n, next) } }], chunkSize: 1 << 16 }));
+      const next = (rounds.get(step.shape.name) ?? 0) + 1;
+      rounds.set(step.shape.name, next);
+      const content = version(step.shape, next);
+      run.model.enqueue(reply.message({ toolCalls: [{ name: 'write_file', arguments: { path: `file${step.shape.name}.txt`, content } }], chunkSize: 1 << 16 }));
     }
-    run.model.enqueue(reply.toolCall('complete', { summary: 'benchmark done' }));
 
     await page.goto(run.served.url);
     await page.getByTestId('view-review').click();
@@ -105,14 +116,9 @@ test('review: proposed change → diff visible, 200 vs 20,000 lines', async ({ p
     const started = await ws.request('agent.start', { task: 'Revise the handlers' });
     const sessionId = started.result.sessionId as string;
     let seen = 0;
-    const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    }
     for (const [index, step] of plan.entries()) {
-      if (cdp && index === Number(process.env.PROFILE)) await cdp.send('Profiler.start');
-      if (process.env.TRACE && index === Number(process.env.TRACE)) await browser.startTracing(page, { path: testInfo.outputPath(`item${index}.trace.json`) });
+      const tracing = process.env.TRACE !== undefined && index === Number(process.env.TRACE);
+      if (tracing) await browser.startTracing(page, { path: testInfo.outputPath(`item${index}.trace.json`) });
       const override = OVERRIDES[step.variant] ?? null;
       await page.evaluate(([key, v]) => (v ? localStorage.setItem(key, v) : localStorage.removeItem(key)), ['akira.review.diffOptions', override && JSON.stringify(override)] as const);
       // The next approval_requested notice of the session, as the WebSocket face sees it too.
@@ -128,14 +134,12 @@ test('review: proposed change → diff visible, 200 vs 20,000 lines', async ({ p
       })();
       const changeId = frame.data.changeId as string;
       const m = await measure(page, changeId);
-      if (process.env.TRACE && index === Number(process.env.TRACE)) await browser.stopTracing();
-      if (cdp && index === Number(process.env.PROFILE)) {
-        const { profile } = await cdp.send('Profiler.stop');
-        writeFileSync(testInfo.outputPath(`item${index}.cpuprofile`), JSON.stringify(profile));
-      }
-      samples.push({ variant: step.variant, lines: step.n, ms: m.ms, toModels: m.toModels, toComputed: m.toComputed, lineChanges: m.lineChanges, cold: step.cold });
-      r++;
-      console.log(`#${r} ${step.cold ? 'cold ' : ''}${step.variant} ${step.n} lines: ${m.ms.toFixed(1)} ms (models set ${m.toModels.toFixed(0)}, diff computed ${m.toComputed.toFixed(0)}; ${m.lineChanges} line changes)`);
+      if (tracing) await browser.stopTracing();
+      if (process.env.SHOTS) await page.screenshot({ path: testInfo.outputPath(`item${index}-${step.variant}-${step.shape.name}.png`) });
+      samples.push({ variant: step.variant, shape: step.shape.name, ...m, cold: step.cold });
+      console.log(
+        `#${index} ${step.cold ? 'cold ' : ''}${step.variant} ${step.shape.name}: ${m.ms.toFixed(0)} ms (models set ${m.toModels.toFixed(0)}, diff computed ${m.toComputed.toFixed(0)}; ${m.lineChanges} line changes)`,
+      );
       await page.evaluate(() => performance.clearMarks());
       await ws.request('agent.approve', { sessionId, changeId });
     }
@@ -144,13 +148,19 @@ test('review: proposed change → diff visible, 200 vs 20,000 lines', async ({ p
     await run.stop();
   }
 
-  const report: Record<string, unknown> = { rounds: ROUNDS, cold200: samples.find((s) => s.cold)?.ms };
-  for (const variant of VARIANTS) {
-    const small = stats(samples.filter((s) => !s.cold && s.variant === variant && s.lines === 200).map((s) => s.ms));
-    const big = stats(samples.filter((s) => !s.cold && s.variant === variant && s.lines === 20_000).map((s) => s.ms));
-    const changes = samples.filter((s) => s.variant === variant && s.lines === 20_000).map((s) => s.lineChanges);
-    report[variant] = { '200 lines ms': small, '20000 lines ms': big, 'ratio of medians': +(big.median / small.median).toFixed(1), '20000-line line changes': changes };
-  }
-  console.log(JSON.stringify(report, null, 2));
-  writeFileSync(testInfo.outputPath('review-diff-bench.json'), JSON.stringify({ report, samples }, null, 2));
+  const median = (variant: string, shape: string) => stats(samples.filter((s) => !s.cold && s.variant === variant && s.shape === shape).map((s) => s.ms));
+  const rows = VARIANTS.map((variant) => {
+    const row: Record<string, string | number> = { variant };
+    for (const shape of SHAPES) {
+      const st = median(variant, shape.name);
+      row[`${shape.name} ms (median [min–max])`] = `${st.median.toFixed(0)} [${st.min.toFixed(0)}–${st.max.toFixed(0)}]`;
+      const changes = samples.filter((s) => s.variant === variant && s.shape === shape.name).map((s) => s.lineChanges);
+      row[`${shape.name} line changes`] = [...new Set(changes)].join('/');
+    }
+    if (SHAPES.some((s) => s.name === '200') && SHAPES.some((s) => s.name === '20000')) row['20000/200'] = +(median(variant, '20000').median / median(variant, '200').median).toFixed(1);
+    return row;
+  });
+  console.log(`cold first change (200 lines, Monaco loading): ${samples.find((s) => s.cold)?.ms.toFixed(0)} ms; ${ROUNDS} rounds`);
+  console.table(rows);
+  writeFileSync(testInfo.outputPath('review-diff-bench.json'), JSON.stringify({ rows, samples }, null, 2));
 });

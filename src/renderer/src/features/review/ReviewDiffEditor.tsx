@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { languageOf } from '../editor/languageOf';
 import { useMonaco } from '../editor/monacoLoader';
@@ -41,6 +41,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
   const modelsRef = useRef<Models | null>(null);
   const decoRef = useRef<{ left: Monaco.editor.IEditorDecorationsCollection; right: Monaco.editor.IEditorDecorationsCollection } | null>(null);
+  /** How many changes Monaco's diff found, per item (1 for a big file with many hunks: it gave up). */
+  const [monacoChanges, setMonacoChanges] = useState<{ key: string; count: number } | null>(null);
   const live = useRef({ hunks, item, onLeave });
   live.current = { hunks, item, onLeave };
   const editable = item?.change.kind !== 'delete';
@@ -96,7 +98,9 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     const shown = editor.onDidUpdateDiff(() => {
       const key = modelsRef.current?.key;
       const host = hostRef.current;
-      if (!key || !host || host.dataset.diffReady === key) return;
+      if (!key) return;
+      setMonacoChanges({ key, count: editor.getLineChanges()?.length ?? 0 });
+      if (!host || host.dataset.diffReady === key) return;
       const computedAt = performance.now();
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
@@ -211,8 +215,15 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   }, [hunkIndex, key]);
 
   if (error) return <ViewerMessage tone="error">Could not load the editor: {error.message}</ViewerMessage>;
+  const gaveUp = !!item && monacoChanges?.key === item.key && monacoChanges.count === 1 && hunks.length > 1;
   return (
     <div className="viewer review-diff" data-testid="review-diff" data-path={item?.change.path} data-editable={editable} hidden={!item}>
+      {gaveUp && (
+        <div className="viewer-banner" data-testid="review-diff-gave-up">
+          This change is too large for the editor to align line by line, so it shows the whole file as changed. Its {hunks.length} hunks are marked in the
+          gutter (✓/✕) and listed on the right: pick one to jump to it.
+        </div>
+      )}
       <div className="monaco-host" ref={hostRef} data-testid="review-diff-host" />
       {!monaco && <ViewerMessage>Loading…</ViewerMessage>}
     </div>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffLines, splitLines } from '../../../../shared/lineDiff';
+import { diffLinesAnchored, splitLines } from '../../../../shared/lineDiff';
 import { computeHunks, countLines, hunkAnchorLine, mergeHunks } from './hunks';
 import { decideAccept, hunksOf } from './reviewDecision';
 
@@ -11,7 +11,7 @@ const text = fc.tuple(fc.array(line, { maxLength: 30 }), fc.boolean()).map(([ls,
 
 /** An independent reading of the same choice: walk the edit script, keep '-' lines of rejected hunks and '+' lines of accepted ones. */
 function expectedMerge(before: string, after: string, rejectedIndexes: Set<number>): string {
-  const edits = diffLines(splitLines(before), splitLines(after));
+  const edits = diffLinesAnchored(splitLines(before), splitLines(after));
   let hunk = -1;
   let inHunk = false;
   let out = '';
@@ -98,6 +98,33 @@ describe('computeHunks / mergeHunks', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('diffLinesAnchored', () => {
+  // Long texts (past the size where unique lines split the problem): numbered lines are unique, the rest repeat.
+  const longLine = fc.oneof(fc.integer({ min: 0, max: 3000 }).map((n) => `line ${n}\n`), fc.constantFrom('}\n', '\n', '  return x;\n'));
+  const longText = fc.array(longLine, { minLength: 150, maxLength: 700 });
+
+  it('is an edit script of the two texts: kept and removed lines give `a`, kept and added lines give `b` (property)', () => {
+    fc.assert(
+      fc.property(longText, longText, (a, b) => {
+        const edits = diffLinesAnchored(a, b);
+        expect(edits.filter((e) => e.kind !== '+').map((e) => e.line)).toEqual(a);
+        expect(edits.filter((e) => e.kind !== '-').map((e) => e.line)).toEqual(b);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps one small hunk per change in a 20,000-line file where a third of the lines changed', () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `export const value${i} = ${i};\n`);
+    const before = lines.join('');
+    const after = lines.map((l, i) => (i % 3 === 0 ? l.replace(';', '; // checked') : l)).join('');
+    const hunks = computeHunks(before, after);
+    expect(hunks).toHaveLength(6667);
+    expect(countLines(hunks)).toEqual({ added: 6667, removed: 6667 });
+    expect(mergeHunks(before, after, hunks, new Set([hunks[1].key]))).toBe(after.replace('value3 = 3; // checked', 'value3 = 3;'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { diffLines, splitLines } from '../../../../shared/lineDiff';
+import { diffLinesAnchored, splitLines } from '../../../../shared/lineDiff';
 
 /**
  * Hunks of a proposed change and the text a person's choice makes of them (pure; no DOM).
@@ -41,7 +41,7 @@ function hash(text: string): string {
 export function computeHunks(before: string | null, after: string | null): Hunk[] {
   const a = splitLines(before);
   const b = splitLines(after);
-  const edits = diffLines(a, b);
+  const edits = diffLinesAnchored(a, b);
   const hunks: Hunk[] = [];
   let x = 0;
   let y = 0;
