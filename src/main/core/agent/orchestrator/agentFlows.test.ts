@@ -187,4 +187,44 @@ describe('agent session: people in the loop', () => {
     const order = kit.events.map((e) => e.type);
     expect(order.lastIndexOf('assistant_delta')).toBeLessThan(order.indexOf('assistant_message'));
   });
+
+  it('proposes the file changes of one reply together: both wait at once, each is decided on its own', async () => {
+    kit = await startAgentKit({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' } });
+    kit.server.enqueue(
+      plan(one('two')),
+      reply.message({
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'a.txt', content: 'A\n' } },
+          { name: 'edit_file', arguments: { path: 'b.txt', edits: [{ search: 'b', replace: 'B' }] } },
+          { name: 'run_command', arguments: { command: 'ls' } },
+        ],
+      }),
+      (req) => {
+        const text = sent(req);
+        expect(text).toContain('The user REJECTED this change to a.txt');
+        expect(text).toContain('a stays lower case');
+        expect(text).toContain('Applied the change to b.txt');
+        return reply.toolCall('update_todo', { id: 'two', status: 'done' });
+      },
+      verdict('two', true),
+      verdict('task', true),
+    );
+    const { sessionId } = await kit.call('agent.start', { task: 'upper case' });
+    await kit.waitForEvent('approval_requested', (e) => (e.change as { path?: string })?.path === 'b.txt');
+    const waiting = await kit.call('agent.get', { sessionId });
+    expect(waiting.approvals.map((a) => a.change?.path)).toEqual(['a.txt', 'b.txt']);
+    expect(waiting.statusReason).toContain('2 file changes');
+    const [a, b] = waiting.approvals;
+    await kit.call('agent.approve', { sessionId, changeId: b.changeId });
+    await kit.waitForEvent('change_applied');
+    expect(await readFile(join(kit.root, 'b.txt'), 'utf8')).toBe('B\n');
+    await kit.call('agent.reject', { sessionId, changeId: a.changeId, reason: 'a stays lower case' });
+    await kit.waitForEvent('session_completed');
+    kit.server.assertDone();
+    expect(await readFile(join(kit.root, 'a.txt'), 'utf8')).toBe('a\n');
+    // The rejection stops the rest of the reply: the command was not run.
+    expect(kit.ofType('tool_call_started').map((e) => e.tool)).not.toContain('run_command');
+    // One checkpoint for the batch, linked to the TODO.
+    expect(kit.ofType('checkpoint_taken').filter((e) => String(e.label ?? '').includes('b.txt'))).toHaveLength(1);
+  });
 });

@@ -7,6 +7,7 @@ import { setStatus, type SessionRuntime } from './sessionRuntime';
  * approved (or edited) change is applied, and the model gets a sentence saying what happened.
  *
  *   await settleChange(rt, {changeId, callId, todoId, change})   // decide + apply (also on resume)
+ *   await settleChanges(rt, refs)        // a batch (one model reply's changes): all wait at once, each applied as decided
  *   await applyDecided(rt, {changeId, todoId, change}, after)     // apply a change decided earlier
  *
  * Every step is in the session log: change_proposed (by the caller), change_decided, change_applied
@@ -55,10 +56,10 @@ export async function applyDecided(rt: SessionRuntime, ref: Omit<ChangeRef, 'cal
   return { text: appliedText(ref.change, after, edited), isError: false, applied: true, rejectedByUser: false };
 }
 
-export async function settleChange(rt: SessionRuntime, ref: ChangeRef): Promise<ChangeOutcome> {
+export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageStatus = true): Promise<ChangeOutcome> {
   const { change } = ref;
   const policy = rt.policy.fileChange(change);
-  const asking = policy.decision === 'ask';
+  const asking = manageStatus && policy.decision === 'ask';
   if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval: ${change.kind} ${change.path}`);
   const decision = await rt.gate.decide(
     {
@@ -88,4 +89,30 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef): Promise<
   }
   const after = decision.decision === 'edited' ? (decision.content ?? change.after) : change.after;
   return applyDecided(rt, ref, after, decision.decision === 'edited');
+}
+
+/**
+ * Several proposed changes (to different files) decided together: every one that needs a person is
+ * waiting at the same time (the review shows the whole batch), each is applied as soon as it is
+ * decided, and the outcomes come back in the given order. A pause or stop while they wait throws
+ * (after every one has settled or been cancelled), as settleChange does.
+ */
+export async function settleChanges(rt: SessionRuntime, refs: readonly ChangeRef[]): Promise<ChangeOutcome[]> {
+  if (new Set(refs.map((r) => r.change.path)).size < refs.length) {
+    // Two changes to one file: the second was proposed against the first, so they go one by one.
+    const outcomes: ChangeOutcome[] = [];
+    for (const r of refs) outcomes.push(await settleChange(rt, r));
+    return outcomes;
+  }
+  if (refs.length === 1) return [await settleChange(rt, refs[0])];
+  const asking = refs.filter((r) => rt.policy.fileChange(r.change).decision === 'ask');
+  if (asking.length) {
+    const what = asking.length === 1 ? `${asking[0].change.kind} ${asking[0].change.path}` : `${asking.length} file changes`;
+    await setStatus(rt, 'waiting_approval', `Waiting for approval: ${what}`);
+  }
+  const settled = await Promise.allSettled(refs.map((r) => settleChange(rt, r, false)));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (asking.length) await setStatus(rt, 'running');
+  return settled.map((s) => (s as PromiseFulfilledResult<ChangeOutcome>).value);
 }

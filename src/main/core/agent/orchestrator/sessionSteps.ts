@@ -2,7 +2,7 @@ import type { AgentTodo } from '../../../../shared/contract/agent';
 import type { ChangeState, InFlightCall, SessionState, Todo, TodoState } from '../../sessions';
 import { formatToolError, todoStatus, ToolError, type TodoWriteParams } from '../tools';
 import { appliedEvidence, checkpointEvidence } from './changeEvidence';
-import { applyDecided, newId, settleChange } from './changeFlow';
+import { applyDecided, newId, settleChanges } from './changeFlow';
 import { buildPlanContext } from './contextBuilder';
 import type { CallTool } from './modelCaller';
 import { planTodos } from './planTodos';
@@ -139,14 +139,14 @@ export async function applyLeftChanges(rt: SessionRuntime, changes: ChangeState[
 
 /** Changes proposed and not decided when the process ended: asked again. */
 export async function decideLeftChanges(rt: SessionRuntime, changes: ChangeState[]): Promise<void> {
-  let applied = false;
-  for (const c of changes) {
-    const tool = toolOf(rt.handle.state(), c.callId);
-    const outcome = await settleChange(rt, { changeId: c.changeId, callId: c.callId, todoId: c.todoId, change: c.change });
-    applied ||= outcome.applied;
-    await finishCall(rt, c.callId, c.todoId, tool, outcome.text, outcome.isError);
+  const outcomes = await settleChanges(
+    rt,
+    changes.map((c) => ({ changeId: c.changeId, callId: c.callId, todoId: c.todoId, change: c.change })),
+  );
+  for (const [i, c] of changes.entries()) {
+    await finishCall(rt, c.callId, c.todoId, toolOf(rt.handle.state(), c.callId), outcomes[i].text, outcomes[i].isError);
   }
-  if (applied) await takeCheckpoint(rt, changes[0].todoId, 'changes decided after the restart');
+  if (outcomes.some((o) => o.applied)) await takeCheckpoint(rt, changes[0].todoId, 'changes decided after the restart');
 }
 
 /** Tool calls that were running when the process ended: the model is told, and may run them again. */

@@ -1,10 +1,11 @@
 import type { Todo, TodoState } from '../../sessions';
+import type { ModelToolCall } from '../model';
 import { appliedEvidence, checkpointEvidence, type Evidence } from './changeEvidence';
 import { buildExecuteContext } from './contextBuilder';
 import type { CallTool } from './modelCaller';
 import { NO_TOOL_NUDGE } from './prompts';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
-import { dispatchToolCall } from './toolDispatch';
+import { dispatchChangeBatch, dispatchToolCall, writePathOf } from './toolDispatch';
 import { verifyTodo } from './verifier';
 
 /**
@@ -53,7 +54,9 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
   let applied = false;
   for (let i = 0; i < reply.toolCalls.length; i++) {
     if (rt.interrupt.aborted) break; // pause/stop: the calls not started yet are dropped
-    const r = await dispatchToolCall(rt, reply.toolCalls[i], current);
+    const batch = changeBatchAt(reply.toolCalls, i);
+    const r = batch.length > 1 ? await dispatchChangeBatch(rt, batch, current) : await dispatchToolCall(rt, reply.toolCalls[i], current);
+    i += Math.max(0, batch.length - 1);
     applied ||= r.applied;
     if (r.next === 'verify') {
       // A `complete` in the same reply carries the summary for the end of the session.
@@ -68,6 +71,19 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
     const shown = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
     await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: ${shown}`);
   }
+}
+
+/** The write calls on different files that follow each other from `start` (one batch to review). */
+function changeBatchAt(calls: readonly ModelToolCall[], start: number): ModelToolCall[] {
+  const batch: ModelToolCall[] = [];
+  const paths = new Set<string>();
+  for (let i = start; i < calls.length; i++) {
+    const path = writePathOf(calls[i]);
+    if (path === null || paths.has(path)) break;
+    paths.add(path);
+    batch.push(calls[i]);
+  }
+  return batch;
 }
 
 async function evidenceFor(rt: SessionRuntime, todo: TodoState, maxChars: number): Promise<Evidence> {

@@ -1,7 +1,7 @@
 import type { Todo, TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
 import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
-import { newId, settleChange } from './changeFlow';
+import { newId, settleChange, settleChanges, type ChangeRef } from './changeFlow';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
@@ -16,6 +16,8 @@ import { cutMiddle, oneLine, summarizeArgs } from './text';
  * Failures the model can act on come back to it as tool results marked as errors, with a next step.
  *
  *   const r = await dispatchToolCall(rt, call, todo)  → {next: 'continue' | 'stop' | 'verify', applied}
+ *   const r = await dispatchChangeBatch(rt, calls, todo)   consecutive write calls to different files of
+ *     one reply: proposed together, so a person reviews the whole batch at once (changeFlow.settleChanges)
  *   `stop`: the rest of the reply is not run (a person rejected something, the TODO failed, the plan changed)
  */
 
@@ -36,8 +38,8 @@ function toolContext(rt: SessionRuntime): ToolContext {
 }
 
 /** Before a write: the session's file-modification limit (counted from this run's start). */
-export function checkFileLimit(rt: SessionRuntime): void {
-  const done = rt.handle.state().totals.fileModifications - rt.counters.fileModificationsAtStart;
+export function checkFileLimit(rt: SessionRuntime, proposedAlready = 0): void {
+  const done = rt.handle.state().totals.fileModifications - rt.counters.fileModificationsAtStart + proposedAlready;
   if (done >= rt.limits.maxFileModificationsPerSession) {
     throw new PauseSession(
       `The session reached its limit of ${rt.limits.maxFileModificationsPerSession} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
@@ -108,6 +110,56 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
 }
 
 type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean) => Promise<DispatchResult>;
+
+/** The path a write call names (to batch calls on different files), or null. */
+export function writePathOf(call: ModelToolCall): string | null {
+  if (!WRITE_TOOLS.has(call.name) || call.parseError) return null;
+  const path = call.arguments?.path;
+  return typeof path === 'string' && path.trim() ? path.trim() : null;
+}
+
+/**
+ * Write calls on different files from one reply: each is started and its change computed and
+ * proposed, then all are decided together and each call finished in order. A call whose change
+ * cannot be computed (a tool error) is finished at once with the error, as in dispatchToolCall.
+ */
+export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly ModelToolCall[], todo: TodoState): Promise<DispatchResult> {
+  const proposed: { call: ModelToolCall; ref: ChangeRef; started: number }[] = [];
+  const finishCall = async (call: ModelToolCall, started: number, text: string, isError: boolean) =>
+    rt.handle.append({
+      type: 'tool_call_finished',
+      callId: call.id,
+      todoId: todo.id,
+      tool: call.name,
+      summary: cutMiddle(text, RESULT_LOG_MAX),
+      isError,
+      durationMs: Math.round(performance.now() - started),
+    });
+  for (const call of calls) {
+    checkFileLimit(rt, proposed.length);
+    const started = performance.now();
+    await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
+    try {
+      const result = await rt.registry.execute(call.name, call.arguments ?? {}, toolContext(rt));
+      if (!result.change) {
+        await finishCall(call, started, result.text, false);
+        continue;
+      }
+      const changeId = newId('ch');
+      await rt.handle.append({ type: 'change_proposed', changeId, callId: call.id, todoId: todo.id, change: result.change });
+      proposed.push({ call, started, ref: { changeId, callId: call.id, todoId: todo.id, change: result.change } });
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err;
+      await finishCall(call, started, formatToolError(err), true);
+    }
+  }
+  const outcomes = await settleChanges(
+    rt,
+    proposed.map((p) => p.ref),
+  );
+  for (const [i, p] of proposed.entries()) await finishCall(p.call, p.started, outcomes[i].text, outcomes[i].isError);
+  return { next: outcomes.some((o) => o.rejectedByUser) ? 'stop' : 'continue', applied: outcomes.some((o) => o.applied) };
+}
 
 async function updateTodo(rt: SessionRuntime, params: UpdateTodoParams, todo: TodoState, finish: Finish): Promise<DispatchResult> {
   if (params.id !== todo.id) {
