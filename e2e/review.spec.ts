@@ -71,10 +71,12 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   const started = await ws.request('agent.start', { task: 'Tune config.txt and write notes.md' });
   expect(started.error).toBeUndefined();
 
-  // Something waits while the Files view is open: a badge and a toast that opens the Review view.
-  await expect(page.getByTestId('review-badge')).toHaveText('1');
-  await expect(page.getByTestId('review-toast')).toContainText('config.txt');
-  await page.getByTestId('review-toast').getByRole('button', { name: 'Review' }).click();
+  // The reply's two file changes wait together while the Files view is open: a badge and a toast
+  // that opens the Review view with the whole batch listed.
+  await expect(page.getByTestId('review-badge')).toHaveText('2');
+  await expect(page.getByTestId('review-toast').first()).toContainText('config.txt');
+  await page.getByTestId('review-toast').first().getByRole('button', { name: 'Review' }).click();
+  await expect(item(page, 'notes.md')).toBeVisible();
   await expect(item(page, 'config.txt')).toHaveAttribute('aria-selected', 'true');
   await expect(item(page, 'config.txt')).toContainText('+3');
   await expect(item(page, 'config.txt')).toContainText('−3');
@@ -112,7 +114,7 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
 
   // Accept the file with the keyboard: what is written is exactly the person's version.
   await page.keyboard.press('a');
-  await expect(item(page, 'notes.md')).toBeVisible();
+  await expect(page.getByTestId('review-badge')).toHaveText('1');
   expect(readFileSync(join(repo, 'config.txt'), 'utf8')).toBe(CONFIG_BEFORE.replace('port = 8080', 'port = 9191').replace('owner = ops', 'owner = dev'));
 
   // The new file: left side empty, accepted as proposed.
