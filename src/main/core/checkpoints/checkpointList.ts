@@ -1,4 +1,5 @@
-import { appendFile, open, readFile, stat } from 'node:fs/promises';
+import { appendFileSync, statSync, type Stats } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../settings/atomicWrite';
 import type { CheckpointRecord } from './types';
 
@@ -6,8 +7,17 @@ import type { CheckpointRecord } from './types';
  * The checkpoint list: `checkpoints.jsonl`, one JSON record per line, oldest first. Appending is
  * one `appendFile`; pruning rewrites the file atomically. Kept in memory; `refresh()` reads only
  * what another process appended (or everything when the file was rewritten), so listing thousands
- * of checkpoints never touches git.
+ * of checkpoints never touches git. The per-operation calls (a stat to see whether another process
+ * appended, the append itself) are synchronous: a few µs each instead of thread-pool round trips.
  */
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export interface CheckpointList {
   all(): readonly CheckpointRecord[];
@@ -82,14 +92,14 @@ export async function openCheckpointList(path: string): Promise<CheckpointList> 
 
   async function appendNow(record: CheckpointRecord): Promise<void> {
     await refreshNow();
-    const before = await stat(path).catch(() => null);
+    const before = statOrNull(path);
     // A torn last line (crash while appending) is closed first so the new record stays whole.
     const text = `${before && before.size > readBytes ? '\n' : ''}${JSON.stringify(record)}\n`;
-    await appendFile(path, text);
+    appendFileSync(path, text);
     records.push(record);
     index.set(record.id, record);
     readBytes = (before?.size ?? 0) + Buffer.byteLength(text);
-    const after = await stat(path);
+    const after = statSync(path);
     ino = after.ino;
     mtimeMs = after.mtimeMs;
   }
@@ -107,7 +117,7 @@ export async function openCheckpointList(path: string): Promise<CheckpointList> 
   }
 
   async function refreshNow(): Promise<void> {
-    const st = await stat(path).catch(() => null);
+    const st = statOrNull(path);
     if (!st) {
       if (records.length) await reloadAll();
       return;

@@ -27,7 +27,7 @@ export const SKIPPED_LIMIT = 200;
 /** Above this many changed files, per-file line counts are not computed for a listing. */
 const NUMSTAT_LIMIT = 5000;
 /** Known files above which a walk lstat's them on worker threads. */
-const POOL_MIN_FILES = 30_000;
+const POOL_MIN_FILES = 4000;
 
 export function newCheckpointId(now = Date.now()): string {
   return `${now.toString(36).padStart(9, '0')}${randomBytes(3).toString('hex')}`;
@@ -107,8 +107,17 @@ export interface Snapshot extends SnapshotResult {
   scanKind: 'walk' | 'feed';
 }
 
-/** Scans (through the change feed when it can be trusted) and writes a snapshot commit on `ref`. */
-export async function takeSnapshot(ctx: StoreContext, ref: string, message: string, operation: CheckpointOperation): Promise<Snapshot> {
+/**
+ * Scans (through the change feed when it can be trusted) and writes a snapshot commit on `ref` (the
+ * scratch ref by default); `keepRef(tree)` may decline the ref once the tree is known.
+ */
+export async function takeSnapshot(
+  ctx: StoreContext,
+  message: string,
+  operation: CheckpointOperation,
+  ref = SCRATCH_REF,
+  keepRef?: (tree: string) => boolean,
+): Promise<Snapshot> {
   const trace = tracer(operation);
   await ensureCacheValid(ctx);
   const report = progressReporter(ctx, operation);
@@ -116,7 +125,7 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
   try {
     const opts = scanOptions(ctx, (n) => report('scanning', n, 0));
     let scanKind: Snapshot['scanKind'] = 'feed';
-    let scan = dirty ? await scanPaths(opts, dirty) : null;
+    let scan = dirty ? await scanPaths(opts, dirty, (rel) => ctx.cache.entries.has(rel)) : null;
     if (!scan) {
       scanKind = 'walk';
       // With the rules unchanged since the last walk, known files are only lstat'ed and compared.
@@ -138,11 +147,12 @@ export async function takeSnapshot(ctx: StoreContext, ref: string, message: stri
     trace(`scan (${scanKind}, ${scan.files.size} files)`);
     const result = await writeSnapshot({
       root: ctx.root,
-      git: ctx.git,
+      session: ctx.session,
       cache: ctx.cache,
       scan,
       maxFileBytes: ctx.maxFileBytes,
       ref,
+      keepRef,
       message,
       timeSec: Math.floor(Date.now() / 1000),
       onProgress: (p) => report(p.phase, p.done, p.total),
@@ -181,11 +191,11 @@ export async function createCheckpoint(
   const ref = `${CP_REF_PREFIX}${id}`;
   const message = [label, '', `Akira-Checkpoint: ${id}`, `Akira-Origin: ${origin}`, ...(sessionId ? [`Akira-Session: ${sessionId}`] : [])].join('\n');
   const previous = ctx.list.latest();
-  const snap = await takeSnapshot(ctx, ref, message, operation);
+  const unchanged = (tree: string) => !!opts.skipIfUnchanged && !!previous && previous.tree === tree;
+  const snap = await takeSnapshot(ctx, message, operation, ref, (tree) => !unchanged(tree));
   const trace = tracer(operation);
 
-  if (opts.skipIfUnchanged && previous && previous.tree === snap.tree) {
-    await ctx.git.run(['update-ref', '-d', ref]);
+  if (previous && unchanged(snap.tree)) {
     return { ...previous, unchanged: true, scan: snap.scanKind, hashed: snap.hashed };
   }
 
@@ -194,7 +204,7 @@ export async function createCheckpoint(
   let deletions = 0;
   let filesChanged: number;
   if (previous) {
-    const stats = await diffStats(ctx.git, previous.commit, snap.commit);
+    const stats = await ctx.session.numstat(previous.tree, snap.tree, snap.commit);
     files = stats.files;
     insertions = stats.insertions;
     deletions = stats.deletions;
@@ -251,7 +261,11 @@ export function resolveCheckpoint(ctx: StoreContext, idOrPrefix: string): Checkp
   throw new AkiraError('not_found', `No checkpoint "${idOrPrefix}".`);
 }
 
-/** Workspace-relative, confined forms of a caller's paths (refuses paths outside or through links out). */
+/**
+ * Workspace-relative, confined forms of a caller's paths (refuses paths outside or through links
+ * out). The last component may itself be a link, even one that points out: it names the entry (a
+ * restore replaces the link, never writes through it), so only the folders above it are resolved.
+ */
 export async function normalizePaths(root: string, paths: string[] | undefined): Promise<string[] | undefined> {
   if (paths === undefined) return undefined;
   if (!Array.isArray(paths) || !paths.length) throw new AkiraError('bad_request', 'paths must be a non-empty list.');
@@ -259,7 +273,8 @@ export async function normalizePaths(root: string, paths: string[] | undefined):
   for (const p of paths) {
     const rel = normalizeRelative(root, p);
     if (!rel) throw new AkiraError('bad_request', 'paths must name files or folders inside the workspace, not the workspace itself.');
-    await resolveInside(root, rel);
+    const slash = rel.lastIndexOf('/');
+    if (slash > 0) await resolveInside(root, rel.slice(0, slash));
     out.push(rel);
   }
   return out;
@@ -288,7 +303,7 @@ export async function diffCheckpoints(ctx: StoreContext, from: string | null, to
   const fromRec = from === null ? null : resolveCheckpoint(ctx, from);
   let toCommit: string;
   if (to === 'now') {
-    toCommit = (await takeSnapshot(ctx, SCRATCH_REF, 'now', 'diff')).commit;
+    toCommit = (await takeSnapshot(ctx, 'now', 'diff')).commit;
   } else {
     toCommit = resolveCheckpoint(ctx, to).commit;
   }

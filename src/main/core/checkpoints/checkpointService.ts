@@ -20,6 +20,7 @@ import { openStatCache } from './statCache';
 import { createStatPool } from './statPool';
 import type { StoreContext } from './storeContext';
 import { createStoreLock, ensureStore, storePaths } from './storeLayout';
+import { createStoreSession } from './storeSession';
 import {
   collectGarbage,
   compactPacks,
@@ -27,7 +28,6 @@ import {
   diskUsage,
   packCount,
   planRetention,
-  SCRATCH_REF,
 } from './storeMaintenance';
 import type {
   CheckpointDetails,
@@ -164,10 +164,13 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   await lock.acquire();
   let ctx: StoreContext;
   try {
+    const git = await ensureStore(paths, root);
     ctx = {
       root,
       paths,
-      git: await ensureStore(paths, root),
+      git,
+      // Idle processes are stopped through the queue (so never in the middle of an operation).
+      session: createStoreSession(git, () => void enqueue(() => ctx.session.close()).catch(() => undefined)),
       cache: await openStatCache(paths.statCache, paths.statCacheLog),
       list: await openCheckpointList(paths.list),
       rules: await createGitignoreRules(root),
@@ -206,6 +209,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
           ctx.cacheVerified = false;
           ctx.lastWalk = null;
         }
+        ctx.session.checkFresh();
         return await fn();
       } finally {
         await lock.release();
@@ -229,6 +233,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   async function removeCheckpoints(records: CheckpointRecord[]): Promise<void> {
     if (!records.length) return;
     const ids = new Set(records.map((r) => r.id));
+    await ctx.session.close(); // gc may drop objects the running fast-import believes are stored
     await ctx.list.remove(ids);
     await deleteRefs(ctx.git, [...ids], new Set(ctx.list.all().map((r) => r.id)));
     for (const r of records) if (r.metadataPath) await removeMetadata(root, r.metadataPath);
@@ -263,7 +268,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   /** Housekeeping after a checkpoint: roll up small packs; prune now and then. */
   function scheduleMaintenance(): void {
     void enqueue(async () => {
-      await compactPacks(ctx.git);
+      await compactPacks(ctx.git, () => ctx.session.close());
       if (Date.now() - lastAutoPrune > AUTO_PRUNE_EVERY_MS) {
         lastAutoPrune = Date.now();
         await pruneNow({});
@@ -273,7 +278,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
 
   // Complete an interrupted restore, then (optionally) fill the store and stat cache in the background.
   void enqueue(() => recoverJournal(ctx)).catch(() => undefined);
-  if (options.warmUp) void enqueue(() => takeSnapshot(ctx, SCRATCH_REF, 'warm-up', 'warm-up')).catch(() => undefined);
+  if (options.warmUp) void enqueue(() => takeSnapshot(ctx, 'warm-up', 'warm-up')).catch(() => undefined);
 
   const service: CheckpointService = {
     root,
@@ -341,6 +346,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       if (ctx.walkUnsaved) await enqueue(() => saveWalk(ctx, true)).catch(() => undefined);
       await service.whenIdle();
       disposed = true;
+      await ctx.session.close();
       await ctx.statPool.dispose();
     },
   };

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../settings/atomicWrite';
-import { resolveInside } from '../workspace/pathGuard';
+import { basename, dirname, join } from 'node:path';
+import { isInside, resolveInside } from '../workspace/pathGuard';
 import type { FileStat } from './treeDiff';
 import type { CheckpointRecord } from './types';
 
@@ -70,12 +72,32 @@ export function renderMetadata(record: CheckpointRecord, files: FileStat[]): str
   return [...fm, ...body].join('\n');
 }
 
-/** Writes the metadata file; answers its workspace-relative path, or null when it cannot be written safely. */
+/**
+ * Writes the metadata file (temp file + rename, so readers never see half of it; the rename
+ * replaces a link at that name rather than following it); answers its workspace-relative path, or
+ * null when it cannot be written safely. The folder is usually there already: its real path is then
+ * one synchronous call; otherwise the path guard resolves where it would land and it is created.
+ */
 export async function writeMetadata(root: string, record: CheckpointRecord, files: FileStat[]): Promise<string | null> {
   const rel = metadataRelPath(record);
   try {
-    const abs = await resolveInside(root, rel);
-    await writeFileAtomic(abs, renderMetadata(record, files));
+    let dir: string;
+    try {
+      dir = realpathSync.native(join(root, dirname(rel)));
+    } catch {
+      dir = dirname(await resolveInside(root, rel));
+      mkdirSync(dir, { recursive: true });
+    }
+    if (!isInside(root, dir)) return null;
+    const abs = join(dir, basename(rel));
+    const tmp = `${abs}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      writeFileSync(tmp, renderMetadata(record, files));
+      renameSync(tmp, abs);
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      throw err;
+    }
     return rel;
   } catch {
     return null;

@@ -4,7 +4,6 @@ import { writeFileAtomic } from '../settings/atomicWrite';
 import { createCheckpoint, normalizePaths, resolveCheckpoint, takeSnapshot } from './checkpointOps';
 import { applyChanges, type ApplyResult, type Conflict } from './restoreApply';
 import { progressReporter, type StoreContext } from './storeContext';
-import { SCRATCH_REF } from './storeMaintenance';
 import { diffRaw, diffStats, ZERO_OID, type RawChange } from './treeDiff';
 import type { RestoreOptions, RestorePreview, RestoreResult } from './types';
 
@@ -121,7 +120,7 @@ function blockingAncestors(ctx: StoreContext, changes: RawChange[]): RawChange[]
 export async function previewRestore(ctx: StoreContext, id: string, opts: RestoreOptions = {}): Promise<RestorePreview> {
   const target = resolveCheckpoint(ctx, id);
   const paths = await normalizePaths(ctx.root, opts.paths);
-  const now = await takeSnapshot(ctx, SCRATCH_REF, 'now', 'preview');
+  const now = await takeSnapshot(ctx, 'now', 'preview');
   const changes = await diffRaw(ctx.git, now.commit, target.commit, paths);
   if (paths) changes.push(...blockingAncestors(ctx, changes));
   const counts = new Map((changes.length <= 5000 ? (await diffStats(ctx.git, now.commit, target.commit, paths)).files : []).map((f) => [f.path, f]));

@@ -1,4 +1,4 @@
-import { lstat, lstatSync, readlink, type Stats } from 'node:fs';
+import { lstatSync, readlink, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { unsupportedName } from './exclusions';
 import { record, yieldLoop, type ScanOptions, type ScanResult, type WalkBaseline } from './scanTypes';
@@ -21,8 +21,12 @@ export { gitModeOf } from './scanTypes';
 
 const YIELD_EVERY = 2000;
 
-function lstatP(abs: string): Promise<Stats | null> {
-  return new Promise((resolve) => lstat(abs, (err, st) => resolve(err ? null : st)));
+function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function readlinkP(abs: string): Promise<Buffer | null> {
@@ -73,8 +77,11 @@ export async function isCapturable(opts: ScanOptions, rel: string, isDir: boolea
 /**
  * Re-examines only `dirty` paths (workspace-relative): files are lstat'ed, folders walked. Answers
  * null when a full walk is needed instead (a .gitignore changed, so what is captured may change).
+ * A path that `known` says the previous snapshot captured and that is not a folder now (a file, a
+ * link, or gone) is not matched against the rules again: they have not changed since (a changed
+ * .gitignore means a walk).
  */
-export async function scanPaths(opts: ScanOptions, dirty: Iterable<string>): Promise<ScanResult | null> {
+export async function scanPaths(opts: ScanOptions, dirty: Iterable<string>, known: (rel: string) => boolean = () => false): Promise<ScanResult | null> {
   const out: ScanResult = { scopes: [], files: new Map(), skipped: [], startedAt: Date.now() };
   const unique = [...new Set(dirty)].filter((p) => p !== '').sort();
   const dirs: string[] = [];
@@ -86,9 +93,9 @@ export async function scanPaths(opts: ScanOptions, dirty: Iterable<string>): Pro
     let covered = false;
     for (let i = rel.indexOf('/'); i > 0 && !covered; i = rel.indexOf('/', i + 1)) covered = scopeSet.has(rel.slice(0, i));
     if (covered) continue;
-    const st = await lstatP(join(opts.root, rel));
+    const st = lstatOrNull(join(opts.root, rel));
     const isDir = st?.isDirectory() ?? false;
-    if (!(await isCapturable(opts, rel, isDir))) {
+    if (!(!isDir && known(rel)) && !(await isCapturable(opts, rel, isDir))) {
       // Excluded or ignored now; it cannot have been captured unless its rules changed (→ full walk).
       continue;
     }

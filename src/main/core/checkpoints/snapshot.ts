@@ -2,19 +2,23 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
-import { exitOf, quotePath, writeChunk, type StoreGit } from './gitProcess';
+import { quotePath } from './gitProcess';
 import type { ScanEntry, ScanResult, SkippedFile } from './scanner';
 import { RACY_WINDOW_MS, type CacheEntry, type StatCache } from './statCache';
+import type { StoreSession } from './storeSession';
 
 /**
  * Turns a scan into a snapshot commit in the store, touching only what changed:
  * 1. compare the scan with the stat cache: unchanged stat data → nothing to read;
  * 2. read the other files (in bounded chunks), hash them as git blobs in-process and stream the ones
- *    whose content or mode changed into ONE `git fast-import` process (objects go straight into a pack;
- *    fast-import skips blobs already packed);
+ *    whose content or mode changed into the store's `git fast-import` (storeSession.ts: kept running
+ *    between snapshots; objects go straight into a pack; fast-import skips blobs already packed);
  * 3. the commit starts from the previous snapshot's tree (`M 040000 <tree> ""`) and applies only the
  *    changed entries (`M`/`D`), so the cost follows the number of changes, not the size of the tree;
- *    commits have no parent, so pruning a checkpoint frees what only it referenced;
+ *    commits have no parent (a `reset` precedes each), so pruning a checkpoint frees what only it
+ *    referenced; `checkpoint` then closes the pack and writes the commit's ref (unless the caller
+ *    declines it once it sees the tree: an unchanged checkpoint), and the branch is reset again so
+ *    that fast-import never rewrites it (it would at every later checkpoint and when it ends);
  * 4. record the new stat data in the cache.
  */
 
@@ -26,12 +30,14 @@ export interface SnapshotProgress {
 
 export interface SnapshotInput {
   root: string;
-  git: StoreGit;
+  session: StoreSession;
   cache: StatCache;
   scan: ScanResult;
   maxFileBytes: number;
-  /** The ref to create or move (refs/akira/cp/<id>, or a scratch ref for previews). */
+  /** The ref the commit goes to (refs/akira/cp/<id>, or the scratch ref for previews). */
   ref: string;
+  /** Asked once the tree is known: false → no ref is written (the objects stay unreferenced). */
+  keepRef?(tree: string): boolean;
   message: string;
   /** Commit time, seconds since the epoch. */
   timeSec: number;
@@ -42,6 +48,8 @@ export interface SnapshotInput {
 export interface SnapshotResult {
   commit: string;
   tree: string;
+  /** False when `keepRef` declined the ref. */
+  refWritten: boolean;
   /** Paths whose tree entry changed against the previous snapshot (added, modified, mode, removed). */
   changedPaths: number;
   /** Files read and hashed (changed stat data, new or racy). */
@@ -115,19 +123,16 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
 
   // Bulk imports (a first checkpoint) skip fast-import's delta attempts against the previous blob of the
   // stream (unrelated files: costly, little gain) and compress faster; a later gc finds real deltas.
-  const bulk = candidates.length > BULK_FILES ? ['-c', 'pack.compression=1'] : [];
-  const depth = candidates.length > BULK_FILES ? ['--depth=0'] : [];
-  const child = input.git.spawn([...bulk, 'fast-import', '--quiet', '--done', '--force', '--cat-blob-fd=1', ...depth]);
-  const exit = exitOf(child);
-  const out: Buffer[] = [];
-  child.stdout.on('data', (c: Buffer) => out.push(c));
-  child.stdin.on('error', () => undefined);
+  const handle = input.session.startImport(candidates.length > BULK_FILES);
+  const pipe = handle.pipe;
 
   const updates = new Map<string, CacheEntry>();
   const modify: string[] = [];
-  const marks = new Map<string, number>();
-  let nextMark = 1;
+  const sent = new Set<string>();
   let hashed = 0;
+  let tree = '';
+  let commit = '';
+  let refWritten = false;
 
   let sliceStart = performance.now();
   const outgoing: Buffer[] = [];
@@ -160,20 +165,20 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
         if (firstSnapshot) addedLines += countLines(content);
         const previous = cache.entries.get(rel);
         if (previous && previous.oid === oid && previous.mode === st.mode) continue;
-        let mark = marks.get(oid);
-        if (mark === undefined) {
-          mark = nextMark++;
-          marks.set(oid, mark);
-          outgoing.push(Buffer.from(`blob\nmark :${mark}\ndata ${content.length}\n`), content, NEWLINE);
+        if (!sent.has(oid)) {
+          // No mark: the tree entry names the blob by its id (which we computed), as fast-import allows.
+          sent.add(oid);
+          outgoing.push(Buffer.from(`blob\ndata ${content.length}\n`), content, NEWLINE);
         }
-        modify.push(`M ${st.mode.toString(8)} :${mark} ${quotePath(rel)}\n`);
+        modify.push(`M ${st.mode.toString(8)} ${oid} ${quotePath(rel)}\n`);
       }
       // One write per chunk (not three per blob): far fewer pipe writes on big imports.
       // Up to 8 MiB may wait in the pipe's queue so reading and fast-import work at the same time.
       if (outgoing.length) {
-        child.stdin.write(Buffer.concat(outgoing));
+        const write = pipe.write(Buffer.concat(outgoing));
         outgoing.length = 0;
-        if (child.stdin.writableLength > PIPE_AHEAD) await new Promise((r) => child.stdin.once('drain', r));
+        if (pipe.pending > PIPE_AHEAD) await write;
+        else write.catch(() => undefined); // a dead process fails the reads below
       }
       input.onProgress?.({ phase: 'hashing', done: i, total: candidates.length });
       if (performance.now() - sliceStart > 8) {
@@ -184,47 +189,59 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
 
     trace(`read+hash+send (${hashed} files)`);
     input.onProgress?.({ phase: 'writing', done: 0, total: modify.length + removed.length });
-    const commitMark = nextMark++;
     const message = Buffer.from(input.message.endsWith('\n') ? input.message : `${input.message}\n`);
-    const lines: string[] = [
+    const body: string[] = [
+      `reset ${input.ref}\n`,
       `commit ${input.ref}\n`,
-      `mark :${commitMark}\n`,
+      'mark :1\n',
       `committer Akira <checkpoints@akira.invalid> ${input.timeSec} +0000\n`,
       `data ${message.length}\n`,
     ];
-    const head = writeChunk(child, lines.join(''));
-    if (head) await head;
-    const msg = writeChunk(child, message);
-    if (msg) await msg;
-    const body: string[] = [];
+    const parts: (string | Buffer)[] = [body.join(''), message];
+    body.length = 0;
     if (cache.tree) body.push(`M 040000 ${cache.tree} ""\n`);
     for (const rel of removed) body.push(`D ${quotePath(rel)}\n`);
     body.push(...modify);
     // A blank line ends the commit; with no file command at all, the first LF after the message is
     // taken as the optional LF after its data, so an empty tree needs a second one.
     const end = body.length === 0 ? '\n\n' : '\n';
-    body.push(`${end}ls :${commitMark} ""\nget-mark :${commitMark}\ndone\n`);
-    const tail = writeChunk(child, body.join(''));
-    if (tail) await tail;
-    child.stdin.end();
+    body.push(`${end}ls :1 ""\nget-mark :1\n`);
+    parts.push(body.join(''));
+    await pipe.write(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
+    const ls = await pipe.readLine();
+    const mark = await pipe.readLine();
+    trace('tree');
+    const newTree = /^040000 tree ([0-9a-f]{40})\t/.exec(ls)?.[1];
+    const newCommit = /^([0-9a-f]{40})$/.exec(mark)?.[1];
+    if (!newTree || !newCommit) {
+      throw new AkiraError('internal', `Could not write the checkpoint (git fast-import answered "${ls.slice(0, 200)}")`);
+    }
+    tree = newTree;
+    commit = newCommit;
+    refWritten = input.keepRef?.(tree) ?? true;
+    if (refWritten) {
+      // `checkpoint` closes the pack and writes the ref; fast-import answers nothing to it, the
+      // progress line after it says it is done.
+      await pipe.write(`checkpoint\nprogress akira-snapshot-done\nreset ${input.ref}\n`);
+      const done = await pipe.readLine();
+      if (done !== 'progress akira-snapshot-done') throw new AkiraError('internal', `Could not write the checkpoint (git fast-import answered "${done.slice(0, 200)}")`);
+    } else {
+      // Nothing new is kept: the objects are written with a later pack, the ref never.
+      await pipe.write(`reset ${input.ref}\n`);
+    }
+    await input.session.finishImport(handle);
+    trace('pack + ref');
   } catch (err) {
-    child.kill();
-    await exit;
+    input.session.failImport(handle);
+    if (err instanceof AkiraError) throw new AkiraError(err.code, err.message.replace(/^git fast-import stopped/, 'Could not write the checkpoint: git fast-import stopped'));
     throw err;
-  }
-  const { code, stderr } = await exit;
-  trace('fast-import');
-  const text = Buffer.concat(out).toString('utf8');
-  const tree = /^040000 tree ([0-9a-f]{40})\t/m.exec(text)?.[1];
-  const commit = /^([0-9a-f]{40})$/m.exec(text)?.[1];
-  if (code !== 0 || !tree || !commit) {
-    throw new AkiraError('internal', `Could not write the checkpoint (git fast-import ${code}): ${stderr.trim().slice(0, 2000)}`);
   }
   await cache.commitChanges(tree, updates, removed);
   trace('stat cache');
   return {
     commit,
     tree,
+    refWritten,
     changedPaths: modify.length + new Set(removed).size,
     hashed,
     skipped,

@@ -5,6 +5,7 @@ import type { Exclusions } from './exclusions';
 import type { StoreGit } from './gitProcess';
 import type { StatCache } from './statCache';
 import type { StatPool } from './statPool';
+import type { StoreSession } from './storeSession';
 import type { DirStamp } from './scanTypes';
 import type { StorePaths } from './storeLayout';
 import type { CheckpointOperation, CheckpointProgressEvent, CheckpointEmit } from './types';
@@ -14,6 +15,8 @@ export interface StoreContext {
   root: string;
   paths: StorePaths;
   git: StoreGit;
+  /** The git processes kept running between operations (fast-import, update-ref, diff-tree). */
+  session: StoreSession;
   cache: StatCache;
   list: CheckpointList;
   rules: GitignoreRules;

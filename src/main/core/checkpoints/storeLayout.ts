@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
@@ -90,6 +91,32 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lock file's content, or '' when it is missing or unreadable. */
+function readHolder(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Creates the lock file with our id; false when it exists. (Synchronous: two tiny syscalls per operation.) */
+function tryCreate(path: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
 export function createStoreLock(path: string, timeoutMs: number): StoreLock {
   // pid and host tell whether a holder is still alive; the token tells two services of one process apart.
   const me = `${process.pid} ${hostname()} ${randomBytes(4).toString('hex')}`;
@@ -97,19 +124,20 @@ export function createStoreLock(path: string, timeoutMs: number): StoreLock {
     async acquire() {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        try {
-          await writeFile(path, `${me}\n`, { flag: 'wx' });
-          return;
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        }
-        const holder = (await readFile(path, 'utf8').catch(() => '')).trim();
+        if (tryCreate(path, `${me}\n`)) return;
+        const holder = readHolder(path);
         const [pid, host] = holder.split(' ');
-        const age = Date.now() - ((await stat(path).catch(() => null))?.mtimeMs ?? Date.now());
+        let mtimeMs = Date.now();
+        try {
+          mtimeMs = statSync(path).mtimeMs;
+        } catch {
+          // gone meanwhile: try again
+        }
+        const age = Date.now() - mtimeMs;
         // An empty lock file older than 10 s was left by a crash between creating and writing it.
         const stale = holder === '' ? age > 10_000 : host === hostname() && !alive(Number(pid));
         if (stale) {
-          await rm(path, { force: true });
+          rmSync(path, { force: true });
           continue;
         }
         if (Date.now() > deadline) {
@@ -119,8 +147,7 @@ export function createStoreLock(path: string, timeoutMs: number): StoreLock {
       }
     },
     async release() {
-      const holder = (await readFile(path, 'utf8').catch(() => '')).trim();
-      if (holder === me) await rm(path, { force: true });
+      if (readHolder(path) === me) rmSync(path, { force: true });
     },
   };
 }

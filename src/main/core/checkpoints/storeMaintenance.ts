@@ -1,4 +1,4 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoreGit } from './gitProcess';
 import type { CheckpointRecord } from './types';
@@ -41,9 +41,27 @@ export async function packCount(gitDir: string): Promise<number> {
   return names.filter((n) => n.endsWith('.pack')).length;
 }
 
-/** Rolls small packs up when there are many (cheap; proportional to the small packs). */
-export async function compactPacks(git: StoreGit, threshold = 32): Promise<boolean> {
+/**
+ * `.keep` files: a running fast-import keeps the packs it wrote until it ends (storeSession.ts), and a
+ * fast-import that was killed leaves them for good, which would stop repack and gc from ever folding
+ * or pruning those packs. Maintenance runs with the store lock held and after stopping this
+ * service's processes; another process's idle fast-import that loses its `.keep` files is stopped
+ * by its own freshness check before it writes again. Nothing else in a store keeps packs.
+ */
+async function removeKeepFiles(gitDir: string): Promise<void> {
+  const dir = join(gitDir, 'objects', 'pack');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.endsWith('.keep')).map((n) => rm(join(dir, n), { force: true })));
+}
+
+/**
+ * Rolls small packs up when there are many (cheap; proportional to the small packs). `beforeRepack`
+ * stops the store's long-lived processes first (storeSession.ts).
+ */
+export async function compactPacks(git: StoreGit, beforeRepack: () => Promise<void> = async () => undefined, threshold = 32): Promise<boolean> {
   if ((await packCount(git.gitDir)) < threshold) return false;
+  await beforeRepack();
+  await removeKeepFiles(git.gitDir);
   await git.run(['repack', '-d', '-q', '--geometric=2', '--no-write-bitmap-index']);
   return true;
 }
@@ -60,6 +78,7 @@ export async function deleteRefs(git: StoreGit, removedIds: string[], keepIds: S
 }
 
 export async function collectGarbage(git: StoreGit): Promise<void> {
+  await removeKeepFiles(git.gitDir);
   await git.run(['pack-refs', '--all', '--prune']);
   await git.run(['gc', '-q', '--prune=now']);
 }

@@ -56,11 +56,15 @@ export async function diffRaw(git: StoreGit, from: string | null, to: string, pa
 /** Per-file +/- line counts between `from` (null = nothing) and `to`. */
 export async function diffStats(git: StoreGit, from: string | null, to: string, paths?: string[]): Promise<DiffStats> {
   const out = await git.run(['diff-tree', '-r', '-z', '--numstat', '--no-renames', '--no-ext-diff', from ?? EMPTY_TREE, to, ...pathArgs(paths)]);
-  const parts = out.toString('utf8').split('\0');
+  return parseNumstat(out.toString('utf8'));
+}
+
+/** Parses `--numstat -z` records ("<ins>\t<del>\t<path>\0"; "-" for binary files). */
+export function parseNumstat(text: string): DiffStats {
   const files: FileStat[] = [];
   let insertions = 0;
   let deletions = 0;
-  for (const part of parts) {
+  for (const part of text.split('\0')) {
     const m = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(part);
     if (!m) continue;
     const ins = m[1] === '-' ? null : Number(m[1]);

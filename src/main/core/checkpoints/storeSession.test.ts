@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCheckpointService } from './checkpointService';
+import { gitIn, makeEnv, type TestEnv } from './testWorkspace';
+
+/**
+ * The store's long-lived git processes (storeSession.ts): a fast-import that outlives a gc must not
+ * skip content the gc dropped; a killed one is replaced; its `.keep` files never stop pruning.
+ */
+
+let env: TestEnv | null = null;
+afterEach(async () => {
+  await env?.cleanup();
+  env = null;
+});
+
+const blobExists = (storeDir: string, oid: string) => {
+  try {
+    gitIn(storeDir, '--git-dir=git', 'cat-file', '-e', oid);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function backdate(storeDir: string): Promise<void> {
+  const listPath = join(storeDir, 'checkpoints.jsonl');
+  const lines = (await readFile(listPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  for (const l of lines) l.createdAt = '2000-01-01T00:00:00.000Z';
+  await writeFile(listPath, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+}
+
+/** Pids of this process's git children running fast-import for `storeDir`. */
+function fastImports(storeDir: string): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter((l) => l.includes('fast-import') && l.includes(storeDir))
+    .map((l) => Number(l.trim().split(/\s+/)[0]));
+}
+
+describe('store session', () => {
+  it('writes content again that a prune by another process dropped while its fast-import ran', async () => {
+    env = await makeEnv({ 'a.txt': 'first content\n', 'b.txt': 'stays\n' });
+    const one = await env.service.create({ label: 'one' });
+    const oid = gitIn(env.service.storeDir, '--git-dir=git', 'rev-parse', `${one.commit}:a.txt`).trim();
+    await env.write('a.txt', 'second content\n');
+    const two = await env.service.create({ label: 'two' });
+    expect(fastImports(env.service.storeDir).length).toBe(1); // still running, and it wrote the first blob
+
+    // "Another process" prunes the first checkpoint: gc drops the blob only it referenced.
+    await backdate(env.service.storeDir);
+    const other = await createCheckpointService({ root: env.root, dataDir: env.dataDir });
+    expect((await other.prune({ retentionDays: 1, protect: [two.id] })).removed).toEqual([one.id]);
+    await other.dispose();
+    expect(blobExists(env.service.storeDir, oid)).toBe(false);
+
+    // The same content comes back: it must be stored again, not assumed present.
+    await env.write('a.txt', 'first content\n');
+    const three = await env.service.create({ label: 'three' });
+    expect(blobExists(env.service.storeDir, oid)).toBe(true);
+    expect((await env.service.fileAt(three.id, 'a.txt')).text).toBe('first content\n');
+    gitIn(env.service.storeDir, '--git-dir=git', 'fsck', '--no-dangling', '--connectivity-only');
+  });
+
+  it('does the same after its own prune, and leaves no .keep file behind', async () => {
+    env = await makeEnv({ 'a.txt': 'first content\n' });
+    const one = await env.service.create({ label: 'one' });
+    await env.write('a.txt', 'second content\n');
+    const two = await env.service.create({ label: 'two' });
+    await backdate(env.service.storeDir);
+    expect((await env.service.prune({ retentionDays: 1, protect: [two.id] })).removed).toEqual([one.id]);
+    const packDir = join(env.service.storeDir, 'git', 'objects', 'pack');
+    expect((await readdir(packDir)).filter((n) => n.endsWith('.keep'))).toEqual([]);
+    await env.write('a.txt', 'first content\n');
+    const three = await env.service.create({ label: 'three' });
+    expect((await env.service.fileAt(three.id, 'a.txt')).text).toBe('first content\n');
+  });
+
+  it('replaces a fast-import that was killed, and prunes the packs it kept', async () => {
+    env = await makeEnv({ 'a.txt': 'one\n' });
+    const one = await env.service.create({ label: 'one' });
+    await env.write('a.txt', 'two\n'.repeat(5000));
+    const two = await env.service.create({ label: 'two' });
+    const pids = fastImports(env.service.storeDir);
+    expect(pids.length).toBe(1);
+    process.kill(pids[0], 'SIGKILL');
+    const packDir = join(env.service.storeDir, 'git', 'objects', 'pack');
+    expect((await readdir(packDir)).some((n) => n.endsWith('.keep'))).toBe(true); // left by the killed process
+
+    await env.write('a.txt', 'three\n');
+    const three = await env.service.create({ label: 'three' });
+    expect((await env.service.get(three.id)).files.map((f) => f.path)).toEqual(['a.txt']);
+    expect((await env.service.fileAt(two.id, 'a.txt')).text).toBe('two\n'.repeat(5000));
+
+    // Pruning the big checkpoint frees its pack although a killed fast-import had kept it.
+    await backdate(env.service.storeDir);
+    const before = (await env.service.usage()).bytes;
+    expect((await env.service.prune({ retentionDays: 1, protect: [three.id, one.id] })).removed).toEqual([two.id]);
+    expect((await env.service.usage()).bytes).toBeLessThan(before);
+    expect((await readdir(packDir)).filter((n) => n.endsWith('.keep'))).toEqual([]);
+    await env.service.restore(one.id);
+    expect(await env.read('a.txt')).toBe('one\n');
+  });
+
+  it('stops its processes at dispose', async () => {
+    env = await makeEnv({ 'a.txt': 'one\n' });
+    await env.service.create({ label: 'one' });
+    expect(fastImports(env.service.storeDir).length).toBe(1);
+    await env.service.dispose();
+    expect(fastImports(env.service.storeDir)).toEqual([]);
+  });
+});
