@@ -166,6 +166,23 @@ describe('restore', () => {
     await expect(env.service.restore(cp.id, { paths: [] })).rejects.toMatchObject({ code: 'bad_request' });
   });
 
+  it('restores a single path that is now a link leading outside (the link is replaced, never followed)', async () => {
+    env = await makeEnv({ 'a.txt': 'a1\n' });
+    const cp = await env.service.create({ label: 'base' });
+    const outside = await makeEnv({ 'target.txt': 'outside\n' });
+    try {
+      await rm(join(env.root, 'a.txt'));
+      await symlink(join(outside.root, 'target.txt'), join(env.root, 'a.txt'));
+      const result = await env.service.restore(cp.id, { paths: ['a.txt'] });
+      expect(result.conflicts).toEqual([]);
+      expect((await lstat(join(env.root, 'a.txt'))).isFile()).toBe(true);
+      expect(await env.read('a.txt')).toBe('a1\n');
+      expect(await outside.read('target.txt')).toBe('outside\n');
+    } finally {
+      await outside.cleanup();
+    }
+  });
+
   it('never writes through a folder that became a link leading outside the workspace', async () => {
     env = await makeEnv({ 'lib/x.txt': 'x\n', 'ign/y.txt': 'y\n' });
     const cp = await env.service.create({ label: 'base' });
