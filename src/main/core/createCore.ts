@@ -7,6 +7,7 @@ import { createRouter, type Handlers, type Router } from './router';
 import { checkpointHandlers } from './checkpoints/checkpointHandlers';
 import { createCheckpointService, type CheckpointService } from './checkpoints/checkpointService';
 import type { CheckpointEmit } from './checkpoints/types';
+import { createWatchFeed, type WatchFeed } from './checkpoints/watchFeed';
 import { createGitService, type GitService } from './git/gitService';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { createFileSecretStore, type SecretStore } from './settings/secretStore';
@@ -18,7 +19,7 @@ import { createAgentService, type AgentService } from './agent/orchestrator/agen
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modes';
 import type { ModelFlags } from './agent/model';
-import { createWorkspaceService, type WorkspaceService } from './workspace/workspaceService';
+import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOptions } from './workspace/workspaceService';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -33,6 +34,8 @@ export interface CoreOptions {
   validateOutput?: boolean;
   /** Watch the workspace for file changes (default true; one-shot faces like the CLI pass false). */
   watch?: boolean;
+  /** Watcher tuning (tests: e.g. a small eager budget to get the big-tree mode). */
+  watcher?: WorkspaceServiceOptions['watcher'];
   agent?: AgentOptions;
   /** Where the model API key saved in Settings is kept (default: `<dataDir>/secrets.json`, mode 0600; the desktop passes safeStorage). */
   secrets?: SecretStore;
@@ -57,6 +60,8 @@ interface WorkspaceServices {
   terminals: PtyHost;
   git: GitService;
   checkpoints: CheckpointService;
+  /** The watcher → checkpoints change feed (null without a watcher). */
+  feed: WatchFeed | null;
   commands: CommandRunner;
   agent: AgentService;
 }
@@ -84,6 +89,7 @@ async function disposeServices(services: WorkspaceServices): Promise<void> {
     services.git.dispose(),
     services.checkpoints.dispose(),
   ]);
+  services.feed?.dispose();
 }
 
 /** The composition root: builds every service once; faces only add a transport around `router` and `bus`. */
@@ -110,11 +116,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!(await stat(root)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${path}`);
     const summary = { root, name: basename(root) || root };
     const emit = bus.emit;
-    const workspace = await createWorkspaceService({ root, emit, watch: options.watch });
+    // The checkpoints' change feed: the watcher reports what changed, so that a checkpoint examines
+    // only that; watchFeed.ts says when it is trusted and what the barrier before each scan does.
+    const feed = options.watch === false ? null : createWatchFeed(root);
+    const workspace = await createWorkspaceService({ root, emit, watch: options.watch, watcher: options.watcher, changeFeed: feed?.hooks });
     const terminals = createPtyHost({ cwd: root, emit });
     const commands = createCommandRunner({ root, host: terminals, watched: options.face !== 'cli' });
     // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
-    const checkpoints = await createCheckpointService({ root, dataDir: options.dataDir, emit: emit as CheckpointEmit });
+    const checkpoints = await createCheckpointService({
+      root,
+      dataDir: options.dataDir,
+      emit: emit as CheckpointEmit,
+      options: feed ? { beforeScan: feed.barrier } : {},
+    });
+    feed?.attach(checkpoints);
     const next: WorkspaceServices = {
       summary,
       workspace,
@@ -127,6 +142,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         watch: options.watch,
       }),
       checkpoints,
+      feed,
       agent: createAgentService({
         root,
         dataDir: options.dataDir,

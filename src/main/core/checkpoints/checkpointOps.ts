@@ -121,6 +121,8 @@ export async function takeSnapshot(
   const trace = tracer(operation);
   await ensureCacheValid(ctx);
   const report = progressReporter(ctx, operation);
+  // Changes made before this point must be in the feed before it is taken (or the scan walks).
+  if (ctx.beforeScan && !(await ctx.beforeScan().catch(() => false))) ctx.feed.markAllDirty();
   const dirty = ctx.feed.take(ctx.cacheValidFrom);
   try {
     const opts = scanOptions(ctx, (n) => report('scanning', n, 0));

@@ -180,6 +180,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       statPool: createStatPool(),
       writeMetadata: options.writeMetadata ?? true,
       emit: init.emit ?? (() => undefined),
+      beforeScan: options.beforeScan,
       cacheValidFrom: 0,
       cacheVerified: false,
       lastWalk: null,

@@ -26,6 +26,8 @@ export interface StoreContext {
   statPool: StatPool;
   writeMetadata: boolean;
   emit: CheckpointEmit;
+  /** See CheckpointOptions.beforeScan. */
+  beforeScan?: () => Promise<boolean>;
   /** When the scan behind the stat cache started (0: unknown, e.g. written by another process). */
   cacheValidFrom: number;
   /** The stat cache's tree was checked to exist in the store (reset after pruning or reloading). */

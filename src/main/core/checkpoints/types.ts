@@ -171,6 +171,11 @@ export interface CheckpointOptions {
   lockTimeoutMs?: number;
   /** Ids automatic pruning must keep (asked before each automatic prune). */
   protect?: () => string[];
+  /**
+   * Runs before every scan: makes sure the change feed has reported every change made so far
+   * (watchFeed.ts's barrier). Answering false means it could not: the scan walks the tree.
+   */
+  beforeScan?: () => Promise<boolean>;
 }
 
 export type CheckpointOperation = 'create' | 'preview' | 'restore' | 'diff' | 'warm-up' | 'prune' | 'recover';

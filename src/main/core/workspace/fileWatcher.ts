@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FileChange } from '../../../shared/contract/workspace';
 
@@ -13,6 +13,12 @@ import type { FileChange } from '../../../shared/contract/workspace';
  *   adds one watch per entry), most recently listed first, within `lazyBudget` entries; the least
  *   recently listed folders are dropped beyond that.
  * Raw events are coalesced for `batchMs` and handed over as one batch.
+ *
+ * For the checkpoints' change feed (checkpoints/watchFeed.ts) it also hands over, unbatched and
+ * unthrottled, every raw fs.watch event (chokidar drops repeated changes within 50 ms and delays
+ * deletions), every chokidar event as it happens, and whether the watch covers the whole tree
+ * (eager mode, ready, no error since); `alwaysWatch` names a folder that is watched even when the
+ * rules ignore it (the feed's cookie folder under `.akira/`).
  */
 
 export type ChangeKind = FileChange['kind'];
@@ -28,6 +34,14 @@ export interface FileWatcherOptions {
   /** Lists the visible entries of a folder (for the bounded walk). */
   visibleEntries(absDir: string): Promise<{ abs: string; isDir: boolean }[]>;
   onChanges(changes: RawChange[]): void;
+  /** Every raw fs.watch event: `watched` is the watched file or folder, `name` what the event names in it. */
+  onRawEvent?(watched: string, name: string | null): void;
+  /** Every chokidar event, as it happens (before batching). */
+  onEvent?(kind: ChangeKind, abs: string): void;
+  /** The watch covers the whole tree (eager, ready, no error since) or no longer does. */
+  onCoverage?(complete: boolean): void;
+  /** A folder inside the root watched even if ignored (with the folders on its way). */
+  alwaysWatch?: string;
   batchMs?: number;
   eagerBudget?: number;
   lazyBudget?: number;
@@ -75,8 +89,17 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
   let eager: FSWatcher | null = null;
   const readiness = new Set<Promise<void>>();
 
+  const always = opts.alwaysWatch;
   const ignored = (path: string, stats?: { isDirectory(): boolean }) =>
-    path !== opts.root && opts.isIgnored(path, stats?.isDirectory() ?? false);
+    path !== opts.root &&
+    !(always && (path === always || always.startsWith(path + sep) || path.startsWith(always + sep))) &&
+    opts.isIgnored(path, stats?.isDirectory() ?? false);
+  let complete = false;
+  function setCoverage(value: boolean) {
+    if (value === complete) return;
+    complete = value;
+    opts.onCoverage?.(value);
+  }
 
   function flush() {
     timer = null;
@@ -89,6 +112,7 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
   function record(kind: string, abs: string) {
     if (closed || abs === opts.root) return;
     if (!['add', 'change', 'unlink', 'addDir', 'unlinkDir'].includes(kind)) return;
+    opts.onEvent?.(kind as ChangeKind, abs);
     const previous = pending.get(abs);
     // A file created and then written within one batch is still news of its creation.
     const next = previous === 'add' && kind === 'change' ? 'add' : (kind as ChangeKind);
@@ -106,7 +130,16 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       ignorePermissionErrors: true,
     });
     watcher.on('all', (event, path) => record(event, path));
-    watcher.on('error', (err) => opts.onError?.(err));
+    if (opts.onRawEvent) {
+      watcher.on('raw', (_event, name, details) => {
+        const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
+        if (!closed && watched) opts.onRawEvent!(watched, (name as string | null) || null);
+      });
+    }
+    watcher.on('error', (err) => {
+      setCoverage(false); // a watch may be gone: changes may go unseen from now on
+      opts.onError?.(err);
+    });
     const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
     readiness.add(ready);
     void ready.then(() => readiness.delete(ready));
@@ -141,7 +174,12 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       if (closed) return;
       if (small) {
         mode = 'eager';
-        eager = start(opts.root);
+        const watcher = (eager = start(opts.root));
+        let failed = false;
+        watcher.on('error', () => (failed = true));
+        watcher.once('ready', () => {
+          if (!closed && !failed) setCoverage(true);
+        });
       } else {
         mode = 'lazy';
         for (const [dir, count] of early) watchLazy(dir, count);
@@ -164,6 +202,7 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
     },
     async dispose() {
       closed = true;
+      setCoverage(false);
       if (timer) clearTimeout(timer);
       timer = null;
       pending.clear();

@@ -1,10 +1,10 @@
 import { constants } from 'node:fs';
 import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { CommandParams, CommandResult, FileChange, FileEntry } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
-import { createFileWatcher, visibleEntriesOf, type FileWatcher, type RawChange } from './fileWatcher';
+import { createFileWatcher, visibleEntriesOf, type FileWatcher, type FileWatcherOptions, type RawChange } from './fileWatcher';
 import { createGitignoreRules, type NameMatcher } from './gitignoreRules';
 import { normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
 
@@ -34,6 +34,11 @@ export interface WorkspaceServiceOptions {
   watch?: boolean;
   /** Watcher tuning, mostly for tests. */
   watcher?: { batchMs?: number; eagerBudget?: number; lazyBudget?: number };
+  /**
+   * The checkpoints' change feed (checkpoints/watchFeed.ts): raw events, chokidar events and
+   * coverage as they happen; its `alwaysWatch` folder is watched but never reported as a change.
+   */
+  changeFeed?: Pick<FileWatcherOptions, 'onRawEvent' | 'onEvent' | 'onCoverage'> & { alwaysWatch: string };
 }
 
 export const DEFAULT_READ_LIMIT = 5 * 1024 * 1024;
@@ -101,9 +106,13 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
     }
   }
 
+  const feedFolder = options.changeFeed?.alwaysWatch;
   function onRawChanges(raw: RawChange[]) {
     const changes: FileChange[] = [];
     for (const { abs, kind } of raw) {
+      if (feedFolder && (abs === feedFolder || abs.startsWith(feedFolder + sep))) continue; // the feed's cookies
+      // Folders on the way to it are watched even when ignored; then they are not news either.
+      if (feedFolder?.startsWith(abs + sep) && rules.isIgnoredSync(abs, true)) continue;
       snapshots.delete(dirname(abs));
       if (basename(abs) === '.gitignore') rules.invalidate(dirname(abs));
       try {
@@ -125,6 +134,7 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
           visibleEntries: async (dir) => visibleEntriesOf(dir, await rules.forDir(dir)),
           onChanges: onRawChanges,
           onError: (err) => console.warn('akira: file watcher:', (err as Error)?.message ?? err),
+          ...options.changeFeed,
           ...options.watcher,
         });
 
