@@ -136,6 +136,10 @@ export const agentTodo = z.object({
   rejections: z.number().int().nonnegative(),
   lastVerdict: z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() }).nullable(),
   checkpointIds: z.array(z.string()),
+  /** Tool calls made for it and the model tokens spent on it (its execute and verify calls). */
+  toolCalls: z.number().int().nonnegative(),
+  tokensIn: z.number().int().nonnegative(),
+  tokensOut: z.number().int().nonnegative(),
 });
 export type AgentTodo = z.infer<typeof agentTodo>;
 
@@ -170,6 +174,8 @@ export const agentSessionDetail = agentSessionSummary.extend({
   planAwaitingApproval: z.boolean(),
   finalVerdict: z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() }).nullable(),
   summary: z.string().nullable(),
+  /** The seq of the last log event this answer reflects (live events after it follow). */
+  lastSeq: z.number().int().nonnegative(),
   totals: totals.extend({
     toolCalls: z.number().int().nonnegative(),
     commands: z.number().int().nonnegative(),
@@ -222,6 +228,18 @@ export const agentCommands = {
     z.object({ ...bySession, checkpointId: rewindCheckpointId, task: z.string().trim().min(1, 'The task is empty.').max(20_000).optional() }).strict(),
     z.object({ sessionId: z.string() }),
     'A new paused session whose history is this one\'s up to a checkpoint (files are untouched); resume it to go on from there.',
+  ),
+  'agent.events': defineCommand(
+    z
+      .object({
+        ...bySession,
+        /** Only events before this seq (to page back); default: up to the newest. */
+        beforeSeq: z.number().int().positive().optional(),
+        limit: z.number().int().min(1).max(5000).default(1000),
+      })
+      .strict(),
+    z.object({ events: z.array(agentEvent), more: z.boolean() }),
+    'The newest logged events of a session (before `beforeSeq`), oldest first, at most `limit` and about 8 MB; `more` when older ones remain.',
   ),
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),

@@ -227,4 +227,30 @@ describe('agent session: people in the loop', () => {
     // One checkpoint for the batch, linked to the TODO.
     expect(kit.ofType('checkpoint_taken').filter((e) => String(e.label ?? '').includes('b.txt'))).toHaveLength(1);
   });
+
+  it('answers a session\'s logged events by pages (agent.events), per-TODO counts and the last seq (agent.get)', async () => {
+    kit = await startAgentKit({ files: { 'a.txt': 'a\n' }, settings: { agent: { mode: 'autonomous' } } });
+    kit.server.enqueue(
+      plan(one('e')),
+      reply.toolCall('read_file', { path: 'a.txt' }),
+      reply.toolCall('update_todo', { id: 'e', status: 'done' }),
+      verdict('e', true),
+      verdict('task', true),
+    );
+    const { sessionId } = await kit.call('agent.start', { task: 'events' });
+    await kit.waitForEvent('session_completed');
+    const detail = await kit.call('agent.get', { sessionId });
+    const logged = kit.events.filter((e) => e.seq !== undefined);
+    expect(detail.lastSeq).toBe(logged.at(-1)!.seq);
+    expect(detail.todos[0]).toMatchObject({ toolCalls: 2 });
+    expect(detail.todos[0].tokensIn).toBeGreaterThan(0);
+    const last = await kit.call('agent.events', { sessionId, limit: 5 });
+    expect(last.more).toBe(true);
+    expect(last.events.map((e) => e.seq)).toEqual(logged.slice(-5).map((e) => e.seq));
+    expect(last.events.every((e) => e.sessionId === sessionId)).toBe(true);
+    const earlier = await kit.call('agent.events', { sessionId, beforeSeq: last.events[0].seq, limit: 1000 });
+    expect(earlier.more).toBe(false);
+    expect([...earlier.events, ...last.events].map((e) => e.seq)).toEqual(logged.map((e) => e.seq));
+    expect((await kit.fail('agent.events', { sessionId: '3b241101-e2bb-4255-8caf-4136c566a962' })).code).toBe('not_found');
+  });
 });

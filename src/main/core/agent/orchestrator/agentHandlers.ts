@@ -16,7 +16,8 @@ type AgentCommand =
   | 'agent.modes'
   | 'agent.editTodos'
   | 'agent.rewind'
-  | 'agent.fork';
+  | 'agent.fork'
+  | 'agent.events';
 
 const ok = { ok: true as const };
 
@@ -38,5 +39,6 @@ export function agentHandlers(get: () => AgentService): Pick<Handlers, AgentComm
     'agent.editTodos': async (p) => (await get().editTodos(p.sessionId, p.todos), ok),
     'agent.rewind': (p) => get().rewind(p.sessionId, p.checkpointId),
     'agent.fork': (p) => get().fork(p.sessionId, p.checkpointId, p.task),
+    'agent.events': (p) => get().events(p.sessionId, p.beforeSeq, p.limit),
   };
 }

@@ -67,6 +67,7 @@ export interface AgentService {
   editTodos(sessionId: string, todos: PlanDecision['todos'] & {}): Promise<void>;
   rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
   fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
+  events(sessionId: string, beforeSeq: number | undefined, limit: number): Promise<{ events: AgentEvent[]; more: boolean }>;
   dispose(): Promise<void>;
 }
 
@@ -78,6 +79,7 @@ interface Live {
 }
 
 const DEFAULT_MODE = 'code-dev';
+const EVENTS_MAX_BYTES = 8 * 1024 * 1024;
 /** The model a session was started with by name (agent.start {model}); else the configured one is used. */
 const chosenModel = (state: SessionState): string | undefined => (typeof state.options.model === 'string' ? state.options.model : undefined);
 
@@ -209,6 +211,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       planAwaitingApproval: state.plan.awaitingApproval,
       finalVerdict: final ? { approved: final.approved, confidence: final.confidence, feedback: final.feedback } : null,
       summary: state.summary,
+      lastSeq: state.lastSeq,
     };
   }
 
@@ -305,6 +308,21 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     editTodos: (id, todos) => guard(() => history.editTodos(id, todos)),
     rewind: (id, checkpointId) => guard(() => history.rewind(id, checkpointId)),
     fork: (id, checkpointId, task) => guard(() => history.fork(id, checkpointId, task)),
+    events: (id, beforeSeq, limit) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        const { events } = await store.loadSession(sessionId);
+        const before = events.filter((e) => beforeSeq === undefined || e.seq < beforeSeq);
+        // Newest first until the limit or about 8 MB (changes carry whole files), then oldest first.
+        const picked: AgentEvent[] = [];
+        let bytes = 0;
+        for (let i = before.length - 1; i >= 0 && picked.length < limit; i--) {
+          bytes += JSON.stringify(before[i]).length;
+          if (picked.length && bytes > EVENTS_MAX_BYTES) break;
+          picked.push({ ...before[i], sessionId } as AgentEvent);
+        }
+        return { events: picked.reverse(), more: picked.length < before.length };
+      }),
     async dispose() {
       disposed = true;
       await ready;

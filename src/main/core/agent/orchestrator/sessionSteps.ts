@@ -97,6 +97,9 @@ export function boardTodo(t: TodoState): AgentTodo {
     rejections: t.rejections,
     lastVerdict: v ? { approved: v.approved, confidence: v.confidence, feedback: v.feedback } : null,
     checkpointIds: t.checkpointIds,
+    toolCalls: t.toolCalls,
+    tokensIn: t.tokensIn,
+    tokensOut: t.tokensOut,
   };
 }
 

@@ -31,8 +31,8 @@ export function ActivityStream() {
         <div className="empty">
           {unseen ? (
             <>
-              This window has not seen this session run: the board shows its state, and its full story is in{' '}
-              <code>.akira/sessions/{sessionId}/history.md</code>. What it does from now on appears here.
+              Loading what this session did from its log… Its full story is also in{' '}
+              <code>.akira/sessions/{sessionId}/history.md</code>.
             </>
           ) : (
             'Nothing yet. What the agent does appears here as it happens.'

@@ -146,9 +146,11 @@ describe('activity store', () => {
     const half = Math.floor(entries.length / 2);
     for (const e of entries.slice(0, half)) hub.push(e);
     const frames: (() => void)[] = [];
-    attached = attachActivity(hub, greetSession.sessionId, (flush) => {
-      frames.push(flush);
-      return () => undefined;
+    attached = attachActivity(hub, greetSession.sessionId, {
+      schedule: (flush) => {
+        frames.push(flush);
+        return () => undefined;
+      },
     });
     const first = useActivityStore.getState().activity;
     expect(first.items[0]).toMatchObject({ kind: 'session' });
@@ -162,6 +164,31 @@ describe('activity store', () => {
     off();
     expect(updates).toBe(1);
     expect(useActivityStore.getState().activity.items.map((i) => i.kind)).toEqual(build(greetSession).items.map((i) => i.kind));
+  });
+
+  it('a session this window did not watch from the start: the logged events before the kept ones are loaded', async () => {
+    const hub = createAgentEventHub(null);
+    const agentEntries = greetSession.entries.filter((e): e is Extract<typeof e, { kind: 'agent' }> => e.kind === 'agent');
+    const logged = agentEntries.filter((e) => e.event.seq !== undefined);
+    const cut = logged[Math.floor(logged.length / 2)].event.seq!;
+    // The window saw only the second half.
+    for (const e of greetSession.entries.slice(greetSession.entries.findIndex((e) => e.kind === 'agent' && e.event.seq === cut))) hub.push(e);
+    const asked: (number | undefined)[] = [];
+    attached = attachActivity(hub, greetSession.sessionId, {
+      schedule: () => () => undefined,
+      loadEarlier: async (beforeSeq) => {
+        asked.push(beforeSeq);
+        return logged.map((e) => e.event).filter((e) => e.seq! < (beforeSeq ?? Infinity));
+      },
+    });
+    expect(useActivityStore.getState().activity.items[0]).not.toMatchObject({ kind: 'session' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual([cut]);
+    const items = useActivityStore.getState().activity.items;
+    expect(items[0]).toMatchObject({ kind: 'session', task: 'Greet the world' });
+    // Everything logged is there once, in order; only the unlogged model text of the first half is missing.
+    const full = build(greetSession).items.filter((i) => i.kind !== 'text').map((i) => i.kind);
+    expect(items.filter((i) => i.kind !== 'text').map((i) => i.kind)).toEqual(full);
   });
 
   it('keeps expanded cards by key', () => {

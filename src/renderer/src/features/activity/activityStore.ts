@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { AgentEvent } from '../../../../shared/contract';
 import type { AgentEventHub, HubEntry } from '../sessions/agentEventHub';
 import { applyActivityBatch, emptyActivity, type ActivityState } from './activityReducer';
 
@@ -7,7 +8,8 @@ import { applyActivityBatch, emptyActivity, type ActivityState } from './activit
  * at most once per animation frame (about 16 ms), so a burst of events (a streamed reply, a long command)
  * costs one store update and one render per frame, not one per event.
  *
- *   const detach = attachActivity(hub, sessionId);      // starts from the hub's history of the session
+ *   const detach = attachActivity(hub, sessionId, {loadEarlier});   // the hub's history of the session, and
+ *                                                   // the logged events before it (a session this window did not watch)
  *   useActivityStore((s) => s.activity.items)
  *   useActivityStore.getState().toggle(key)              // expanded cards survive windowing
  */
@@ -48,13 +50,38 @@ export interface ActivityAttachment {
   flush(): void;
 }
 
-export function attachActivity(hub: AgentEventHub, sessionId: string, schedule: Scheduler = frameScheduler): ActivityAttachment {
+export interface AttachOptions {
+  schedule?: Scheduler;
+  /** The session's logged events before `beforeSeq` (undefined: the newest), oldest first (agent.events). */
+  loadEarlier?: (beforeSeq: number | undefined) => Promise<AgentEvent[]>;
+}
+
+export function attachActivity(hub: AgentEventHub, sessionId: string, options: AttachOptions = {}): ActivityAttachment {
+  const schedule = options.schedule ?? frameScheduler;
   const set = useActivityStore.setState;
   let queue: HubEntry[] = [];
   let cancel: (() => void) | null = null;
   let detached = false;
 
   set({ activity: applyActivityBatch(emptyActivity(sessionId), hub.history(sessionId)), expanded: new Set() });
+
+  // What happened before this window saw the session comes from its log (model text is not logged).
+  const kept = hub.history(sessionId);
+  const firstSeq = kept.map((e) => (e.kind === 'agent' ? e.event.seq : undefined)).find((seq) => seq !== undefined);
+  if (options.loadEarlier && firstSeq !== 1) {
+    options
+      .loadEarlier(firstSeq)
+      .then((events) => {
+        if (detached || !events.length) return;
+        const earlier: HubEntry[] = events.map((event, i) => ({ n: i - events.length, kind: 'agent', event }));
+        // The hub's history holds everything queued so far: rebuild once, in log order.
+        cancel?.();
+        cancel = null;
+        queue = [];
+        set({ activity: applyActivityBatch(emptyActivity(sessionId), [...earlier, ...hub.history(sessionId)]) });
+      })
+      .catch(() => undefined); // the live stream still works; the empty state says where the log is
+  }
 
   function flush(): void {
     cancel?.();

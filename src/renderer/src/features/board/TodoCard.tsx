@@ -34,7 +34,7 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
   const verdict = todo.lastVerdict;
   const tokens = todo.tokensIn + todo.tokensOut;
   const cost = todo.costUsd > 0 ? formatCost(todo.costUsd) : null;
-  const calls = todo.toolCalls.length;
+  const calls = todo.toolCallCount;
   return (
     <article className={`todo-card status-${todo.status}`} data-testid="todo-card" data-todo-id={todo.id} data-status={todo.status}>
       <header className="todo-card-head">

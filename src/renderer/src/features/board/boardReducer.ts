@@ -30,8 +30,11 @@ export interface ToolCallInfo {
   running: boolean;
 }
 
-export interface BoardTodo extends AgentTodo {
+export interface BoardTodo extends Omit<AgentTodo, 'toolCalls'> {
+  /** The recent tool calls seen in events (the newest TOOL_CALLS_KEPT). */
   toolCalls: ToolCallInfo[];
+  /** All tool calls made for it (from the snapshot, then counted from events). */
+  toolCallCount: number;
   tokensIn: number;
   tokensOut: number;
   costUsd: number;
@@ -94,7 +97,8 @@ export function emptyBoard(sessionId: string | null = null): BoardState {
 }
 
 function boardTodo(t: AgentTodo | EventTodo, prev?: BoardTodo): BoardTodo {
-  const base: AgentTodo = {
+  const snapshot = 'tokensIn' in t && typeof t.toolCalls === 'number' ? t : null;
+  const base: Omit<AgentTodo, 'toolCalls' | 'tokensIn' | 'tokensOut'> = {
     id: t.id,
     description: t.description,
     expectedResult: t.expectedResult,
@@ -107,8 +111,10 @@ function boardTodo(t: AgentTodo | EventTodo, prev?: BoardTodo): BoardTodo {
   return {
     ...base,
     toolCalls: prev?.toolCalls ?? [],
-    tokensIn: prev?.tokensIn ?? 0,
-    tokensOut: prev?.tokensOut ?? 0,
+    // The snapshot counts the whole log; events only what arrived while this window watched.
+    toolCallCount: Math.max(snapshot?.toolCalls ?? 0, prev?.toolCallCount ?? 0),
+    tokensIn: Math.max(snapshot?.tokensIn ?? 0, prev?.tokensIn ?? 0),
+    tokensOut: Math.max(snapshot?.tokensOut ?? 0, prev?.tokensOut ?? 0),
     costUsd: prev?.costUsd ?? 0,
     verdicts: prev?.verdicts ?? [],
   };
@@ -235,7 +241,9 @@ function reduce(s: BoardState, e: AgentEvent, replay: boolean): BoardState {
         ...s,
         totals: count ? { ...s.totals, toolCalls: s.totals.toolCalls + 1 } : s.totals,
         todos: patchTodo(s, str(e, 'todoId'), (t) =>
-          t.toolCalls.some((c) => c.callId === call.callId) ? t : { ...t, toolCalls: [...t.toolCalls, call].slice(-TOOL_CALLS_KEPT) },
+          t.toolCalls.some((c) => c.callId === call.callId)
+            ? t
+            : { ...t, toolCallCount: t.toolCallCount + 1, toolCalls: [...t.toolCalls, call].slice(-TOOL_CALLS_KEPT) },
         ),
       };
     }

@@ -52,7 +52,9 @@ export function AgentFeeds() {
     if (!currentSessionId) return;
     const hub = agentEventHub(client);
     const board = attachBoard(client, hub, currentSessionId);
-    const activity = attachActivity(hub, currentSessionId);
+    const activity = attachActivity(hub, currentSessionId, {
+      loadEarlier: async (beforeSeq) => (await client.invoke('agent.events', { sessionId: currentSessionId, beforeSeq, limit: 1000 })).events,
+    });
     return () => {
       board.detach();
       activity.detach();
