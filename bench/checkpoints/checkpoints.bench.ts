@@ -20,7 +20,7 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), node:
 const log = (...a: unknown[]) => process.stdout.write(`${a.join(' ')}\n`);
 const ms = (t: number) => Math.round(t * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ROUNDS = 5;
+const ROUNDS = 9;
 
 async function timed<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
   const t = performance.now();
@@ -159,9 +159,11 @@ async function benchTree(n: number) {
       fed.push(t);
     }
     r.feedIncrementalMs = ms(median(fed));
+    r.rounds = { incrementalMs: inc.map(ms), feedMs: fed.map(ms) };
     service.setFeedComplete(false);
     const gitStatusMs = median(statusTimes);
     r.gitStatusMs = ms(gitStatusMs);
+    (r.rounds as Record<string, number[]>).gitStatusMs = statusTimes.map(ms);
 
     // Cline-style shadow repository (persistent index): first and incremental.
     const shadow = mkdtempSync(join(tmpdir(), 'akira-bench-shadow-'));

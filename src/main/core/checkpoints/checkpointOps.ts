@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../settings/atomicWrite';
 import { AkiraError } from '../errors';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
-import { writeMetadata } from './metadataFile';
+import { removeMetadata, writeMetadata } from './metadataFile';
 import { tracer } from './trace';
 import { ignoreStamp, scanPaths, walkTree, type DirStamp, type ScanOptions, type WalkBaseline } from './scanner';
 import { writeSnapshot, type SnapshotResult } from './snapshot';
@@ -26,7 +26,10 @@ import type {
 export const SKIPPED_LIMIT = 200;
 /** Above this many changed files, per-file line counts are not computed for a listing. */
 const NUMSTAT_LIMIT = 5000;
-/** Known files above which a walk lstat's them on worker threads. */
+/**
+ * Known files above which a walk lstat's them on worker threads, once these are running: starting
+ * them costs more than one walk saves, so the first walk above it runs here and starts them.
+ */
 const POOL_MIN_FILES = 4000;
 
 export function newCheckpointId(now = Date.now()): string {
@@ -35,7 +38,7 @@ export function newCheckpointId(now = Date.now()): string {
 
 export function scanOptions(ctx: StoreContext, onProgress?: (n: number) => void): ScanOptions {
   // Worker threads pay off on big trees only (message passing costs more than it saves below that).
-  const statPool = ctx.cache.entries.size > POOL_MIN_FILES ? ctx.statPool : undefined;
+  const statPool = ctx.cache.entries.size > POOL_MIN_FILES && ctx.statPool.ready() ? ctx.statPool : undefined;
   return { root: ctx.root, rules: ctx.rules, exclusions: ctx.exclusions, maxFileBytes: ctx.maxFileBytes, onProgress, statPool };
 }
 
@@ -107,17 +110,23 @@ export interface Snapshot extends SnapshotResult {
   scanKind: 'walk' | 'feed';
 }
 
+export interface SnapshotOptions {
+  /** The ref to write (default: the scratch ref). */
+  ref?: string;
+  /** Asked once the tree is known: false → no ref. */
+  keepRef?: (tree: string) => boolean;
+  /** Compute line counts against the cache's tree when possible (snapshot.ts). */
+  countLines?: boolean;
+  /** Answer before the snapshot is complete: the caller then awaits `finish` (see SnapshotResult). */
+  early?: boolean;
+}
+
 /**
- * Scans (through the change feed when it can be trusted) and writes a snapshot commit on `ref` (the
- * scratch ref by default); `keepRef(tree)` may decline the ref once the tree is known.
+ * Scans (through the change feed when it can be trusted) and writes a snapshot commit on a ref; the
+ * snapshot is complete (pack durable, stat cache updated) when `finish` resolves, which is before
+ * this answers unless `early`.
  */
-export async function takeSnapshot(
-  ctx: StoreContext,
-  message: string,
-  operation: CheckpointOperation,
-  ref = SCRATCH_REF,
-  keepRef?: (tree: string) => boolean,
-): Promise<Snapshot> {
+export async function takeSnapshot(ctx: StoreContext, message: string, operation: CheckpointOperation, options: SnapshotOptions = {}): Promise<Snapshot> {
   const trace = tracer(operation);
   await ensureCacheValid(ctx);
   const report = progressReporter(ctx, operation);
@@ -132,8 +141,9 @@ export async function takeSnapshot(
       scanKind = 'walk';
       // With the rules unchanged since the last walk, known files are only lstat'ed and compared.
       ctx.lastWalk ??= await savedWalk(ctx);
+      // (byDir first: building it moves the generation.)
       const baseline: WalkBaseline | undefined = ctx.lastWalk
-        ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs, dirStamps: ctx.lastWalk.dirStamps }
+        ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs, dirStamps: ctx.lastWalk.dirStamps, generation: ctx.cache.generation }
         : undefined;
       // What decides what is captured: the ignore files, the exclusion list, the size limit.
       const rulesStamp = (gitignores: string[] | undefined) =>
@@ -153,18 +163,31 @@ export async function takeSnapshot(
       cache: ctx.cache,
       scan,
       maxFileBytes: ctx.maxFileBytes,
-      ref,
-      keepRef,
+      ref: options.ref ?? SCRATCH_REF,
+      keepRef: options.keepRef,
+      countLines: options.countLines,
       message,
       timeSec: Math.floor(Date.now() / 1000),
       onProgress: (p) => report(p.phase, p.done, p.total),
       trace,
     });
-    ctx.cacheValidFrom = scan.startedAt;
-    if (scanKind === 'walk') await saveWalk(ctx);
-    report('done', result.hashed, result.hashed);
-    if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
-    return { ...result, scanKind };
+    const startedAt = scan.startedAt;
+    const finish = result.finish.then(
+      async () => {
+        ctx.cacheValidFrom = startedAt;
+        if (scanKind === 'walk') await saveWalk(ctx);
+        if (scanKind === 'walk' && ctx.cache.entries.size > POOL_MIN_FILES) ctx.statPool.warm(); // for the next walk
+        report('done', result.hashed, result.hashed);
+        if (result.addedLines !== undefined) ctx.firstSnapshotLines = result.addedLines;
+      },
+      (err: unknown) => {
+        ctx.feed.restore(dirty);
+        throw err;
+      },
+    );
+    finish.catch(() => undefined); // awaited below or by the caller
+    if (!options.early) await finish;
+    return { ...result, finish, scanKind };
   } catch (err) {
     ctx.feed.restore(dirty);
     throw err;
@@ -194,10 +217,14 @@ export async function createCheckpoint(
   const message = [label, '', `Akira-Checkpoint: ${id}`, `Akira-Origin: ${origin}`, ...(sessionId ? [`Akira-Session: ${sessionId}`] : [])].join('\n');
   const previous = ctx.list.latest();
   const unchanged = (tree: string) => !!opts.skipIfUnchanged && !!previous && previous.tree === tree;
-  const snap = await takeSnapshot(ctx, message, operation, ref, (tree) => !unchanged(tree));
+  // Line counts against the previous checkpoint can be computed with the snapshot when the stat
+  // cache describes that checkpoint (not a later preview, nor a state of another process).
+  const countLines = !!previous && ctx.cache.tree === previous.tree;
+  const snap = await takeSnapshot(ctx, message, operation, { ref, keepRef: (tree) => !unchanged(tree), countLines, early: true });
   const trace = tracer(operation);
 
   if (previous && unchanged(snap.tree)) {
+    await snap.finish;
     return { ...previous, unchanged: true, scan: snap.scanKind, hashed: snap.hashed };
   }
 
@@ -206,12 +233,21 @@ export async function createCheckpoint(
   let deletions = 0;
   let filesChanged: number;
   if (previous) {
-    const stats = await ctx.session.numstat(previous.tree, snap.tree, snap.commit);
-    files = stats.files;
-    insertions = stats.insertions;
-    deletions = stats.deletions;
-    filesChanged = stats.files.length;
+    // Counted with the snapshot (while fast-import makes the pack durable), or by git once it is.
+    if (!snap.lineCounts) await snap.finish;
+    try {
+      files = snap.lineCounts ?? (await ctx.session.numstat(previous.tree, snap.tree, snap.commit)).files;
+    } catch (err) {
+      await snap.finish.catch(() => undefined); // never leave the snapshot half-done behind the queue
+      throw err;
+    }
+    for (const f of files) {
+      insertions += f.insertions ?? 0;
+      deletions += f.deletions ?? 0;
+    }
+    filesChanged = files.length;
   } else {
+    await snap.finish; // (the stat cache holds the snapshot's files then)
     filesChanged = ctx.cache.entries.size;
     insertions = ctx.firstSnapshotLines ?? 0;
   }
@@ -239,6 +275,13 @@ export async function createCheckpoint(
     if (written) record.metadataPath = written;
   }
   trace('metadata');
+  try {
+    await snap.finish; // the pack is durable and the ref written before the checkpoint is listed
+  } catch (err) {
+    if (record.metadataPath) await removeMetadata(ctx.root, record.metadataPath);
+    throw err;
+  }
+  trace('finish');
   await ctx.list.append(record);
   trace('list');
   ctx.emit('checkpoints.onChanged', { reason: 'created', checkpointId: id });

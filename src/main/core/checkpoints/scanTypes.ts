@@ -55,6 +55,8 @@ export interface WalkBaseline {
   dirs: ReadonlySet<string>;
   /** Folder stamps of the earlier walk (same process): unchanged folders are not read again. */
   dirStamps?: ReadonlyMap<string, DirStamp>;
+  /** The stat cache's generation (changes with byDir's paths): lets a stat pool keep the file list. */
+  generation?: number;
 }
 
 export interface ScanResult {

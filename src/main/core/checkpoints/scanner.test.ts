@@ -110,8 +110,9 @@ describe('scanner', () => {
     await writeFile(join(root, 'dir/d.txt/inside'), 'x');
     const pool = createStatPool(2);
     try {
-      for (const statPool of [undefined, pool]) {
-        const scan = await walkTree({ ...opts, statPool }, baseline);
+      // Without the pool; with it (the workers load the list, keep it, load a new generation).
+      for (const [statPool, generation] of [[undefined, undefined], [pool, 1], [pool, 1], [pool, 2]] as const) {
+        const scan = await walkTree({ ...opts, statPool }, { ...baseline, generation });
         expect([...scan.files.keys()].sort()).toEqual(['a.txt', 'dir/d.txt/inside', 'dir/new.txt', 'swap']);
         expect([...scan.removed!].sort()).toEqual(['b.txt', 'dir/d.txt', 'gone/e.txt', 'swap/f.txt']);
       }
@@ -138,7 +139,15 @@ describe('scanner', () => {
     await writeFile(join(root, 'keep/a.txt'), 'a, edited in place'); // the folder's stamp does not change
     await writeFile(join(root, 'keep/big.bin'), 'small now');
     await writeFile(join(root, 'grow/new.txt'), 'new'); // this folder changes
+    const pool = createStatPool(2);
     const scan = await walkTree(opts, { byDir, dirs: first.dirs!, dirStamps: first.dirStamps });
+    try {
+      const pooled = await walkTree({ ...opts, statPool: pool }, { byDir, dirs: first.dirs!, dirStamps: first.dirStamps, generation: 7 });
+      expect([...pooled.files.keys()].sort()).toEqual([...scan.files.keys()].sort());
+      expect(pooled.removed).toEqual(scan.removed);
+    } finally {
+      await pool.dispose();
+    }
     expect([...scan.files.keys()].sort()).toEqual(['grow/new.txt', 'keep/a.txt', 'keep/big.bin']);
     expect(scan.removed).toEqual([]);
     expect(scan.dirStamps!.get('grow')!.racy).toBe(true);

@@ -3,9 +3,12 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
 import { quotePath } from './gitProcess';
+import type { ReplyParser } from './gitPipe';
+import { numstatAll, type ChangedEntry } from './lineCounts';
 import type { ScanEntry, ScanResult, SkippedFile } from './scanner';
 import { RACY_WINDOW_MS, type CacheEntry, type StatCache } from './statCache';
 import type { StoreSession } from './storeSession';
+import type { FileStat } from './treeDiff';
 
 /**
  * Turns a scan into a snapshot commit in the store, touching only what changed:
@@ -38,6 +41,8 @@ export interface SnapshotInput {
   ref: string;
   /** Asked once the tree is known: false → no ref is written (the objects stay unreferenced). */
   keepRef?(tree: string): boolean;
+  /** Compute the per-file line counts against the cache's tree when that can be done here (lineCounts.ts). */
+  countLines?: boolean;
   message: string;
   /** Commit time, seconds since the epoch. */
   timeSec: number;
@@ -50,6 +55,13 @@ export interface SnapshotResult {
   tree: string;
   /** False when `keepRef` declined the ref. */
   refWritten: boolean;
+  /**
+   * Resolves once the pack is durable, the ref written and the stat cache updated (the snapshot is
+   * complete only then): the caller may do other work meanwhile, and must await it.
+   */
+  finish: Promise<void>;
+  /** Per-file line counts against the cache's previous tree, when `countLines` could answer them. */
+  lineCounts?: FileStat[];
   /** Paths whose tree entry changed against the previous snapshot (added, modified, mode, removed). */
   changedPaths: number;
   /** Files read and hashed (changed stat data, new or racy). */
@@ -64,6 +76,18 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const BULK_FILES = 2000;
 const NEWLINE = Buffer.from('\n');
 const PIPE_AHEAD = 8 * 1024 * 1024;
+/** Line counts are computed here for at most this many changed files and bytes (old + new). */
+const COUNT_FILES = 200;
+const COUNT_BYTES = 8 * 1024 * 1024;
+
+/** fast-import's `cat-blob` answer: "<sha> blob <size>" LF, the content, LF. */
+const catBlobParser: ReplyParser = (buf) => {
+  const nl = buf.indexOf(10);
+  if (nl === -1) return -1;
+  const size = Number(buf.subarray(0, nl).toString('latin1').split(' ')[2]);
+  if (!Number.isFinite(size)) return nl + 1; // unexpected: consumed as is, the caller gives up counting
+  return buf.length >= nl + 1 + size + 1 ? nl + 1 + size + 1 : -1;
+};
 
 export function blobOid(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
@@ -110,6 +134,11 @@ function readContent(abs: string, entry: ScanEntry): Buffer | 'unreadable' | nul
   }
 }
 
+function importError(err: unknown): unknown {
+  if (!(err instanceof AkiraError)) return err;
+  return new AkiraError(err.code, err.message.replace(/^git fast-import stopped/, 'Could not write the checkpoint: git fast-import stopped'));
+}
+
 export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResult> {
   const { cache, scan } = input;
   const candidates: [string, ScanEntry][] = [];
@@ -133,6 +162,17 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
   let tree = '';
   let commit = '';
   let refWritten = false;
+  // Line counts: the new content of changed files and which old blobs to ask fast-import for.
+  let counting = !!input.countLines && !firstSnapshot;
+  let countBytes = 0;
+  const counted: (ChangedEntry & { oldOid: string | null })[] = [];
+  const countNew = (rel: string, content: Buffer, previous: CacheEntry | undefined, mode: number) => {
+    if (!counting) return;
+    if (previous && (previous.mode === 0o120000) !== (mode === 0o120000)) counting = false; // a type change: git's business
+    countBytes += content.length + (previous ? Math.max(previous.size, 0) : 0);
+    if (counted.length >= COUNT_FILES || countBytes > COUNT_BYTES) counting = false;
+    else counted.push({ path: rel, old: null, now: content, oldOid: previous?.oid ?? null });
+  };
 
   let sliceStart = performance.now();
   const outgoing: Buffer[] = [];
@@ -165,6 +205,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
         if (firstSnapshot) addedLines += countLines(content);
         const previous = cache.entries.get(rel);
         if (previous && previous.oid === oid && previous.mode === st.mode) continue;
+        countNew(rel, content, previous, st.mode);
         if (!sent.has(oid)) {
           // No mark: the tree entry names the blob by its id (which we computed), as fast-import allows.
           sent.add(oid);
@@ -206,11 +247,30 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     // taken as the optional LF after its data, so an empty tree needs a second one.
     const end = body.length === 0 ? '\n\n' : '\n';
     body.push(`${end}ls :1 ""\nget-mark :1\n`);
+    // Deleted files are counted too; the old side of every counted file comes from the store.
+    if (counting) {
+      for (const rel of new Set(removed)) {
+        const previous = cache.entries.get(rel);
+        if (!previous) continue;
+        countBytes += Math.max(previous.size, 0);
+        counted.push({ path: rel, old: null, now: null, oldOid: previous.oid });
+      }
+      if (counted.length > COUNT_FILES || countBytes > COUNT_BYTES) counting = false;
+    }
+    const asked = counting ? counted.filter((c) => c.oldOid) : [];
+    for (const c of asked) body.push(`cat-blob ${c.oldOid}\n`);
     parts.push(body.join(''));
     await pipe.write(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
     const ls = await pipe.readLine();
     const mark = await pipe.readLine();
-    trace('tree');
+    for (const c of asked) {
+      const reply = await pipe.read(catBlobParser);
+      const nl = reply.indexOf(10);
+      if (!reply.subarray(0, nl).toString('latin1').startsWith(`${c.oldOid} blob `)) {
+        throw new AkiraError('internal', `Unexpected answer from git fast-import: ${reply.subarray(0, Math.min(nl, 200)).toString('utf8')}`);
+      }
+      c.old = reply.subarray(nl + 1, reply.length - 1);
+    }
     const newTree = /^040000 tree ([0-9a-f]{40})\t/.exec(ls)?.[1];
     const newCommit = /^([0-9a-f]{40})$/.exec(mark)?.[1];
     if (!newTree || !newCommit) {
@@ -219,29 +279,37 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     tree = newTree;
     commit = newCommit;
     refWritten = input.keepRef?.(tree) ?? true;
-    if (refWritten) {
-      // `checkpoint` closes the pack and writes the ref; fast-import answers nothing to it, the
-      // progress line after it says it is done.
-      await pipe.write(`checkpoint\nprogress akira-snapshot-done\nreset ${input.ref}\n`);
-      const done = await pipe.readLine();
-      if (done !== 'progress akira-snapshot-done') throw new AkiraError('internal', `Could not write the checkpoint (git fast-import answered "${done.slice(0, 200)}")`);
-    } else {
-      // Nothing new is kept: the objects are written with a later pack, the ref never.
-      await pipe.write(`reset ${input.ref}\n`);
-    }
-    await input.session.finishImport(handle);
-    trace('pack + ref');
+    // `checkpoint` closes the pack and writes the ref; fast-import answers nothing to it, the
+    // progress line after it says it is done. Without a ref nothing new is kept: the objects go
+    // out with a later pack.
+    await pipe.write(refWritten ? `checkpoint\nprogress akira-snapshot-done\nreset ${input.ref}\n` : `reset ${input.ref}\n`);
   } catch (err) {
     input.session.failImport(handle);
-    if (err instanceof AkiraError) throw new AkiraError(err.code, err.message.replace(/^git fast-import stopped/, 'Could not write the checkpoint: git fast-import stopped'));
-    throw err;
+    throw importError(err);
   }
-  await cache.commitChanges(tree, updates, removed);
-  trace('stat cache');
+  trace('tree');
+  const finish = (async () => {
+    try {
+      if (refWritten) {
+        const done = await pipe.readLine();
+        if (done !== 'progress akira-snapshot-done') throw new AkiraError('internal', `Could not write the checkpoint (git fast-import answered "${done.slice(0, 200)}")`);
+      }
+      await input.session.finishImport(handle);
+    } catch (err) {
+      input.session.failImport(handle);
+      throw importError(err);
+    }
+    trace('pack + ref');
+    await cache.commitChanges(tree, updates, removed);
+    trace('stat cache');
+  })();
+  finish.catch(() => undefined); // the caller awaits it; this only keeps an early failure from going unhandled
   return {
     commit,
     tree,
     refWritten,
+    finish,
+    ...(counting ? { lineCounts: numstatAll(counted) } : {}),
     changedPaths: modify.length + new Set(removed).size,
     hashed,
     skipped,

@@ -40,6 +40,8 @@ export interface StatCache {
   refresh(): Promise<void>;
   /** The entries grouped by folder ('' = root) then name, kept up to date (built on first use). */
   byDir(): ReadonlyMap<string, ReadonlyMap<string, CacheEntry>>;
+  /** Changes whenever byDir's paths or their order change (a path added or removed, a reload). */
+  readonly generation: number;
 }
 
 function splitPath(path: string): [string, string] {
@@ -146,6 +148,7 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
   }
 
   let dirIndex: Map<string, Map<string, CacheEntry>> | null = null;
+  let generation = 0;
 
   function indexSet(path: string, e: CacheEntry) {
     if (!dirIndex) return;
@@ -214,11 +217,15 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
         }
       };
       for (const p of removed) {
-        if (state.entries.delete(p) && !fold) parts.push(`-\t${encodePath(p)}\n`);
+        if (state.entries.delete(p)) {
+          generation++;
+          if (!fold) parts.push(`-\t${encodePath(p)}\n`);
+        }
         indexDelete(p);
         await breathe();
       }
       for (const [p, e] of set) {
+        if (!state.entries.has(p)) generation++;
         state.entries.set(p, e);
         indexSet(p, e);
         if (!fold) parts.push(line(p, e));
@@ -237,6 +244,7 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
     },
     async replaceAll(tree, entries) {
       dirIndex = null;
+      generation++;
       await writeBase(tree, entries);
       restamp();
     },
@@ -245,10 +253,15 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       if (now === stamp) return;
       state = await load(basePath, logPath);
       dirIndex = null;
+      generation++;
       stamp = now;
+    },
+    get generation() {
+      return generation;
     },
     byDir() {
       if (!dirIndex) {
+        generation++;
         dirIndex = new Map();
         for (const [p, e] of state.entries) indexSet(p, e);
       }

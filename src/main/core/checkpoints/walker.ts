@@ -5,6 +5,8 @@ import { unsupportedName } from './exclusions';
 import { gitModeOf, record, SLICE_MS, yieldLoop, type DirStamp, type GitMode, type ScanEntry, type ScanOptions, type ScanResult, type SkippedFile, type WalkBaseline } from './scanTypes';
 import { STRIDE } from './statPool';
 
+type Changed = (dir: string, name: string, found: boolean, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: GitMode | null) => void;
+
 /**
  * The full walk (see scanner.ts for what is captured).
  *
@@ -13,15 +15,14 @@ import { STRIDE } from './statPool';
  *
  * With a baseline (ignore rules unchanged since it was taken):
  * - names already known are neither matched against the rules again nor recorded unless their stat
- *   data changed (and, with a stat pool, they are lstat'ed on worker threads while the walk goes on);
+ *   data changed (and, with a stat pool, they are lstat'ed on worker threads while the walk reads
+ *   folders: the workers keep the list of known files, so the main thread has nothing to send);
  * - a folder whose own stat data is unchanged since the earlier walk of this process has the same
  *   entries (adding, removing or renaming an entry changes the folder), so it is not read again:
  *   its known files are lstat'ed, its known sub-folders entered, its skipped files re-examined.
  *   Folders modified close to a walk ("racy", timestamp granularity) are always read.
  */
 
-// Small batches keep both workers busy to the end (9k files: 19 batches rather than 5).
-const POOL_BATCH = 512;
 const RACY_DIR_MS = 2000;
 
 interface DirTask {
@@ -43,6 +44,53 @@ function sameStat(entry: Known, size: number, mtimeMs: number, ctimeMs: number, 
   return !entry.racy && size === entry.size && mtimeMs === entry.mtimeMs && ctimeMs === entry.ctimeMs && ino === entry.ino && mode === entry.mode;
 }
 
+/** The known files' absolute paths in byDir order (the order the stat pool's results come in). */
+function knownPaths(root: string, byDir: NonNullable<WalkBaseline>['byDir']): string[] {
+  const paths: string[] = [];
+  for (const [dir, names] of byDir) {
+    const base = (dir ? join(root, dir) : root) + sep;
+    for (const name of names.keys()) paths.push(base + name);
+  }
+  return paths;
+}
+
+/** Compares the deferred folders' known files with the pool's stats (or lstat's them here if it failed). */
+function settleDeferred(
+  root: string,
+  byDir: WalkBaseline['byDir'],
+  deferred: [string, string[] | null][],
+  values: Float64Array | null,
+  checkKnown: (dir: string, base: string, name: string, entry: Known) => void,
+  changed: Changed,
+): void {
+  const offsets = new Map<string, number>();
+  let at = 0;
+  for (const [dir, names] of byDir) {
+    offsets.set(dir, at);
+    at += names.size;
+  }
+  const settle = (dir: string, base: string, name: string, entry: Known, pos: number) => {
+    if (!values) return checkKnown(dir, base, name, entry);
+    const o = pos * STRIDE;
+    const mode = modeOfRaw(values[o + 5]);
+    if (values[o] === 1 && sameStat(entry, values[o + 1], values[o + 2], values[o + 3], values[o + 4], mode)) return;
+    changed(dir, name, values[o] === 1, values[o + 1], values[o + 2], values[o + 3], values[o + 4], mode);
+  };
+  for (const [dir, names] of deferred) {
+    const known = byDir.get(dir);
+    if (!known) continue;
+    const base = (dir ? join(root, dir) : root) + sep;
+    let pos = offsets.get(dir)!;
+    if (names === null) {
+      for (const [name, entry] of known) settle(dir, base, name, entry, pos++);
+      continue;
+    }
+    const posOf = new Map<string, number>();
+    for (const name of known.keys()) posOf.set(name, pos++);
+    for (const name of names) settle(dir, base, name, known.get(name)!, posOf.get(name)!);
+  }
+}
+
 export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: string[], baseline?: WalkBaseline): Promise<void> {
   const queue: DirTask[] = [];
   for (const rel of startRels) {
@@ -54,11 +102,6 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
   const stamps = new Map<string, DirStamp>();
   let seen = 0;
 
-  // Known files, lstat'ed inline or on the pool in batches while the walk reads more folders.
-  type KnownRef = { dir: string; name: string; entry: Known };
-  let batchPaths: string[] = [];
-  let batchRefs: KnownRef[] = [];
-  const inflight: Promise<void>[] = [];
   const changed = (dir: string, name: string, found: boolean, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: GitMode | null) => {
     const rel = dir ? `${dir}/${name}` : name;
     if (!found || mode === null) removed.push(rel);
@@ -68,30 +111,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       removed.push(rel);
     } else out.files.set(rel, { size, mtimeMs, ctimeMs, ino, mode });
   };
-  const settle = (refs: KnownRef[], v: Float64Array) => {
-    for (let k = 0; k < refs.length; k++) {
-      const o = k * STRIDE;
-      const mode = modeOfRaw(v[o + 5]);
-      const { dir, name, entry } = refs[k];
-      if (v[o] === 1 && sameStat(entry, v[o + 1], v[o + 2], v[o + 3], v[o + 4], mode)) continue;
-      changed(dir, name, v[o] === 1, v[o + 1], v[o + 2], v[o + 3], v[o + 4], mode);
-    }
-  };
-  const flush = () => {
-    if (!batchPaths.length || !opts.statPool) return;
-    const refs = batchRefs;
-    inflight.push(opts.statPool.stat(batchPaths).then((values) => settle(refs, values)));
-    batchPaths = [];
-    batchRefs = [];
-  };
   const checkKnown = (dir: string, base: string, name: string, entry: Known) => {
-    seen++;
-    if (opts.statPool) {
-      batchPaths.push(base + name);
-      batchRefs.push({ dir, name, entry });
-      if (batchPaths.length >= POOL_BATCH) flush();
-      return;
-    }
     let st: Stats | undefined;
     try {
       st = lstatSync(base + name, { throwIfNoEntry: false });
@@ -102,6 +122,14 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
     if (st && sameStat(entry, st.size, st.mtimeMs, st.ctimeMs, st.ino, mode)) return;
     changed(dir, name, !!st, st?.size ?? 0, st?.mtimeMs ?? 0, st?.ctimeMs ?? 0, st?.ino ?? 0, mode);
   };
+  // With a stat pool, every known file is lstat'ed on its workers (which keep the list between walks)
+  // while this thread reads folders; the files of the folders the walk entered are compared after.
+  const prefetch =
+    baseline && opts.statPool && baseline.generation !== undefined
+      ? opts.statPool.statList(baseline.generation, () => knownPaths(opts.root, baseline.byDir)).catch(() => null)
+      : null;
+  /** Folders whose known files are compared with the prefetched stats: all of them (null), or these names. */
+  const deferred: [string, string[] | null][] = [];
   const recordSkipped = (dir: string, entry: SkippedFile) => {
     out.skipped.push(entry);
     stamps.get(dir)?.skipped.push(entry);
@@ -151,7 +179,9 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
           prefix = '';
         }
       }
-      if (known) for (const [name, entry] of known) checkKnown(task.rel, base, name, entry);
+      if (known && prefetch) deferred.push([task.rel, null]);
+      else if (known) for (const [name, entry] of known) checkKnown(task.rel, base, name, entry);
+      seen += known?.size ?? 0;
       for (const s of previous.skipped) {
         let st: Stats | undefined;
         try {
@@ -192,6 +222,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       }
     }
     let knownSeen = 0;
+    const later: string[] = [];
     for (let i = 0; i < dirents.length; i++) {
       const d = dirents[i];
       const name = d.name;
@@ -213,7 +244,9 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       const entry = known?.get(name);
       if (entry) {
         knownSeen++;
-        checkKnown(task.rel, base, name, entry);
+        seen++;
+        if (prefetch) later.push(name);
+        else checkKnown(task.rel, base, name, entry);
       } else {
         if (opts.exclusions.file(name)) continue;
         const rel = task.rel ? `${task.rel}/${name}` : name;
@@ -235,6 +268,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       }
       if ((i & 127) === 127) await breathe();
     }
+    if (later.length) deferred.push([task.rel, later]);
     if (known && knownSeen < known.size) {
       // Known files that are no longer here as files (deleted, or replaced by a folder).
       const present = new Set(dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name));
@@ -242,8 +276,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
     }
     await breathe();
   }
-  flush();
-  await Promise.all(inflight);
+  if (prefetch && baseline) settleDeferred(opts.root, baseline.byDir, deferred, await prefetch, checkKnown, changed);
   if (baseline) {
     // Known folders not entered this time (deleted, or replaced by a file or link): their files are gone.
     for (const [dir, names] of baseline.byDir) {
