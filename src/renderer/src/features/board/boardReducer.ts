@@ -174,6 +174,8 @@ export function applyBoardEvent(state: BoardState, e: AgentEvent, options: { rep
     gap = state.lastSeq > 0 && e.seq > state.lastSeq + 1;
     state = { ...state, lastSeq: e.seq };
   }
+  // A rewind: the board is what it was at that point, which only a fresh snapshot says.
+  if (e.type === 'rollback') return { state: { ...emptyBoard(state.sessionId), lastSeq: state.lastSeq }, gap: true };
   return { state: reduce(state, e, !!options.replay), gap };
 }
 

@@ -81,6 +81,17 @@ describe('board reducer on recorded sessions', () => {
     expect(s.lastSeq).toBe(events[9].seq! + 1);
   });
 
+  it('a rewind (rollback) clears the board and asks for a fresh snapshot', () => {
+    const { events, sessionId } = greetSession;
+    const s = replayAll(events, sessionId);
+    expect(s.todos.length).toBeGreaterThan(0);
+    const r = applyBoardEvent(s, { sessionId, type: 'rollback', seq: s.lastSeq + 1, toSeq: 5, checkpointId: 'cp' } as AgentEvent);
+    expect(r.gap).toBe(true);
+    expect(r.state.todos).toEqual([]);
+    expect(r.state.lastSeq).toBe(s.lastSeq + 1);
+    expect(r.state.loaded).toBe(false);
+  });
+
   it('keeps what only the events told across a new snapshot', () => {
     const { events, sessionId, detail } = greetSession;
     const board = replayAll(events, sessionId);
