@@ -109,6 +109,7 @@ test('the agent journey: plan, review per hunk, terminal card, rejected and retr
   // Accept the rest: this file as edited, and the new notes.md.
   await page.getByTestId('review-accept-all').click();
   await expect(page.getByTestId('review-empty')).toBeVisible();
+  await expect(page.getByTestId('review-toast')).toHaveCount(0); // nothing waits: no toast says otherwise
   await expect.poll(() => read('config.txt')).toBe(CONFIG.replace('port = 8080', 'port = 9191').replace('owner = ops', 'owner = dev'));
   expect(read('notes.md')).toBe('# Notes\n');
 

@@ -16,7 +16,10 @@ export function ReviewFeed() {
       }),
     [client],
   );
-  const toasts = useReviewToasts((s) => s.toasts);
+  const all = useReviewToasts((s) => s.toasts);
+  const waiting = useReviewStore((s) => s.items);
+  // A toast announces something waiting: once it is decided (here or elsewhere) it has nothing to say.
+  const toasts = all.filter((t) => waiting.some((i) => i.key === t.itemKey));
   const dismiss = useReviewToasts((s) => s.dismiss);
   if (!toasts.length) return null;
   return (

@@ -8,6 +8,8 @@ import { itemLabel, type PendingItem } from './reviewStore';
 
 export interface ReviewToast {
   id: number;
+  /** The waiting item it announces (the toast goes when the item is decided). */
+  itemKey: string;
   title: string;
   detail: string;
 }
@@ -59,6 +61,6 @@ export function notifyArrival(item: PendingItem, reviewInFront: boolean): 'syste
     }
   }
   if (reviewInFront && !hidden) return 'none';
-  useReviewToasts.getState().push({ title, detail });
+  useReviewToasts.getState().push({ itemKey: item.key, title, detail });
   return 'toast';
 }
