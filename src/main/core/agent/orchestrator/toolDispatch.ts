@@ -47,20 +47,25 @@ export function checkFileLimit(rt: SessionRuntime, proposedAlready = 0): void {
   }
 }
 
+/** The call's `tool_call_finished` (its result as the log and later contexts keep it). */
+async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean): Promise<void> {
+  await rt.handle.append({
+    type: 'tool_call_finished',
+    callId: call.id,
+    todoId: todo.id,
+    tool: call.name,
+    summary: cutMiddle(text, RESULT_LOG_MAX),
+    isError,
+    durationMs: Math.round(performance.now() - started),
+  });
+}
+
 export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, todo: TodoState): Promise<DispatchResult> {
   if (WRITE_TOOLS.has(call.name)) checkFileLimit(rt);
   const started = performance.now();
   await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
   const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false): Promise<DispatchResult> => {
-    await rt.handle.append({
-      type: 'tool_call_finished',
-      callId: call.id,
-      todoId: todo.id,
-      tool: call.name,
-      summary: cutMiddle(text, RESULT_LOG_MAX),
-      isError,
-      durationMs: Math.round(performance.now() - started),
-    });
+    await appendFinished(rt, call, todo, started, text, isError);
     return { next, applied };
   };
   try {
@@ -125,16 +130,7 @@ export function writePathOf(call: ModelToolCall): string | null {
  */
 export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly ModelToolCall[], todo: TodoState): Promise<DispatchResult> {
   const proposed: { call: ModelToolCall; ref: ChangeRef; started: number }[] = [];
-  const finishCall = async (call: ModelToolCall, started: number, text: string, isError: boolean) =>
-    rt.handle.append({
-      type: 'tool_call_finished',
-      callId: call.id,
-      todoId: todo.id,
-      tool: call.name,
-      summary: cutMiddle(text, RESULT_LOG_MAX),
-      isError,
-      durationMs: Math.round(performance.now() - started),
-    });
+  const finishCall = (call: ModelToolCall, started: number, text: string, isError: boolean) => appendFinished(rt, call, todo, started, text, isError);
   for (const call of calls) {
     checkFileLimit(rt, proposed.length);
     const started = performance.now();

@@ -7,6 +7,7 @@ import { createGitignoreRules, type GitignoreRules } from '../../workspace/gitig
 import { resolveInsideEx, toRelative } from '../../workspace/pathGuard';
 import { hints, ToolError } from './toolError';
 import type { ToolContext } from './toolTypes';
+import { diffLines, splitLines } from '../../../../shared/lineDiff';
 
 /**
  * File access for the agent's tools: every path goes through pathGuard (relative to the root, `..`,
@@ -171,22 +172,13 @@ export async function lstatEntry(ctx: ToolContext, path: string): Promise<{ isLi
   return { isLink: !!stats?.isSymbolicLink(), abs };
 }
 
-/** Line counts a change adds and removes (common head and tail trimmed; good enough for a summary). */
+/** Line counts a change adds and removes (the shared line diff). */
 export function lineStats(before: string | null, after: string | null): { added: number; removed: number } {
-  const lines = (text: string | null) => {
-    const list = text ? text.split('\n') : [];
-    if (list.at(-1) === '') list.pop(); // a final newline ends the last line
-    return list;
-  };
-  const a = lines(before);
-  const b = lines(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
+  let added = 0;
+  let removed = 0;
+  for (const edit of diffLines(splitLines(before), splitLines(after))) {
+    if (edit.kind === '+') added++;
+    else if (edit.kind === '-') removed++;
   }
-  return { added: endB - start, removed: endA - start };
+  return { added, removed };
 }
