@@ -116,7 +116,7 @@ export interface CheckpointService {
   markDirty(paths: Iterable<string>): void;
   markAllDirty(): void;
   setFeedComplete(complete: boolean): void;
-  /** Resolves when every queued operation (warm-up, recovery, maintenance) has finished. */
+  /** Resolves when every queued operation (warm-up, recovery) has finished, due maintenance included. */
   whenIdle(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -133,6 +133,8 @@ export interface CheckpointServiceInit {
 const MiB = 1024 * 1024;
 const DEFAULTS = { maxFileBytes: 5 * MiB, retentionDays: 90, maxStoreBytes: 2048 * MiB, lockTimeoutMs: 60_000 };
 const AUTO_PRUNE_EVERY_MS = 6 * 3600_000;
+/** Maintenance waits for this much quiet after the latest checkpoint or restore (or for whenIdle). */
+const MAINTENANCE_AFTER_MS = 1500;
 
 function checkRange(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
@@ -266,10 +268,27 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     return { removed, usage };
   }
 
-  /** Housekeeping after a checkpoint: roll up small packs; prune now and then. */
+  /**
+   * Housekeeping after checkpoints: roll up small packs; prune now and then. It runs once things are
+   * quiet (a checkpoint taken right after another must not wait behind a repack), or at whenIdle.
+   */
+  let maintenanceTimer: NodeJS.Timeout | null = null;
+  let maintenanceDue = false;
   function scheduleMaintenance(): void {
-    void enqueue(async () => {
-      await compactPacks(ctx.git, () => ctx.session.close());
+    maintenanceDue = true;
+    if (maintenanceTimer) clearTimeout(maintenanceTimer);
+    maintenanceTimer = setTimeout(() => void runMaintenance(), MAINTENANCE_AFTER_MS);
+    maintenanceTimer.unref();
+  }
+  function runMaintenance(): Promise<void> {
+    if (maintenanceTimer) clearTimeout(maintenanceTimer);
+    maintenanceTimer = null;
+    if (!maintenanceDue || disposed) return Promise.resolve();
+    maintenanceDue = false;
+    return enqueue(async () => {
+      // A roll-up stops the store's processes (their packs are kept while they run); start them again
+      // so that the next checkpoint does not wait for them.
+      if (await compactPacks(ctx.git, () => ctx.session.close())) ctx.session.warm();
       if (Date.now() - lastAutoPrune > AUTO_PRUNE_EVERY_MS) {
         lastAutoPrune = Date.now();
         await pruneNow({});
@@ -337,6 +356,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     markAllDirty: () => ctx.feed.markAllDirty(),
     setFeedComplete: (c) => ctx.feed.setComplete(c),
     async whenIdle() {
+      await runMaintenance();
       for (let seen = tail; ; seen = tail) {
         await seen;
         if (seen === tail) return;

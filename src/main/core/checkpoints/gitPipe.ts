@@ -1,6 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { AkiraError } from '../errors';
-import { writeChunk } from './gitProcess';
 
 /**
  * A long-lived git process spoken to over stdin/stdout (fast-import, `update-ref --stdin`,
@@ -75,6 +74,7 @@ export function openGitPipe(name: string, child: ChildProcessWithoutNullStreams)
   }
 
   let held = true;
+  let drained: Promise<void> | null = null;
   function hold(busy: boolean) {
     const want = busy || waiting.length > 0 || child.stdin.writableLength > 0;
     if (want === held || !alive) return;
@@ -98,8 +98,10 @@ export function openGitPipe(name: string, child: ChildProcessWithoutNullStreams)
     async write(chunk) {
       if (!alive) throw failure!;
       hold(true);
-      const wait = writeChunk(child, chunk);
-      if (wait) await Promise.race([wait, exited.then(() => Promise.reject(failure))]);
+      if (child.stdin.write(chunk)) return;
+      // One wait for 'drain' however many writes are queued behind it.
+      drained ??= new Promise<void>((resolve) => child.stdin.once('drain', resolve)).finally(() => (drained = null));
+      await Promise.race([drained, exited.then(() => Promise.reject(failure))]);
     },
     read(parse) {
       if (!alive && !stdout.length) return Promise.reject(failure);

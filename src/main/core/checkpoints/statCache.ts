@@ -225,10 +225,13 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
         await breathe();
       }
       for (const [p, e] of set) {
-        if (!state.entries.has(p)) generation++;
+        const old = state.entries.get(p);
+        if (!old) generation++;
+        // A re-hashed (racy) file whose entry did not change needs no log line.
+        const same = !!old && old.oid === e.oid && old.racy === e.racy && old.size === e.size && old.mtimeMs === e.mtimeMs && old.ctimeMs === e.ctimeMs && old.ino === e.ino && old.mode === e.mode;
         state.entries.set(p, e);
         indexSet(p, e);
-        if (!fold) parts.push(line(p, e));
+        if (!fold && !same) parts.push(line(p, e));
         await breathe();
       }
       state.tree = tree;

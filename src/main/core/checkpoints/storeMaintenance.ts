@@ -7,12 +7,16 @@ import type { CheckpointRecord } from './types';
  * Disk use, retention and housekeeping of a store.
  * - Every snapshot is a parentless commit under its own ref, so removing a checkpoint is deleting its
  *   ref; `git gc --prune=now` then frees whatever no remaining checkpoint shares.
- * - Each checkpoint writes one small pack; packs are rolled up geometrically once there are many, and
- *   loose refs are packed, so lookups stay fast after thousands of checkpoints.
+ * - Each checkpoint writes one small pack (its objects without deltas, plus a 1 KiB+ index); packs
+ *   are rolled up geometrically once there are a few (the small ones together, with deltas between
+ *   the versions of each folder's tree), and loose refs are packed, so the store stays compact and
+ *   lookups stay fast after thousands of checkpoints.
  */
 
 export const CP_REF_PREFIX = 'refs/akira/cp/';
 export const SCRATCH_REF = 'refs/akira/now';
+/** Packs at which maintenance rolls them up (each roll-up also restarts the store's fast-import). */
+export const COMPACT_AT_PACKS = 8;
 
 export async function diskUsage(dir: string): Promise<{ bytes: number; diskBytes: number }> {
   let bytes = 0;
@@ -58,7 +62,7 @@ async function removeKeepFiles(gitDir: string): Promise<void> {
  * Rolls small packs up when there are many (cheap; proportional to the small packs). `beforeRepack`
  * stops the store's long-lived processes first (storeSession.ts).
  */
-export async function compactPacks(git: StoreGit, beforeRepack: () => Promise<void> = async () => undefined, threshold = 32): Promise<boolean> {
+export async function compactPacks(git: StoreGit, beforeRepack: () => Promise<void> = async () => undefined, threshold = COMPACT_AT_PACKS): Promise<boolean> {
   if ((await packCount(git.gitDir)) < threshold) return false;
   await beforeRepack();
   await removeKeepFiles(git.gitDir);

@@ -105,6 +105,25 @@ describe('store session', () => {
     expect(await env.read('a.txt')).toBe('one\n');
   });
 
+  it('rolls the small packs up once quiet (whenIdle), and goes on with fresh processes', async () => {
+    env = await makeEnv({ 'a.txt': 'v0\n' });
+    const ids: string[] = [];
+    for (let i = 1; i <= 9; i++) {
+      await env.write('a.txt', `v${i}\n`);
+      ids.push((await env.service.create({ label: `v${i}` })).id);
+    }
+    const packDir = join(env.service.storeDir, 'git', 'objects', 'pack');
+    const packs = async () => (await readdir(packDir)).filter((n) => n.endsWith('.pack')).length;
+    expect(await packs()).toBeGreaterThanOrEqual(9); // one per checkpoint until things are quiet
+    await env.service.whenIdle();
+    expect(await packs()).toBeLessThan(9);
+    expect((await readdir(packDir)).filter((n) => n.endsWith('.keep'))).toEqual([]);
+    expect(fastImports(env.service.storeDir).length).toBe(1); // started again for the next checkpoint
+    await env.write('a.txt', 'v10\n');
+    ids.push((await env.service.create({ label: 'v10' })).id);
+    for (let i = 0; i < ids.length; i++) expect((await env.service.fileAt(ids[i], 'a.txt')).text).toBe(`v${i + 1}\n`);
+  });
+
   it('stops its processes at dispose', async () => {
     env = await makeEnv({ 'a.txt': 'one\n' });
     await env.service.create({ label: 'one' });

@@ -44,6 +44,8 @@ export interface StoreSession {
   numstat(fromTree: string, toTree: string, sentinel: string): Promise<DiffStats>;
   /** Stops the processes when the store's packs changed behind them (call with the lock held). */
   checkFresh(): void;
+  /** Starts the processes ahead of the next snapshot (after maintenance stopped them). */
+  warm(): void;
   /** Stops every process (before repack/gc, when idle, at dispose). */
   close(): Promise<void>;
 }
@@ -85,16 +87,24 @@ export function createStoreSession(git: StoreGit, onIdle: () => void = () => und
     return ended.finally(() => clearTimeout(timer));
   }
 
+  function startImporter() {
+    importer = openGitPipe('fast-import', git.spawn(IMPORT_ARGS));
+    // It sees the packs there are now (or more, which the next check then notices).
+    packs = packSet();
+  }
+
+  function startDiffer() {
+    differ = openGitPipe('diff-tree', git.spawn(['diff-tree', '--stdin', '-r', '-z', '--numstat', '--no-renames', '--no-ext-diff', '--always']));
+  }
+
   const session: StoreSession = {
     startImport(bulk) {
       touch();
       if (bulk) {
         return { pipe: openGitPipe('fast-import', git.spawn([...BULK_ARGS, ...IMPORT_ARGS, '--depth=0'])), oneShot: true };
       }
-      if (!importer?.alive) {
-        importer = openGitPipe('fast-import', git.spawn(IMPORT_ARGS));
-      }
-      return { pipe: importer, oneShot: false };
+      if (!importer?.alive) startImporter();
+      return { pipe: importer!, oneShot: false };
     },
     async finishImport(handle) {
       if (handle.oneShot) {
@@ -109,10 +119,8 @@ export function createStoreSession(git: StoreGit, onIdle: () => void = () => und
     },
     async numstat(fromTree, toTree, sentinel) {
       touch();
-      if (!differ?.alive) {
-        differ = openGitPipe('diff-tree', git.spawn(['diff-tree', '--stdin', '-r', '-z', '--numstat', '--no-renames', '--no-ext-diff', '--always']));
-      }
-      const pipe = differ;
+      if (!differ?.alive) startDiffer();
+      const pipe = differ!;
       const end = Buffer.from(`${sentinel}\0\n`);
       try {
         await pipe.write(`${fromTree} ${toTree}\n${sentinel}\n\n`);
@@ -131,6 +139,11 @@ export function createStoreSession(git: StoreGit, onIdle: () => void = () => und
         pipe.kill();
         throw err;
       }
+    },
+    warm() {
+      touch();
+      if (!importer?.alive) startImporter();
+      if (!differ?.alive) startDiffer();
     },
     checkFresh() {
       if (!importer?.alive && !differ?.alive) return;

@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { it } from 'vitest';
+import { createCheckpointService } from '../../src/main/core/checkpoints/checkpointService';
+import { git } from './generateTree.mjs';
+
+// Where a small checkpoint's bytes go: the store's files before and after one checkpoint of 3 edits.
+const n = Number(process.env.N ?? 20000);
+function files(dir: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop()!;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const abs = join(d, e.name);
+      if (e.isDirectory()) stack.push(abs);
+      else out.set(relative(dir, abs), statSync(abs).size);
+    }
+  }
+  return out;
+}
+it('growth profile', { timeout: 3_600_000 }, async () => {
+  if (!process.env.GROWTH_PROF) return;
+  const root = join(tmpdir(), 'akira-checkpoints-bench', `tree-${n}-v1`);
+  git(root, 'checkout', '-q', '--', '.');
+  const sources: string[] = JSON.parse(readFileSync(join(root, '.bench-sources.json'), 'utf8'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'akira-growth-'));
+  const svc = await createCheckpointService({ root, dataDir });
+  await svc.create({ label: 'first' });
+  const start = files(svc.storeDir);
+  let total = 0;
+  const rounds = Number(process.env.ROUNDS ?? 4);
+  for (let round = 0; round < rounds; round++) {
+    await svc.whenIdle();
+    const before = files(svc.storeDir);
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) {
+      const rel = sources[(round * 7919 + i * 104729) % sources.length];
+      const content = readFileSync(join(root, rel), 'utf8') + `// edit ${round}.${i} ${Math.random().toString(36)}\n`;
+      writeFileSync(join(root, rel), content);
+      bytes += Buffer.byteLength(content);
+    }
+    await svc.create({ label: `r${round}` });
+    await svc.whenIdle();
+    const after = files(svc.storeDir);
+    let growth = 0;
+    const lines: string[] = [];
+    for (const [f, size] of after) {
+      const d = size - (before.get(f) ?? 0);
+      if (d !== 0) lines.push(`  ${d > 0 ? '+' : ''}${d}\t${f}`);
+      growth += d;
+    }
+    for (const [f, size] of before) if (!after.has(f)) (lines.push(`  -${size}\t${f} (gone)`), (growth -= size));
+    const pack = [...after.keys()].find((f) => f.endsWith('.pack') && !before.has(f));
+    if (pack && process.env.GROWTH_VERBOSE) {
+      console.log(git(join(svc.storeDir, 'git'), 'verify-pack', '-v', join(svc.storeDir, pack.replace('.pack', '.idx'))));
+    }
+    total += bytes;
+    console.log(`round ${round}: bytes changed ${bytes}, store growth ${growth} (${(growth / bytes).toFixed(2)})\n${lines.join('\n')}`);
+  }
+  const end = files(svc.storeDir);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  console.log(`all rounds: bytes changed ${total}, store growth ${sum(end) - sum(start)} (${((sum(end) - sum(start)) / total).toFixed(2)})`);
+  await svc.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+  git(root, 'checkout', '-q', '--', '.');
+});
