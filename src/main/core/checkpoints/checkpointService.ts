@@ -83,7 +83,8 @@ import type {
  * - Change feed: a checkpoint examines only the reported paths when the caller declared the feed
  *   complete (`setFeedComplete(true)`, e.g. the watcher covers the whole tree) since the scan behind the
  *   current stat cache began; otherwise, or after `markAllDirty()`, it walks the tree (stat data keeps
- *   that cheap: only new or changed files are read). Flush pending watcher events before `create`.
+ *   that cheap: only new or changed files are read). `options.beforeScan` runs before every scan so
+ *   that pending watcher events are in the feed first (createCore wires the watcher: watchFeed.ts).
  * - Reads (list, get, fileAt, usage, diff between checkpoints) do not wait behind a running
  *   operation; create, restore, preview, diff with 'now' and prune are queued.
  * - Storage: see storeLayout.ts (one store per workspace real path, in the app's data folder); the
@@ -92,13 +93,15 @@ import type {
  * How a checkpoint is written (and why not through a git index): the walker (scanner.ts) lstat's
  * files (known ones on worker threads, statPool.ts) and compares them with the persistent stat cache
  * (statCache.ts); only new or changed files are read and hashed. Their blobs and the new tree go to
- * ONE `git fast-import` process that starts from the previous snapshot's tree and applies only the
- * changed entries (snapshot.ts). This replaces the planned `update-index --index-info` + `write-tree`
- * + `commit-tree` + `update-ref`: those read and rewrite the whole index (10+ MB at 100k files) in each
- * of several processes, while fast-import's cost follows the number of changes, writes one pack per
- * checkpoint (no loose-object sprawl) and needs one process instead of four. Snapshots are parentless
- * commits under `refs/akira/cp/<id>`, so pruning is deleting refs + gc (no history chain keeps old
- * content alive). The stat cache plays the index's role (stat data + blob id per path).
+ * the store's `git fast-import`, kept running between checkpoints (storeSession.ts), which starts
+ * from the previous snapshot's tree and applies only the changed entries, then writes the pack and
+ * the checkpoint's ref (snapshot.ts). This replaces the planned `update-index --index-info` +
+ * `write-tree` + `commit-tree` + `update-ref`: those read and rewrite the whole index (10+ MB at 100k
+ * files) in each of several processes, while fast-import's cost follows the number of changes, writes
+ * one pack per checkpoint (no loose-object sprawl; small packs are rolled up when quiet) and, kept
+ * running, costs no process start. Snapshots are parentless commits under `refs/akira/cp/<id>`, so
+ * pruning is deleting refs + gc (no history chain keeps old content alive). The stat cache plays the
+ * index's role (stat data + blob id per path).
  */
 export interface CheckpointService {
   readonly root: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 
 /**
@@ -131,6 +131,8 @@ export function createWatchFeed(root: string): WatchFeed {
     try {
       if (!cookie) {
         mkdirSync(cookieDir, { recursive: true });
+        // The user's git (and the file tree) ignore the cookies: a '*' that matches itself too.
+        if (!existsSync(join(cookieDir, '.gitignore'))) writeFileSync(join(cookieDir, '.gitignore'), '*\n');
         removeStaleCookies();
         cookie = join(cookieDir, `${cookiePrefix}${cookieSeq}`);
         writeFileSync(cookie, '');
@@ -159,6 +161,7 @@ export function createWatchFeed(root: string): WatchFeed {
   /** Cookies left by processes that are gone (names start with the pid). */
   function removeStaleCookies() {
     for (const name of readdirSync(cookieDir)) {
+      if (name === '.gitignore') continue;
       const pid = Number(name.split('-')[0]);
       let alive = pid === process.pid;
       if (!alive && Number.isInteger(pid) && pid > 0) {
