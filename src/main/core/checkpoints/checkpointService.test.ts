@@ -140,7 +140,9 @@ describe('checkpoint service', () => {
     }
     const result = await env.service.prune({ retentionDays: 1, maxStoreBytes: 1024 * 1024, protect: [ids[1]] });
     expect(result.removed).toEqual([]); // all young, store small
-    // Backdate by rewriting the list, as time passing would.
+    // Backdate by rewriting the list, as time passing would (once the service is idle: it holds the
+    // store's lock for a moment after each operation, and nothing may change the store meanwhile).
+    await env.service.whenIdle();
     const listPath = join(env.service.storeDir, 'checkpoints.jsonl');
     const lines = (await readFile(listPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     for (const l of lines) l.createdAt = '2000-01-01T00:00:00.000Z';

@@ -138,6 +138,8 @@ const DEFAULTS = { maxFileBytes: 5 * MiB, retentionDays: 90, maxStoreBytes: 2048
 const AUTO_PRUNE_EVERY_MS = 6 * 3600_000;
 /** Maintenance waits for this much quiet after the latest checkpoint or restore (or for whenIdle). */
 const MAINTENANCE_AFTER_MS = 1500;
+/** How long the store lock is kept after an operation (see enqueue). */
+const LOCK_LINGER_MS = 250;
 
 function checkRange(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
@@ -201,24 +203,50 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   let tail: Promise<unknown> = Promise.resolve();
   let lastAutoPrune = 0;
 
+  // The store lock is kept for LOCK_LINGER_MS after an operation, so that a burst of operations
+  // (a checkpoint and its maintenance, a restore after a preview…) takes it once; nothing else can
+  // have changed the store while it was held, so the state on disk need not be read again either.
+  let lockHeld = false;
+  let releaseTimer: NodeJS.Timeout | null = null;
+  function releaseLock(): Promise<void> {
+    if (releaseTimer) clearTimeout(releaseTimer);
+    releaseTimer = null;
+    const step = tail.then(async () => {
+      if (!lockHeld || releaseTimer) return;
+      lockHeld = false;
+      await lock.release();
+    });
+    tail = step.catch(() => undefined);
+    return step;
+  }
+
   /** Runs `fn` after every earlier operation, holding the store lock, with fresh on-disk state. */
   function enqueue<T>(fn: () => Promise<T>): Promise<T> {
     if (disposed) return Promise.reject(new AkiraError('unavailable', 'The checkpoint service is closed.'));
     const run = tail.then(async () => {
-      await lock.acquire();
+      if (releaseTimer) clearTimeout(releaseTimer);
+      releaseTimer = null;
+      const continuous = lockHeld;
+      if (!lockHeld) {
+        await lock.acquire();
+        lockHeld = true;
+      }
       try {
-        await ctx.list.refresh();
-        const before = ctx.cache.tree;
-        await ctx.cache.refresh();
-        if (ctx.cache.tree !== before) {
-          ctx.cacheValidFrom = 0; // another process took a snapshot: the feed no longer describes the cache
-          ctx.cacheVerified = false;
-          ctx.lastWalk = null;
+        if (!continuous) {
+          await ctx.list.refresh();
+          const before = ctx.cache.tree;
+          await ctx.cache.refresh();
+          if (ctx.cache.tree !== before) {
+            ctx.cacheValidFrom = 0; // another process took a snapshot: the feed no longer describes the cache
+            ctx.cacheVerified = false;
+            ctx.lastWalk = null;
+          }
+          ctx.session.checkFresh();
         }
-        ctx.session.checkFresh();
         return await fn();
       } finally {
-        await lock.release();
+        releaseTimer = setTimeout(() => void releaseLock(), LOCK_LINGER_MS);
+        releaseTimer.unref();
       }
     });
     tail = run.catch(() => undefined);
@@ -362,8 +390,9 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       await runMaintenance();
       for (let seen = tail; ; seen = tail) {
         await seen;
-        if (seen === tail) return;
+        if (seen === tail) break;
       }
+      await releaseLock(); // idle: other processes need not wait
     },
     async dispose() {
       if (disposed) return;

@@ -25,7 +25,10 @@ const blobExists = (storeDir: string, oid: string) => {
   }
 };
 
-async function backdate(storeDir: string): Promise<void> {
+/** As time passing would (with the service idle: nothing changes a store while its lock is held). */
+async function backdate(service: { storeDir: string; whenIdle(): Promise<void> }): Promise<void> {
+  await service.whenIdle();
+  const storeDir = service.storeDir;
   const listPath = join(storeDir, 'checkpoints.jsonl');
   const lines = (await readFile(listPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
   for (const l of lines) l.createdAt = '2000-01-01T00:00:00.000Z';
@@ -51,7 +54,7 @@ describe('store session', () => {
     expect(fastImports(env.service.storeDir).length).toBe(1); // still running, and it wrote the first blob
 
     // "Another process" prunes the first checkpoint: gc drops the blob only it referenced.
-    await backdate(env.service.storeDir);
+    await backdate(env.service);
     const other = await createCheckpointService({ root: env.root, dataDir: env.dataDir });
     expect((await other.prune({ retentionDays: 1, protect: [two.id] })).removed).toEqual([one.id]);
     await other.dispose();
@@ -70,7 +73,7 @@ describe('store session', () => {
     const one = await env.service.create({ label: 'one' });
     await env.write('a.txt', 'second content\n');
     const two = await env.service.create({ label: 'two' });
-    await backdate(env.service.storeDir);
+    await backdate(env.service);
     expect((await env.service.prune({ retentionDays: 1, protect: [two.id] })).removed).toEqual([one.id]);
     const packDir = join(env.service.storeDir, 'git', 'objects', 'pack');
     expect((await readdir(packDir)).filter((n) => n.endsWith('.keep'))).toEqual([]);
@@ -96,7 +99,7 @@ describe('store session', () => {
     expect((await env.service.fileAt(two.id, 'a.txt')).text).toBe('two\n'.repeat(5000));
 
     // Pruning the big checkpoint frees its pack although a killed fast-import had kept it.
-    await backdate(env.service.storeDir);
+    await backdate(env.service);
     const before = (await env.service.usage()).bytes;
     expect((await env.service.prune({ retentionDays: 1, protect: [three.id, one.id] })).removed).toEqual([two.id]);
     expect((await env.service.usage()).bytes).toBeLessThan(before);
