@@ -41,15 +41,8 @@ export interface BoardTodo extends Omit<AgentTodo, 'toolCalls'> {
   verdicts: (Verdict & { ts: string | null })[];
 }
 
-export interface BoardTotals {
-  tokensIn: number;
-  tokensOut: number;
-  costUsd: number | null;
-  modelCalls: number;
-  toolCalls: number;
-  commands: number;
-  fileModifications: number;
-}
+/** The session's totals, as agent.get answers them (then counted on from events). */
+export type BoardTotals = AgentSessionDetail['totals'];
 
 export interface BoardState {
   sessionId: string | null;
