@@ -27,6 +27,7 @@ const verdict = (todoId: string, approved: boolean, feedback: string, confidence
 test('the agent journey: plan, review per hunk, terminal card, rejected and retried TODO, complete, rewind with "Both"', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   repo = makeFixtureRepo();
+  let notesWhenDone: string | null = null;
   writeFileSync(join(repo, 'config.txt'), CONFIG);
   app = await serveWithModel(repo, {
     // Writes wait for review; commands run without asking; the plan waits for approval.
@@ -59,6 +60,7 @@ test('the agent journey: plan, review per hunk, terminal card, rejected and retr
     (req) => {
       // The person's edit is what the model is told about.
       expect(sent(req)).toContain('The user EDITED your change');
+      notesWhenDone = read('notes.md'); // the whole batch is applied before the model hears of it
       return reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'config tuned, notes written' });
     },
     verdict('t1', false, 'notes.md does not name the port', 0.8),
@@ -111,7 +113,7 @@ test('the agent journey: plan, review per hunk, terminal card, rejected and retr
   await expect(page.getByTestId('review-empty')).toBeVisible();
   await expect(page.getByTestId('review-toast')).toHaveCount(0); // nothing waits: no toast says otherwise
   await expect.poll(() => read('config.txt')).toBe(CONFIG.replace('port = 8080', 'port = 9191').replace('owner = ops', 'owner = dev'));
-  expect(read('notes.md')).toBe('# Notes\n');
+  await expect.poll(() => notesWhenDone).toBe('# Notes\n');
 
   // Back to the session: the reviewer rejects t1, the retry runs a command in a terminal card and passes.
   await page.getByTestId('view-agent').click();

@@ -95,6 +95,27 @@ describe('agent session: people in the loop', () => {
     expect(state.todos.map((t) => [t.id, t.status])).toEqual([['p1', 'done'], ['extra', 'done']]);
   });
 
+  it('an approval sent the moment the plan is shown (before the wait opens) is kept for it, not refused', async () => {
+    kit = await startAgentKit({ settings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true } } } });
+    kit.server.enqueue(plan(one('q')), reply.toolCall('update_todo', { id: 'q', status: 'done' }), verdict('q', true), verdict('task', true));
+    let early: Promise<unknown> | null = null;
+    let waitingThen: boolean | null = null;
+    const k = kit;
+    k.core.bus.on('agent.onEvent', (e) => {
+      if (e.type !== 'plan_proposed' || early) return;
+      // Like a person clicking Approve on the plan a face drew from this event.
+      early = k.core.router.handle('agent.approvePlan', { sessionId: e.sessionId, approved: true }, { face: 'test' });
+      waitingThen = k.events.some((x) => x.type === 'plan_approval_requested');
+    });
+    const { sessionId } = await kit.call('agent.start', { task: 'quick' });
+    await kit.waitForEvent('session_completed');
+    expect(waitingThen).toBe(false);
+    expect(await early).not.toHaveProperty('error');
+    expect(kit.ofType('plan_approved')).toHaveLength(1);
+    expect((await kit.call('agent.get', { sessionId })).todos.map((t) => t.status)).toEqual(['done']);
+    kit.server.assertDone();
+  });
+
   it('a TODO past its retry limit fails, the others go on, then the session asks: edit and retry one, skip the other', async () => {
     kit = await startAgentKit({ settings: { agent: { mode: 'autonomous', policy: { limits: { maxRetriesPerTodo: 1 } } } } });
     kit.server.enqueue(

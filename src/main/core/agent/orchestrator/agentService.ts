@@ -247,11 +247,13 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       }),
     list: () =>
       guard(async () => {
+        // A session that ends while the disk is read was read before its end was written: its memory is newer.
+        const loaded = new Map(live);
         const sessions = await store.listSessions();
         return {
           sessions: sessions.map((s) => {
-            const entry = live.get(s.sessionId);
-            return entry ? { ...detail(entry.handle.state(), entry), live: true } : { ...s, live: false };
+            const entry = live.get(s.sessionId) ?? loaded.get(s.sessionId);
+            return entry ? { ...detail(entry.handle.state(), entry), live: live.has(s.sessionId) } : { ...s, live: false };
           }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive }) => ({
             sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive,
           })),

@@ -112,4 +112,27 @@ describe('agent session (in-process)', () => {
     await waitFor(async () => (await readFile(decisions, 'utf8')).includes('approved'), 'decisions.md to hold the verdicts');
     expect(await readFile(decisions, 'utf8')).toMatch(/rejected · confidence 0\.90/);
   });
+
+  it('agent.list asked while a session ends says it ended (its memory, not the session.md not yet rewritten)', async () => {
+    kit = await startAgentKit();
+    kit.server.enqueue(plan(TWO_TODOS.slice(0, 1)), reply.toolCall('update_todo', { id: 't1', status: 'done' }), verdict('t1', true), verdict('task', true));
+    const k = kit;
+    const lists: Promise<{ sessions: { sessionId: string; status: string }[] }>[] = [];
+    k.core.bus.on('agent.onEvent', (e) => {
+      if (e.type !== 'session_completed') return;
+      // A face refreshing its list from the moment the end is announced, on every turn of the event loop,
+      // while session.md is rewritten and the session is unloaded.
+      void (async () => {
+        for (let i = 0; i < 200; i++) {
+          lists.push(k.call('agent.list', {}));
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+    });
+    const { sessionId } = await kit.call('agent.start', { task: 'end while listed' });
+    await kit.waitForEvent('session_completed');
+    await waitFor(() => lists.length === 200, 'the lists asked at the end');
+    const statuses = (await Promise.all(lists)).map((l) => l.sessions.find((s) => s.sessionId === sessionId)?.status);
+    expect(new Set(statuses)).toEqual(new Set(['completed']));
+  });
 });

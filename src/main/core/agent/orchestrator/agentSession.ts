@@ -248,6 +248,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     rt = runtime();
     const r = rt;
     loop = body(r).then(() => {
+      planSlot.dropNext();
       loop = null;
       rt = null;
       return handle.state().status;
@@ -301,7 +302,13 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     },
     approve: (id, content) => gate.approve(id, content),
     reject: (id, reason) => gate.reject(id, reason),
-    approvePlan: (decision) => planSlot.resolve(decision),
+    approvePlan(decision) {
+      // Every face shows the plan as soon as it is proposed; the wait opens a moment later, once the status
+      // is written. An answer in between is kept for it rather than refused.
+      const early = !planSlot.current() && loop !== null && pauseReason === null && stopReason === null && handle.state().plan.awaitingApproval;
+      if (early) planSlot.resolveNext(decision);
+      else planSlot.resolve(decision);
+    },
     answer(answer) {
       questionSlot.resolve(answer, (q) => {
         if (q.questionId !== answer.questionId) throw new AkiraError('not_found', `The open question is ${q.questionId}, not ${answer.questionId}.`);

@@ -8,18 +8,28 @@ import { GateCancelled } from './approvalGate';
  *   const answer = await slot.wait(question, signal);   // GateCancelled when the signal aborts
  *   slot.current()                                     // the question while it waits, else null
  *   slot.resolve(answer, check?)                       // from the command; conflict when nothing waits
+ *   slot.resolveNext(answer)                           // an answer for the wait about to open (see approvePlan)
+ *   slot.dropNext()                                    // forget it (the loop ended before the wait opened)
  */
 export interface WaitSlot<T, I> {
   wait(info: I, signal: AbortSignal): Promise<T>;
   current(): I | null;
   resolve(value: T, check?: (info: I) => void): void;
+  resolveNext(value: T): void;
+  dropNext(): void;
 }
 
 export function createWaitSlot<T, I>(what: string): WaitSlot<T, I> {
   let waiting: { info: I; resolve(v: T): void } | null = null;
+  let next: { value: T } | null = null;
   return {
     wait(info, signal) {
       if (signal.aborted) return Promise.reject(new GateCancelled());
+      if (next) {
+        const { value } = next;
+        next = null;
+        return Promise.resolve(value);
+      }
       return new Promise<T>((resolve, reject) => {
         const onAbort = () => {
           waiting = null;
@@ -41,6 +51,13 @@ export function createWaitSlot<T, I>(what: string): WaitSlot<T, I> {
       if (!waiting) throw new AkiraError('conflict', `The session is not waiting for ${what}.`);
       check?.(waiting.info);
       waiting.resolve(value);
+    },
+    resolveNext(value) {
+      if (waiting) return waiting.resolve(value);
+      next = { value };
+    },
+    dropNext() {
+      next = null;
     },
   };
 }
