@@ -115,7 +115,8 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   // Accept the file with the keyboard: what is written is exactly the person's version.
   await page.keyboard.press('a');
   await expect(page.getByTestId('review-badge')).toHaveText('1');
-  expect(readFileSync(join(repo, 'config.txt'), 'utf8')).toBe(CONFIG_BEFORE.replace('port = 8080', 'port = 9191').replace('owner = ops', 'owner = dev'));
+  // The session writes it once it hears the answer (a moment after the badge counts it).
+  await expect.poll(() => readFileSync(join(repo, 'config.txt'), 'utf8')).toBe(CONFIG_BEFORE.replace('port = 8080', 'port = 9191').replace('owner = ops', 'owner = dev'));
 
   // The new file: left side empty, accepted as proposed.
   await expect(page.getByTestId('review-diff-host')).toHaveAttribute('data-diff-ready', /.+/);
