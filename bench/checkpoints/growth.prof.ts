@@ -60,6 +60,9 @@ it('growth profile', { timeout: 3_600_000 }, async () => {
     console.log(`round ${round}: bytes changed ${bytes}, store growth ${growth} (${(growth / bytes).toFixed(2)})\n${lines.join('\n')}`);
   }
   const end = files(svc.storeDir);
+  if (process.env.GROWTH_VERBOSE) {
+    for (const f of end.keys()) if (f.endsWith('.idx') && !start.has(f)) console.log(git(join(svc.storeDir, 'git'), 'verify-pack', '-v', join(svc.storeDir, f)));
+  }
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   console.log(`all rounds: bytes changed ${total}, store growth ${sum(end) - sum(start)} (${((sum(end) - sum(start)) / total).toFixed(2)})`);
   await svc.dispose();

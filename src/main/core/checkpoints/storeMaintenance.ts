@@ -17,6 +17,8 @@ export const CP_REF_PREFIX = 'refs/akira/cp/';
 export const SCRATCH_REF = 'refs/akira/now';
 /** Packs at which maintenance rolls them up (each roll-up also restarts the store's fast-import). */
 export const COMPACT_AT_PACKS = 8;
+/** Packs under this size are merged with each other after every checkpoint (see compactPacks). */
+export const ROLLING_PACK_BYTES = 4 * 1024 * 1024;
 
 export async function diskUsage(dir: string): Promise<{ bytes: number; diskBytes: number }> {
   let bytes = 0;
@@ -41,8 +43,17 @@ export async function diskUsage(dir: string): Promise<{ bytes: number; diskBytes
 }
 
 export async function packCount(gitDir: string): Promise<number> {
-  const names = await readdir(join(gitDir, 'objects', 'pack')).catch(() => [] as string[]);
-  return names.filter((n) => n.endsWith('.pack')).length;
+  return (await packFiles(gitDir)).length;
+}
+
+/** The store's packs (basename without `.pack`) and their sizes. */
+export async function packFiles(gitDir: string): Promise<{ name: string; bytes: number }[]> {
+  const dir = join(gitDir, 'objects', 'pack');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const packs = await Promise.all(
+    names.filter((n) => n.endsWith('.pack')).map(async (n) => ({ name: n.slice(0, -'.pack'.length), bytes: (await lstat(join(dir, n)).catch(() => null))?.size ?? 0 })),
+  );
+  return packs;
 }
 
 /**
@@ -59,14 +70,34 @@ async function removeKeepFiles(gitDir: string): Promise<void> {
 }
 
 /**
- * Rolls small packs up when there are many (cheap; proportional to the small packs). `beforeRepack`
- * stops the store's long-lived processes first (storeSession.ts).
+ * Rolls packs up (cheap: proportional to the small packs, no reachability walk). Two steps:
+ * - the packs under `ROLLING_PACK_BYTES` (the checkpoints since the last big one) are merged into one
+ *   as soon as there are two, so each checkpoint's trees are stored as deltas against the versions the
+ *   previous checkpoints wrote (a checkpoint writes whole trees for every folder on a changed path:
+ *   several KiB, more than a small edit's own bytes). Once that pack passes the size, it stays;
+ * - when there are `threshold` packs or more, a geometric repack folds the big ones too.
+ * `beforeRepack` stops the store's long-lived processes first (storeSession.ts).
  */
 export async function compactPacks(git: StoreGit, beforeRepack: () => Promise<void> = async () => undefined, threshold = COMPACT_AT_PACKS): Promise<boolean> {
-  if ((await packCount(git.gitDir)) < threshold) return false;
+  const packs = await packFiles(git.gitDir);
+  if (packs.length >= threshold) {
+    await beforeRepack();
+    await removeKeepFiles(git.gitDir);
+    await git.run(['repack', '-d', '-q', '--geometric=2', '--no-write-bitmap-index']);
+    return true;
+  }
+  const small = packs.filter((p) => p.bytes < ROLLING_PACK_BYTES);
+  if (small.length < 2) return false;
   await beforeRepack();
   await removeKeepFiles(git.gitDir);
-  await git.run(['repack', '-d', '-q', '--geometric=2', '--no-write-bitmap-index']);
+  const dir = join(git.gitDir, 'objects', 'pack');
+  const input = [...small.map((p) => `${p.name}.pack`), ...packs.filter((p) => !small.includes(p)).map((p) => `^${p.name}.pack`)].join('\n');
+  const made = (await git.run(['pack-objects', '--stdin-packs', '--delta-base-offset', '-q', join(dir, 'pack')], { input: `${input}\n` })).toString('utf8').trim();
+  // The new pack is complete (pack-objects renames it in place last); only then the old ones go.
+  for (const p of small) {
+    if (p.name === `pack-${made}`) continue;
+    await Promise.all(['.idx', '.rev', '.bitmap', '.keep', '.pack'].map((ext) => rm(join(dir, p.name + ext), { force: true })));
+  }
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -85,7 +86,8 @@ describe('store session', () => {
   it('replaces a fast-import that was killed, and prunes the packs it kept', async () => {
     env = await makeEnv({ 'a.txt': 'one\n' });
     const one = await env.service.create({ label: 'one' });
-    await env.write('a.txt', 'two\n'.repeat(5000));
+    const big = randomBytes(30_000).toString('hex'); // does not compress away: pruning it frees bytes
+    await env.write('a.txt', big);
     const two = await env.service.create({ label: 'two' });
     const pids = fastImports(env.service.storeDir);
     expect(pids.length).toBe(1);
@@ -96,7 +98,7 @@ describe('store session', () => {
     await env.write('a.txt', 'three\n');
     const three = await env.service.create({ label: 'three' });
     expect((await env.service.get(three.id)).files.map((f) => f.path)).toEqual(['a.txt']);
-    expect((await env.service.fileAt(two.id, 'a.txt')).text).toBe('two\n'.repeat(5000));
+    expect((await env.service.fileAt(two.id, 'a.txt')).text).toBe(big);
 
     // Pruning the big checkpoint frees its pack although a killed fast-import had kept it.
     await backdate(env.service);
@@ -125,6 +127,30 @@ describe('store session', () => {
     await env.write('a.txt', 'v10\n');
     ids.push((await env.service.create({ label: 'v10' })).id);
     for (let i = 0; i < ids.length; i++) expect((await env.service.fileAt(ids[i], 'a.txt')).text).toBe(`v${i + 1}\n`);
+  });
+
+  it('merges the small packs after each quiet checkpoint, so a folder touched again is stored as a delta', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`src/module-${i}.ts`] = `export const value${i} = ${i};\n`;
+    env = await makeEnv(files);
+    await env.service.create({ label: 'base' });
+    for (let round = 1; round <= 3; round++) {
+      await env.write(`src/module-${round}.ts`, `export const value${round} = ${round * 100};\n`);
+      await env.service.create({ label: `r${round}` });
+      await env.service.whenIdle();
+      expect((await env.service.usage()).packs).toBe(1);
+    }
+    const packDir = join(env.service.storeDir, 'git', 'objects', 'pack');
+    const idx = (await readdir(packDir)).find((n) => n.endsWith('.idx'))!;
+    const verify = gitIn(join(env.service.storeDir, 'git'), 'verify-pack', '-v', join(packDir, idx));
+    // src/'s tree (60 entries, ~2.4 KB whole) is written by every checkpoint: one version whole, the others deltas.
+    const trees = verify
+      .split('\n')
+      .map((l) => l.split(/\s+/))
+      .filter((f) => f[1] === 'tree')
+      .map((f) => ({ size: Number(f[2]), base: f[6] ?? null }));
+    expect(trees.filter((t) => t.base === null && t.size > 2000)).toHaveLength(1);
+    expect(trees.filter((t) => t.base !== null).length).toBeGreaterThanOrEqual(3);
   });
 
   it('stops its processes at dispose', async () => {
