@@ -94,8 +94,25 @@ describe('checkpoint change feed (watcher → checkpoints)', () => {
     expect(uiPaths.filter((p) => p.startsWith('.akira'))).toEqual([]); // ignored here, watched for the cookies only
   });
 
-  it('walks when the watcher watches only listed folders (big-tree mode)', { timeout: 30_000 }, async () => {
-    const { core, root } = await coreOn({ 'a.txt': 'a0\n', 'sub/b.txt': 'b0\n' }, { watcher: { eagerBudget: 0 } });
+  it('big-tree mode (folders watched, not entries): the feed still covers the tree, new folders and deletions included', { timeout: 30_000 }, async () => {
+    const { core, root } = await coreOn({ 'a.txt': 'a0\n', 'sub/b.txt': 'b0\n', 'sub/deep/c.txt': 'c0\n' }, { watcher: { eagerBudget: 0 } });
+    await call(core, 'workspace.list', { path: '' });
+    let round = 0;
+    await waitFor(async () => {
+      await writeTree(root, { 'sub/deep/c.txt': `c${++round}\n` });
+      return (await checkpointHolds(core, { 'sub/deep/c.txt': `c${round}\n` })).scan === 'feed';
+    }, 'a checkpoint through the folder watch');
+    // Written right before the checkpoint, in a folder made just now, and a deletion: all seen.
+    await mkdir(join(root, 'fresh/inner'), { recursive: true });
+    await writeFile(join(root, 'fresh/inner/new.txt'), 'n\n');
+    await writeFile(join(root, 'a.txt'), 'a-last\n');
+    await rm(join(root, 'sub/b.txt'));
+    const cp = await checkpointHolds(core, { 'fresh/inner/new.txt': 'n\n', 'a.txt': 'a-last\n', 'sub/b.txt': null, 'sub/deep/c.txt': `c${round}\n` });
+    expect(cp.scan).toBe('feed');
+  });
+
+  it('walks in big-tree mode when there are more folders than the folder watch takes', { timeout: 30_000 }, async () => {
+    const { core, root } = await coreOn({ 'a.txt': 'a0\n', 'sub/b.txt': 'b0\n', 'sub2/c.txt': 'c0\n' }, { watcher: { eagerBudget: 0, maxFolders: 2 } });
     await call(core, 'workspace.list', { path: '' });
     for (let i = 1; i <= 3; i++) {
       await writeTree(root, { 'a.txt': `a${i}\n`, 'sub/b.txt': `b${i}\n` });

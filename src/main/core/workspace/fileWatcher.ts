@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FileChange } from '../../../shared/contract/workspace';
+import { createFolderWatch, type FolderWatch } from './folderWatch';
 
 /**
  * Watches the workspace with chokidar without exhausting inotify on big trees.
@@ -13,6 +14,8 @@ import type { FileChange } from '../../../shared/contract/workspace';
  *   adds one watch per entry), most recently listed first, within `lazyBudget` entries; the least
  *   recently listed folders are dropped beyond that.
  * Raw events are coalesced for `batchMs` and handed over as one batch.
+ * - In lazy mode the change feed (below) gets its own watch of every visible folder (folderWatch.ts:
+ *   one watch per folder, not per entry), which is what covers the whole tree there.
  *
  * For the checkpoints' change feed (checkpoints/watchFeed.ts) it also hands over, unbatched and
  * unthrottled, every raw fs.watch event (chokidar drops repeated changes within 50 ms and delays
@@ -42,6 +45,10 @@ export interface FileWatcherOptions {
   onCoverage?(complete: boolean): void;
   /** A folder inside the root watched even if ignored (with the folders on its way). */
   alwaysWatch?: string;
+  /** Forget a folder's cached ignore rules (its .gitignore changed); used by the folder watch. */
+  invalidateRules?(absDir: string): void;
+  /** Most folders the lazy mode's folder watch takes on (beyond: no coverage, checkpoints walk). */
+  maxFolders?: number;
   batchMs?: number;
   eagerBudget?: number;
   lazyBudget?: number;
@@ -87,6 +94,7 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
   /** Folders listed before the mode was decided. */
   const early = new Map<string, number>();
   let eager: FSWatcher | null = null;
+  let folders: FolderWatch | null = null;
   const readiness = new Set<Promise<void>>();
 
   const always = opts.alwaysWatch;
@@ -183,6 +191,18 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       } else {
         mode = 'lazy';
         for (const [dir, count] of early) watchLazy(dir, count);
+        if (opts.onRawEvent && opts.onCoverage) {
+          folders = createFolderWatch({
+            root: opts.root,
+            isIgnored: opts.isIgnored,
+            invalidateRules: opts.invalidateRules,
+            alwaysWatch: always,
+            maxFolders: opts.maxFolders,
+            onRawEvent: (watched, name) => !closed && opts.onRawEvent!(watched, name),
+            onCoverage: (value) => setCoverage(value),
+            onError: opts.onError,
+          });
+        }
       }
       early.clear();
     },
@@ -199,6 +219,7 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
     async settled() {
       await decided;
       while (readiness.size) await Promise.all([...readiness]);
+      await folders?.settled();
     },
     async dispose() {
       closed = true;
@@ -207,6 +228,8 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       timer = null;
       pending.clear();
       await decided.catch(() => undefined);
+      folders?.dispose();
+      folders = null;
       const closing = [...lazy.values()].map((w) => w.watcher.close());
       lazy.clear();
       if (eager) closing.push(eager.close());

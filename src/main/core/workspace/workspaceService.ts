@@ -33,7 +33,7 @@ export interface WorkspaceServiceOptions {
   /** Watch the workspace for changes (default true). */
   watch?: boolean;
   /** Watcher tuning, mostly for tests. */
-  watcher?: { batchMs?: number; eagerBudget?: number; lazyBudget?: number };
+  watcher?: { batchMs?: number; eagerBudget?: number; lazyBudget?: number; maxFolders?: number };
   /**
    * The checkpoints' change feed (checkpoints/watchFeed.ts): raw events, chokidar events and
    * coverage as they happen; its `alwaysWatch` folder is watched but never reported as a change.
@@ -131,6 +131,7 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
       : createFileWatcher({
           root,
           isIgnored: (abs, isDir) => rules.isIgnoredSync(abs, isDir),
+          invalidateRules: (dir) => rules.invalidate(dir),
           visibleEntries: async (dir) => visibleEntriesOf(dir, await rules.forDir(dir)),
           onChanges: onRawChanges,
           onError: (err) => console.warn('akira: file watcher:', (err as Error)?.message ?? err),
