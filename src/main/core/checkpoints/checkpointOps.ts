@@ -132,6 +132,7 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
   const report = progressReporter(ctx, operation);
   // Changes made before this point must be in the feed before it is taken (or the scan walks).
   if (ctx.beforeScan && !(await ctx.beforeScan().catch(() => false))) ctx.feed.markAllDirty();
+  if (ctx.beforeScan) trace('barrier');
   const dirty = ctx.feed.take(ctx.cacheValidFrom);
   try {
     const opts = scanOptions(ctx, (n) => report('scanning', n, 0));

@@ -125,18 +125,22 @@ export async function createGitignoreRules(root: string): Promise<GitignoreRules
     return ig;
   }
 
-  /** Later rule sets win: exclude, then base/.gitignore, then deeper ones. */
-  function decide(sets: { dir: string; ig: Ignore | null }[], abs: string, isDir: boolean): boolean {
-    let ignored = false;
-    for (const { dir, ig } of sets) {
-      if (!ig) continue;
-      const rel = toPosix(relative(dir, abs));
-      if (!rel || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) continue;
-      const result = ig.test(isDir ? `${rel}/` : rel);
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
+  /** `abs` relative to `dir`, one of its folders (or base), in posix form: a slice, no path.relative. */
+  function below(dir: string, abs: string): string {
+    return toPosix(abs.slice(dir.length + (dir.endsWith(sep) ? 0 : 1)));
+  }
+
+  /** Per folder (the watcher asks about its entries one by one): the levels whose rules apply, and whether it is inside a .git. */
+  const folders = new Map<string, { levels: string[]; inGit: boolean } | null>();
+  function folderInfo(absDir: string): { levels: string[]; inGit: boolean } | null {
+    let info = folders.get(absDir);
+    if (info === undefined) {
+      const levels = levelsFor(base, absDir);
+      info = levels.length ? { levels, inGit: isGitPath(absDir) } : null;
+      if (folders.size >= 20_000) folders.clear();
+      folders.set(absDir, info);
     }
-    return ignored;
+    return info;
   }
 
   function isGitPath(abs: string): boolean {
@@ -171,14 +175,22 @@ export async function createGitignoreRules(root: string): Promise<GitignoreRules
       return Object.assign(matcher, { stamp });
     },
     isIgnoredSync(abs, isDir) {
-      if (isGitPath(abs)) return true;
-      const levels = levelsFor(base, dirname(abs));
-      if (!levels.length) return false;
-      const sets = [
-        ...(repo ? [{ dir: base, ig: loadSync('#exclude') }] : []),
-        ...levels.map((dir) => ({ dir, ig: loadSync(dir) })),
-      ];
-      return decide(sets, abs, isDir);
+      const dir = dirname(abs);
+      const info = folderInfo(dir);
+      if (!info) return isGitPath(abs); // outside the rules' base
+      if (info.inGit || abs.slice(dir.length + (dir.endsWith(sep) ? 0 : 1)) === '.git') return true;
+      // Later rule sets win: exclude, then base/.gitignore, then deeper ones.
+      let ignored = false;
+      const apply = (dirOfSet: string, ig: Ignore | null) => {
+        if (!ig) return;
+        const rel = below(dirOfSet, abs);
+        const result = ig.test(isDir ? `${rel}/` : rel);
+        if (result.ignored) ignored = true;
+        else if (result.unignored) ignored = false;
+      };
+      if (repo) apply(base, loadSync('#exclude'));
+      for (const level of info.levels) apply(level, loadSync(level));
+      return ignored;
     },
     invalidate(absDir) {
       cache.delete(absDir);
