@@ -5,23 +5,24 @@ import type { FileChange } from '../../../shared/contract/workspace';
 import { createFolderWatch, type FolderWatch } from './folderWatch';
 
 /**
- * Watches the workspace with chokidar without exhausting inotify on big trees.
+ * Watches the workspace without exhausting inotify on big trees.
  *
  * - Small trees (at most `eagerBudget` visible entries, found by a bounded walk that skips ignored
- *   folders) get one recursive watcher on the root, so every change is seen, even in folders the
- *   UI never opened (the Changes panel relies on that).
- * - Bigger trees fall back to watching only the folders that were listed (depth 0 each; chokidar
- *   adds one watch per entry), most recently listed first, within `lazyBudget` entries; the least
- *   recently listed folders are dropped beyond that.
- * Raw events are coalesced for `batchMs` and handed over as one batch.
- * - In lazy mode the change feed (below) gets its own watch of every visible folder (folderWatch.ts:
- *   one watch per folder, not per entry), which is what covers the whole tree there.
+ *   folders) get one watch per visible folder (folderWatch.ts), whose events are classified into
+ *   add / change / unlink / addDir / unlinkDir, so every change is seen, even in folders the UI never
+ *   opened (the Changes panel relies on that). (chokidar's per-entry watch re-listed a folder with an
+ *   lstat per entry on every event: ~30 ms of CPU per 3-file edit on a 10k-entry tree.)
+ * - Bigger trees fall back to chokidar watching only the folders that were listed (depth 0 each; one
+ *   watch per entry), most recently listed first, within `lazyBudget` entries; the least recently
+ *   listed folders are dropped beyond that. There the change feed (below) gets a folder watch of its
+ *   own, which is what covers the whole tree.
+ * Events are coalesced for `batchMs` and handed over as one batch.
  *
  * For the checkpoints' change feed (checkpoints/watchFeed.ts) it also hands over, unbatched and
- * unthrottled, every raw fs.watch event (chokidar drops repeated changes within 50 ms and delays
- * deletions), every chokidar event as it happens, and whether the watch covers the whole tree
- * (eager mode, ready, no error since); `alwaysWatch` names a folder that is watched even when the
- * rules ignore it (the feed's cookie folder under `.akira/`).
+ * unthrottled, every raw fs.watch event of the folder watch (and of chokidar's), every chokidar event as
+ * it happens, and whether the watch covers the whole tree (the folder watch is complete, no error
+ * since); `alwaysWatch` names a folder that is watched even when the rules ignore it (the feed's cookie
+ * folder under `.akira/`).
  */
 
 export type ChangeKind = FileChange['kind'];
@@ -93,7 +94,6 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
   const lazy = new Map<string, { watcher: FSWatcher; count: number }>();
   /** Folders listed before the mode was decided. */
   const early = new Map<string, number>();
-  let eager: FSWatcher | null = null;
   let folders: FolderWatch | null = null;
   const readiness = new Set<Promise<void>>();
 
@@ -117,10 +117,11 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
     for (let i = 0; i < batch.length; i += MAX_BATCH) opts.onChanges(batch.slice(i, i + MAX_BATCH));
   }
 
-  function record(kind: string, abs: string) {
+  /** `tell`: pass it on to `onEvent` too (chokidar's events; the folder watch's are covered by its raw events). */
+  function record(kind: string, abs: string, tell = true) {
     if (closed || abs === opts.root) return;
     if (!['add', 'change', 'unlink', 'addDir', 'unlinkDir'].includes(kind)) return;
-    opts.onEvent?.(kind as ChangeKind, abs);
+    if (tell) opts.onEvent?.(kind as ChangeKind, abs);
     const previous = pending.get(abs);
     // A file created and then written within one batch is still news of its creation.
     const next = previous === 'add' && kind === 'change' ? 'add' : (kind as ChangeKind);
@@ -182,11 +183,16 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       if (closed) return;
       if (small) {
         mode = 'eager';
-        const watcher = (eager = start(opts.root));
-        let failed = false;
-        watcher.on('error', () => (failed = true));
-        watcher.once('ready', () => {
-          if (!closed && !failed) setCoverage(true);
+        // One watch per folder; the changes are classified from what each folder held (folderWatch.ts).
+        folders = createFolderWatch({
+          root: opts.root,
+          isIgnored: opts.isIgnored,
+          invalidateRules: opts.invalidateRules,
+          alwaysWatch: always,
+          onRawEvent: (watched, name) => !closed && opts.onRawEvent?.(watched, name),
+          onChange: (kind, abs) => record(kind, abs, false),
+          onCoverage: (value) => setCoverage(value),
+          onError: opts.onError,
         });
       } else {
         mode = 'lazy';
@@ -232,8 +238,6 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       folders = null;
       const closing = [...lazy.values()].map((w) => w.watcher.close());
       lazy.clear();
-      if (eager) closing.push(eager.close());
-      eager = null;
       await Promise.allSettled(closing);
     },
   };

@@ -22,6 +22,7 @@ async function setup(files: Record<string, string>, maxFolders?: number) {
   const events: string[] = [];
   const coverage: boolean[] = [];
   const errors: string[] = [];
+  const changes: string[] = [];
   const fw: FolderWatch = createFolderWatch({
     root: ws.dir,
     isIgnored: (abs, isDir) => rules.isIgnoredSync(abs, isDir),
@@ -30,11 +31,13 @@ async function setup(files: Record<string, string>, maxFolders?: number) {
     onRawEvent: (watched, name) => events.push(name === null ? watched : join(watched, name)),
     onCoverage: (v) => coverage.push(v),
     onError: (err) => errors.push((err as Error).message),
+    onChange: (kind, abs) => changes.push(`${kind} ${abs.slice(ws.dir.length + 1)}`),
     maxFolders,
   });
   cleanups.push(ws.cleanup, () => fw.dispose());
   const seen = (rel: string) => waitFor(() => events.includes(join(ws.dir, rel)), `an event for ${rel} (got ${events.map((e) => e.slice(ws.dir.length + 1)).join(', ')})`);
-  return { root: ws.dir, fw, events, coverage, errors, seen };
+  const changed = (line: string) => waitFor(() => changes.includes(line), `"${line}" (got ${changes.join(', ')})`);
+  return { root: ws.dir, fw, events, coverage, errors, seen, changes, changed };
 }
 
 describe('folder watch', () => {
@@ -96,6 +99,29 @@ describe('folder watch', () => {
     expect(t.fw.size()).toBe(4);
     await writeFile(join(t.root, 'gen/out/file.js'), 'o2');
     await t.seen('gen/out/file.js');
+  });
+
+  it('classifies changes like chokidar: add, change, unlink, a file replaced by a folder, and says nothing of ignored paths', async () => {
+    const t = await setup({ '.gitignore': '*.log\n', 'src/a.ts': 'a', 'swap': 'a file first' });
+    await t.fw.settled();
+    await writeFile(join(t.root, 'src/b.ts'), 'b');
+    await t.changed('add src/b.ts');
+    await writeFile(join(t.root, 'src/a.ts'), 'a2');
+    await t.changed('change src/a.ts');
+    await rename(join(t.root, 'src/b.ts'), join(t.root, 'src/c.ts'));
+    await t.changed('unlink src/b.ts');
+    await t.changed('add src/c.ts');
+    await rm(join(t.root, 'swap'));
+    await mkdir(join(t.root, 'swap'));
+    await writeFile(join(t.root, 'swap/inside.txt'), 'i');
+    await t.changed('unlink swap');
+    await t.changed('addDir swap');
+    await t.changed('add swap/inside.txt');
+    await writeFile(join(t.root, 'src/noise.log'), 'n');
+    await rm(join(t.root, 'swap'), { recursive: true });
+    await t.changed('unlinkDir swap');
+    expect(t.changes.some((c) => c.endsWith('noise.log'))).toBe(false);
+    await t.seen('src/noise.log'); // the raw event still goes to the change feed
   });
 
   it('gives up beyond its folder budget: no coverage, no watches, a clear reason', async () => {

@@ -32,6 +32,11 @@ export interface FolderWatchOptions {
   /** `watched` is the folder, `name` the entry the event is about (null: the folder itself). */
   onRawEvent(watched: string, name: string | null): void;
   onCoverage(complete: boolean): void;
+  /**
+   * What changed, classified like chokidar (add, change, unlink, addDir, unlinkDir) from the names each folder
+   * held when listed and an lstat of the name an event reports; ignored paths are not reported.
+   */
+  onChange?(kind: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir', abs: string): void;
   maxFolders?: number;
   onError?(err: unknown): void;
 }
@@ -50,6 +55,8 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
   const max = o.maxFolders ?? 50_000;
   const always = o.alwaysWatch;
   const watchers = new Map<string, FSWatcher>();
+  /** With onChange: each watched folder's entries (name → is a folder) as last seen. */
+  const known = new Map<string, Map<string, boolean>>();
   const work = new Set<Promise<void>>();
   let failed = false;
   let closed = false;
@@ -68,6 +75,7 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
   function closeAll() {
     for (const w of watchers.values()) w.close();
     watchers.clear();
+    known.clear();
   }
 
   function fail(err: unknown) {
@@ -86,6 +94,37 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
         watchers.delete(dir);
       }
     }
+    for (const dir of [...known.keys()]) if (dir === abs || dir.startsWith(abs + sep)) known.delete(dir);
+  }
+
+  function reportChange(kind: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir', abs: string, isDir: boolean) {
+    if (!o.onChange) return;
+    if (abs.startsWith(o.root + sep) && !(always && (abs === always || abs.startsWith(always + sep))) && o.isIgnored(abs, isDir)) return;
+    o.onChange(kind, abs);
+  }
+
+  /** Classifies what an event names in `dir` against what the folder held. */
+  function classify(dir: string, name: string, abs: string) {
+    const names = known.get(dir);
+    if (!names) return;
+    const before = names.get(name);
+    let st: ReturnType<typeof lstatSync> | undefined;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      st = undefined;
+    }
+    if (!st) {
+      if (before === undefined) return;
+      names.delete(name);
+      reportChange(before ? 'unlinkDir' : 'unlink', abs, before);
+      return;
+    }
+    const isDir = st.isDirectory();
+    if (before !== undefined && before !== isDir) reportChange(before ? 'unlinkDir' : 'unlink', abs, before);
+    names.set(name, isDir);
+    if (before !== isDir) reportChange(isDir ? 'addDir' : 'add', abs, isDir);
+    else if (!isDir) reportChange('change', abs, false);
   }
 
   /** Watches one folder; false when it is gone or the watch failed. */
@@ -119,10 +158,17 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
       if (!add(dir)) continue;
       const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
       if (!entries || closed || failed) continue;
+      const names = o.onChange ? (known.get(dir) ?? new Map<string, boolean>()) : null;
+      if (names) known.set(dir, names);
       for (const e of entries) {
         const abs = join(dir, e.name);
-        if (e.isDirectory() && !watchers.has(abs) && visible(abs)) queue.push(abs);
+        const isDir = e.isDirectory();
+        if (isDir && !watchers.has(abs) && visible(abs)) queue.push(abs);
         if (report) o.onRawEvent(dir, e.name);
+        if (names && names.get(e.name) !== isDir) {
+          names.set(e.name, isDir);
+          if (report) reportChange(isDir ? 'addDir' : 'add', abs, isDir);
+        }
       }
     }
   }
@@ -137,6 +183,7 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
     o.onRawEvent(dir, name);
     if (name === null) return;
     const abs = join(dir, name);
+    classify(dir, name, abs);
     if (name === '.gitignore') return recover(dir);
     if (watchers.has(abs)) {
       if (!safeExists(abs)) forget(abs);
