@@ -127,7 +127,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       root,
       dataDir: options.dataDir,
       emit: emit as CheckpointEmit,
-      options: feed ? { beforeScan: feed.barrier } : {},
+      // Long-lived faces start the stat pool at once (a one-shot CLI command would only wait for it).
+      options: { ...(feed ? { beforeScan: feed.barrier } : {}), preloadStatPool: options.face !== 'cli' },
     });
     feed?.attach(checkpoints);
     const next: WorkspaceServices = {

@@ -30,7 +30,8 @@ const NUMSTAT_LIMIT = 5000;
  * Known files above which a walk lstat's them on worker threads, once these are running: starting
  * them costs more than one walk saves, so the first walk above it runs here and starts them.
  */
-const POOL_MIN_FILES = 4000;
+/** Stat caches above this many files use the stat pool (worker threads) for walks. */
+export const POOL_MIN_FILES = 4000;
 
 export function newCheckpointId(now = Date.now()): string {
   return `${now.toString(36).padStart(9, '0')}${randomBytes(3).toString('hex')}`;

@@ -192,6 +192,26 @@ describe('checkpoint service', () => {
     expect((await env.service.get(c.id)).files.map((f) => f.path)).toEqual(['a.txt']);
   });
 
+  it('a new service with its stat pool preloaded (big tree) sees edits made after the preload, and only those', { timeout: 60_000 }, async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 4200; i++) files[`d${i % 40}/f${i}.txt`] = `${i}\n`;
+    env = await makeEnv(files);
+    await env.service.create({ label: 'base' });
+    await env.service.create({ label: 'walked twice: the walk state is saved' });
+    const other = await createCheckpointService({ root: env.root, dataDir: env.dataDir, options: { preloadStatPool: true } });
+    try {
+      await other.whenIdle(); // the preload has run
+      await env.write('d3/f3.txt', 'edited after the preload\n');
+      await rm(join(env.root, 'd7/f7.txt'));
+      const cp = await other.create({ label: 'after' });
+      expect(cp.scan).toBe('walk');
+      expect((await other.get(cp.id)).files.map((f) => `${f.status} ${f.path}`).sort()).toEqual(['deleted d7/f7.txt', 'modified d3/f3.txt']);
+      expect((await other.fileAt(cp.id, 'd3/f3.txt')).text).toBe('edited after the preload\n');
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it('rebuilds a lost stat cache without losing changes', async () => {
     env = await makeEnv({ 'a.txt': 'x\n', 'b.txt': 'y\n' });
     await env.service.create({ label: 'a' });

@@ -8,6 +8,7 @@ import {
   diffCheckpoints,
   fileAt,
   normalizePaths,
+  POOL_MIN_FILES,
   resolveCheckpoint,
   saveWalk,
   takeSnapshot,
@@ -18,6 +19,7 @@ import { removeMetadata } from './metadataFile';
 import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
 import { openStatCache } from './statCache';
 import { createStatPool } from './statPool';
+import { preloadStatPool } from './walker';
 import type { StoreContext } from './storeContext';
 import { createStoreLock, ensureStore, storePaths } from './storeLayout';
 import { createStoreSession } from './storeSession';
@@ -330,6 +332,13 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   // Complete an interrupted restore, then (optionally) fill the store and stat cache in the background.
   void enqueue(() => recoverJournal(ctx)).catch(() => undefined);
   if (options.warmUp) void enqueue(() => takeSnapshot(ctx, 'warm-up', 'warm-up')).catch(() => undefined);
+  // A big tree's first walk in this process: its stat pool is started and given the file list now.
+  if (options.preloadStatPool && ctx.cache.entries.size > POOL_MIN_FILES) {
+    void enqueue(async () => {
+      const byDir = ctx.cache.byDir(); // (first: building it moves the generation)
+      await preloadStatPool(ctx.root, ctx.statPool, byDir, ctx.cache.generation);
+    }).catch(() => undefined);
+  }
 
   const service: CheckpointService = {
     root,

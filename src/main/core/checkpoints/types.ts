@@ -167,6 +167,8 @@ export interface CheckpointOptions {
   writeMetadata?: boolean;
   /** Fill the store and stat cache in the background at start (default false). */
   warmUp?: boolean;
+  /** Start the stat pool with the known files at start, for a big tree's first walk (default false; long-lived faces). */
+  preloadStatPool?: boolean;
   /** How long to wait for another process holding the store (default 60 s). */
   lockTimeoutMs?: number;
   /** Ids automatic pruning must keep (asked before each automatic prune). */

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import type { NameMatcher } from '../workspace/gitignoreRules';
 import { unsupportedName } from './exclusions';
 import { gitModeOf, record, SLICE_MS, yieldLoop, type DirStamp, type GitMode, type ScanEntry, type ScanOptions, type ScanResult, type SkippedFile, type WalkBaseline } from './scanTypes';
-import { STRIDE } from './statPool';
+import { STRIDE, type StatPool } from './statPool';
 
 type Changed = (dir: string, name: string, found: boolean, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: GitMode | null) => void;
 
@@ -52,6 +52,11 @@ function knownPaths(root: string, byDir: NonNullable<WalkBaseline>['byDir']): st
     for (const name of names.keys()) paths.push(base + name);
   }
   return paths;
+}
+
+/** Starts the stat pool and gives it the known files now (a new process, before its first walk needs them). */
+export function preloadStatPool(root: string, pool: StatPool, byDir: NonNullable<WalkBaseline>['byDir'], generation: number): Promise<unknown> {
+  return pool.statList(generation, () => knownPaths(root, byDir));
 }
 
 /** Compares the deferred folders' known files with the pool's stats (or lstat's them here if it failed). */
