@@ -12,6 +12,7 @@ import { it } from 'vitest';
 import { createCheckpointService, type CheckpointService } from '../../src/main/core/checkpoints/checkpointService';
 import { createCore } from '../../src/main/core/createCore';
 import { DEFAULT_EXCLUDED_DIRS } from '../../src/main/core/checkpoints/exclusions';
+import { storePaths } from '../../src/main/core/checkpoints/storeLayout';
 import { generateTree, git, gitEnv } from './generateTree.mjs';
 
 const sizes = (process.env.BENCH_SIZES ?? '20000,250000').split(',').map(Number);
@@ -35,9 +36,10 @@ async function timed<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
  * pack, and on ext4 an fsync commits the journal with every other file's pending data.
  */
 /** The store's bytes without its caches (the stat cache is bounded by the tree: folded into its base, never kept per checkpoint). */
-async function historyBytes(service: CheckpointService): Promise<number> {
+async function historyBytes(service: CheckpointService, dataDir: string): Promise<number> {
   const u = await service.usage();
-  const caches = ['statcache', 'statcache.log', 'walk-state.json'].map((f) => join(u.storeDir, f)).filter((f) => existsSync(f));
+  const paths = storePaths(dataDir, service.root);
+  const caches = [paths.statCache, paths.statCacheLog, paths.walkState].filter((f) => existsSync(f));
   return u.bytes - caches.reduce((sum, f) => sum + statSync(f).size, 0);
 }
 
@@ -143,21 +145,21 @@ async function benchTree(n: number) {
     const history3: number[] = [];
     await service.whenIdle();
     const incStart = await service.usage();
-    const historyStart = await historyBytes(service);
+    const historyStart = await historyBytes(service, dataDir);
     let incBytes = 0;
     for (let i = 0; i < ROUNDS; i++) {
       const { bytes } = editFiles(root, sources, 3);
       incBytes += bytes;
       statusTimes.push(gitStatus(root));
       const u0 = await service.usage();
-      const h0 = await historyBytes(service);
+      const h0 = await historyBytes(service, dataDir);
       settleDisk();
       const [t, cp] = await timed(() => service!.create({ label: `inc ${i}` }));
       if (cp.filesChanged !== 3 || cp.scan !== 'walk') throw new Error(`unexpected incremental result ${cp.filesChanged} ${cp.scan}`);
       await service.whenIdle();
       const u1 = await service.usage();
       growth3.push((u1.bytes - u0.bytes) / bytes);
-      history3.push(((await historyBytes(service)) - h0) / bytes);
+      history3.push(((await historyBytes(service, dataDir)) - h0) / bytes);
       inc.push(t);
     }
     r.incrementalMs = ms(median(inc));
@@ -165,7 +167,7 @@ async function benchTree(n: number) {
     r.growth3Files = Math.round(median(growth3) * 100) / 100;
     r.growth3FilesOverall = Math.round((((await service.usage()).bytes - incStart.bytes) / incBytes) * 100) / 100;
     r.history3Files = Math.round(median(history3) * 100) / 100;
-    r.history3FilesOverall = Math.round((((await historyBytes(service)) - historyStart) / incBytes) * 100) / 100;
+    r.history3FilesOverall = Math.round((((await historyBytes(service, dataDir)) - historyStart) / incBytes) * 100) / 100;
 
     // The same from a freshly started process (stat cache loaded from disk).
     editFiles(root, sources, 3);

@@ -12,7 +12,7 @@ let cleanup: () => Promise<void>;
 let service: WorkspaceService | null = null;
 let batches: FileChange[][];
 
-async function start(watcher: { eagerBudget?: number; lazyBudget?: number } = {}): Promise<WorkspaceService> {
+async function start(watcher: { eagerBudget?: number; lazyBudget?: number; maxFolders?: number } = {}): Promise<WorkspaceService> {
   const sink = batches; // each service reports into the array current when it started
   service = await createWorkspaceService({
     root,
@@ -136,6 +136,15 @@ describe('file watcher (big tree: only listed folders)', () => {
     await s.watching();
     await writeFile(join(root, 'unlisted', 'b.txt'), 'again');
     await waitFor(() => has('unlisted/b.txt', 'change'), 'change once listed');
+  });
+
+  it('a small tree whose folder watch fails (here: more folders than it may take) falls back to watching listed folders', async () => {
+    await writeTree(root, { 'x/a.txt': '', 'y/b.txt': '', 'z/c.txt': '' });
+    const s = await start({ maxFolders: 2 });
+    await s.list({ path: 'x' });
+    await s.watching();
+    await writeFile(join(root, 'x', 'a.txt'), 'changed');
+    await waitFor(() => has('x/a.txt', 'change'), 'a change in the listed folder after the fallback');
   });
 
   it('drops the least recently listed folders beyond its budget', async () => {

@@ -48,7 +48,7 @@ export interface FileWatcherOptions {
   alwaysWatch?: string;
   /** Forget a folder's cached ignore rules (its .gitignore changed); used by the folder watch. */
   invalidateRules?(absDir: string): void;
-  /** Most folders the lazy mode's folder watch takes on (beyond: no coverage, checkpoints walk). */
+  /** Most folders the folder watch takes on (beyond: no coverage, checkpoints walk; eager mode falls back to lazy). */
   maxFolders?: number;
   batchMs?: number;
   eagerBudget?: number;
@@ -178,37 +178,36 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
     }
   }
 
+  /** The folder watch: the whole tree's changes (`withChanges`, eager mode) or only the change feed's raw events. */
+  function startFolders(withChanges: boolean): FolderWatch {
+    return createFolderWatch({
+      root: opts.root,
+      isIgnored: opts.isIgnored,
+      invalidateRules: opts.invalidateRules,
+      alwaysWatch: always,
+      maxFolders: opts.maxFolders,
+      onRawEvent: (watched, name) => !closed && opts.onRawEvent?.(watched, name),
+      ...(withChanges ? { onChange: (kind: ChangeKind, abs: string) => record(kind, abs, false) } : {}),
+      onCoverage: (value) => setCoverage(value),
+      onError: (err) => {
+        // It closed its watches (e.g. the kernel's watch limit): from now on the listed folders are watched.
+        if (mode === 'eager') mode = 'lazy';
+        opts.onError?.(err);
+      },
+    });
+  }
+
   const decided = fitsBudget(opts, eagerBudget, () => closed).then(
     (small) => {
       if (closed) return;
       if (small) {
         mode = 'eager';
         // One watch per folder; the changes are classified from what each folder held (folderWatch.ts).
-        folders = createFolderWatch({
-          root: opts.root,
-          isIgnored: opts.isIgnored,
-          invalidateRules: opts.invalidateRules,
-          alwaysWatch: always,
-          onRawEvent: (watched, name) => !closed && opts.onRawEvent?.(watched, name),
-          onChange: (kind, abs) => record(kind, abs, false),
-          onCoverage: (value) => setCoverage(value),
-          onError: opts.onError,
-        });
+        folders = startFolders(true);
       } else {
         mode = 'lazy';
         for (const [dir, count] of early) watchLazy(dir, count);
-        if (opts.onRawEvent && opts.onCoverage) {
-          folders = createFolderWatch({
-            root: opts.root,
-            isIgnored: opts.isIgnored,
-            invalidateRules: opts.invalidateRules,
-            alwaysWatch: always,
-            maxFolders: opts.maxFolders,
-            onRawEvent: (watched, name) => !closed && opts.onRawEvent!(watched, name),
-            onCoverage: (value) => setCoverage(value),
-            onError: opts.onError,
-          });
-        }
+        if (opts.onRawEvent && opts.onCoverage) folders = startFolders(false);
       }
       early.clear();
     },

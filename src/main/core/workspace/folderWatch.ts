@@ -3,9 +3,10 @@ import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
 /**
- * One fs.watch per visible folder (never per file) for the checkpoints' change feed on trees too big
- * for the file watcher's eager mode: a folder's watch reports every entry created, deleted, renamed or
- * written in it, so a 250,000-file tree needs one watch per folder (a few thousand), not per entry.
+ * One fs.watch per visible folder (never per file): a folder's watch reports every entry created,
+ * deleted, renamed or written in it, so a 250,000-file tree needs one watch per folder (a few
+ * thousand), not per entry. fileWatcher.ts uses it for the whole workspace of small trees (with
+ * `onChange`: events classified for the UI) and for the checkpoints' change feed of big ones.
  *
  * - Watch, then list: a folder is watched before it is read, so a file created while a new folder is
  *   being covered is either listed or reported. Entries of folders that appear later are reported as
@@ -63,8 +64,10 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
   let complete = false;
   let recovering = 0;
 
-  const visible = (abs: string) =>
-    abs === o.root || (!!always && (abs === always || always.startsWith(abs + sep) || abs.startsWith(always + sep))) || !o.isIgnored(abs, true);
+  /** Inside the always-watched folder. */
+  const underAlways = (abs: string) => !!always && (abs === always || abs.startsWith(always + sep));
+  /** A folder to watch: not ignored, or the always-watched folder, inside it or on the way to it. */
+  const visible = (abs: string) => abs === o.root || underAlways(abs) || (!!always && always.startsWith(abs + sep)) || !o.isIgnored(abs, true);
 
   function setCoverage(value: boolean) {
     if (value === complete) return;
@@ -99,7 +102,7 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
 
   function reportChange(kind: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir', abs: string, isDir: boolean) {
     if (!o.onChange) return;
-    if (abs.startsWith(o.root + sep) && !(always && (abs === always || abs.startsWith(always + sep))) && o.isIgnored(abs, isDir)) return;
+    if (!underAlways(abs) && o.isIgnored(abs, isDir)) return;
     o.onChange(kind, abs);
   }
 
