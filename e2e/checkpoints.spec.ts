@@ -166,15 +166,18 @@ test('thousands of checkpoints stay fast: read page by page, only the rows in vi
   expect(real.error).toBeUndefined();
   await ws.close();
 
-  // 2,999 more checkpoints of the same snapshot, over the four days before, written to the store's list as
-  // another process (the CLI) appends to it; the real one stays the newest.
+  // 2,999 more checkpoints of the same snapshot, 100 s apart over the days before, the newest at 23:00 yesterday
+  // (whatever the time of day the test runs), written to the store's list as another process (the CLI) appends
+  // to it; the real one stays the newest.
   const storeDir = join(dataDir, 'checkpoints', readdirSync(join(dataDir, 'checkpoints'))[0]);
   const listFile = join(storeDir, 'checkpoints.jsonl');
   const line = readFileSync(listFile, 'utf8').trim();
   const record = JSON.parse(line) as Record<string, unknown>;
-  const start = Date.now() - 4 * 24 * 3600_000;
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  const newest = midnight.getTime() - 3600_000;
   const clones = Array.from({ length: 2999 }, (_, i) =>
-    JSON.stringify({ ...record, id: `bulk${String(i).padStart(5, '0')}`, n: i + 2, label: `bulk ${i}`, createdAt: new Date(start + i * 100_000).toISOString() }),
+    JSON.stringify({ ...record, id: `bulk${String(i).padStart(5, '0')}`, n: i + 2, label: `bulk ${i}`, createdAt: new Date(newest - (2998 - i) * 100_000).toISOString() }),
   );
   writeFileSync(`${listFile}.tmp`, `${clones.join('\n')}\n${line}\n`);
   renameSync(`${listFile}.tmp`, listFile);
