@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileChange } from '../../../shared/contract/workspace';
 import { createWorkspaceService, type WorkspaceService } from './workspaceService';
+import { createFileWatcher, visibleEntriesOf } from './fileWatcher';
 import { gitInit } from '../../../testing/gitCli';
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { waitFor } from '../../../testing/waitFor';
@@ -156,5 +157,28 @@ describe('file watcher (big tree: only listed folders)', () => {
     await writeFile(join(root, 'one', 'a.txt'), 'changed');
     await barrier('two');
     expect(seen('one/a.txt')).toBe(false);
+  });
+
+  it('settles when a folder is dropped before its watch was ready', async () => {
+    // chokidar never says 'ready' for a watcher closed that early; settled() used to wait for it forever.
+    await writeTree(root, { 'one/a.txt': '', 'one/b.txt': '', 'two/a.txt': '', 'two/b.txt': '' });
+    const watcher = createFileWatcher({
+      root,
+      isIgnored: () => false,
+      visibleEntries: (dir) => visibleEntriesOf(dir, () => false),
+      onChanges: () => undefined,
+      eagerBudget: 0,
+      lazyBudget: 3,
+    });
+    try {
+      await watcher.settled();
+      watcher.watchDir(join(root, 'one'), 2);
+      watcher.watchDir(join(root, 'two'), 2); // closes "one" before it can be ready
+      let settled = false;
+      void watcher.settled().then(() => (settled = true));
+      await waitFor(() => settled, 'settled() after a folder was dropped before it was ready');
+    } finally {
+      await watcher.dispose();
+    }
   });
 });

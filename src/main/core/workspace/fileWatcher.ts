@@ -92,6 +92,8 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
   let timer: NodeJS.Timeout | null = null;
   /** Lazy mode: watched folder → watcher, in least-recently-listed-first order. */
   const lazy = new Map<string, { watcher: FSWatcher; count: number }>();
+  /** Watchers whose 'ready' is still awaited by settled(), with the way to stop awaiting it. */
+  const unready = new Map<FSWatcher, () => void>();
   /** Folders listed before the mode was decided. */
   const early = new Map<string, number>();
   let folders: FolderWatch | null = null;
@@ -149,10 +151,22 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       setCoverage(false); // a watch may be gone: changes may go unseen from now on
       opts.onError?.(err);
     });
-    const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    // chokidar never emits 'ready' for a watcher closed before it was ready: closing stops the wait too.
+    const ready = new Promise<void>((resolve) => {
+      unready.set(watcher, resolve);
+      watcher.once('ready', () => resolve());
+    });
     readiness.add(ready);
-    void ready.then(() => readiness.delete(ready));
+    void ready.then(() => {
+      readiness.delete(ready);
+      unready.delete(watcher);
+    });
     return watcher;
+  }
+
+  function close(watcher: FSWatcher): Promise<void> {
+    unready.get(watcher)?.();
+    return watcher.close();
   }
 
   function totalLazy(): number {
@@ -174,7 +188,7 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       if (totalLazy() <= lazyBudget) break;
       if (dir === absDir) continue;
       lazy.delete(dir);
-      void entry.watcher.close();
+      void close(entry.watcher);
     }
   }
 
@@ -235,7 +249,7 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       await decided.catch(() => undefined);
       folders?.dispose();
       folders = null;
-      const closing = [...lazy.values()].map((w) => w.watcher.close());
+      const closing = [...lazy.values()].map((w) => close(w.watcher));
       lazy.clear();
       await Promise.allSettled(closing);
     },
