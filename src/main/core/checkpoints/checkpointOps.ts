@@ -145,7 +145,7 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
       ctx.lastWalk ??= await savedWalk(ctx);
       // (byDir first: building it moves the generation.)
       const baseline: WalkBaseline | undefined = ctx.lastWalk
-        ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs, dirStamps: ctx.lastWalk.dirStamps, generation: ctx.cache.generation }
+        ? { byDir: ctx.cache.byDir(), dirs: ctx.lastWalk.dirs, dirStamps: ctx.lastWalk.dirStamps, generation: ctx.cache.generation, touched: ctx.cache.touched }
         : undefined;
       // What decides what is captured: the ignore files, the exclusion list, the size limit.
       const rulesStamp = (gitignores: string[] | undefined) =>

@@ -57,6 +57,8 @@ export interface WalkBaseline {
   dirStamps?: ReadonlyMap<string, DirStamp>;
   /** The stat cache's generation (changes with byDir's paths): lets a stat pool keep the file list. */
   generation?: number;
+  /** With `generation`: the paths whose entries changed in place since it last changed, oldest first. */
+  touched?: readonly string[];
 }
 
 export interface ScanResult {

@@ -78,4 +78,22 @@ describe('stat cache', () => {
     expect(mine.tree).toBe(T2);
     expect(mine.entries.has('b')).toBe(true);
   });
+
+  it('lists the paths changed in place since the generation last moved (what a stat pool must patch)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'akira-statcache-'));
+    const cache = await open();
+    await cache.commitChanges(T1, new Map([['a', entry('a'.repeat(40))], ['d/b', entry('b'.repeat(40))]]), []);
+    const byDir = cache.byDir();
+    const generation = cache.generation;
+    expect(cache.touched).toEqual([]);
+    await cache.commitChanges(T2, new Map([['d/b', entry('c'.repeat(40), { size: 4 })], ['a', entry('a'.repeat(40))]]), []);
+    expect(cache.generation).toBe(generation); // same paths: byDir keeps its order
+    expect(cache.touched).toEqual(['d/b']); // 'a' did not change
+    expect(byDir.get('d')!.get('b')!.size).toBe(4);
+    await cache.commitChanges(T3, new Map([['a', entry('a'.repeat(40), { racy: true })]]), []);
+    expect(cache.touched).toEqual(['d/b', 'a']);
+    await cache.commitChanges(T1, new Map([['new', entry('e'.repeat(40))]]), []);
+    expect(cache.generation).not.toBe(generation);
+    expect(cache.touched).toEqual([]);
+  });
 });

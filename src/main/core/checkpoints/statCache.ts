@@ -42,6 +42,8 @@ export interface StatCache {
   byDir(): ReadonlyMap<string, ReadonlyMap<string, CacheEntry>>;
   /** Changes whenever byDir's paths or their order change (a path added or removed, a reload). */
   readonly generation: number;
+  /** Paths whose entries changed in place since the generation last changed, oldest first (stat pool). */
+  readonly touched: readonly string[];
 }
 
 function splitPath(path: string): [string, string] {
@@ -149,6 +151,11 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
 
   let dirIndex: Map<string, Map<string, CacheEntry>> | null = null;
   let generation = 0;
+  let touched: string[] = [];
+  function nextGeneration() {
+    generation++;
+    touched = [];
+  }
 
   function indexSet(path: string, e: CacheEntry) {
     if (!dirIndex) return;
@@ -218,7 +225,7 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       };
       for (const p of removed) {
         if (state.entries.delete(p)) {
-          generation++;
+          nextGeneration();
           if (!fold) parts.push(`-\t${encodePath(p)}\n`);
         }
         indexDelete(p);
@@ -226,11 +233,12 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       }
       for (const [p, e] of set) {
         const old = state.entries.get(p);
-        if (!old) generation++;
+        if (!old) nextGeneration();
         // A re-hashed (racy) file whose entry did not change needs no log line.
         const same = !!old && old.oid === e.oid && old.racy === e.racy && old.size === e.size && old.mtimeMs === e.mtimeMs && old.ctimeMs === e.ctimeMs && old.ino === e.ino && old.mode === e.mode;
         state.entries.set(p, e);
         indexSet(p, e);
+        if (old && !same) touched.push(p);
         if (!fold && !same) parts.push(line(p, e));
         await breathe();
       }
@@ -247,7 +255,7 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
     },
     async replaceAll(tree, entries) {
       dirIndex = null;
-      generation++;
+      nextGeneration();
       await writeBase(tree, entries);
       restamp();
     },
@@ -256,15 +264,18 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
       if (now === stamp) return;
       state = await load(basePath, logPath);
       dirIndex = null;
-      generation++;
+      nextGeneration();
       stamp = now;
     },
     get generation() {
       return generation;
     },
+    get touched() {
+      return touched;
+    },
     byDir() {
       if (!dirIndex) {
-        generation++;
+        nextGeneration();
         dirIndex = new Map();
         for (const [p, e] of state.entries) indexSet(p, e);
       }

@@ -3,7 +3,8 @@ import { join, sep } from 'node:path';
 import type { NameMatcher } from '../workspace/gitignoreRules';
 import { unsupportedName } from './exclusions';
 import { gitModeOf, record, SLICE_MS, yieldLoop, type DirStamp, type GitMode, type ScanEntry, type ScanOptions, type ScanResult, type SkippedFile, type WalkBaseline } from './scanTypes';
-import { STRIDE, type StatPool } from './statPool';
+import { compareKnown, fileAt, knownIndex, type PooledBaseline } from './knownFiles';
+import { RECORD_STRIDE } from './statPool';
 
 type Changed = (dir: string, name: string, found: boolean, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: GitMode | null) => void;
 
@@ -15,8 +16,9 @@ type Changed = (dir: string, name: string, found: boolean, size: number, mtimeMs
  *
  * With a baseline (ignore rules unchanged since it was taken):
  * - names already known are neither matched against the rules again nor recorded unless their stat
- *   data changed (and, with a stat pool, they are lstat'ed on worker threads while the walk reads
- *   folders: the workers keep the list of known files, so the main thread has nothing to send);
+ *   data changed (and, with a stat pool, they are lstat'ed and compared on worker threads while the
+ *   walk reads folders: the workers keep the list of known files and their expected stat data, and
+ *   answer only the files that differ, so an unchanged file costs this thread nothing);
  * - a folder whose own stat data is unchanged since the earlier walk of this process has the same
  *   entries (adding, removing or renaming an entry changes the folder), so it is not read again:
  *   its known files are lstat'ed, its known sub-folders entered, its skipped files re-examined.
@@ -44,55 +46,40 @@ function sameStat(entry: Known, size: number, mtimeMs: number, ctimeMs: number, 
   return !entry.racy && size === entry.size && mtimeMs === entry.mtimeMs && ctimeMs === entry.ctimeMs && ino === entry.ino && mode === entry.mode;
 }
 
-/** The known files' absolute paths in byDir order (the order the stat pool's results come in). */
-function knownPaths(root: string, byDir: NonNullable<WalkBaseline>['byDir']): string[] {
-  const paths: string[] = [];
-  for (const [dir, names] of byDir) {
-    const base = (dir ? join(root, dir) : root) + sep;
-    for (const name of names.keys()) paths.push(base + name);
-  }
-  return paths;
-}
-
-/** Starts the stat pool and gives it the known files now (a new process, before its first walk needs them). */
-export function preloadStatPool(root: string, pool: StatPool, byDir: NonNullable<WalkBaseline>['byDir'], generation: number): Promise<unknown> {
-  return pool.statList(generation, () => knownPaths(root, byDir));
-}
-
-/** Compares the deferred folders' known files with the pool's stats (or lstat's them here if it failed). */
+/**
+ * Compares the deferred folders' known files: the pool's records (files that differ from the baseline)
+ * or, if the pool failed, an lstat of each here.
+ */
 function settleDeferred(
-  root: string,
-  byDir: WalkBaseline['byDir'],
-  deferred: [string, string[] | null][],
-  values: Float64Array | null,
+  baseline: PooledBaseline,
+  deferred: Map<string, Set<string> | null>,
+  records: Float64Array | null,
   checkKnown: (dir: string, base: string, name: string, entry: Known) => void,
   changed: Changed,
+  root: string,
 ): void {
-  const offsets = new Map<string, number>();
-  let at = 0;
-  for (const [dir, names] of byDir) {
-    offsets.set(dir, at);
-    at += names.size;
-  }
-  const settle = (dir: string, base: string, name: string, entry: Known, pos: number) => {
-    if (!values) return checkKnown(dir, base, name, entry);
-    const o = pos * STRIDE;
-    const mode = modeOfRaw(values[o + 5]);
-    if (values[o] === 1 && sameStat(entry, values[o + 1], values[o + 2], values[o + 3], values[o + 4], mode)) return;
-    changed(dir, name, values[o] === 1, values[o + 1], values[o + 2], values[o + 3], values[o + 4], mode);
-  };
-  for (const [dir, names] of deferred) {
-    const known = byDir.get(dir);
-    if (!known) continue;
-    const base = (dir ? join(root, dir) : root) + sep;
-    let pos = offsets.get(dir)!;
-    if (names === null) {
-      for (const [name, entry] of known) settle(dir, base, name, entry, pos++);
-      continue;
+  if (!records) {
+    for (const [dir, names] of deferred) {
+      const known = baseline.byDir.get(dir);
+      if (!known) continue;
+      const base = (dir ? join(root, dir) : root) + sep;
+      for (const [name, entry] of known) if (!names || names.has(name)) checkKnown(dir, base, name, entry);
     }
-    const posOf = new Map<string, number>();
-    for (const name of known.keys()) posOf.set(name, pos++);
-    for (const name of names) settle(dir, base, name, known.get(name)!, posOf.get(name)!);
+    return;
+  }
+  const index = knownIndex(baseline.byDir, baseline.generation);
+  for (let o = 0; o < records.length; o += RECORD_STRIDE) {
+    const at = fileAt(baseline.byDir, index, records[o]);
+    if (!at) continue;
+    const [dir, name] = at;
+    const names = deferred.get(dir);
+    // Not entered (gone: its files are removed below), or not a file here any more (removed already).
+    if (names === undefined || (names && !names.has(name))) continue;
+    const entry = baseline.byDir.get(dir)!.get(name)!;
+    const found = records[o + 1] === 1;
+    const mode = found ? modeOfRaw(records[o + 6]) : null;
+    if (found && sameStat(entry, records[o + 2], records[o + 3], records[o + 4], records[o + 5], mode)) continue;
+    changed(dir, name, found, records[o + 2], records[o + 3], records[o + 4], records[o + 5], mode);
   }
 }
 
@@ -127,14 +114,12 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
     if (st && sameStat(entry, st.size, st.mtimeMs, st.ctimeMs, st.ino, mode)) return;
     changed(dir, name, !!st, st?.size ?? 0, st?.mtimeMs ?? 0, st?.ctimeMs ?? 0, st?.ino ?? 0, mode);
   };
-  // With a stat pool, every known file is lstat'ed on its workers (which keep the list between walks)
-  // while this thread reads folders; the files of the folders the walk entered are compared after.
-  const prefetch =
-    baseline && opts.statPool && baseline.generation !== undefined
-      ? opts.statPool.statList(baseline.generation, () => knownPaths(opts.root, baseline.byDir)).catch(() => null)
-      : null;
-  /** Folders whose known files are compared with the prefetched stats: all of them (null), or these names. */
-  const deferred: [string, string[] | null][] = [];
+  // With a stat pool, every known file is lstat'ed and compared on its workers (which keep the list
+  // between walks) while this thread reads folders; what they report for the folders entered is used after.
+  const pooled = baseline && opts.statPool && baseline.generation !== undefined ? { ...baseline, generation: baseline.generation } : null;
+  const prefetch = pooled ? compareKnown(opts.root, opts.statPool!, pooled).catch(() => null) : null;
+  /** Folders whose known files are settled after the walk: all of them (null), or these names. */
+  const deferred = new Map<string, Set<string> | null>();
   const recordSkipped = (dir: string, entry: SkippedFile) => {
     out.skipped.push(entry);
     stamps.get(dir)?.skipped.push(entry);
@@ -184,7 +169,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
           prefix = '';
         }
       }
-      if (known && prefetch) deferred.push([task.rel, null]);
+      if (known && prefetch) deferred.set(task.rel, null);
       else if (known) for (const [name, entry] of known) checkKnown(task.rel, base, name, entry);
       seen += known?.size ?? 0;
       for (const s of previous.skipped) {
@@ -227,7 +212,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       }
     }
     let knownSeen = 0;
-    const later: string[] = [];
+    const later = new Set<string>();
     for (let i = 0; i < dirents.length; i++) {
       const d = dirents[i];
       const name = d.name;
@@ -250,7 +235,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       if (entry) {
         knownSeen++;
         seen++;
-        if (prefetch) later.push(name);
+        if (prefetch) later.add(name);
         else checkKnown(task.rel, base, name, entry);
       } else {
         if (opts.exclusions.file(name)) continue;
@@ -273,7 +258,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
       }
       if ((i & 127) === 127) await breathe();
     }
-    if (later.length) deferred.push([task.rel, later]);
+    if (later.size) deferred.set(task.rel, later);
     if (known && knownSeen < known.size) {
       // Known files that are no longer here as files (deleted, or replaced by a folder).
       const present = new Set(dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name));
@@ -281,7 +266,7 @@ export async function walkInto(opts: ScanOptions, out: ScanResult, startRels: st
     }
     await breathe();
   }
-  if (prefetch && baseline) settleDeferred(opts.root, baseline.byDir, deferred, await prefetch, checkKnown, changed);
+  if (prefetch && pooled) settleDeferred(pooled, deferred, await prefetch, checkKnown, changed, opts.root);
   if (baseline) {
     // Known folders not entered this time (deleted, or replaced by a file or link): their files are gone.
     for (const [dir, names] of baseline.byDir) {
