@@ -29,7 +29,7 @@ function entryOf(rel: string, racy = false): Entry {
 }
 
 /** The stat-cache-like baseline of these files, grouped by folder. */
-function baselineOf(rels: string[]): PooledBaseline & { byDir: Map<string, Map<string, Entry>>; touched: string[] } {
+function baselineOf(rels: string[]): { byDir: Map<string, Map<string, Entry>>; generation: number; touched: string[] } {
   const byDir = new Map<string, Map<string, Entry>>();
   for (const rel of rels) {
     const i = rel.lastIndexOf('/');
