@@ -93,7 +93,7 @@ import type {
  *   user's own `.git`, index, branches and stash are never touched.
  *
  * How a checkpoint is written (and why not through a git index): the walker (scanner.ts) lstat's
- * files (known ones on worker threads, statPool.ts) and compares them with the persistent stat cache
+ * files (big trees: known ones lstat'ed and compared on worker threads, statPool.ts) and compares them with the persistent stat cache
  * (statCache.ts); only new or changed files are read and hashed. Their blobs and the new tree go to
  * the store's `git fast-import`, kept running between checkpoints (storeSession.ts), which starts
  * from the previous snapshot's tree and applies only the changed entries, then writes the pack and
