@@ -6,6 +6,7 @@ import { quotePath } from './gitProcess';
 import type { ReplyParser } from './gitPipe';
 import { numstatAll, type ChangedEntry } from './lineCounts';
 import type { ScanEntry, ScanResult, SkippedFile } from './scanner';
+import { SLICE_MS, yieldLoop } from './scanTypes';
 import { RACY_WINDOW_MS, type CacheEntry, type StatCache } from './statCache';
 import type { StoreSession } from './storeSession';
 import type { FileStat } from './treeDiff';
@@ -142,7 +143,16 @@ function importError(err: unknown): unknown {
 export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResult> {
   const { cache, scan } = input;
   const candidates: [string, ScanEntry][] = [];
-  for (const [rel, st] of scan.files) if (!input.cache.matches(rel, st)) candidates.push([rel, st]);
+  // In slices: a first snapshot of a big tree compares 100k+ files (~50 ms in one go on a slow machine).
+  let sliceStart = performance.now();
+  let n = 0;
+  for (const [rel, st] of scan.files) {
+    if (!input.cache.matches(rel, st)) candidates.push([rel, st]);
+    if ((++n & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await yieldLoop();
+      sliceStart = performance.now();
+    }
+  }
   const removed = scan.removed ? [...scan.removed] : removedPaths(cache, scan);
   const skipped = [...scan.skipped];
   const firstSnapshot = cache.tree === null;
@@ -174,7 +184,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     else counted.push({ path: rel, old: null, now: content, oldOid: previous?.oid ?? null });
   };
 
-  let sliceStart = performance.now();
+  sliceStart = performance.now();
   const outgoing: Buffer[] = [];
   try {
     for (let i = 0; i < candidates.length; ) {
