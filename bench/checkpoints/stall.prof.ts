@@ -5,9 +5,14 @@ import { it } from 'vitest';
 import { createCheckpointService } from '../../src/main/core/checkpoints/checkpointService';
 
 // Where the first checkpoint stalls the event loop: every gap over 30 ms, with the progress phase it fell in.
-const n = Number(process.env.N ?? 20000);
+// N=20000,250000 runs them one after the other in one process (as the benchmark does).
+const sizes = (process.env.N ?? '20000').split(',').map(Number);
 it('stall profile', { timeout: 3_600_000 }, async () => {
   if (!process.env.STALL_PROF) return;
+  for (const n of sizes) await firstCheckpoint(n);
+});
+
+async function firstCheckpoint(n: number) {
   const root = join(tmpdir(), 'akira-checkpoints-bench', `tree-${n}-v1`);
   const dataDir = mkdtempSync(join(tmpdir(), 'akira-stall-'));
   let phase = 'open';
@@ -30,7 +35,7 @@ it('stall profile', { timeout: 3_600_000 }, async () => {
   phase = 'after create';
   await svc.whenIdle();
   clearInterval(timer);
-  console.log(`total ${(performance.now() - t0).toFixed(0)} ms\n${stalls.join('\n')}`);
+  console.log(`${n} files: total ${(performance.now() - t0).toFixed(0)} ms\n${stalls.join('\n')}`);
   await svc.dispose();
   rmSync(dataDir, { recursive: true, force: true });
-});
+}

@@ -48,6 +48,23 @@ describe('checkpoint service', () => {
     await expect(env.service.get('nope-nope')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('writes snapshots with more file commands than one write to fast-import holds (5,000 added, then 4,500 deleted)', { timeout: 60_000 }, async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 5000; i++) files[`d${i % 50}/f${i}.txt`] = `file ${i}\n`;
+    env = await makeEnv(files);
+    const first = await env.service.create({ label: 'many' });
+    expect(first.filesChanged).toBe(5000);
+    expect((await env.service.fileAt(first.id, 'd7/f4957.txt')).text).toBe('file 4957\n');
+    for (let d = 0; d < 45; d++) await rm(join(env.root, `d${d}`), { recursive: true });
+    await env.write('d49/f49.txt', 'changed\n');
+    const second = await env.service.create({ label: 'most deleted' });
+    const details = await env.service.get(second.id);
+    expect(details.files.filter((f) => f.status === 'deleted')).toHaveLength(4500);
+    expect(details.files.filter((f) => f.status === 'modified').map((f) => f.path)).toEqual(['d49/f49.txt']);
+    expect((await env.service.fileAt(second.id, 'd46/f46.txt')).text).toBe('file 46\n');
+    expect((await env.service.fileAt(second.id, 'd3/f3.txt')).exists).toBe(false);
+  });
+
   it('checkpoints an empty workspace, then its first file, and restores back to empty', async () => {
     env = await makeEnv({});
     const empty = await env.service.create({ label: 'empty' });

@@ -79,6 +79,8 @@ const NEWLINE = Buffer.from('\n');
 const PIPE_AHEAD = 8 * 1024 * 1024;
 /** Line counts are computed here for at most this many changed files and bytes (old + new). */
 const COUNT_FILES = 200;
+/** File commands sent to fast-import in one write (more are sent in slices). */
+const FILE_COMMANDS_AT_ONCE = 4096;
 const COUNT_BYTES = 8 * 1024 * 1024;
 
 /** fast-import's `cat-blob` answer: "<sha> blob <size>" LF, the content, LF. */
@@ -251,11 +253,24 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     const parts: (string | Buffer)[] = [body.join(''), message];
     body.length = 0;
     if (cache.tree) body.push(`M 040000 ${cache.tree} ""\n`);
-    for (const rel of removed) body.push(`D ${quotePath(rel)}\n`);
-    body.push(...modify);
+    // A first snapshot has 100k+ file commands: sent in slices (one 10 MB string and its encoding stall the loop).
+    const fileCommands = removed.length + modify.length;
+    if (fileCommands > FILE_COMMANDS_AT_ONCE) {
+      await pipe.write(Buffer.concat([...parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)), Buffer.from(body.join(''))]));
+      parts.length = 0;
+      body.length = 0;
+      const commands = [...removed.map((rel) => `D ${quotePath(rel)}\n`), ...modify];
+      for (let i = 0; i < commands.length; i += FILE_COMMANDS_AT_ONCE) {
+        await pipe.write(commands.slice(i, i + FILE_COMMANDS_AT_ONCE).join(''));
+        await yieldLoop();
+      }
+    } else {
+      for (const rel of removed) body.push(`D ${quotePath(rel)}\n`);
+      body.push(...modify);
+    }
     // A blank line ends the commit; with no file command at all, the first LF after the message is
     // taken as the optional LF after its data, so an empty tree needs a second one.
-    const end = body.length === 0 ? '\n\n' : '\n';
+    const end = fileCommands === 0 && !cache.tree ? '\n\n' : '\n';
     body.push(`${end}ls :1 ""\nget-mark :1\n`);
     // Deleted files are counted too; the old side of every counted file comes from the store.
     if (counting) {

@@ -188,7 +188,7 @@ export async function openStatCache(basePath: string, logPath: string): Promise<
     }
     chunks.push(parts.join(''));
     const bytes = chunks.reduce((n, c) => n + Buffer.byteLength(c), 0);
-    await writeFileAtomic(basePath, chunks.join(''));
+    await writeFileAtomic(basePath, chunks);
     await rm(logPath, { force: true });
     state = { tree, entries, baseBytes: bytes, logBytes: 0, tornTail: false };
   }
