@@ -1,24 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { it } from 'vitest';
 import { createCheckpointService } from '../../src/main/core/checkpoints/checkpointService';
-import { git } from './generateTree.mjs';
+import { openProfTree } from './profTree';
 
 // A checkpoint from a freshly started service (as the CLI takes it), phase by phase.
 const n = Number(process.env.N ?? 20000);
 it('cold profile', { timeout: 3_600_000 }, async () => {
   if (!process.env.COLD_PROF) return;
-  const root = join(tmpdir(), 'akira-checkpoints-bench', `tree-${n}-v1`);
-  git(root, 'checkout', '-q', '--', '.');
-  const sources: string[] = JSON.parse(readFileSync(join(root, '.bench-sources.json'), 'utf8'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'akira-cold-'));
+  const tree = openProfTree(n, 'cold');
+  const { root, dataDir } = tree;
   const first = await createCheckpointService({ root, dataDir });
   await first.create({ label: 'first' });
   await first.dispose();
   for (let round = 0; round < 5; round++) {
-    const rel = sources[round * 7919 % sources.length];
-    writeFileSync(join(root, rel), readFileSync(join(root, rel), 'utf8') + `// ${round}\n`);
+    tree.edit(1);
     const t0 = performance.now();
     const svc = await createCheckpointService({ root, dataDir, options: { preloadStatPool: !!process.env.OPEN_WAIT } });
     // OPEN_WAIT=<ms>: the first checkpoint comes that long after the service opened (as in the app).
@@ -30,6 +24,5 @@ it('cold profile', { timeout: 3_600_000 }, async () => {
     const t3 = performance.now();
     console.log(`open ${(t1 - t0).toFixed(1)} create ${(t2 - t1).toFixed(1)} dispose ${(t3 - t2).toFixed(1)} total ${(t3 - t0).toFixed(1)}`);
   }
-  rmSync(dataDir, { recursive: true, force: true });
-  git(root, 'checkout', '-q', '--', '.');
+  tree.close();
 });

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { it } from 'vitest';
 import { createCheckpointService } from '../../src/main/core/checkpoints/checkpointService';
 import { git } from './generateTree.mjs';
+import { openProfTree } from './profTree';
 
 // Where a small checkpoint's bytes go: the store's files before and after one checkpoint of 3 edits.
 const n = Number(process.env.N ?? 20000);
@@ -22,11 +22,8 @@ function files(dir: string): Map<string, number> {
 }
 it('growth profile', { timeout: 3_600_000 }, async () => {
   if (!process.env.GROWTH_PROF) return;
-  const root = join(tmpdir(), 'akira-checkpoints-bench', `tree-${n}-v1`);
-  git(root, 'checkout', '-q', '--', '.');
-  const sources: string[] = JSON.parse(readFileSync(join(root, '.bench-sources.json'), 'utf8'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'akira-growth-'));
-  const svc = await createCheckpointService({ root, dataDir });
+  const tree = openProfTree(n, 'growth');
+  const svc = await createCheckpointService({ root: tree.root, dataDir: tree.dataDir });
   await svc.create({ label: 'first' });
   const start = files(svc.storeDir);
   let total = 0;
@@ -34,13 +31,7 @@ it('growth profile', { timeout: 3_600_000 }, async () => {
   for (let round = 0; round < rounds; round++) {
     await svc.whenIdle();
     const before = files(svc.storeDir);
-    let bytes = 0;
-    for (let i = 0; i < 3; i++) {
-      const rel = sources[(round * 7919 + i * 104729) % sources.length];
-      const content = readFileSync(join(root, rel), 'utf8') + `// edit ${round}.${i} ${Math.random().toString(36)}\n`;
-      writeFileSync(join(root, rel), content);
-      bytes += Buffer.byteLength(content);
-    }
+    const { bytes } = tree.edit();
     await svc.create({ label: `r${round}` });
     await svc.whenIdle();
     const after = files(svc.storeDir);
@@ -66,6 +57,5 @@ it('growth profile', { timeout: 3_600_000 }, async () => {
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   console.log(`all rounds: bytes changed ${total}, store growth ${sum(end) - sum(start)} (${((sum(end) - sum(start)) / total).toFixed(2)})`);
   await svc.dispose();
-  rmSync(dataDir, { recursive: true, force: true });
-  git(root, 'checkout', '-q', '--', '.');
+  tree.close();
 });

@@ -1,29 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { it } from 'vitest';
 import { createCore } from '../../src/main/core/createCore';
-import { git } from './generateTree.mjs';
+import { openProfTree } from './profTree';
 
 // The product path (createCore: watcher, cookie barrier, router) for an incremental checkpoint, with the
 // edits made right before it (as after an agent's change batch) and made 300 ms before it.
 const n = Number(process.env.N ?? 20000);
 it('watcher profile', { timeout: 3_600_000 }, async () => {
   if (!process.env.WATCH_PROF) return;
-  const root = join(tmpdir(), 'akira-checkpoints-bench', `tree-${n}-v1`);
-  git(root, 'checkout', '-q', '--', '.');
-  const sources: string[] = JSON.parse(readFileSync(join(root, '.bench-sources.json'), 'utf8'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'akira-watchprof-'));
-  let round = 0;
-  const edit = () => {
-    for (let i = 0; i < 3; i++) {
-      const rel = sources[(round * 7919 + i * 104729) % sources.length];
-      writeFileSync(join(root, rel), readFileSync(join(root, rel), 'utf8') + `// w ${round}\n`);
-    }
-    round++;
-  };
-  const core = await createCore({ workspaceRoot: root, dataDir, face: 'test', version: 'prof' });
+  const tree = openProfTree(n, 'watchprof');
+  const core = await createCore({ workspaceRoot: tree.root, dataDir: tree.dataDir, face: 'test', version: 'prof' });
   const create = async () => {
     const a = await core.router.handle('checkpoints.create', { label: 'p' }, { face: 'test' });
     if ('error' in a) throw new Error(a.error.message);
@@ -35,7 +21,7 @@ it('watcher profile', { timeout: 3_600_000 }, async () => {
     const later: number[] = [];
     for (let i = 0; i < 9; i++) {
       for (const [list, wait] of [[now, 0], [later, 300]] as const) {
-        edit();
+        tree.edit();
         execFileSync('sync');
         if (wait) await new Promise((r) => setTimeout(r, wait));
         const t = performance.now();
@@ -56,7 +42,6 @@ it('watcher profile', { timeout: 3_600_000 }, async () => {
     console.log(`edits right before: ${med(now)} ms; edits 300 ms before: ${med(later)} ms`);
   } finally {
     await core.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-    git(root, 'checkout', '-q', '--', '.');
+    tree.close();
   }
 });

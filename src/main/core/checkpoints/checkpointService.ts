@@ -19,7 +19,7 @@ import { removeMetadata } from './metadataFile';
 import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
 import { openStatCache } from './statCache';
 import { createStatPool } from './statPool';
-import { preloadStatPool } from './knownFiles';
+import { compareKnown } from './knownFiles';
 import type { StoreContext } from './storeContext';
 import { createStoreLock, ensureStore, storePaths } from './storeLayout';
 import { createStoreSession } from './storeSession';
@@ -336,7 +336,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   if (options.preloadStatPool && ctx.cache.entries.size > POOL_MIN_FILES) {
     void enqueue(async () => {
       const byDir = ctx.cache.byDir(); // (first: building it moves the generation)
-      await preloadStatPool(ctx.root, ctx.statPool, { byDir, generation: ctx.cache.generation, touched: ctx.cache.touched });
+      await compareKnown(ctx.root, ctx.statPool, { byDir, generation: ctx.cache.generation, touched: ctx.cache.touched });
     }).catch(() => undefined);
   }
 

@@ -114,8 +114,3 @@ export function compareKnown(root: string, pool: StatPool, baseline: PooledBasel
       previousMark > touched.length ? null : knownPatches(baseline.byDir, knownIndex(baseline.byDir, baseline.generation), touched.slice(previousMark)),
   );
 }
-
-/** Starts the stat pool and gives it the known files now (a new process, before its first walk needs them). */
-export function preloadStatPool(root: string, pool: StatPool, baseline: PooledBaseline): Promise<unknown> {
-  return compareKnown(root, pool, baseline);
-}
