@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -73,5 +73,52 @@ describe('recoverInterrupted', () => {
     }
     expect(await store.recoverInterrupted()).toEqual([{ sessionId: s.sessionId, previousStatus: 'running' }]);
     expect((await stat(join(s.dir, 'writer.lock')).catch(() => null))).toBeNull();
+  });
+});
+
+describe('stale atomic-write tmp files (left when a writer was killed mid-write)', () => {
+  const tmpName = (hex: string) => `session.md.${hex}.tmp`;
+  const plant = async (dir: string, names: string[], ageMs = 0) => {
+    for (const name of names) {
+      await writeFile(join(dir, name), 'half a session.md');
+      if (ageMs) {
+        const t = new Date(Date.now() - ageMs);
+        await utimes(join(dir, name), t, t);
+      }
+    }
+  };
+  const tmpFiles = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith('.tmp')).sort();
+  // Files that only look alike are not the writer's: they are never removed.
+  const others = ['session.md.tmp', 'session.md.ABCDEF012345.tmp', 'notes.md.0123456789ab.tmp', 'session.md.0123456789a.tmp'];
+
+  it('resuming a session removes its session.md.<hex>.tmp files, and only those', async () => {
+    const s = await store.createSession(base);
+    await s.close();
+    await plant(s.dir, [tmpName('0123456789ab'), tmpName('ffffffffffff'), ...others]);
+    const again = await store.openSession(s.sessionId);
+    expect(await tmpFiles(s.dir)).toEqual([...others].sort());
+    await again.close();
+  });
+
+  it('recoverInterrupted removes them from interrupted sessions and old ones from idle sessions, never a live writer\'s', async () => {
+    const running = await store.createSession({ ...base, task: 'running' });
+    await running.append({ type: 'status_changed', status: 'running' });
+    await running.close();
+    const done = await store.createSession({ ...base, task: 'done' });
+    await done.append({ type: 'session_completed' });
+    await done.close();
+    const live = await store.createSession({ ...base, task: 'live' }); // this process writes it
+    await live.append({ type: 'session_completed' });
+
+    await plant(running.dir, [tmpName('aaaaaaaaaaaa')]);
+    await plant(done.dir, [tmpName('bbbbbbbbbbbb')], 10 * 60_000);
+    await plant(done.dir, [tmpName('cccccccccccc')]); // fresh: it may be another process's write in flight
+    await plant(live.dir, [tmpName('dddddddddddd')], 10 * 60_000);
+
+    await store.recoverInterrupted();
+    expect(await tmpFiles(running.dir)).toEqual([]);
+    expect(await tmpFiles(done.dir)).toEqual([tmpName('cccccccccccc')]);
+    expect(await tmpFiles(live.dir)).toEqual([tmpName('dddddddddddd')]);
+    await live.close();
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveInside } from '../workspace/pathGuard';
 import { logFiles, logHeader } from './markdownLogs';
@@ -58,4 +58,31 @@ export async function ensureLogHeaders(dir: string, sessionId: string, task: str
       if (err.code !== 'EEXIST') throw err;
     });
   }
+}
+
+/** The temporary name writeFileAtomic gives session.md while it writes it (`session.md.<12 hex>.tmp`). */
+const SESSION_DOC_TMP = /^session\.md\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Removes the `session.md.<hex>.tmp` files a killed writer left in a session folder (best effort).
+ * Call it holding the session's lock (no writer anywhere), or with `olderThanMs` so that a write in
+ * flight in another process (milliseconds old) is left alone. Answers the names removed.
+ */
+export async function removeStaleTmpFiles(dir: string, olderThanMs = 0): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names.filter((n) => SESSION_DOC_TMP.test(n))) {
+    const path = join(dir, name);
+    if (olderThanMs > 0) {
+      const mtime = await stat(path).then((s) => s.mtimeMs, () => null);
+      if (mtime === null || Date.now() - mtime < olderThanMs) continue;
+    }
+    try {
+      await rm(path, { force: true });
+      removed.push(name);
+    } catch {
+      // Left for the next resume.
+    }
+  }
+  return removed;
 }

@@ -8,7 +8,7 @@ import { openEventLog, readEventLog, type LogProblem } from './eventLog';
 import { replay, type SessionState } from './replay';
 import { frontMatterOf, renderSessionDoc, type SessionFrontMatter } from './sessionDoc';
 import { activeStatuses, MAX_TASK_CHARS, type SessionEvent, type SessionEventInput, type SessionStatus } from './sessionEvents';
-import { ensureLogHeaders, EVENTS_FILE, readFrontMatter, SESSION_DOC, sessionDir, sessionsDir } from './sessionFiles';
+import { ensureLogHeaders, EVENTS_FILE, readFrontMatter, removeStaleTmpFiles, SESSION_DOC, sessionDir, sessionsDir } from './sessionFiles';
 import { createSessionHandle, type SessionHandle } from './sessionHandle';
 import { checkSessionId, isSessionId, newSessionId } from './sessionIds';
 import { acquireLock, lockOwner } from './sessionLock';
@@ -28,6 +28,8 @@ import { acquireLock, lockOwner } from './sessionLock';
  *   await store.recoverInterrupted();            // at startup: running/waiting/planning → interrupted
  *
  * One writer per session (a lock file with the writer's pid; a dead writer's lock is taken over).
+ * A killed writer's `session.md.<hex>.tmp` files are removed when the session is reopened (under its
+ * lock) and, for sessions nobody writes, by recoverInterrupted once they are a minute old.
  * Ids are UUID v4 or bad_request; everything read from disk is validated with zod.
  */
 
@@ -113,6 +115,9 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return out;
 }
 
+/** A tmp file of an atomic write this old is no write in flight (they last milliseconds). */
+const STALE_TMP_MS = 60_000;
+
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { root } = options;
   const now = options.now ?? (() => new Date());
@@ -175,6 +180,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (open.has(sessionId)) throw new AkiraError('conflict', `Session ${sessionId} is already open.`);
     const dir = await existingDir(sessionId);
     const { handle, state } = await openHandle(sessionId, dir, null);
+    // We hold the lock and the handle has written nothing yet: every tmp file here is a dead writer's.
+    await removeStaleTmpFiles(dir);
     await ensureLogHeaders(dir, sessionId, state.task, redact);
     await writeFileAtomic(join(dir, SESSION_DOC), renderSessionDoc(state, redact));
     return handle;
@@ -254,9 +261,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const recovered: RecoveredSession[] = [];
       for (const summary of await listSessions()) {
         const { sessionId } = summary;
-        if (!activeStatuses.includes(summary.status) || open.has(sessionId)) continue;
+        if (open.has(sessionId)) continue;
         const dir = await sessionDir(root, sessionId);
         if (await lockOwner(dir)) continue; // another live process is writing it
+        if (!activeStatuses.includes(summary.status)) {
+          await removeStaleTmpFiles(dir, STALE_TMP_MS);
+          continue;
+        }
         let handle: SessionHandle;
         try {
           handle = await openSession(sessionId);
