@@ -69,6 +69,11 @@ export interface ContractError {
 export interface ErrorDetails {
   /** Each invalid field: its dotted path in the input (e.g. `agent.policy.limits.maxRetriesPerTodo`) and why. */
   fields?: { path: string; message: string }[];
+  /**
+   * The workspace's settings name a model server that the user's API key does not belong to: no key is sent
+   * until the user trusts that server (`settings.trustModelServer`). `keyOrigin` is the server the key is for.
+   */
+  untrustedModelServer?: { origin: string; keyOrigin: string; keySource: string; keyHint: string | null };
 }
 export type ErrorCode =
   | 'bad_request'

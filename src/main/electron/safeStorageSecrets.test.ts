@@ -28,16 +28,16 @@ describe('the desktop store (safeStorage)', () => {
   it('stores the key encrypted (0600), moves a key saved by akira serve into it and clears both', async () => {
     const data = await tempDir('akira-safe-');
     cleanups.push(data.cleanup);
-    await createFileSecretStore(data.dir).set('sk-from-serve-00001111');
+    await createFileSecretStore(data.dir).set({ key: 'sk-from-serve-00001111', origin: null });
     const store = createSafeStorageSecretStore(data.dir, fake(), 'linux');
     expect(store.kind).toBe('safeStorage');
-    expect(await store.get()).toBe('sk-from-serve-00001111');
-    await store.set(KEY);
+    expect(await store.get()).toEqual({ key: 'sk-from-serve-00001111', origin: null });
+    await store.set({ key: KEY, origin: 'https://api.openai.com' });
     const raw = await readFile(join(data.dir, 'secrets.safe'), 'utf8');
     expect(raw).not.toContain(KEY);
     expect(await modeOf(join(data.dir, 'secrets.safe'))).toBe(0o600);
     await expect(stat(join(data.dir, 'secrets.json'))).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(await store.get()).toBe(KEY);
+    expect(await store.get()).toEqual({ key: KEY, origin: 'https://api.openai.com' });
     await store.set(null);
     expect(await store.get()).toBeNull();
   });
@@ -49,7 +49,7 @@ describe('the desktop store (safeStorage)', () => {
     const store = createSafeStorageSecretStore(data.dir, fake(true, 'basic_text'), 'linux');
     expect(store.kind).toBe('file');
     expect(store.description).toMatch(/no system keyring was found/);
-    await store.set(KEY);
+    await store.set({ key: KEY, origin: null });
     expect(await modeOf(join(data.dir, 'secrets.json'))).toBe(0o600);
     expect(createSafeStorageSecretStore(data.dir, fake(false), 'darwin').description).toMatch(/encryption is not available/);
     spy.mockRestore();

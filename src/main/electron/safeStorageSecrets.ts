@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/settings/atomicWrite';
+import type { SavedKey } from '../core/agent/model';
 import { createFileSecretStore, type SecretStore } from '../core/settings/secretStore';
 
 /**
@@ -23,6 +24,20 @@ export interface SafeStorageLike {
 
 const FILE_MODE = 0o600;
 
+/** The decrypted text: `{"key","origin"}`, or a bare key saved before keys carried their origin. */
+function parseSaved(text: string): SavedKey | null {
+  if (!text) return null;
+  if (text.startsWith('{')) {
+    try {
+      const v = JSON.parse(text) as Partial<SavedKey>;
+      if (typeof v.key === 'string' && v.key) return { key: v.key, origin: typeof v.origin === 'string' && v.origin ? v.origin : null };
+    } catch {
+      // not our JSON: an old bare key that happens to start with '{'
+    }
+  }
+  return { key: text, origin: null };
+}
+
 export function createSafeStorageSecretStore(dataDir: string, safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): SecretStore {
   const plain = createFileSecretStore(dataDir);
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
@@ -38,7 +53,7 @@ export function createSafeStorageSecretStore(dataDir: string, safeStorage: SafeS
     return run;
   };
 
-  async function readEncrypted(): Promise<string | null> {
+  async function readEncrypted(): Promise<SavedKey | null> {
     let data: Buffer;
     try {
       data = await readFile(file);
@@ -48,8 +63,7 @@ export function createSafeStorageSecretStore(dataDir: string, safeStorage: SafeS
     }
     if (!data.length) return null;
     try {
-      const value = safeStorage.decryptString(data);
-      return value || null;
+      return parseSaved(safeStorage.decryptString(data));
     } catch (err) {
       throw new Error(`${file} cannot be decrypted (${(err as Error).message}); save the API key again.`);
     }
@@ -59,10 +73,10 @@ export function createSafeStorageSecretStore(dataDir: string, safeStorage: SafeS
     kind: 'safeStorage',
     description: `the system keychain (encrypted in ${file})`,
     get: () => serial(async () => (await readEncrypted()) ?? (await plain.get())),
-    set: (key) =>
+    set: (saved) =>
       serial(async () => {
-        if (key === null) await rm(file, { force: true });
-        else await writeFileAtomic(file, safeStorage.encryptString(key), FILE_MODE);
+        if (saved === null) await rm(file, { force: true });
+        else await writeFileAtomic(file, safeStorage.encryptString(JSON.stringify(saved)), FILE_MODE);
         // Never leave a plain copy behind (one saved by `akira serve`, or the one this replaces).
         await plain.set(null);
       }),

@@ -91,6 +91,8 @@ export const apiKeyStatus = z.object({
   hint: z.string().nullable(),
   /** A key is saved in the secret store (it may be overridden by the environment). */
   stored: z.boolean(),
+  /** The server (origin) the saved key is for: it is sent only there, or to servers the user named or trusted. */
+  storedOrigin: z.string().nullable(),
   /** Where saved keys go. */
   storage: z.object({ kind: z.enum(['file', 'safeStorage', 'memory']), description: z.string() }),
   /** A sentence for people: where the key comes from and what overrides what. */
@@ -129,6 +131,8 @@ export const settingsSnapshot = z.object({
   modes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
   /** Settings files that could not be used as they are (each names the file and the field). */
   problems: z.array(z.string()),
+  /** Origins a workspace's settings may send the user's API key to (global `trustedModelServers`). */
+  trustedModelServers: z.array(z.string()),
 });
 export type SettingsSnapshotT = z.infer<typeof settingsSnapshot>;
 
@@ -198,9 +202,14 @@ export const settingsCommands = {
     'Change the global or workspace settings (validated; errors name each field in details.fields). Other sections of the file are kept.',
   ),
   'settings.setApiKey': defineCommand(
-    z.object({ key: apiKey.nullable() }).strict(),
+    z.object({ key: apiKey.nullable(), baseURL: z.string().max(2000).optional() }).strict(),
     apiKeyStatus,
-    'Save the API key in the secret store (null clears it). It is never sent back.',
+    'Save the API key in the secret store (null clears it) for the server at baseURL (default: the base URL of the global settings, else OPENAI_BASE_URL, else OpenAI). It is never sent back, and never sent to another server that a workspace names.',
+  ),
+  'settings.trustModelServer': defineCommand(
+    z.object({ baseURL: z.string().min(1).max(2000), trusted: z.boolean().default(true) }).strict(),
+    settingsSnapshot,
+    "Let workspaces send the user's API key to this server (its origin goes to the global trustedModelServers), or take that back (trusted: false).",
   ),
   'settings.testConnection': defineCommand(
     z
@@ -212,7 +221,7 @@ export const settingsCommands = {
       .strict()
       .default({}),
     connectionTestResult,
-    'GET /models and a tiny chat completion against a model server (defaults: the saved settings and key).',
+    'GET /models and a tiny chat completion against a model server (defaults: the saved settings and key). A baseURL the caller gives gets only a key that belongs to its server (or the apiKey typed).',
   ),
 };
 

@@ -63,7 +63,7 @@ describe('settings.setApiKey (file store of akira serve and the CLI)', () => {
     await chmod(file, 0o644);
     const warnings: string[] = [];
     const store = createFileSecretStore(data.dir, { warn: (m) => warnings.push(m) });
-    expect(await store.get()).toBe(KEY);
+    expect(await store.get()).toEqual({ key: KEY, origin: null });
     expect(await modeOf(file)).toBe(0o600);
     expect(warnings).toEqual([expect.stringMatching(/could be read by other users \(mode 644\); changed it to 600/)]);
   });

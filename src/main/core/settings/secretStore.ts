@@ -1,5 +1,6 @@
 import { chmod, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SavedKey } from '../agent/model';
 import { AkiraError } from '../errors';
 import { writeFileAtomic } from './atomicWrite';
 
@@ -7,7 +8,8 @@ import { writeFileAtomic } from './atomicWrite';
  * Where the model API key is kept, outside the workspace and outside settings.json:
  *
  *   const secrets = createFileSecretStore(dataDir);   // `<dataDir>/secrets.json`, mode 0600 (akira serve, CLI)
- *   await secrets.set('sk-…'); await secrets.get() → 'sk-…'; await secrets.set(null)  // removes it
+ *   await secrets.set({key: 'sk-…', origin: 'https://api.openai.com'});   // a key is saved with the server it is for
+ *   await secrets.get() → {key, origin}; await secrets.set(null)          // removes it
  *
  * The desktop passes its own store (Electron safeStorage, src/main/electron/safeStorageSecrets.ts) to
  * createCore. A secrets file that other users may read is tightened to 0600 when it is read (and the
@@ -18,12 +20,13 @@ export interface SecretStore {
   readonly kind: 'file' | 'safeStorage' | 'memory';
   /** For people: where keys are kept, e.g. "a file only you can read (~/.config/akira/secrets.json)". */
   readonly description: string;
-  get(): Promise<string | null>;
-  set(key: string | null): Promise<void>;
+  get(): Promise<SavedKey | null>;
+  set(saved: SavedKey | null): Promise<void>;
 }
 
 const FILE_MODE = 0o600;
 const KEY_FIELD = 'openaiApiKey';
+const ORIGIN_FIELD = 'openaiApiKeyOrigin';
 
 export interface FileSecretStoreOptions {
   /** Where a tightened mode is reported (default: stderr). */
@@ -80,18 +83,24 @@ export function createFileSecretStore(dataDir: string, options: FileSecretStoreO
     description: `a file only you can read (${file})`,
     get: () =>
       serial(async () => {
-        const value = (await readAll())[KEY_FIELD];
-        return typeof value === 'string' && value ? value : null;
+        const all = await readAll();
+        const key = all[KEY_FIELD];
+        const origin = all[ORIGIN_FIELD];
+        return typeof key === 'string' && key ? { key, origin: typeof origin === 'string' && origin ? origin : null } : null;
       }),
-    set: (key) =>
+    set: (saved) =>
       serial(async () => {
         const all: Record<string, unknown> = await readAll().catch((err) => {
           // A damaged or foreign file is replaced by a save (it is our file name in our data folder).
           if (err instanceof AkiraError && err.code === 'bad_request') return {};
           throw err;
         });
-        if (key === null) delete all[KEY_FIELD];
-        else all[KEY_FIELD] = key;
+        delete all[KEY_FIELD];
+        delete all[ORIGIN_FIELD];
+        if (saved) {
+          all[KEY_FIELD] = saved.key;
+          if (saved.origin) all[ORIGIN_FIELD] = saved.origin;
+        }
         if (Object.keys(all).length === 0) {
           await rm(file, { force: true });
           return;
@@ -104,14 +113,14 @@ export function createFileSecretStore(dataDir: string, options: FileSecretStoreO
 }
 
 /** A store that forgets on exit (tests, or a desktop without any way to keep secrets). */
-export function createMemorySecretStore(initial: string | null = null): SecretStore {
+export function createMemorySecretStore(initial: SavedKey | null = null): SecretStore {
   let value = initial;
   return {
     kind: 'memory',
     description: 'memory only (forgotten when Akira quits)',
     get: async () => value,
-    set: async (key) => {
-      value = key;
+    set: async (saved) => {
+      value = saved;
     },
   };
 }

@@ -1,14 +1,15 @@
 import type { Handlers } from '../router';
 import type { SettingsService } from './settingsService';
 
-type SettingsCommand = 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'settings.testConnection';
+type SettingsCommand = 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'settings.trustModelServer' | 'settings.testConnection';
 
 /** The contract's settings.* commands. They work with or without an open folder (workspace scope needs one). */
 export function settingsHandlers(service: SettingsService): Pick<Handlers, SettingsCommand> {
   return {
     'settings.get': () => service.get(),
     'settings.update': (p) => service.update(p),
-    'settings.setApiKey': (p) => service.setApiKey(p.key),
+    'settings.setApiKey': (p) => service.setApiKey(p.key, p.baseURL),
+    'settings.trustModelServer': (p) => service.trustModelServer(p.baseURL, p.trusted),
     'settings.testConnection': (p) => service.testConnection(p),
   };
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
-import { resolveModelConfig, type ModelFlags, type ModelSettings } from '../agent/model';
+import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
 import { builtinModes, DEFAULT_MODE_ID, loadModes, type Mode } from '../agent/modes';
 import { LIMITS, policyOverridesSchema, resolvePolicy, type PolicyOverrides } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, workspacePolicy, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
@@ -17,7 +17,7 @@ import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from './atomicWrite';
 import { testModelConnection } from './connectionTest';
 import type { SecretStore } from './secretStore';
-import { keyHint } from './secretStore';
+import { apiKeyStatusOf, knownKeys, originForSaving, type KeyPlaces } from './apiKeyStatus';
 import { applyPatch, checkLayer, CONTEXT_TOKENS_RANGE, MODEL_RANGES, readSettingsFile, viewLayer, type FieldIssue, type RawSettings } from './settingsLayers';
 import type { SettingsStore } from './settingsStore';
 
@@ -26,9 +26,12 @@ import type { SettingsStore } from './settingsStore';
  *
  *   get()                    → effective + global + workspace layers, policy with defaults, API key status
  *   update({scope, …})       → validated patch of one file (bad_request with details.fields), atomic, other sections kept
- *   setApiKey(key | null)    → the secret store; a hand-written `model.apiKey` in settings.json is moved out
- *   testConnection({…})      → GET /models + a tiny chat completion (defaults: the saved settings and key)
- *   storedKey()              → the saved key as last read (the agent's env carries it; refreshStoredKey() re-reads)
+ *   setApiKey(key | null, baseURL?) → the secret store, with the origin the key is for (baseURL, else the
+ *                              user's own base URL); a hand-written `model.apiKey` in settings.json is moved out
+ *   trustModelServer(url, trusted) → the global `trustedModelServers` list (origins a workspace may send the key to)
+ *   testConnection({…})      → GET /models + a tiny chat completion (defaults: the saved settings and key; a
+ *                              URL the caller gives gets only a key that belongs to it, or the one typed)
+ *   storedKey()              → the saved key as last read (refreshStoredKey() re-reads)
  *
  * The key itself never leaves: every answer carries `apiKey: {set, source, hint: '…abcd'}` only.
  */
@@ -47,10 +50,11 @@ export interface SettingsServiceOptions {
 export interface SettingsService {
   get(): Promise<SettingsSnapshotT>;
   update(input: SettingsUpdateInputT): Promise<SettingsSnapshotT>;
-  setApiKey(key: string | null): Promise<ApiKeyStatusT>;
+  setApiKey(key: string | null, baseURL?: string): Promise<ApiKeyStatusT>;
+  trustModelServer(baseURL: string, trusted: boolean): Promise<SettingsSnapshotT>;
   testConnection(input: { baseURL?: string; model?: string; apiKey?: string }): Promise<ConnectionTestResultT>;
-  storedKey(): string | null;
-  refreshStoredKey(): Promise<string | null>;
+  storedKey(): SavedKey | null;
+  refreshStoredKey(): Promise<SavedKey | null>;
 }
 
 const WORKSPACE_FILE = '.akira/settings.json';
@@ -78,11 +82,11 @@ function agentLayer(raw: RawSettings, issues: FieldIssue[]): SettingsLayer {
 
 export function createSettingsService(options: SettingsServiceOptions): SettingsService {
   const globalFile = join(options.dataDir, 'settings.json');
-  let stored: string | null = null;
+  let stored: SavedKey | null = null;
   let storedError: string | null = null;
   let wsQueue: Promise<unknown> = Promise.resolve();
 
-  async function refreshStoredKey(): Promise<string | null> {
+  async function refreshStoredKey(): Promise<SavedKey | null> {
     try {
       stored = await options.secrets.get();
       storedError = null;
@@ -104,39 +108,32 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return { modes, problems: errors.map((e) => e.message) };
   }
 
-  function keyStatus(globalRaw: RawSettings): ApiKeyStatusT {
-    const storage = { kind: options.secrets.kind, description: options.secrets.description };
-    const plain = isObject(globalRaw.model) ? nonEmpty(globalRaw.model.apiKey) : undefined;
-    const fromEnv = nonEmpty(options.env.OPENAI_API_KEY);
-    const flag = nonEmpty(options.modelFlags?.apiKey);
-    const isStored = !!nonEmpty(stored);
-    const broken = storedError ? ` The secret store cannot be used: ${storedError}` : '';
-    if (flag) return { set: true, source: 'environment', hint: keyHint(flag), stored: isStored, storage, note: `The key given on the command line is used.${broken}` };
-    if (plain) {
-      return {
-        set: true,
-        source: 'settings',
-        hint: keyHint(plain),
-        stored: isStored,
-        storage,
-        note: `The key written in ${globalFile} (model.apiKey, plain text) is used. Saving a key here moves it to ${storage.description}.${broken}`,
-      };
-    }
-    if (fromEnv) {
-      const over = isStored ? ' It wins over the saved key.' : '';
-      return { set: true, source: 'environment', hint: keyHint(fromEnv), stored: isStored, storage, note: `OPENAI_API_KEY from the environment Akira was started from is used.${over}${broken}` };
-    }
-    if (isStored) return { set: true, source: 'stored', hint: keyHint(stored), stored: true, storage, note: `Saved in ${storage.description}.` };
-    return { set: false, source: 'none', hint: null, stored: false, storage, note: `No API key (local servers such as Ollama need none). A saved key is kept in ${storage.description}.${broken}` };
-  }
+  const places = (globalRaw: RawSettings): KeyPlaces => ({ globalFile, globalRaw, env: options.env, flags: options.modelFlags, stored, storedError, secrets: options.secrets });
+  const keyStatus = (globalRaw: RawSettings): ApiKeyStatusT => apiKeyStatusOf(places(globalRaw));
+  const trustedOf = (globalRaw: RawSettings): string[] => trustedOrigins(Array.isArray(globalRaw.trustedModelServers) ? globalRaw.trustedModelServers : []);
 
-  /** The key in effect, in resolveModelConfig's order: flags, settings.json, OPENAI_API_KEY, the saved key. */
-  function keyInEffect(globalRaw: RawSettings): string {
-    const plain = isObject(globalRaw.model) ? nonEmpty(globalRaw.model.apiKey) : undefined;
-    return nonEmpty(options.modelFlags?.apiKey) ?? plain ?? nonEmpty(options.env.OPENAI_API_KEY) ?? nonEmpty(stored) ?? '';
+  /** The agent's model configuration for these layers (resolveModelConfig's answer, or the error it throws). */
+  function effectiveConfig(layers: AgentSettings) {
+    try {
+      return resolveModelConfig({
+        flags: options.modelFlags,
+        workspaceSettings: layers.workspace.model,
+        globalSettings: layers.global.model,
+        env: options.env,
+        storedApiKey: stored,
+        trustedServers: layers.trustedServers,
+      });
+    } catch (err) {
+      return err as Error;
+    }
   }
 
   async function snapshot(): Promise<SettingsSnapshotT> {
+    return (await current()).snap;
+  }
+
+  /** The snapshot, with the agent's model configuration (or its error) and the global file it was built from. */
+  async function current(): Promise<{ snap: SettingsSnapshotT; resolved: ReturnType<typeof effectiveConfig>; globalRaw: RawSettings }> {
     const ws = options.workspace();
     const wsPath = await workspaceFile();
     const problems: string[] = [];
@@ -151,7 +148,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     for (const [file, issues] of [[globalFile, gIssues], [WORKSPACE_FILE, wIssues]] as const) {
       for (const i of issues) problems.push(`${file}: ${i.path}: ${i.message}${i.ignored ? ' (left out by the agent)' : ' (not used until it is fixed)'}`);
     }
-    const layers: AgentSettings = { global: agentLayer(g.raw, gIssues), workspace: agentLayer(w.raw, wIssues) };
+    const layers: AgentSettings = { global: agentLayer(g.raw, gIssues), workspace: agentLayer(w.raw, wIssues), trustedServers: trustedOf(g.raw) };
 
     const modeId = layers.workspace.mode ?? layers.global.mode ?? DEFAULT_MODE_ID;
     const mode = modes.find((m) => m.id === modeId) ?? modes.find((m) => m.id === DEFAULT_MODE_ID)!;
@@ -160,14 +157,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const wsPolicy = workspacePolicy(layers.workspace.policy);
 
     let model: SettingsSnapshotT['effective']['model'];
-    try {
-      const { config, sources } = resolveModelConfig({
-        flags: options.modelFlags,
-        workspaceSettings: layers.workspace.model,
-        globalSettings: layers.global.model,
-        env: options.env,
-        storedApiKey: stored,
-      });
+    const resolved = effectiveConfig(layers);
+    if (!(resolved instanceof Error)) {
+      const { config, sources } = resolved;
       model = {
         baseURL: config.baseURL,
         model: config.model,
@@ -177,14 +169,14 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         sources: { baseURL: sources.baseURL, model: sources.model },
         error: null,
       };
-    } catch (err) {
+    } else {
       const t = layers.workspace.model?.timeoutSeconds ?? layers.global.model?.timeoutSeconds ?? MODEL_RANGES.timeoutSeconds.default;
       const r = layers.workspace.model?.maxRetries ?? layers.global.model?.maxRetries ?? MODEL_RANGES.maxRetries.default;
       const jsonMode = layers.workspace.jsonMode ?? layers.global.jsonMode ?? false;
-      model = { baseURL: null, model: null, timeoutSeconds: t, maxRetries: r, jsonMode, sources: { baseURL: null, model: null }, error: (err as Error).message };
+      model = { baseURL: null, model: null, timeoutSeconds: t, maxRetries: r, jsonMode, sources: { baseURL: null, model: null }, error: resolved.message };
     }
 
-    return {
+    const snap: SettingsSnapshotT = {
       workspace: ws,
       files: { global: globalFile, workspace: wsPath },
       global: viewLayer(g.raw),
@@ -207,7 +199,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       },
       modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description })),
       problems,
+      trustedModelServers: trustedOf(g.raw),
     };
+    return { snap, resolved, globalRaw: g.raw };
   }
 
   function rejectIssues(scope: SettingsScope, issues: { path: string; message: string }[]): never {
@@ -255,8 +249,14 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return snapshot();
   }
 
-  async function setApiKey(key: string | null): Promise<ApiKeyStatusT> {
-    await options.secrets.set(key);
+  async function setApiKey(key: string | null, baseURL?: string): Promise<ApiKeyStatusT> {
+    if (baseURL !== undefined && !originOf(baseURL)) {
+      throw new AkiraError('bad_request', `The key's server must be an http:// or https:// URL (got ${JSON.stringify(baseURL)}).`, {
+        fields: [{ path: 'baseURL', message: 'The base URL must be an http:// or https:// URL' }],
+      });
+    }
+    const origin = key === null ? null : originForSaving(places((await readSettingsFile(globalFile, globalFile)).raw), baseURL);
+    await options.secrets.set(key === null ? null : { key, origin });
     await refreshStoredKey();
     // A key written by hand in settings.json would win over the saved one: move it out (or clear it too).
     const g = await readSettingsFile(globalFile, globalFile);
@@ -293,8 +293,40 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       });
     }
     await refreshStoredKey();
-    const apiKey = nonEmpty(input.apiKey) ?? keyInEffect((await readSettingsFile(globalFile, globalFile)).raw);
-    return testModelConnection({ baseURL, model: nonEmpty(input.model) ?? snap?.effective.model.model ?? null, apiKey });
+    const { apiKey, note } = keyForTest(nonEmpty(input.apiKey), originOf(baseURL)!, await current());
+    const result = await testModelConnection({ baseURL, model: nonEmpty(input.model) ?? snap?.effective.model.model ?? null, apiKey });
+    return note ? { ...result, message: `${result.message}${note}` } : result;
+  }
+
+  /**
+   * The key a connection test may send: the one typed; else, to the server the agent would use, the agent's
+   * key; else only a key that belongs to that server (a URL a caller names never gets another server's key).
+   */
+  function keyForTest(typed: string | undefined, target: string, now: Awaited<ReturnType<typeof current>>): { apiKey: string; note: string } {
+    if (typed) return { apiKey: typed, note: '' };
+    const { resolved } = now;
+    if (!(resolved instanceof Error) && originOf(resolved.config.baseURL) === target) return { apiKey: resolved.config.apiKey, note: '' };
+    const keys = knownKeys(places(now.globalRaw));
+    const own = keys.find((k) => k.origin === target);
+    if (own) return { apiKey: own.key, note: '' };
+    if (!keys.length) return { apiKey: '', note: '' };
+    const homes = [...new Set(keys.map((k) => k.origin))].join(', ');
+    return { apiKey: '', note: ` No API key was sent: Akira's keys are for ${homes}. Type the key for ${target} to test with it.` };
+  }
+
+  async function trustModelServer(baseURL: string, trusted: boolean): Promise<SettingsSnapshotT> {
+    const origin = originOf(baseURL);
+    if (!origin) throw new AkiraError('bad_request', `Only an http:// or https:// server can be trusted (got ${JSON.stringify(baseURL)}).`);
+    await options.store.update((s) => {
+      const raw = s as RawSettings;
+      const list = trustedOf(raw).filter((o) => o !== origin);
+      if (trusted) list.push(origin);
+      const next: RawSettings = { ...raw, trustedModelServers: list };
+      if (!list.length) delete next.trustedModelServers;
+      return next as typeof s;
+    });
+    options.emit('settings.onChanged', { scope: 'global' });
+    return snapshot();
   }
 
   return {
@@ -304,6 +336,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     },
     update,
     setApiKey,
+    trustModelServer,
     testConnection,
     storedKey: () => stored,
     refreshStoredKey,

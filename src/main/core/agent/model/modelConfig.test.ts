@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveModelConfig } from './modelConfig';
-import { ModelConfigError } from './modelErrors';
+import { ModelConfigError, ModelKeyWithheldError } from './modelErrors';
 
 const env = { OPENAI_BASE_URL: 'http://env.example/v1', OPENAI_API_KEY: 'sk-env-key-0000000', AKIRA_MODEL: 'env-model' };
 
@@ -15,10 +15,12 @@ describe('model config resolution', () => {
     expect(all.config).toMatchObject({ baseURL: 'http://flags.example/v1', model: 'flag-model', apiKey: 'sk-flag-key-000000' });
     expect(all.sources).toEqual({ baseURL: 'flags', model: 'flags', apiKey: 'flags' });
 
+    // (the global key goes to the workspace's server only because the user trusts it: see "a key belongs to a server")
     const ws = resolveModelConfig({
       workspaceSettings: { baseURL: 'http://ws.example/v1', model: 'ws-model' },
       globalSettings: { baseURL: 'http://global.example/v1', model: 'global-model', apiKey: 'sk-global-key-0000' },
       env,
+      trustedServers: ['http://ws.example'],
     });
     expect(ws.config).toMatchObject({ baseURL: 'http://ws.example/v1', model: 'ws-model', apiKey: 'sk-global-key-0000' });
     expect(ws.sources).toEqual({ baseURL: 'workspace', model: 'workspace', apiKey: 'global' });
@@ -98,11 +100,63 @@ describe('model config resolution', () => {
 describe('the API key saved in Settings (secret store)', () => {
   const base = { flags: { model: 'm', baseUrl: 'http://x/v1' } };
   it('comes after OPENAI_API_KEY and a key written in the global settings', () => {
-    expect(resolveModelConfig({ ...base, storedApiKey: 'sk-stored-000000' }).sources.apiKey).toBe('stored');
-    expect(resolveModelConfig({ ...base, storedApiKey: 'sk-stored-000000', env: { OPENAI_API_KEY: 'sk-env-00000000' } }).config.apiKey).toBe('sk-env-00000000');
-    expect(resolveModelConfig({ ...base, storedApiKey: 'sk-stored-000000', globalSettings: { apiKey: 'sk-global-000000' } }).config.apiKey).toBe('sk-global-000000');
+    expect(resolveModelConfig({ ...base, storedApiKey: { key: 'sk-stored-000000', origin: null } }).sources.apiKey).toBe('stored');
+    expect(resolveModelConfig({ ...base, storedApiKey: { key: 'sk-stored-000000', origin: null }, env: { OPENAI_API_KEY: 'sk-env-00000000' } }).config.apiKey).toBe('sk-env-00000000');
+    expect(resolveModelConfig({ ...base, storedApiKey: { key: 'sk-stored-000000', origin: null }, globalSettings: { apiKey: 'sk-global-000000' } }).config.apiKey).toBe('sk-global-000000');
     // with no base URL, a known key still means OpenAI's
-    expect(resolveModelConfig({ flags: { model: 'gpt-4o-mini' }, storedApiKey: 'sk-stored-000000' }).config.baseURL).toBe('https://api.openai.com/v1');
+    expect(resolveModelConfig({ flags: { model: 'gpt-4o-mini' }, storedApiKey: { key: 'sk-stored-000000', origin: null } }).config.baseURL).toBe('https://api.openai.com/v1');
   });
 
+});
+
+describe('a key belongs to a server', () => {
+  const user = { OPENAI_API_KEY: 'sk-user-env-00000000', AKIRA_MODEL: 'm' };
+  const evil = { baseURL: 'http://evil.example:8080/v1' };
+
+  it('withholds every kind of key from a server the workspace names, saying how to trust it', () => {
+    const cases = [
+      { env: user },
+      { env: { AKIRA_MODEL: 'm' }, globalSettings: { apiKey: 'sk-global-00000000' } },
+      { env: { AKIRA_MODEL: 'm' }, storedApiKey: { key: 'sk-stored-0000000', origin: 'https://api.openai.com' } },
+      { env: { AKIRA_MODEL: 'm' }, storedApiKey: { key: 'sk-legacy-0000000', origin: null } },
+      { env: { AKIRA_MODEL: 'm' }, flags: { apiKey: 'sk-flag-000000000' } },
+    ];
+    for (const c of cases) {
+      let error: unknown = null;
+      try {
+        resolveModelConfig({ ...c, workspaceSettings: evil });
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ModelKeyWithheldError);
+      const e = error as ModelKeyWithheldError;
+      expect(e.code).toBe('bad_request');
+      expect(e.message).toContain('trustedModelServers');
+      expect(e.message).not.toMatch(/sk-/);
+      expect(e.details?.untrustedModelServer?.origin).toBe('http://evil.example:8080');
+    }
+  });
+
+  it('sends the key to a workspace server it belongs to, or that the user trusts', () => {
+    const own = resolveModelConfig({ env: { AKIRA_MODEL: 'm' }, workspaceSettings: evil, storedApiKey: { key: 'sk-saved-for-evil-0', origin: 'http://evil.example:8080' } });
+    expect(own.config.apiKey).toBe('sk-saved-for-evil-0');
+    const sameAsEnv = resolveModelConfig({ env: { ...user, OPENAI_BASE_URL: 'http://evil.example:8080/v1' }, workspaceSettings: { baseURL: 'http://evil.example:8080/other' } });
+    expect(sameAsEnv.config.apiKey).toBe('sk-user-env-00000000');
+    const trusted = resolveModelConfig({ env: user, workspaceSettings: evil, trustedServers: ['http://evil.example:8080'] });
+    expect(trusted.config).toMatchObject({ baseURL: 'http://evil.example:8080/v1', apiKey: 'sk-user-env-00000000' });
+  });
+
+  it('lets a workspace name a server when there is no key at all', () => {
+    const r = resolveModelConfig({ env: { AKIRA_MODEL: 'm' }, workspaceSettings: evil });
+    expect(r.config).toMatchObject({ baseURL: 'http://evil.example:8080/v1', apiKey: '' });
+  });
+
+  it('gives a server the user names the key that belongs to it, else the usual one', () => {
+    const stored = { key: 'sk-openrouter-000000', origin: 'https://openrouter.ai' };
+    const openrouter = resolveModelConfig({ env: user, globalSettings: { baseURL: 'https://openrouter.ai/api/v1' }, storedApiKey: stored });
+    expect(openrouter.config.apiKey).toBe('sk-openrouter-000000');
+    expect(openrouter.sources.apiKey).toBe('stored');
+    const ollama = resolveModelConfig({ env: user, flags: { baseUrl: 'http://127.0.0.1:11434/v1' }, storedApiKey: stored });
+    expect(ollama.config.apiKey).toBe('sk-user-env-00000000');
+  });
 });

@@ -8,13 +8,17 @@
  * and may be committed); a missing base URL means OpenAI's when an API key is known, otherwise it is an
  * error; an empty key is fine (Ollama, LM Studio, llama.cpp need none).
  *
- * The API key: flags, then a `model.apiKey` written by hand in the global settings file, then
- * OPENAI_API_KEY, then the key saved in the Settings view (`settings.setApiKey`, kept in the secret store:
- * Electron safeStorage or `<dataDir>/secrets.json`). The saved key arrives as `storedApiKey` (the agent
- * service reads it at every start/resume, so a key saved while Akira runs is used by the next session).
+ * The API key: the one that belongs to the model server (keyOwner.ts), else flags, then a `model.apiKey`
+ * written by hand in the global settings file, then OPENAI_API_KEY, then the key saved in the Settings view
+ * (`settings.setApiKey`, kept in the secret store with the origin it is for: Electron safeStorage or
+ * `<dataDir>/secrets.json`). The saved key arrives as `storedApiKey` (the agent service reads it at every
+ * start/resume, so a key saved while Akira runs is used by the next session). A server named by the
+ * workspace gets no key that is not its own unless its origin is in `trustedServers`: resolving then throws
+ * ModelKeyWithheldError, which says how to trust it.
  */
 import { z } from 'zod';
-import { ModelConfigError } from './modelErrors';
+import { chooseKey, describeKeySource, keyCandidates, originOf, type KeySource, type SavedKey } from './keyOwner';
+import { ModelConfigError, ModelKeyWithheldError } from './modelErrors';
 import type { ModelPrice } from './pricing';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -57,7 +61,7 @@ export type ConfigSource = 'flags' | 'workspace' | 'global' | 'env' | 'stored' |
 
 export interface ResolvedModelConfig {
   config: ModelConfig;
-  sources: { baseURL: ConfigSource; apiKey: ConfigSource | null; model: ConfigSource };
+  sources: { baseURL: ConfigSource; apiKey: KeySource | null; model: ConfigSource };
 }
 
 export interface ResolveModelConfigInput {
@@ -65,8 +69,10 @@ export interface ResolveModelConfigInput {
   workspaceSettings?: ModelSettings | null;
   globalSettings?: ModelSettings | null;
   env?: NodeJS.ProcessEnv;
-  /** The key saved in the secret store. */
-  storedApiKey?: string | null;
+  /** The key saved in the secret store, with the origin it was saved for. */
+  storedApiKey?: SavedKey | null;
+  /** `trustedModelServers` of the global settings: origins a workspace may send the user's key to. */
+  trustedServers?: readonly string[];
 }
 
 export const HOW_TO_CONFIGURE =
@@ -104,6 +110,9 @@ function checkBaseURL(value: string, source: ConfigSource): string {
   return value.replace(/\/+$/, '');
 }
 
+/** `…abcd` for a key long enough that its last 4 characters give nothing away (as settings' keyHint). */
+const keyHintOf = (key: string): string | null => (key.length >= 12 ? `…${key.slice(-4)}` : null);
+
 export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedModelConfig {
   const flags = input.flags ?? {};
   const ws = checkSettings(input.workspaceSettings, 'the workspace (.akira/settings.json)');
@@ -111,12 +120,15 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   const env = input.env ?? {};
   const stored = input.storedApiKey ?? null;
 
-  const key = pick<string>([
-    ['flags', nonEmpty(flags.apiKey)],
-    ['global', nonEmpty(global.apiKey)],
-    ['env', nonEmpty(env.OPENAI_API_KEY)],
-    ['stored', nonEmpty(stored)],
-  ]);
+  const candidates = keyCandidates({
+    flagKey: nonEmpty(flags.apiKey),
+    flagBaseURL: nonEmpty(flags.baseUrl),
+    globalKey: nonEmpty(global.apiKey),
+    globalBaseURL: nonEmpty(global.baseURL),
+    envKey: nonEmpty(env.OPENAI_API_KEY),
+    envBaseURL: nonEmpty(env.OPENAI_BASE_URL),
+    stored: nonEmpty(stored?.key) ? stored : null,
+  });
   const model = pick<string>([
     ['flags', nonEmpty(flags.model)],
     ['workspace', nonEmpty(ws.model)],
@@ -129,7 +141,7 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
     ['global', nonEmpty(global.baseURL)],
     ['env', nonEmpty(env.OPENAI_BASE_URL)],
   ]);
-  if (!base && key) base = ['default', OPENAI_BASE_URL];
+  if (!base && candidates.length) base = ['default', OPENAI_BASE_URL];
 
   if (!model && !base) throw new ModelConfigError(`No model is configured. ${HOW_TO_CONFIGURE}`);
   if (!model) throw new ModelConfigError(`No model name is configured (the base URL is ${base![1]}). ${HOW_TO_CONFIGURE}`);
@@ -139,16 +151,22 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   const price = priceFrom ? { inputPer1M: priceFrom.inputPricePer1M ?? 0, outputPer1M: priceFrom.outputPricePer1M ?? 0 } : null;
   const timeoutSeconds = ws.timeoutSeconds ?? global.timeoutSeconds;
   const maxRetries = ws.maxRetries ?? global.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const baseURL = checkBaseURL(base[1], base[0]);
+  const choice = chooseKey({ origin: originOf(baseURL)!, source: base[0] }, candidates, input.trustedServers ?? []);
+  if (choice.kind === 'withheld') {
+    throw new ModelKeyWithheldError(choice.origin, choice.candidate.origin, describeKeySource(choice.candidate.source), keyHintOf(choice.candidate.key));
+  }
+  const key = choice.kind === 'key' ? choice.candidate : null;
 
   return {
     config: {
-      baseURL: checkBaseURL(base[1], base[0]),
-      apiKey: key ? key[1] : '',
+      baseURL,
+      apiKey: key ? key.key : '',
       model: model[1],
       price,
       timeoutMs: timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
       maxRetries,
     },
-    sources: { baseURL: base[0], apiKey: key ? key[0] : null, model: model[0] },
+    sources: { baseURL: base[0], apiKey: key ? key.source : null, model: model[0] },
   };
 }

@@ -4,6 +4,7 @@
  * after retries; request → the model or request is wrong; config → say how to configure a model).
  * Messages never contain the API key (the client redacts them before building these).
  */
+import type { ErrorDetails } from '../../../../shared/contract';
 import { AkiraError } from '../../errors';
 
 export type ModelErrorKind = 'auth' | 'request' | 'unavailable' | 'aborted' | 'config';
@@ -15,8 +16,9 @@ export class ModelError extends AkiraError {
     message: string,
     /** HTTP status of the last answer, when there was one. */
     readonly status: number | null = null,
+    details?: ErrorDetails,
   ) {
-    super(code, message);
+    super(code, message, details);
     this.name = 'ModelError';
   }
 }
@@ -59,8 +61,30 @@ export class ModelAbortedError extends ModelError {
 
 /** No usable model configuration (missing model or base URL, bad values). */
 export class ModelConfigError extends ModelError {
-  constructor(message: string) {
-    super('config', 'bad_request', message);
+  constructor(message: string, details?: ErrorDetails) {
+    super('config', 'bad_request', message, null, details);
     this.name = 'ModelConfigError';
+  }
+}
+
+/**
+ * The workspace's settings name a model server that the user's key does not belong to (keyOwner.ts): the key
+ * is not sent. The CLI exits 2 with this message; the app asks whether to trust the server (details).
+ */
+export class ModelKeyWithheldError extends ModelConfigError {
+  constructor(
+    readonly origin: string,
+    readonly keyOrigin: string,
+    readonly keySource: string,
+    readonly keyHint: string | null,
+  ) {
+    super(
+      `This workspace's .akira/settings.json sends the model to ${origin}, but your API key (${keySource}) is for ${keyOrigin}. ` +
+        `Akira sends no key to a server a project names until you trust it. To trust it once: in the app, answer the question it asks; ` +
+        `elsewhere add "${origin}" to "trustedModelServers" in the global settings.json (e.g. "trustedModelServers": ["${origin}"]), ` +
+        `or choose the server yourself with --base-url, or save a key for ${origin} in Settings.`,
+      { untrustedModelServer: { origin, keyOrigin, keySource, keyHint } },
+    );
+    this.name = 'ModelKeyWithheldError';
   }
 }

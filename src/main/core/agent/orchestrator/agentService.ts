@@ -6,7 +6,7 @@ import { checkSessionId, createSessionStore, type SessionHandle, type SessionSta
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes } from '../modes';
-import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlags } from '../model';
+import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlags, type SavedKey } from '../model';
 import { resolvePolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
 import { createAgentSession, type AgentSession } from './agentSession';
@@ -42,8 +42,8 @@ export interface AgentServiceOptions {
   checkpoints: CheckpointService | null;
   commands: CommandRunner | null;
   env: NodeJS.ProcessEnv;
-  /** The API key saved in Settings (secret store), read at every start/resume. */
-  storedApiKey?: () => string | null;
+  /** The API key saved in Settings (secret store) with the server it is for, read at every start/resume. */
+  storedApiKey?: () => SavedKey | null;
   /** Flags of `akira run` (--model, --base-url): they win over the settings. */
   modelFlags?: ModelFlags;
   resolveMode: ModeResolver;
@@ -110,6 +110,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       globalSettings: settings.global.model,
       env: options.env,
       storedApiKey: options.storedApiKey?.() ?? null,
+      trustedServers: settings.trustedServers,
     });
     const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };

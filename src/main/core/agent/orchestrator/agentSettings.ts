@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AkiraError } from '../../errors';
 import { resolveInside } from '../../workspace/pathGuard';
-import { modelSettingsSchema, type ModelSettings } from '../model';
+import { modelSettingsSchema, trustedOrigins, type ModelSettings } from '../model';
 import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
 
 /**
@@ -35,6 +35,8 @@ const fileSchema = z.object({
   model: modelSettingsSchema.extend({ jsonMode: z.boolean().optional() }).optional(),
   models: z.record(z.string(), z.object({ jsonMode: z.boolean().optional() })).optional(),
   agent: agentSection.optional(),
+  /** Global only: origins a workspace's model.baseURL may send the user's key to (model/keyOwner.ts). */
+  trustedModelServers: z.array(z.string()).optional(),
 });
 
 export interface SettingsLayer {
@@ -49,6 +51,8 @@ export interface SettingsLayer {
 export interface AgentSettings {
   global: SettingsLayer;
   workspace: SettingsLayer;
+  /** The global `trustedModelServers` as origins (a workspace's own list is never read). */
+  trustedServers: string[];
 }
 
 async function readJson(path: string, where: string): Promise<unknown> {
@@ -113,7 +117,8 @@ export async function readAgentSettings(root: string, dataDir: string): Promise<
   if (workspace.model?.apiKey) {
     throw new AkiraError('bad_request', '.akira/settings.json: model.apiKey is not read from the workspace (it may be committed); use OPENAI_API_KEY or the global settings.');
   }
-  return { global: layer(g, `The global settings (${globalFile})`), workspace };
+  const trusted = fileSchema.shape.trustedModelServers.safeParse((g as { trustedModelServers?: unknown } | null)?.trustedModelServers);
+  return { global: layer(g, `The global settings (${globalFile})`), workspace, trustedServers: trustedOrigins(trusted.success ? trusted.data : []) };
 }
 
 /** JSON mode for this model: per-model setting first, then the workspace's, then the global one. */

@@ -22,7 +22,7 @@ function snapshot(global: Partial<SettingsSnapshotT['global']> = {}, workspace: 
       agent: { mode: 'code-dev', contextTokens: 16000, policy },
     },
     inheritedPolicy: { global: policy, workspace: policy },
-    apiKey: { set: false, source: 'none', hint: null, stored: false, storage: { kind: 'file', description: 'a file' }, note: '' },
+    apiKey: { set: false, source: 'none', hint: null, stored: false, storedOrigin: null, storage: { kind: 'file', description: 'a file' }, note: '' },
     ranges: {
       limits: { maxToolLoopsPerTodo: { min: 1, max: 200, default: 25 }, maxRetriesPerTodo: { min: 0, max: 10, default: 3 } },
       contextTokens: { min: 2000, max: 1_000_000, default: 16000 },
@@ -31,6 +31,7 @@ function snapshot(global: Partial<SettingsSnapshotT['global']> = {}, workspace: 
     },
     modes: [{ id: 'code-dev', name: 'Code', description: '' }],
     problems: [],
+    trustedModelServers: [],
   };
 }
 
