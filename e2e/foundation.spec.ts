@@ -68,3 +68,15 @@ test('requests without the token are refused', async ({ request }) => {
   const response = await request.get(`${served.origin}/`);
   expect(response.status()).toBe(401);
 });
+
+test('the token leaves the address bar and history; a reload still shows the app (cookie)', async ({ page }) => {
+  await page.goto(served.url);
+  await expect(page.getByTestId('status-connection')).toContainText('Connected');
+  expect(await page.evaluate(() => location.search)).toBe('');
+  expect(page.url()).not.toContain(served.token);
+
+  await page.reload();
+  await expect(page.locator('[data-testid="tree-row"][data-path="README.md"]')).toBeVisible();
+  await expect(page.getByTestId('status-connection')).toContainText('Connected');
+  expect(page.url()).not.toContain(served.token);
+});

@@ -82,6 +82,7 @@ describe('HTTP face', () => {
     expect(setCookie).toContain(`akira_token_${server.port}=${server.token}`);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/');
 
     const cookie = setCookie.split(';')[0];
     const js = await get('/assets/app-1234.js', { Cookie: `other=1; ${cookie}` });
@@ -105,6 +106,15 @@ describe('HTTP face', () => {
     const html = await readFile(join(__dirname, '../../renderer/index.html'), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('lets the page connect only to its own origin (no other ws:/wss:/http: hosts)', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }));
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
   });
 
   it('falls back to index.html for app routes, 404 for missing assets, never leaves the root', async () => {
@@ -143,6 +153,28 @@ describe('WebSocket face', () => {
     expect(await upgradeStatus(`ws://127.0.0.1:${server.port}/ws`)).toBe(401);
     expect(await upgradeStatus(wsUrl('wrong'))).toBe(401);
     expect(await upgradeStatus(wsUrl(`${server.token}0`))).toBe(401);
+  });
+
+  it('accepts the cookie the page got instead of ?token= (a reload), and refuses a wrong one (401)', async () => {
+    const cookie = String((await get(`/?token=${server.token}`)).headers['set-cookie']).split(';')[0];
+    const reload = await get('/', { Cookie: cookie });
+    expect(reload.status).toBe(200);
+    expect(reload.body).toContain('<title>Akira</title>');
+    expect(reload.headers['set-cookie']).toBeUndefined(); // set once, by the address with the token
+
+    const bare = `ws://127.0.0.1:${server.port}/ws`;
+    expect(await upgradeStatus(bare, { origin: server.origin, headers: { Cookie: `other=1; ${cookie}` } })).toBe(101);
+    const client = await FrameClient.connect(bare, { origin: server.origin, headers: { Cookie: cookie } });
+    expect((await client.request('app.describe')).result.version).toBe('9.9.9-test');
+    await client.close();
+
+    const wrong = [`akira_token_${server.port}=${server.token}x`, `akira_token_${server.port}=`, `akira_token_${server.port + 1}=${server.token}`];
+    for (const bad of wrong) {
+      expect(await upgradeStatus(bare, { origin: server.origin, headers: { Cookie: bad } }), bad).toBe(401);
+      expect((await get('/', { Cookie: bad })).status, bad).toBe(401);
+    }
+    // The cookie does not let a foreign page in: the Origin check still applies.
+    expect(await upgradeStatus(bare, { origin: 'http://evil.example', headers: { Cookie: cookie } })).toBe(403);
   });
 
   it('refuses a foreign Origin (403) and accepts the served origin', async () => {

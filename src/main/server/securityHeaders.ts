@@ -3,11 +3,12 @@ import type { ServerResponse } from 'node:http';
 /**
  * The renderer's Content-Security-Policy. It must equal the `<meta http-equiv>` of
  * src/renderer/index.html (a test checks); the HTTP face and the desktop window send it as a header
- * too, because only a header can carry `frame-ancestors`.
+ * too, because only a header can carry `frame-ancestors`. `connect-src 'self'` also covers the
+ * WebSocket of the page's own host and port (ws:/wss:, CSP Level 3); no other host is reachable.
  */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' ws: wss:; object-src 'none'; " +
+  "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Headers every response of the HTTP face carries. `no-referrer` keeps the token in the URL from leaking. */
