@@ -17,6 +17,7 @@ import { createPtyHost, type PtyHost } from './terminal/ptyHost';
 import { createCommandRunner, type CommandRunner } from './terminal/commandRunner';
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
+import { commandEnvPolicy } from './agent/orchestrator/commandEnvPolicy';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modes';
 import type { ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOptions } from './workspace/workspaceService';
@@ -121,7 +122,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const feed = options.watch === false ? null : createWatchFeed(root);
     const workspace = await createWorkspaceService({ root, emit, watch: options.watch, watcher: options.watcher, changeFeed: feed?.hooks });
     const terminals = createPtyHost({ cwd: root, emit });
-    const commands = createCommandRunner({ root, host: terminals, watched: options.face !== 'cli' });
+    const commands = createCommandRunner({
+      root,
+      host: terminals,
+      watched: options.face !== 'cli',
+      // Akira's environment without its secrets; only the global settings pass variables through.
+      environment: () =>
+        commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key }),
+    });
     // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
     const checkpoints = await createCheckpointService({
       root,

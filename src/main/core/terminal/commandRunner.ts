@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { AkiraError } from '../errors';
 import { resolveInside, toRelative } from '../workspace/pathGuard';
+import { commandEnv, type CommandEnvOptions } from './commandEnv';
 import { createOutputCapture, type CaptureOptions } from './commandOutput';
 import type { PtyHost } from './ptyHost';
 
@@ -25,6 +26,8 @@ import type { PtyHost } from './ptyHost';
  *   lossless-exit wrapper; the answer strips ANSI and truncates long output in the middle.
  * - Timeout and AbortSignal: SIGTERM to every process group of the command's session (the exit wrapper
  *   survives it, so the tail is still read), SIGKILL after `killGraceMs`. Closing the tab kills it too.
+ * - The environment is Akira's without its secrets (commandEnv.ts: keys Akira knows, `AKIRA_*`, variables
+ *   named like secrets), but for the variables `environment()` passes through.
  * - `PAGER`/`GIT_PAGER` are `cat`, so `git log` and the like do not wait for a key.
  * - Finished command tabs stay for people to read; the oldest beyond `keepFinished` are closed.
  */
@@ -80,6 +83,13 @@ export interface CommandRunnerOptions {
   rows?: number;
   /** Extra environment for commands. */
   env?: Record<string, string>;
+  /** What commands inherit: Akira's environment (default process.env), scrubbed by commandEnv.ts. */
+  inheritEnv?: NodeJS.ProcessEnv;
+  /**
+   * Asked before each command: the variables to pass through anyway and the keys Akira knows (their values
+   * are left out whatever the variable's name). Without it, or when it fails, only names are scrubbed.
+   */
+  environment?: () => CommandEnvOptions | Promise<CommandEnvOptions>;
 }
 
 export interface CommandRunner {
@@ -154,6 +164,10 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
     if (params.signal?.aborted) throw new AkiraError('unavailable', 'The command was cancelled before it started.');
     const requested = params.timeoutSeconds ?? defaultTimeout;
     const timeoutSeconds = Math.min(Math.max(Number.isFinite(requested) ? requested : defaultTimeout, 1), maxTimeout);
+    const envOptions = await Promise.resolve()
+      .then(() => options.environment?.() ?? {})
+      .catch(() => ({}));
+    const baseEnv = commandEnv(options.inheritEnv ?? process.env, envOptions);
     const capture = createOutputCapture(options.capture);
     const started = performance.now();
 
@@ -164,6 +178,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
       title: commandTitle(command),
       kind: 'command',
       cwd,
+      baseEnv,
       env: { PAGER: 'cat', GIT_PAGER: 'cat', ...options.env },
       cols: options.cols ?? 120,
       rows: options.rows ?? 30,

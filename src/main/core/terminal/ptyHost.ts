@@ -44,6 +44,8 @@ export interface SpawnSpec {
   kind: TerminalKind;
   /** Where it starts (default: the host's cwd); the caller confines it. */
   cwd?: string;
+  /** The environment the program inherits (default: Akira's own, process.env); the agent's commands pass a scrubbed one (commandEnv.ts). */
+  baseEnv?: NodeJS.ProcessEnv;
   /** Variables set on top of the terminal environment. */
   env?: Record<string, string>;
   cols?: number;
@@ -206,7 +208,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
         cols: spec.cols ?? 80,
         rows: spec.rows ?? 24,
         cwd: spec.cwd ?? cwd,
-        env: { ...terminalEnv(), ...spec.env },
+        env: { ...terminalEnv(spec.baseEnv), ...spec.env },
         encoding: 'utf8',
       });
     } catch (err) {

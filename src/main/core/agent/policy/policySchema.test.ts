@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AkiraError } from '../../errors';
-import { checkPolicy, checkPolicyOverrides, DEFAULT_ALLOWED_COMMANDS, parsePolicy, policySchema, resolvePolicy } from './policySchema';
+import { checkPolicy, checkPolicyOverrides, DEFAULT_ALLOWED_COMMANDS, mergePolicyOverrides, parsePolicy, policySchema, resolvePolicy } from './policySchema';
 
 describe('policySchema', () => {
   it('defaults every field', () => {
@@ -53,6 +53,21 @@ describe('policySchema', () => {
     expect(ok).toEqual({ ok: true, overrides: { limits: { maxRetriesPerTodo: 5 } } });
     const bad = checkPolicyOverrides({ limits: { maxRetriesPerTodo: 50 } }, 'policy');
     expect(!bad.ok && bad.errors).toEqual(['policy.limits.maxRetriesPerTodo must be a whole number from 0 to 10 (got 50)']);
+  });
+
+  it('takes commands.passEnv as variable names in a settings layer, and leaves it out of a session\'s policy', () => {
+    expect(checkPolicyOverrides({ commands: { passEnv: ['NPM_TOKEN', 'MY_VAR_2'] } })).toEqual({ ok: true, overrides: { commands: { passEnv: ['NPM_TOKEN', 'MY_VAR_2'] } } });
+    const bad = checkPolicyOverrides({ commands: { passEnv: ['A=B', '1X'] } }, 'agent.policy');
+    expect(!bad.ok && bad.errors).toEqual([
+      'agent.policy.commands.passEnv.0: commands.passEnv entries are variable names (letters, digits and _)',
+      'agent.policy.commands.passEnv.1: commands.passEnv entries are variable names (letters, digits and _)',
+    ]);
+    const typo = checkPolicyOverrides({ commands: { passenv: [] } });
+    expect(!typo.ok && typo.errors[0]).toContain('known: allow, deny, buildDirs, passEnv');
+    // Global settings only (orchestrator/commandEnvPolicy.ts): merged layers never carry it.
+    const p = resolvePolicy({ commands: { passEnv: ['GITHUB_TOKEN'] } }, { commands: { deny: ['curl'], passEnv: ['OPENAI_API_KEY'] } });
+    expect(p.commands).not.toHaveProperty('passEnv');
+    expect(mergePolicyOverrides({ commands: { passEnv: ['A'] } }, { commands: { passEnv: ['B'] } }).commands).toEqual({});
   });
 });
 

@@ -12,6 +12,11 @@ import { parseShell } from './shellParse';
  *   parsePolicy(input, source?)   → Policy, or AkiraError('bad_request') listing the errors
  *   resolvePolicy(...layers)      defaults ← layer 1 ← layer 2 …: scalars are replaced, command lists and
  *                                 build folders are joined; the result is validated
+ *
+ * `commands.passEnv` (variables the agent's commands inherit although their names look like secrets,
+ * terminal/commandEnv.ts) is a settings field but not part of a session's policy: it is read from the
+ * global settings only (orchestrator/commandEnvPolicy.ts), never from a workspace or a mode, and merging
+ * layers leaves it out.
  */
 
 export const DEFAULT_BUILD_DIRS = [
@@ -77,6 +82,16 @@ const dirList = z
   .array(z.string().trim().min(1).regex(/^[^/\\]+$/, 'commands.buildDirs entries are folder names, without slashes'), { error: 'commands.buildDirs must be a list of folder names' })
   .max(100);
 
+const envNameList = z
+  .array(
+    z
+      .string({ error: 'commands.passEnv entries must be strings' })
+      .trim()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,199}$/, 'commands.passEnv entries are variable names (letters, digits and _)'),
+    { error: 'commands.passEnv must be a list of variable names' },
+  )
+  .max(200, 'commands.passEnv may hold at most 200 names');
+
 const limitFields = Object.fromEntries(
   Object.entries(LIMITS).map(([name, r]) => [name, wholeNumber(`limits.${name}`, r.min, r.max)]),
 ) as Record<LimitName, ReturnType<typeof wholeNumber>>;
@@ -111,7 +126,13 @@ export const policyOverridesSchema = z.strictObject({
     .strictObject({ read: flag('autoApprove.read').optional(), write: flag('autoApprove.write').optional(), command: flag('autoApprove.command').optional() })
     .optional(),
   commands: z
-    .strictObject({ allow: commandList('commands.allow').optional(), deny: commandList('commands.deny').optional(), buildDirs: dirList.optional() })
+    .strictObject({
+      allow: commandList('commands.allow').optional(),
+      deny: commandList('commands.deny').optional(),
+      buildDirs: dirList.optional(),
+      /** Global settings only (see the module comment). */
+      passEnv: envNameList.optional(),
+    })
     .optional(),
   limits: z.strictObject(limitFields).partial().optional(),
   requirePlanApproval: flag('requirePlanApproval').optional(),
@@ -136,7 +157,7 @@ export function formatPolicyIssues(error: z.ZodError, prefix = ''): string[] {
 }
 
 function knownKeys(path: string[]): string[] {
-  let schema: z.ZodType = policySchema;
+  let schema: z.ZodType = policyOverridesSchema;
   for (const key of path) {
     const unwrapped = unwrap(schema);
     if (!(unwrapped instanceof z.ZodObject)) return [];
@@ -171,7 +192,7 @@ export function checkPolicyOverrides(input: unknown, prefix = ''): { ok: true; o
 
 const union = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined);
 
-/** Layers b over a: scalars from b win; allow, deny and buildDirs are joined. */
+/** Layers b over a: scalars from b win; allow, deny and buildDirs are joined (passEnv is left out). */
 export function mergePolicyOverrides(a: PolicyOverrides, b: PolicyOverrides): PolicyOverrides {
   const commands = a.commands || b.commands
     ? {
