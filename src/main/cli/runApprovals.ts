@@ -11,6 +11,7 @@ import { changeDiff, colorDiff, styler } from './runFormat';
  * | a file change (or a read)     | prompt (y / n + reason), or approved at once with --yes | approved | pause |
  * | a command the policy asks for | prompt, or approved with --yes | approved | pause |
  * | a destructive command         | prompt (even with --yes) | rejected: refused in batch | pause |
+ * | a change to Akira's own project files (settings, modes, mcp.json, rules) | prompt (even with --yes), saying what it steers | rejected: refused in batch | pause |
  * | the plan                      | prompt (y / n + feedback), or approved with --yes | approved | pause |
  * | a failed TODO's question      | prompt (retry / skip / edit / stop) | stop | stop |
  *
@@ -30,6 +31,8 @@ export interface RunApprovalsOptions {
 }
 
 const BATCH = 'refused in batch mode: destructive commands are never approved by --yes. Run it yourself if it is needed, or resume the session on a terminal to decide.';
+const PROTECTED_BATCH =
+  "refused in batch mode: changes to Akira's own project files (settings, modes, MCP servers, rules) are never approved by --yes. The user can make it by hand, or resume the session on a terminal to decide.";
 
 export function createRunApprovals(options: RunApprovalsOptions) {
   const { io } = options;
@@ -60,12 +63,15 @@ export function createRunApprovals(options: RunApprovalsOptions) {
   async function approval(e: AgentEvent & Record<string, any>) {
     const { sessionId, changeId, kind } = e;
     const destructive = kind === 'command' && e.command?.destructive === true;
+    const steers = kind === 'change' && typeof e.protected === 'string' ? (e.protected as string) : null;
     const what = kind === 'command' ? `the command \`${e.command.command}\`` : kind === 'read' ? `a read (${e.tool?.name})` : `a change to ${e.change?.path}`;
-    if (options.yes && !destructive) return void (await options.call('agent.approve', { sessionId, changeId }));
+    if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
       if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
+      if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The change to ${e.change?.path} was ${PROTECTED_BATCH}` }));
       return pause(sessionId, what);
     }
+    if (steers) io.err(`  ${s('red', `This changes ${steers}.`)}\n`);
     if (kind === 'change' && options.json && e.change) io.err(`${colorDiff(changeDiff(e.change), io.tty.stderr, 200)}\n`);
     if (kind === 'command') io.err(`  ${s('bold', '$')} ${e.command.command}${e.command.cwd ? s('dim', ` (in ${e.command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', e.command.reason ?? e.reason ?? '')}\n`);
     const pick = await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });

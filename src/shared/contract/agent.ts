@@ -115,6 +115,11 @@ export const agentApproval = z.object({
       reason: z.string(),
     })
     .optional(),
+  /**
+   * A file change to Akira's own project files (`.akira/settings.json`, modes, `mcp.json`, rules): what it
+   * steers. It always asks, and batch approval (`akira run --yes`) refuses it.
+   */
+  protected: z.string().optional(),
 });
 export type AgentApproval = z.infer<typeof agentApproval>;
 

@@ -73,6 +73,8 @@ export interface ResolveModelConfigInput {
   storedApiKey?: SavedKey | null;
   /** `trustedModelServers` of the global settings: origins a workspace may send the user's key to. */
   trustedServers?: readonly string[];
+  /** Where the global settings file is, for messages. */
+  globalSettingsFile?: string;
 }
 
 export const HOW_TO_CONFIGURE =
@@ -154,7 +156,7 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   const baseURL = checkBaseURL(base[1], base[0]);
   const choice = chooseKey({ origin: originOf(baseURL)!, source: base[0] }, candidates, input.trustedServers ?? []);
   if (choice.kind === 'withheld') {
-    throw new ModelKeyWithheldError(choice.origin, choice.candidate.origin, describeKeySource(choice.candidate.source), keyHintOf(choice.candidate.key));
+    throw new ModelKeyWithheldError(choice.origin, choice.candidate.origin, describeKeySource(choice.candidate.source), keyHintOf(choice.candidate.key), input.globalSettingsFile);
   }
   const key = choice.kind === 'key' ? choice.candidate : null;
 

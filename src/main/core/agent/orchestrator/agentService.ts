@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
@@ -111,6 +112,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       env: options.env,
       storedApiKey: options.storedApiKey?.() ?? null,
       trustedServers: settings.trustedServers,
+      globalSettingsFile: join(options.dataDir, 'settings.json'),
     });
     const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };

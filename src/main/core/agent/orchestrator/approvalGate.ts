@@ -19,7 +19,8 @@ import { AkiraError } from '../../errors';
 export type PolicyDecision = 'allow' | 'ask' | 'deny';
 
 export interface GatePolicy {
-  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string };
+  /** `protected`: the change is to one of Akira's own project files (policy/protectedPaths.ts): what it steers. It always asks. */
+  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; protected?: string };
   command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; destructive: boolean };
 }
 

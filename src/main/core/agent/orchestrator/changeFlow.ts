@@ -67,6 +67,7 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageSta
       kind: 'change',
       todoId: ref.todoId,
       change: { path: change.path, kind: change.kind, before: change.before, after: change.after, ...(change.binary ? { binary: true } : {}) },
+      ...(policy.protected ? { protected: policy.protected } : {}),
     },
     policy,
     rt.interrupt,

@@ -1,15 +1,21 @@
-import { decideCommand, decideFileChange, type Policy } from '../policy';
+import { decideCommand, decideFileChange, protectedWhat, type Policy } from '../policy';
 import type { GatePolicy } from './approvalGate';
 import type { SessionLimits, SessionSettings } from './sessionRuntime';
 
 /**
  * The resolved policy (policy/) as the session uses it: the gate's decisions, the limits, and the
  * settings that come from it. A command is `destructive` when any part of it was judged so (those
- * always ask; batch approval refuses them).
+ * always ask; batch approval refuses them); a file change is `protected` when it changes Akira's own
+ * project files (settings, modes, MCP servers, rules: those always ask; batch approval refuses them).
  */
 export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
   return {
-    fileChange: (change) => decideFileChange(change.kind, policy),
+    fileChange(change) {
+      const what = protectedWhat(change.path);
+      // Never by policy: a person approves a change to what steers Akira itself, knowing what it steers.
+      if (what) return { decision: 'ask', reason: `It changes ${what}: such changes always need your approval.`, protected: what };
+      return decideFileChange(change.kind, policy);
+    },
     command(command, cwd) {
       const v = decideCommand(command, policy, { workspaceRoot: root, cwd });
       const destructive = v.reason.startsWith('destructive') || v.parts.some((p) => p.reason.startsWith('destructive'));

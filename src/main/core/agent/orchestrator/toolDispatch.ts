@@ -1,3 +1,4 @@
+import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
 import type { Todo, TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
 import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
@@ -195,7 +196,9 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
     }
     return finish(`The user REJECTED the command; it was not run. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
   }
+  const guard = await snapshotProtected(rt.root);
   const result = await rt.registry.execute('run_command', args, toolContext(rt));
+  const undone = await undoProtectedChanges(rt.root, guard);
   const r = result.command;
   if (r) {
     await rt.handle.append({
@@ -210,7 +213,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
       output: cutMiddle(r.output, 2000),
     });
   }
-  const done = await finish(result.text, false);
+  const done = await finish(result.text + undoneNotice(undone), false);
   await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: after ${oneLine(command, 80)}`);
   return done;
 }

@@ -23,4 +23,5 @@ export type { Policy, PolicyOverrides, LimitName } from './policySchema';
 export { decideCommand, decideFileChange } from './commandPolicy';
 export type { CommandDecision, CommandVerdict, CommandContext, PartVerdict } from './commandPolicy';
 export { checkLimit } from './limits';
+export { protectedWhat, PROTECTED_ROOTS } from './protectedPaths';
 export { parseShell, ShellSyntaxError } from './shellParse';

@@ -1,0 +1,63 @@
+/**
+ * Files that steer Akira itself for this project: its settings (which model server gets the user's key,
+ * the policy), custom modes (system prompts and policy), MCP servers (programs Akira starts) and the rules
+ * the model reads. A prompt injection that could write them would steer every later session, so the agent
+ * changes them only with a person's explicit approval that says what they steer: never by policy, never by
+ * `akira run --yes`, and never through a command (orchestrator/protectedFiles.ts puts those back).
+ *
+ *   protectedWhat('.akira/settings.json') → "Akira's settings for this project (…)"   protectedWhat('src/a.ts') → null
+ *
+ * Paths are workspace-relative with `/`; matching ignores case (case-insensitive file systems).
+ */
+
+interface Rule {
+  /** Lower-case path segments; '*' is any one segment, '**' any rest (at least one segment). */
+  pattern: string[];
+  what: string;
+}
+
+const SETTINGS = "Akira's settings for this project (which model server is used, the approval policy)";
+const MODES = "a custom mode of this project (the agent's system prompt and policy)";
+const MCP = 'the MCP servers of this project (programs Akira starts for the agent)';
+const RULES = 'rules the agent reads in every session of this project';
+
+const RULES_LIST: Rule[] = [
+  { pattern: ['.akira', 'settings.json'], what: SETTINGS },
+  { pattern: ['.akira', 'mcp.json'], what: MCP },
+  { pattern: ['.akira', 'modes', '**'], what: MODES },
+  { pattern: ['.akira', 'rules', '**'], what: RULES },
+  { pattern: ['agents.md'], what: RULES },
+  { pattern: ['claude.md'], what: RULES },
+  { pattern: ['.cursorrules'], what: RULES },
+  { pattern: ['.clinerules'], what: RULES },
+  { pattern: ['.clinerules', '**'], what: RULES },
+  // AGENTS.md in any folder applies to the files under it.
+  { pattern: ['**', 'agents.md'], what: RULES },
+];
+
+function matches(pattern: string[], parts: string[]): boolean {
+  if (pattern[0] === '**' && pattern.length > 1) {
+    // a leading '**': the rest must match the end of the path, after at least one folder
+    const rest = pattern.slice(1);
+    return parts.length > rest.length && matches(rest, parts.slice(parts.length - rest.length));
+  }
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === '**') return parts.length > i;
+    if (i >= parts.length || (pattern[i] !== '*' && pattern[i] !== parts[i])) return false;
+  }
+  return parts.length === pattern.length;
+}
+
+/** What the file steers, when it is one of Akira's own project files (see above); else null. */
+export function protectedWhat(relPath: string): string | null {
+  const parts = relPath
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p && p !== '.')
+    .map((p) => p.toLowerCase());
+  if (!parts.length) return null;
+  return RULES_LIST.find((r) => matches(r.pattern, parts))?.what ?? null;
+}
+
+/** The top-level places a command could change them in (files or folders), for orchestrator/protectedFiles.ts. */
+export const PROTECTED_ROOTS = ['.akira/settings.json', '.akira/mcp.json', '.akira/modes', '.akira/rules', 'AGENTS.md', 'CLAUDE.md', '.cursorrules', '.clinerules'];
