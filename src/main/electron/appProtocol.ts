@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { securityHeaders } from '../server/securityHeaders';
 import { resolveStaticFile } from '../server/staticFiles';
+import { APP_ORIGIN, APP_SCHEME } from './navigation';
 
 /**
  * The built renderer is served from `akira://app/…` rather than file://, so the page has a real
  * origin ('self' in the CSP means only our files), module scripts and workers load, and no other
  * local file is reachable.
  */
-export const APP_SCHEME = 'akira';
-export const APP_ORIGIN = `${APP_SCHEME}://app`;
+export { APP_ORIGIN, APP_SCHEME };
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {

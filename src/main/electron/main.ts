@@ -1,15 +1,18 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell, type WebContents } from 'electron';
 import packageJson from '../../../package.json';
 import type { WorkspaceSummaryT } from '../../shared/contract';
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
 import { APP_ORIGIN, registerAppScheme, serveAppProtocol } from './appProtocol';
+import { confirmationOf, confirmDialog, createExternalOpener } from './externalLinks';
 import { registerIpcTransport } from './ipcTransport';
 import { buildMenu } from './menu';
+import { devToolsAllowed } from './menuTemplate';
+import { createAppUrlCheck } from './navigation';
 import { createSafeStorageSecretStore } from './safeStorageSecrets';
-import { hardenSession } from './security';
+import { guardAllWebContents, hardenSession } from './security';
 import { folderArgs, pickStartupFolder } from './startupFolder';
 import { createMainWindow } from './window';
 
@@ -18,16 +21,10 @@ import { createMainWindow } from './window';
 
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const rendererUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
-
-function isAppUrl(url: string): boolean {
-  if (url.startsWith(`${APP_ORIGIN}/`)) return true;
-  if (!devServerUrl) return false;
-  try {
-    return new URL(url).origin === new URL(devServerUrl).origin;
-  } catch {
-    return false;
-  }
-}
+const isAppUrl = createAppUrlCheck(devServerUrl);
+const devTools = devToolsAllowed(app.isPackaged);
+/** Set once the core (and its settings) exists; links clicked before that are dropped. */
+let openLink: ((url: string, contents: WebContents) => Promise<unknown>) | null = null;
 
 function windowTitle(workspace: WorkspaceSummaryT | null): string {
   return workspace ? `${workspace.name} — Akira` : 'Akira';
@@ -43,6 +40,16 @@ async function start(): Promise<void> {
   const secrets = createSafeStorageSecretStore(dataDir, safeStorage);
   const core: Core = await createCore({ workspaceRoot: null, dataDir, face: 'desktop', version: packageJson.version, secrets });
   let win: BrowserWindow | null = null;
+  openLink = createExternalOpener<WebContents>({
+    settings: core.settings,
+    confirm: async (target, contents) => {
+      const parent = BrowserWindow.fromWebContents(contents);
+      const options = confirmDialog(target);
+      const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
+      return confirmationOf(response);
+    },
+    open: (url) => shell.openExternal(url),
+  });
 
   async function openFolder(folder: string): Promise<void> {
     try {
@@ -54,22 +61,18 @@ async function start(): Promise<void> {
 
   async function refreshMenu(): Promise<void> {
     const { recentFolders } = await core.settings.get();
-    Menu.setApplicationMenu(
-      buildMenu({
-        recentFolders,
-        openRecent: (folder) => void openFolder(folder),
-        openFolder: async () => {
-          const options = { title: 'Open Folder', properties: ['openDirectory' as const, 'createDirectory' as const] };
-          const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
-          if (!picked.canceled && picked.filePaths[0]) await openFolder(picked.filePaths[0]);
-        },
-      }),
-    );
+    const openFolderDialog = async () => {
+      const options = { title: 'Open Folder', properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      if (!picked.canceled && picked.filePaths[0]) await openFolder(picked.filePaths[0]);
+    };
+    const actions = { recentFolders, openRecent: (folder: string) => void openFolder(folder), openFolder: () => void openFolderDialog() };
+    Menu.setApplicationMenu(buildMenu(actions, { devTools }));
   }
 
   function showWindow(): BrowserWindow {
     if (win && !win.isDestroyed()) return win;
-    win = createMainWindow({ preload: join(__dirname, '..', 'preload', 'index.cjs'), url: rendererUrl, title: windowTitle(core.current()) });
+    win = createMainWindow({ preload: join(__dirname, '..', 'preload', 'index.cjs'), url: rendererUrl, title: windowTitle(core.current()), devTools });
     win.on('closed', () => (win = null));
     return win;
   }
@@ -112,6 +115,11 @@ async function start(): Promise<void> {
 }
 
 registerAppScheme();
+// Every webContents, from the first: no navigation away from the app, no popups, no <webview>.
+guardAllWebContents(app, {
+  isAppUrl,
+  openExternal: (url, contents) => void openLink?.(url, contents).catch(() => undefined),
+});
 app.setPath('userData', defaultDataDir());
 if (!app.requestSingleInstanceLock()) {
   app.quit();

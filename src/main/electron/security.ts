@@ -1,5 +1,6 @@
-import { shell, type Session, type WebContents } from 'electron';
+import type { App, Session, WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../server/securityHeaders';
+import { navigationDecision } from './navigation';
 
 /** Permissions the renderer may use: writing to the clipboard (copy from the terminal and editor). */
 const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
@@ -23,27 +24,36 @@ export function hardenSession(session: Session, options: { isAppUrl: (url: strin
   session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
 
-/** Opens http(s) links in the system browser; everything else is dropped. */
-export function openExternalSafely(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return;
-  }
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') void shell.openExternal(parsed.toString());
+export interface ContentsGuardOptions {
+  isAppUrl(url: string): boolean;
+  /** Opens an http(s) link in the system browser, asking first for hosts the user has not allowed. */
+  openExternal(url: string, contents: WebContents): void;
 }
 
-/** No navigation away from the app, no new windows, no <webview>. */
-export function hardenContents(contents: WebContents): void {
-  contents.on('will-navigate', (event, url) => {
+/**
+ * No navigation away from our origin in any frame, no redirects, no new windows (links go to the
+ * system browser through `openExternal`), no <webview>.
+ */
+export function hardenContents(contents: WebContents, options: ContentsGuardOptions): void {
+  // Emitted first for every frame; when it prevents, will-navigate is not emitted.
+  contents.on('will-frame-navigate', (event) => {
+    const decision = navigationDecision(event.url, event.isMainFrame, options.isAppUrl);
+    if (decision.allow) return;
     event.preventDefault();
-    openExternalSafely(url);
+    if (decision.openExternally) options.openExternal(event.url, contents);
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (!navigationDecision(url, true, options.isAppUrl).allow) event.preventDefault();
   });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    openExternalSafely(url);
+    options.openExternal(url, contents);
     return { action: 'deny' };
   });
+}
+
+/** Applies hardenContents to every webContents the app creates (windows, frames' hosts, devtools), from the start. */
+export function guardAllWebContents(app: App, options: ContentsGuardOptions): void {
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, options));
 }

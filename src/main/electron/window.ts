@@ -1,13 +1,17 @@
 import { BrowserWindow } from 'electron';
-import { hardenContents } from './security';
 
 export interface MainWindowOptions {
   preload: string;
   url: string;
   title: string;
+  /** Developer Tools can be opened (development builds, or AKIRA_DEVTOOLS=1). */
+  devTools: boolean;
 }
 
-/** The one Akira window: isolated, sandboxed, no Node, no navigation, no popups. */
+/**
+ * The one Akira window: isolated, sandboxed, no Node. No navigation and no popups: main.ts guards
+ * every webContents (security.ts, guardAllWebContents) before this window exists.
+ */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     width: 1400,
@@ -27,12 +31,12 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools: options.devTools,
     },
   });
   // The main process owns the title (folder — Akira).
   win.on('page-title-updated', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());
-  hardenContents(win.webContents);
   void win.loadURL(options.url);
   return win;
 }

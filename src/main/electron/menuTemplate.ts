@@ -1,0 +1,63 @@
+import type { MenuItemConstructorOptions } from 'electron';
+
+export interface MenuActions {
+  recentFolders: readonly string[];
+  openFolder(): void;
+  openRecent(folder: string): void;
+}
+
+export interface MenuOptions {
+  platform?: NodeJS.Platform;
+  /** Toggle Developer Tools in View: development builds, or AKIRA_DEVTOOLS=1 (see devToolsAllowed). */
+  devTools: boolean;
+}
+
+/** DevTools only when the app is not packaged, or when AKIRA_DEVTOOLS=1 asks for them. */
+export function devToolsAllowed(isPackaged: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !isPackaged || env.AKIRA_DEVTOOLS === '1';
+}
+
+/** File (Open Folder…, Open Recent, Quit), Edit (roles), View (reload, devtools in development, zoom). */
+export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuItemConstructorOptions[] {
+  const mac = (options.platform ?? process.platform) === 'darwin';
+  const recent: MenuItemConstructorOptions[] = actions.recentFolders.length
+    ? actions.recentFolders.map((folder) => ({ label: folder, click: () => actions.openRecent(folder) }))
+    : [{ label: 'No recent folders', enabled: false }];
+  return [
+    ...(mac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.openFolder() },
+        { label: 'Open Recent', submenu: recent },
+        { type: 'separator' },
+        mac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: 'Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'reload' },
+        ...(options.devTools ? [{ role: 'toggleDevTools' as const }] : []),
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+  ];
+}
