@@ -138,6 +138,11 @@ export function ReviewPane() {
         )}
         <NotifyButton />
       </div>
+      {item?.protected && (
+        <div className="review-warning review-protected" role="alert" data-testid="review-protected">
+          This changes {item.protected}. Akira never approves such a change on its own; accept it only if you meant it.
+        </div>
+      )}
       {item && (session || item.todoId || item.error) && (
         <div className="review-context">
           {session && <span title="The session's task">{session.task}</span>}

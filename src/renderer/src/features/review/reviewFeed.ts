@@ -31,6 +31,7 @@ export function approvalOf(e: AgentEvent): AgentApproval | null {
     ...(x.change ? { change: x.change as AgentApproval['change'] } : {}),
     ...(x.command ? { command: x.command as AgentApproval['command'] } : {}),
     ...(x.tool ? { tool: x.tool as AgentApproval['tool'] } : {}),
+    ...(typeof x.protected === 'string' ? { protected: x.protected } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ export interface PendingItem {
   change?: AgentApproval['change'];
   command?: AgentApproval['command'];
   tool?: AgentApproval['tool'];
+  /** A change to Akira's own project files (settings, modes, MCP servers, rules): what it steers. */
+  protected?: string;
   /** Why it asks (the policy's words). */
   reason: string | null;
   /** performance.now() when it arrived on the page. */
@@ -93,6 +95,7 @@ function toItem(sessionId: string, a: AgentApproval, reason: string | null, arri
       todoId: a.todoId,
       ...(a.change ? { change: a.change } : {}),
       ...(a.command ? { command: a.command } : {}),
+      ...(a.protected ? { protected: a.protected } : {}),
       ...(a.tool ? { tool: a.tool } : {}),
       reason: reason ?? a.command?.reason ?? null,
       arrivedAt,

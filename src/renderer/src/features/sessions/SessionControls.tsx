@@ -3,6 +3,7 @@ import { useUiStore } from '../../app/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { progressOf } from '../board/boardReducer';
 import { useBoardStore } from '../board/boardStore';
+import { useServerTrust } from './ServerTrust';
 import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, STATUS_LABEL, statusTone } from './sessionFormat';
 
 /** The session's header: what it works on, where it is, and pause / resume / stop. */
@@ -13,6 +14,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const trust = useServerTrust();
   const sessionId = board.sessionId!;
   const { done, total } = progressOf(board.todos);
   const tone = statusTone(board.status);
@@ -68,7 +70,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           </button>
         )}
         {canResume(board.status) && (
-          <button className="ag-button primary" disabled={busy} onClick={() => act(() => client.invoke('agent.resume', { sessionId }))} data-testid="session-resume">
+          <button className="ag-button primary" disabled={busy} onClick={() => act(() => trust.run(() => client.invoke('agent.resume', { sessionId })))} data-testid="session-resume">
             Resume
           </button>
         )}
@@ -96,6 +98,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           {error}
         </div>
       )}
+      {trust.dialog}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { modesQuery, settingsQuery } from './queries';
 import { message } from './sessionFormat';
+import { useServerTrust } from './ServerTrust';
 import { useSessionStore } from './sessionStore';
 
 /** Type a task, pick a mode and a model, start: the new session opens. */
@@ -15,6 +16,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
   const [model, setModel] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const trust = useServerTrust();
 
   const effective = settings.data?.effective;
   const defaultMode = effective?.agent.mode ?? 'code-dev';
@@ -29,11 +31,15 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
     setBusy(true);
     setError(null);
     try {
-      const { sessionId } = await client.invoke('agent.start', {
-        task,
-        ...(mode ? { mode } : {}),
-        ...(model.trim() ? { model: model.trim() } : {}),
-      });
+      const started = await trust.run(() =>
+        client.invoke('agent.start', {
+          task,
+          ...(mode ? { mode } : {}),
+          ...(model.trim() ? { model: model.trim() } : {}),
+        }),
+      );
+      if (!started) return;
+      const { sessionId } = started;
       setTask('');
       useSessionStore.getState().open(sessionId);
       onStarted?.(sessionId);
@@ -100,6 +106,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
       <button className="ag-button primary" type="submit" disabled={!task.trim() || busy} data-testid="start-submit">
         {busy ? 'Starting…' : 'Start session'}
       </button>
+      {trust.dialog}
     </form>
   );
 }

@@ -11,14 +11,30 @@ const sourceText: Record<ApiKeyStatusT['source'], string> = {
   none: '',
 };
 
-/** Write-only: the key is typed and saved, never shown again (only its last characters). */
-export function ApiKeySection({ status }: { status: ApiKeyStatusT }) {
+const originOf = (url: string | null): string | null => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Write-only: the key is typed and saved, never shown again (only its last characters). A key is saved for
+ * the server of the base URL in the form; the servers projects may send it to are listed (and can be removed).
+ */
+export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStatusT; baseURL: string | null; trusted: string[] }) {
   const client = useClient();
   const queryClient = useQueryClient();
   const { keyDraft, keyEditing, keyBusy, keyError, setKeyDraft, setKeyEditing, saveKey } = useSettingsStore();
   const editing = keyEditing || !status.stored;
+  const forOrigin = originOf(baseURL);
+  const untrust = async (origin: string) => {
+    const next = await client.invoke('settings.trustModelServer', { baseURL: origin, trusted: false });
+    queryClient.setQueryData<SettingsSnapshotT>(SETTINGS_KEY, next);
+  };
   const save = async (key: string | null) => {
-    const next = await saveKey(client, key);
+    const next = await saveKey(client, key, baseURL);
     if (next) {
       queryClient.setQueryData<SettingsSnapshotT>(SETTINGS_KEY, (old) => (old ? { ...old, apiKey: next } : old));
       void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
@@ -31,6 +47,7 @@ export function ApiKeySection({ status }: { status: ApiKeyStatusT }) {
         <span className={`st-key-status ${status.set ? 'set' : ''}`} data-testid="api-key-status">
           {status.set ? `set (${status.hint ?? '…'})` : 'not set'}
           {status.set && sourceText[status.source] ? ` — ${sourceText[status.source]}` : ''}
+          {status.stored && status.storedOrigin ? ` · saved for ${status.storedOrigin}` : ''}
         </span>
         {status.stored && !keyEditing && (
           <>
@@ -62,8 +79,8 @@ export function ApiKeySection({ status }: { status: ApiKeyStatusT }) {
             data-testid="api-key-input"
             onChange={(e) => setKeyDraft(e.target.value)}
           />
-          <button type="submit" className="tl-button primary" disabled={keyBusy || !keyDraft.trim()} data-testid="api-key-save">
-            Save key
+          <button type="submit" className="tl-button primary" disabled={keyBusy || !keyDraft.trim()} data-testid="api-key-save" title={forOrigin ? `Sent only to ${forOrigin}` : undefined}>
+            {forOrigin ? `Save key for ${forOrigin}` : 'Save key'}
           </button>
           {keyEditing && (
             <button type="button" className="tl-button" onClick={() => setKeyEditing(false)}>
@@ -78,8 +95,22 @@ export function ApiKeySection({ status }: { status: ApiKeyStatusT }) {
         </div>
       )}
       <p className="st-note" data-testid="api-key-note">
-        {status.note} The key is never shown again nor written in the workspace.
+        {status.note} The key is never shown again nor written in the workspace. A server that a project&apos;s settings name gets your key only
+        if the key was saved for it or you trust it.
       </p>
+      {trusted.length > 0 && (
+        <div className="st-trusted" data-testid="trusted-servers">
+          <span className="st-note">Projects may send your key to:</span>
+          {trusted.map((origin) => (
+            <span key={origin} className="st-key-line">
+              <code>{origin}</code>
+              <button type="button" className="tl-button" onClick={() => void untrust(origin)} data-testid="trusted-remove">
+                Stop trusting
+              </button>
+            </span>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

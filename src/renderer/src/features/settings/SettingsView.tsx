@@ -122,7 +122,7 @@ export function SettingsView() {
               Empty fields inherit the value shown in grey.
             </p>
             <ModelSection snapshot={snapshot} />
-            <ApiKeySection status={snapshot.apiKey} />
+            <ApiKeySection status={snapshot.apiKey} baseURL={form.baseURL.trim() || (snapshot.effective.model.sources.baseURL === 'workspace' ? null : snapshot.effective.model.baseURL)} trusted={snapshot.trustedModelServers} />
             <ConnectionSection />
             <PolicySection snapshot={snapshot} />
           </>

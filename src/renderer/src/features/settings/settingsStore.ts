@@ -47,7 +47,8 @@ interface SettingsViewState {
   setKeyEditing(editing: boolean): void;
   dirty(): boolean;
   save(client: AkiraClient): Promise<SettingsSnapshotT | null>;
-  saveKey(client: AkiraClient, key: string | null): Promise<ApiKeyStatusT | null>;
+  /** `baseURL`: the server the key is for (the core sends it nowhere else a project names). */
+  saveKey(client: AkiraClient, key: string | null, baseURL?: string | null): Promise<ApiKeyStatusT | null>;
   testConnection(client: AkiraClient): Promise<void>;
 }
 
@@ -153,10 +154,10 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     }
   },
 
-  async saveKey(client, key) {
+  async saveKey(client, key, baseURL) {
     set({ keyBusy: true, keyError: null });
     try {
-      const status = await client.invoke('settings.setApiKey', { key });
+      const status = await client.invoke('settings.setApiKey', { key, ...(key && baseURL ? { baseURL } : {}) });
       // The typed key is forgotten as soon as it is saved; only the status (…abcd) comes back.
       set({ keyBusy: false, keyDraft: '', keyEditing: false });
       return status;
