@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { SettingsLayerT, SettingsScope, SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
-import { formatPolicyIssues, policyOverridesSchema, type PolicyOverrides } from '../agent/policy';
+import { formatPolicyIssues, policyOverridesSchema } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS } from '../agent/orchestrator/agentSettings';
 
 /**
@@ -180,7 +180,7 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
   }
 }
 
-function checkPolicyLayer(policy: unknown, scope: SettingsScope, issues: FieldIssue[]): void {
+function checkPolicyLayer(policy: unknown, issues: FieldIssue[]): void {
   const r = policyOverridesSchema.safeParse(policy);
   if (!r.success) {
     for (const issue of r.error.issues) {
@@ -190,24 +190,8 @@ function checkPolicyLayer(policy: unknown, scope: SettingsScope, issues: FieldIs
     }
     return;
   }
-  if (scope !== 'workspace') return;
-  // A project must not loosen the safety of whoever opens it (agentSettings.workspacePolicy drops these).
-  const p: PolicyOverrides = r.data;
-  for (const [name, value] of Object.entries(p.autoApprove ?? {})) {
-    if (value === true) {
-      issues.push({
-        path: `agent.policy.autoApprove.${name}`,
-        message: `A workspace can only turn approvals on: auto-approving ${name} is a global setting (switch the scope to Global).`,
-        ignored: true,
-      });
-    }
-  }
-  if (p.commands?.allow?.length) {
-    issues.push({ path: 'agent.policy.commands.allow', message: 'The allow list is only read from the global settings, so a project cannot allow its own commands; use the deny list here.', ignored: true });
-  }
-  if (p.requirePlanApproval === false) {
-    issues.push({ path: 'agent.policy.requirePlanApproval', message: 'A workspace can require plan approval but not waive it; leave it unset here.', ignored: true });
-  }
+  // What a workspace layer may not loosen depends on what it inherits: settingsService checks it with
+  // policy/projectPolicy.ts loosenedFields (the agent leaves those fields out).
 }
 
 /** Every invalid field of a file's model/models/agent sections, as the agent would reject them. */
@@ -235,7 +219,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
         issues.push({ path: 'agent.mode', message: `There is no mode ${JSON.stringify(agent.mode)}; modes: ${modeIds.join(', ')}` });
       }
       checkNumber(issues, 'agent.contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE, true, ' tokens');
-      if (agent.policy !== undefined) checkPolicyLayer(agent.policy, scope, issues);
+      if (agent.policy !== undefined) checkPolicyLayer(agent.policy, issues);
     }
   }
   return issues;

@@ -10,9 +10,9 @@ import type {
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
-import { builtinModes, DEFAULT_MODE_ID, loadModes, type Mode } from '../agent/modes';
-import { LIMITS, policyOverridesSchema, resolvePolicy, type PolicyOverrides } from '../agent/policy';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, workspacePolicy, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
+import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
+import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from './atomicWrite';
 import { testModelConnection } from './connectionTest';
@@ -133,7 +133,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   }
 
   /** The snapshot, with the agent's model configuration (or its error) and the global file it was built from. */
-  async function current(): Promise<{ snap: SettingsSnapshotT; resolved: ReturnType<typeof effectiveConfig>; globalRaw: RawSettings }> {
+  async function current(): Promise<{ snap: SettingsSnapshotT; resolved: ReturnType<typeof effectiveConfig>; globalRaw: RawSettings; inheritedWorkspace: Policy }> {
     const ws = options.workspace();
     const wsPath = await workspaceFile();
     const problems: string[] = [];
@@ -152,9 +152,12 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
 
     const modeId = layers.workspace.mode ?? layers.global.mode ?? DEFAULT_MODE_ID;
     const mode = modes.find((m) => m.id === modeId) ?? modes.find((m) => m.id === DEFAULT_MODE_ID)!;
-    // Custom modes are project content: their policy cannot loosen safety (as agent/orchestrator/modes.ts).
-    const modePolicy: PolicyOverrides | undefined = mode.builtIn ? mode.policy : workspacePolicy(mode.policy);
-    const wsPolicy = workspacePolicy(layers.workspace.policy);
+    // Custom modes and the workspace file are project content: they only tighten (as agentService does).
+    const modeLayers = modePolicyLayers(mode, modes);
+    const inheritedWorkspace: Policy = tightenPolicy(resolvePolicy(modeLayers.trusted, layers.global.policy), modeLayers.project);
+    for (const l of loosenedFields(inheritedWorkspace, layers.workspace.policy)) {
+      if (!wIssues.some((i) => i.path === l.path)) problems.push(`${WORKSPACE_FILE}: ${l.path}: ${l.message} (left out by the agent)`);
+    }
 
     let model: SettingsSnapshotT['effective']['model'];
     const resolved = effectiveConfig(layers);
@@ -186,10 +189,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         agent: {
           mode: mode.id,
           contextTokens: layers.workspace.contextTokens ?? layers.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
-          policy: resolvePolicy(modePolicy, layers.global.policy, wsPolicy),
+          policy: tightenPolicy(inheritedWorkspace, layers.workspace.policy),
         },
       },
-      inheritedPolicy: { global: resolvePolicy(modePolicy), workspace: resolvePolicy(modePolicy, layers.global.policy) },
+      inheritedPolicy: { global: resolvePolicy(modeLayers.trusted), workspace: inheritedWorkspace },
       apiKey: keyStatus(g.raw),
       ranges: {
         limits: { ...LIMITS },
@@ -201,7 +204,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       problems,
       trustedModelServers: trustedOf(g.raw),
     };
-    return { snap, resolved, globalRaw: g.raw };
+    return { snap, resolved, globalRaw: g.raw, inheritedWorkspace };
   }
 
   function rejectIssues(scope: SettingsScope, issues: { path: string; message: string }[]): never {
@@ -220,8 +223,13 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       (patch.models && path.startsWith('models.')) ||
       (patch.agent && path.startsWith('agent.') && path.split('.')[1] in patch.agent) ||
       (scope === 'workspace' && path === 'model.apiKey');
+    // A workspace layer that would loosen what it inherits is refused next to each field (projectPolicy.ts).
+    const inherited = scope === 'workspace' && patch.agent?.policy ? (await current()).inheritedWorkspace : null;
     const check = (raw: RawSettings) => {
-      const issues = checkLayer(applyPatch(raw, patch), scope, modeIds).filter((i) => touched(i.path));
+      const issues: { path: string; message: string }[] = checkLayer(applyPatch(raw, patch), scope, modeIds).filter((i) => touched(i.path));
+      if (inherited && patch.agent?.policy) {
+        for (const l of loosenedFields(inherited, patch.agent.policy as PolicyOverrides)) if (!issues.some((i) => i.path === l.path)) issues.push(l);
+      }
       if (issues.length) rejectIssues(scope, issues.map(({ path, message }) => ({ path, message })));
     };
     if (scope === 'global') {

@@ -10,6 +10,7 @@
 export { builtinModes, CONTROL_TOOLS, DEFAULT_MODE_ID } from './builtinModes';
 export type { Mode } from './builtinModes';
 export { loadModes, findMode } from './loadModes';
+export { modePolicyLayers } from './modePolicy';
 export type { LoadModesOptions, ModeLoadError } from './loadModes';
 export { modeFileSchema, formatModeIssues } from './modeSchema';
 export type { ModeFile } from './modeSchema';

@@ -8,10 +8,10 @@ import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes } from '../modes';
 import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlags, type SavedKey } from '../model';
-import { resolvePolicy, type Policy } from '../policy';
+import { resolvePolicy, tightenPolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
 import { createAgentSession, type AgentSession } from './agentSession';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, workspacePolicy } from './agentSettings';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings } from './agentSettings';
 import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
 import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
@@ -98,7 +98,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   async function modeAndPolicy(modeId: string | undefined) {
     const settings = await readAgentSettings(root, options.dataDir);
     const mode = await options.resolveMode(root, modeId ?? settings.workspace.mode ?? settings.global.mode ?? DEFAULT_MODE);
-    const policy: Policy = resolvePolicy(mode.policy, settings.global.policy, workspacePolicy(settings.workspace.policy));
+    // The user's policy, then what the project brings (a custom mode, .akira/settings.json): only tightening.
+    const policy: Policy = tightenPolicy(tightenPolicy(resolvePolicy(mode.policy, settings.global.policy), mode.projectPolicy), settings.workspace.policy);
     return { settings, mode, policy };
   }
 

@@ -16,9 +16,9 @@ import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
  *     "agent":  {"mode": "code-dev", "contextTokens": 16000, "policy": {autoApprove, commands, limits, requirePlanApproval}}
  *   }
  *
- * Workspace values win over global ones, except where a project could loosen safety for the person
- * who opens it: from the workspace, `policy.autoApprove` may only turn approvals ON (false), the
- * allow list is ignored (the deny list and limits apply) and requirePlanApproval may only be set.
+ * Workspace values win over global ones, except the policy: a project can only tighten it (every field's
+ * rule is in policy/projectPolicy.ts: approvals only on, no allow list or passEnv, limits only lower,
+ * build folders only fewer, plan approval only required).
  * Invalid values are a bad_request naming the file and the field.
  */
 
@@ -92,20 +92,6 @@ function layer(raw: unknown, where: string): SettingsLayer {
     mode: agent?.mode,
     contextTokens: agent?.contextTokens,
     policy,
-  };
-}
-
-/** A workspace's policy layer without what would loosen safety (see the module comment). */
-export function workspacePolicy(p: PolicyOverrides | undefined): PolicyOverrides | undefined {
-  if (!p) return undefined;
-  const autoApprove = p.autoApprove
-    ? Object.fromEntries(Object.entries(p.autoApprove).filter(([, v]) => v === false))
-    : undefined;
-  return {
-    ...(autoApprove && Object.keys(autoApprove).length ? { autoApprove } : {}),
-    ...(p.commands?.deny || p.commands?.buildDirs ? { commands: { deny: p.commands.deny, buildDirs: p.commands.buildDirs } } : {}),
-    ...(p.limits ? { limits: p.limits } : {}),
-    ...(p.requirePlanApproval ? { requirePlanApproval: true } : {}),
   };
 }
 

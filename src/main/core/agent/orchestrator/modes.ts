@@ -1,7 +1,6 @@
 import { AkiraError } from '../../errors';
-import { loadModes } from '../modes';
+import { loadModes, modePolicyLayers } from '../modes';
 import type { PolicyOverrides } from '../policy';
-import { workspacePolicy } from './agentSettings';
 
 /**
  * What the orchestrator needs of a mode (agent/modes/: built-in code-dev, bug-fix, learn, optimize,
@@ -13,7 +12,10 @@ export interface AgentModeInfo {
   systemPrompt: string;
   /** Tools offered while executing (default all); todo_write, update_todo and complete are always offered. */
   tools?: readonly string[];
+  /** The policy layer the user's Akira trusts (a built-in mode's, or the built-in a custom mode extends). */
   policy?: PolicyOverrides;
+  /** A custom mode's own policy: project content, so it may only tighten (policy/projectPolicy.ts). */
+  projectPolicy?: PolicyOverrides;
 }
 
 /** Answers the mode, or throws AkiraError naming the modes there are (and broken mode files). */
@@ -21,7 +23,7 @@ export type ModeResolver = (root: string, modeId: string) => Promise<AgentModeIn
 
 /**
  * The workspace's modes (built-ins + `.akira/modes`). A custom mode is project content, so its policy
- * may not loosen safety (the same filter as the workspace settings: agentSettings.workspacePolicy).
+ * may only tighten (the same rule as the workspace settings: policy/projectPolicy.ts).
  */
 export const resolveWorkspaceMode: ModeResolver = async (root, modeId) => {
   const { modes, errors } = await loadModes(root);
@@ -30,5 +32,6 @@ export const resolveWorkspaceMode: ModeResolver = async (root, modeId) => {
     const broken = errors.length ? ` Mode files with errors: ${errors.map((e) => e.message).join('; ')}` : '';
     throw new AkiraError('bad_request', `There is no mode "${modeId}". Modes: ${modes.map((m) => m.id).join(', ')}.${broken}`);
   }
-  return { id: mode.id, systemPrompt: mode.systemPrompt, tools: mode.tools, policy: mode.builtIn ? mode.policy : workspacePolicy(mode.policy) };
+  const { trusted, project } = modePolicyLayers(mode, modes);
+  return { id: mode.id, systemPrompt: mode.systemPrompt, tools: mode.tools, policy: trusted, ...(project ? { projectPolicy: project } : {}) };
 };

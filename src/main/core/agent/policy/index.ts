@@ -24,4 +24,6 @@ export { decideCommand, decideFileChange } from './commandPolicy';
 export type { CommandDecision, CommandVerdict, CommandContext, PartVerdict } from './commandPolicy';
 export { checkLimit } from './limits';
 export { protectedWhat, PROTECTED_ROOTS } from './protectedPaths';
+export { tightenPolicy, loosenedFields } from './projectPolicy';
+export type { LoosenedField } from './projectPolicy';
 export { parseShell, ShellSyntaxError } from './shellParse';
