@@ -9,6 +9,10 @@ const rows = z.number().int().min(1).max(500);
 export const terminalKind = z.enum(['shell', 'command']);
 export type TerminalKind = z.infer<typeof terminalKind>;
 
+/** Flow control of a terminal's output (terminal.onFlow). */
+export const terminalFlowState = z.enum(['flowing', 'paused', 'unattended']);
+export type TerminalFlowState = z.infer<typeof terminalFlowState>;
+
 export const terminalInfo = z.object({
   terminalId,
   title: z.string(),
@@ -32,9 +36,24 @@ export const terminalCommands = {
   ),
   'terminal.resize': defineCommand(z.object({ terminalId, cols, rows }), ok, 'Resize a terminal.'),
   'terminal.ack': defineCommand(
-    z.object({ terminalId, bytes: z.number().int().nonnegative() }),
+    z
+      .object({
+        terminalId,
+        /** Cumulative: the `end` of the last terminal.onData the client rendered. */
+        upTo: z.number().int().nonnegative().optional(),
+        /** Older form: characters rendered since this client's previous ack. */
+        bytes: z.number().int().nonnegative().optional(),
+      })
+      .refine((a) => a.upTo !== undefined || a.bytes !== undefined, { error: 'Give upTo (the end of the last terminal.onData rendered) or bytes' }),
     ok,
-    'Flow control: the client has rendered this many characters of terminal.onData.',
+    [
+      'Flow control: the client has rendered terminal.onData up to `upTo` (the `end` of the last event it rendered;',
+      'or `bytes` more characters since its previous ack). The pty pauses while more than 256K characters are',
+      'unacknowledged and resumes as soon as an ack brings that to 256K or less, so acking after every batch of',
+      'any size up to 256K keeps output flowing. A client that stops acking while the pty is paused makes the',
+      'terminal report terminal.onFlow `paused` after 1 s and `unattended` after 3 s: its output then only goes',
+      'to the replay buffer until a client acks again (what it missed follows, bounded) or calls terminal.replay.',
+    ].join(' '),
   ),
   'terminal.kill': defineCommand(z.object({ terminalId }), ok, 'Kill a terminal and its process group.'),
   'terminal.list': defineCommand(noInput, z.object({ terminals: z.array(terminalInfo) }), 'Open terminals.'),
@@ -50,7 +69,14 @@ export const terminalEvents = {
     terminalInfo,
     'A terminal was started (by a client, or by the agent to run a command): show it as a tab.',
   ),
-  'terminal.onData': defineEvent(z.object({ terminalId, data: z.string() }), 'Terminal output (coalesced).'),
+  'terminal.onData': defineEvent(
+    z.object({ terminalId, data: z.string(), end: z.number().int().nonnegative().optional() }),
+    'Terminal output (coalesced). `end`: characters of this terminal\'s terminal.onData so far, this one included (ack it with terminal.ack {upTo: end}).',
+  ),
+  'terminal.onFlow': defineEvent(
+    z.object({ terminalId, state: terminalFlowState }),
+    'Flow control changed (see terminal.ack): `paused` when the pty has waited 1 s for an ack, `unattended` when no client read for 3 s (output goes to the replay buffer only), `flowing` when a client reads again.',
+  ),
   'terminal.onExit': defineEvent(
     z.object({ terminalId, exitCode: z.number().int(), signal: z.number().int().nullable() }),
     'A terminal process exited.',

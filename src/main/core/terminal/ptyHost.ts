@@ -17,7 +17,7 @@ export interface PtyHostOptions {
   emit: Emit;
   /** The program to run (default: the user's shell). */
   shell?: ShellSpec;
-  /** Flow control watermarks in characters, and how long a paused terminal waits for an ack. */
+  /** Flow control (flowControl.ts): watermarks in characters, and how long a paused terminal waits for an ack. */
   flow?: { high?: number; low?: number; stallMs?: number };
   /** Between SIGHUP and SIGKILL when a terminal is killed. */
   killGraceMs?: number;
@@ -26,7 +26,7 @@ export interface PtyHostOptions {
 }
 
 export interface TerminalStats extends FlowStats {
-  /** Characters sent as `terminal.onData` so far. */
+  /** Characters sent as `terminal.onData` so far (the `end` of the last one). */
   sentChars: number;
   /** Characters read from the pty so far (sent or not). */
   receivedChars: number;
@@ -237,7 +237,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
       coalescer: createOutputCoalescer({
         onFlush: (data) => {
           t.sentChars += data.length;
-          emit('terminal.onData', { terminalId: id, data });
+          emit('terminal.onData', { terminalId: id, data, end: t.sentChars });
         },
       }),
       flow: createFlowControl({
@@ -245,6 +245,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
         attended: !spec.unattended,
         pause: () => pty.pause(),
         resume: () => pty.resume(),
+        onState: (state) => emit('terminal.onFlow', { terminalId: id, state }),
       }),
     };
     terminals.set(id, t);
@@ -296,10 +297,10 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
       return ok;
     },
 
-    ack({ terminalId, bytes }) {
+    ack({ terminalId, bytes, upTo }) {
       const t = get(terminalId);
       if (t.exited) return ok;
-      if (t.flow.ack(bytes)) {
+      if (t.flow.ack({ chars: bytes, upTo })) {
         // An unattended terminal got a reader again: send what it missed (bounded by the replay buffer).
         const missed = t.replay.since(t.fedOffset);
         t.fedOffset = t.replay.end();

@@ -3,7 +3,7 @@ import { useClient, useEvent } from '../../client/ClientContext';
 import { closeTerminal, createTerminal, estimateSize, loadTerminals, resyncTerminals } from './terminalActions';
 import { createTerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
-import { XtermView } from './XtermView';
+import { flowNotice, XtermView } from './XtermView';
 import './terminal.css';
 
 function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean; onClose(): void }) {
@@ -18,7 +18,8 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
     e.stopPropagation();
     onClose();
   };
-  const state = tab.exited ? `exited with code ${tab.exitCode ?? '?'}` : 'running';
+  const flow = tab.exited ? undefined : tab.flow;
+  const state = tab.exited ? `exited with code ${tab.exitCode ?? '?'}` : flow ? flowNotice(flow) : 'running';
   return (
     <div
       className={`tab terminal-tab ${active ? 'active' : ''} ${tab.exited ? 'exited' : ''}`}
@@ -35,6 +36,11 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
       <span className="terminal-tab-icon">{tab.exited ? '■' : '›_'}</span>
       <span className="terminal-tab-title">{tab.title}</span>
       {tab.exited && <span className="terminal-tab-exit">exit {tab.exitCode ?? '?'}</span>}
+      {flow && (
+        <span className={`terminal-tab-flow ${flow}`} data-testid="terminal-tab-flow">
+          paused
+        </span>
+      )}
       <button
         className="close"
         title={tab.exited ? 'Close' : 'Kill terminal'}
@@ -59,7 +65,9 @@ export function TerminalPanel() {
   const views = useRef<HTMLDivElement>(null);
 
   // One subscription each for the whole panel; output is routed to the views by terminal id.
-  useEvent('terminal.onData', ({ terminalId, data }) => router.push(terminalId, data));
+  useEvent('terminal.onData', ({ terminalId, data, end }) => router.push(terminalId, data, end));
+  // The core waits for this page to read a terminal's output, or stopped sending it (flow control).
+  useEvent('terminal.onFlow', ({ terminalId, state }) => useTerminalStore.getState().setFlow(terminalId, state));
   // Terminals started elsewhere (the agent's commands, another window) open as tabs, shown without focus.
   useEvent('terminal.onCreated', (info) => {
     useTerminalStore.getState().add({ terminalId: info.terminalId, title: info.title, exited: info.exited, exitCode: info.exitCode }, false);

@@ -9,7 +9,10 @@ import type { Attachment, TerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
 import { terminalFont, terminalTheme } from './terminalTheme';
 
-/** Acks go out per this many rendered characters, or as soon as xterm has caught up. */
+/**
+ * Acks (terminal.ack {upTo}: the `end` of the last output xterm has parsed) go out per this many rendered
+ * characters, or as soon as xterm has caught up. Any batch up to 256K keeps the pty reading (see the contract).
+ */
 const ACK_BATCH = 64 * 1024;
 const RESIZE_DEBOUNCE_MS = 80;
 
@@ -29,13 +32,20 @@ interface Live {
   announceExit(): void;
 }
 
+/** What the terminal.onFlow states mean to a person (the tab and the view say it). */
+export function flowNotice(flow: 'paused' | 'unattended'): string {
+  return flow === 'unattended'
+    ? 'paused: the screen is not reading (new output is kept in the replay buffer)'
+    : 'paused: waiting for the screen to read the output';
+}
+
 function exitLine(code: number | null): string {
   return `\r\n\x1b[2m[process exited with code ${code ?? '?'}]\x1b[0m\x1b[?25l\r\n`;
 }
 
 /** The one component that owns an xterm.js instance: creates it on mount, disposes it on unmount. */
 export function XtermView({ tab, active, client, router }: Props) {
-  const { terminalId, exited, exitCode } = tab;
+  const { terminalId, exited, exitCode, flow } = tab;
   const container = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
   const epoch = useTerminalStore((s) => s.epoch);
@@ -76,21 +86,31 @@ export function XtermView({ tab, active, client, router }: Props) {
       term.write(exitLine(tab.exitCode));
     };
 
-    // Flow control: ack what xterm has parsed, so the core's pty pauses while we are behind.
+    // Flow control: ack what xterm has parsed, so the core's pty pauses while we are behind. Acks are
+    // cumulative (the `end` of the last event parsed): a lost or repeated ack does no harm.
     let inFlight = 0;
+    let parsedUpTo = 0;
+    let ackedUpTo = 0;
+    /** Characters parsed but not acked, for a core that sends no `end` (counted acks). */
     let toAck = 0;
     const flushAck = () => {
-      if (toAck === 0) return;
-      const bytes = toAck;
-      toAck = 0;
-      client.invoke('terminal.ack', { terminalId, bytes }).catch(() => undefined);
+      if (parsedUpTo > ackedUpTo) {
+        ackedUpTo = parsedUpTo;
+        toAck = 0;
+        client.invoke('terminal.ack', { terminalId, upTo: parsedUpTo }).catch(() => undefined);
+      } else if (toAck > 0) {
+        const bytes = toAck;
+        toAck = 0;
+        client.invoke('terminal.ack', { terminalId, bytes }).catch(() => undefined);
+      }
     };
-    const write = (data: string) => {
+    const write = (data: string, end?: number) => {
       inFlight += data.length;
       term.write(data, () => {
         inFlight -= data.length;
-        toAck += data.length;
-        if (toAck >= ACK_BATCH || inFlight === 0) flushAck();
+        if (end !== undefined) parsedUpTo = Math.max(parsedUpTo, end);
+        else toAck += data.length;
+        if (parsedUpTo - ackedUpTo >= ACK_BATCH || toAck >= ACK_BATCH || inFlight === 0) flushAck();
       });
     };
 
@@ -196,13 +216,23 @@ export function XtermView({ tab, active, client, router }: Props) {
   }, [active, focusId, terminalId]);
 
   return (
-    <div
-      ref={container}
-      className={`terminal-view ${active ? 'active' : ''}`}
-      data-testid={active ? 'terminal' : 'terminal-hidden'}
-      data-terminal-id={terminalId}
-      data-exited={exited ? 'true' : undefined}
-      aria-hidden={!active}
-    />
+    <>
+      <div
+        ref={container}
+        className={`terminal-view ${active ? 'active' : ''}`}
+        data-testid={active ? 'terminal' : 'terminal-hidden'}
+        data-terminal-id={terminalId}
+        data-exited={exited ? 'true' : undefined}
+        aria-hidden={!active}
+      />
+      {active && flow && !exited && (
+        <div className="terminal-flow-notice" role="status" data-testid="terminal-flow">
+          {flowNotice(flow)}
+          <button className="link" onClick={() => live.current?.attach()}>
+            Resume
+          </button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTerminalRouter } from './terminalRouter';
+import { useTerminalStore } from './terminalStore';
 
 function sink() {
   const written: string[] = [];
@@ -62,5 +63,31 @@ describe('terminalRouter', () => {
     router.push('u', 'later');
     expect(t.written).toEqual([]);
     expect(u.written).toEqual([]);
+  });
+
+  it('passes each event\'s end on, for the view\'s cumulative acks', () => {
+    const router = createTerminalRouter();
+    const ends: (number | undefined)[] = [];
+    router.attach('t', { write: (_d, end) => ends.push(end) }).replayDone();
+    router.push('t', 'abc', 3);
+    router.push('t', 'de', 5);
+    router.push('t', 'old core');
+    expect(ends).toEqual([3, 5, undefined]);
+  });
+});
+
+describe('terminalStore flow', () => {
+  it('marks a tab paused or unattended (terminal.onFlow) and clears it when output flows', () => {
+    const store = useTerminalStore.getState();
+    store.reset();
+    store.add({ terminalId: 't', title: 'bash', exited: false, exitCode: null }, false);
+    store.setFlow('t', 'paused');
+    expect(useTerminalStore.getState().tabs[0].flow).toBe('paused');
+    store.setFlow('t', 'unattended');
+    expect(useTerminalStore.getState().tabs[0].flow).toBe('unattended');
+    store.setFlow('t', 'flowing');
+    expect(useTerminalStore.getState().tabs[0].flow).toBeUndefined();
+    store.setFlow('nobody', 'paused');
+    expect(useTerminalStore.getState().tabs).toHaveLength(1);
   });
 });

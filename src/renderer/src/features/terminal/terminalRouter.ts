@@ -6,7 +6,8 @@
  * (its first prompt may arrive before its tab renders), a reload and a reconnect.
  */
 export interface TerminalSink {
-  write(data: string): void;
+  /** `end`: the event's offset in the terminal's output (terminal.onData `end`), for cumulative acks. */
+  write(data: string, end?: number): void;
 }
 
 export interface Attachment {
@@ -16,7 +17,7 @@ export interface Attachment {
 }
 
 export interface TerminalRouter {
-  push(terminalId: string, data: string): void;
+  push(terminalId: string, data: string, end?: number): void;
   attach(terminalId: string, sink: TerminalSink): Attachment;
   /** Forgets a terminal (closed). */
   forget(terminalId: string): void;
@@ -26,9 +27,9 @@ export function createTerminalRouter(): TerminalRouter {
   const sinks = new Map<string, { sink: TerminalSink; live: boolean }>();
 
   return {
-    push(terminalId, data) {
+    push(terminalId, data, end) {
       const entry = sinks.get(terminalId);
-      if (entry?.live) entry.sink.write(data);
+      if (entry?.live) entry.sink.write(data, end);
     },
     attach(terminalId, sink) {
       const entry = { sink, live: false };

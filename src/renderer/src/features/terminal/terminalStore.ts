@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { TerminalFlowState } from '../../../../shared/contract';
 
 /** One tab of the terminal panel. */
 export interface TerminalTab {
@@ -7,6 +8,8 @@ export interface TerminalTab {
   title: string;
   exited: boolean;
   exitCode: number | null;
+  /** Set while the core waits for this page to read the output (terminal.onFlow); unset while it flows. */
+  flow?: Exclude<TerminalFlowState, 'flowing'>;
 }
 
 export type TerminalPhase = 'idle' | 'loading' | 'ready' | 'error';
@@ -30,6 +33,7 @@ interface TerminalState {
   focused(): void;
   setTitle(terminalId: string, title: string): void;
   markExited(terminalId: string, exitCode: number): void;
+  setFlow(terminalId: string, state: TerminalFlowState): void;
   bumpEpoch(): void;
   setLastSize(size: { cols: number; rows: number }): void;
   reset(): void;
@@ -69,6 +73,7 @@ export const useTerminalStore = create<TerminalState>((set) => ({
   setTitle: (terminalId, title) => set((s) => ({ tabs: patchTab(s.tabs, terminalId, { title }) })),
   markExited: (terminalId, exitCode) =>
     set((s) => ({ tabs: patchTab(s.tabs, terminalId, { exited: true, exitCode }) })),
+  setFlow: (terminalId, state) => set((s) => ({ tabs: patchTab(s.tabs, terminalId, { flow: state === 'flowing' ? undefined : state }) })),
   bumpEpoch: () => set((s) => ({ epoch: s.epoch + 1 })),
   setLastSize: (lastSize) => set({ lastSize }),
   reset: () => set(initial),

@@ -1,0 +1,83 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventData } from '../../../shared/contract';
+import { createEventBus } from '../eventBus';
+import { createPtyHost, type PtyHostOptions } from './ptyHost';
+
+/**
+ * Test support for the pty host: a real host on a real event bus, with what it emitted collected per
+ * terminal and a client that acks every chunk (setAutoAck(false) for one that does not; `bus` for others).
+ */
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A host on a real event bus, with everything it emitted collected per terminal. */
+export function setup(options: Partial<PtyHostOptions> = {}) {
+  const bus = createEventBus();
+  const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'akira-pty-')));
+  const host = createPtyHost({ cwd, emit: bus.emit, ...options });
+  const output = new Map<string, string>();
+  const chunks = new Map<string, string[]>();
+  const exits = new Map<string, EventData<'terminal.onExit'>>();
+  const order: string[] = [];
+  let autoAck = true;
+  bus.on('terminal.onData', ({ terminalId, data }) => {
+    output.set(terminalId, (output.get(terminalId) ?? '') + data);
+    let list = chunks.get(terminalId);
+    if (!list) chunks.set(terminalId, (list = []));
+    list.push(data);
+    order.push(`data:${terminalId}`);
+    // (the last output of a killed terminal arrives after it was forgotten: nothing to ack then)
+    if (autoAck && host.list().terminals.some((t) => t.terminalId === terminalId)) {
+      host.ack({ terminalId, bytes: data.length });
+    }
+  });
+  bus.on('terminal.onExit', (e) => {
+    exits.set(e.terminalId, e);
+    order.push(`exit:${e.terminalId}`);
+  });
+  const text = (id: string) => output.get(id) ?? '';
+  return {
+    host,
+    bus,
+    cwd,
+    text,
+    chunks: (id: string) => chunks.get(id) ?? [],
+    exits,
+    order,
+    setAutoAck: (on: boolean) => (autoAck = on),
+    /** Where the output ends now, for `expectOutput(…, from)`. */
+    mark: (id: string) => chunks.get(id)?.length ?? 0,
+    /** Waits until the terminal's output (from the mark `from` on) matches; looks only at what is new. */
+    expectOutput: (id: string, pattern: RegExp, from = 0, timeoutMs?: number) => {
+      let next = from;
+      let tail = '';
+      return waitFor(
+        `${pattern} in terminal output`,
+        () => {
+          const list = chunks.get(id) ?? [];
+          const window = tail + list.slice(next).join('');
+          next = list.length;
+          tail = window.slice(-512);
+          return pattern.exec(window) ?? undefined;
+        },
+        timeoutMs,
+      );
+    },
+    cleanup: async () => {
+      await host.dispose();
+      rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Setup = ReturnType<typeof setup>;
