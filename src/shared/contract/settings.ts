@@ -49,7 +49,13 @@ export const modelsSection = z.record(z.string(), z.object({ jsonMode: z.boolean
 export const policyLayer = z.object({
   autoApprove: z.object({ read: z.boolean().optional(), write: z.boolean().optional(), command: z.boolean().optional() }).optional(),
   commands: z
-    .object({ allow: z.array(z.string()).optional(), deny: z.array(z.string()).optional(), buildDirs: z.array(z.string()).optional() })
+    .object({
+      allow: z.array(z.string()).optional(),
+      deny: z.array(z.string()).optional(),
+      buildDirs: z.array(z.string()).optional(),
+      /** Global only: variables the agent's commands get although they look like secrets. */
+      passEnv: z.array(z.string()).optional(),
+    })
     .optional(),
   limits: z.record(z.string(), z.number()).optional(),
   requirePlanApproval: z.boolean().optional(),

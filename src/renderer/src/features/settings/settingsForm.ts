@@ -27,6 +27,7 @@ export interface PolicyForm {
   requirePlanApproval: boolean | null;
   /** Not edited here; passed through on save. */
   buildDirs?: string[];
+  passEnv?: string[];
 }
 
 export interface SettingsForm {
@@ -72,6 +73,7 @@ export function formFromLayer(layer: SettingsLayerT): SettingsForm {
       limits,
       requirePlanApproval: p.requirePlanApproval ?? null,
       ...(p.commands?.buildDirs ? { buildDirs: [...p.commands.buildDirs] } : {}),
+      ...(p.commands?.passEnv ? { passEnv: [...p.commands.passEnv] } : {}),
     },
   };
 }
@@ -100,6 +102,7 @@ function policyLayerOf(p: PolicyForm, errors: FieldErrors): PolicyLayerT | null 
   if (clean(p.allow).length) commands.allow = clean(p.allow);
   if (clean(p.deny).length) commands.deny = clean(p.deny);
   if (p.buildDirs) commands.buildDirs = p.buildDirs;
+  if (p.passEnv) commands.passEnv = p.passEnv;
   if (Object.keys(commands).length) out.commands = commands;
   const limits: Record<string, number> = {};
   for (const [name, value] of Object.entries(p.limits)) {

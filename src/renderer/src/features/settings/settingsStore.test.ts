@@ -68,7 +68,7 @@ describe('settings form', () => {
     const layer = {
       model: { baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutSeconds: 60 },
       models: { llama3: { jsonMode: true } },
-      agent: { mode: 'code-dev', policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'] }, limits: { maxRetriesPerTodo: 2 } } },
+      agent: { mode: 'code-dev', policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'], passEnv: ['MY_TOKEN'] }, limits: { maxRetriesPerTodo: 2 } } },
     };
     const form = formFromLayer(layer);
     expect(form).toMatchObject({ preset: 'ollama', jsonMode: true, timeoutSeconds: '60', maxRetries: '' });
@@ -77,7 +77,7 @@ describe('settings form', () => {
       input: {
         scope: 'global',
         model: { baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutSeconds: 60, maxRetries: null },
-        agent: { mode: 'code-dev', contextTokens: null, policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'] }, limits: { maxRetriesPerTodo: 2 } } },
+        agent: { mode: 'code-dev', contextTokens: null, policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'], passEnv: ['MY_TOKEN'] }, limits: { maxRetriesPerTodo: 2 } } },
       },
     });
   });
