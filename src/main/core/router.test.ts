@@ -76,7 +76,7 @@ describe('router', () => {
       error: { code: 'forbidden', message: 'Path leaves the workspace: ../x' },
     });
     expect(await router.handle('workspace.recent', {}, ctx)).toEqual({
-      error: { code: 'not_found', message: 'No such file or folder (/nowhere)' },
+      error: { code: 'not_found', message: 'No such file or folder (nowhere)' },
     });
     const internal = await router.handle('terminal.list', {}, ctx);
     expect(internal).toEqual({ error: { code: 'internal', message: 'boom' } });

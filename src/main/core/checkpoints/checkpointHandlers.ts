@@ -1,7 +1,8 @@
-import { lstat, readFile, readlink } from 'node:fs/promises';
+import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CommandParams, CommandResult, CheckpointRecordT } from '../../../shared/contract';
 import { AkiraError } from '../errors';
+import { openConfinedDir, readConfined } from '../workspace/confinedFs';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import type { CheckpointService } from './checkpointService';
 import type { ChangedFile, CheckpointRecord } from './types';
@@ -24,21 +25,36 @@ async function fileNow(root: string, path: string): Promise<CommandResult<'check
   if (!rel) throw new AkiraError('bad_request', 'A file path is required.');
   // The parent folder must resolve inside the workspace; the file itself may be a link (read as a link).
   const parent = await resolveInside(root, dirname(rel) === '.' ? '' : dirname(rel));
-  const abs = join(parent, basename(rel));
   const base = { checkpointId: 'now', path: rel };
-  const stats = await lstat(abs).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
-    throw err;
-  });
-  if (!stats) return { ...base, exists: false, binary: false, size: 0, text: null };
-  if (stats.isSymbolicLink()) {
-    const target = await readlink(abs);
-    return { ...base, exists: true, binary: false, size: Buffer.byteLength(target), text: target };
+  const none = { ...base, exists: false, binary: false, size: 0, text: null };
+  // The entry is looked at in the opened, checked folder (not through a folder swapped for a link since).
+  const dir = await openConfinedDir(root, parent);
+  if (!dir) return none;
+  let linkTarget: string | null = null;
+  try {
+    const entry = join(dir.path, basename(rel));
+    const stats = await lstat(entry).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+      throw err;
+    });
+    if (!stats) return none;
+    if (stats.isSymbolicLink()) {
+      linkTarget = await readlink(entry);
+      await dir.check();
+    }
+  } finally {
+    await dir.close();
   }
-  if (stats.isDirectory()) throw new AkiraError('bad_request', `"${rel}" is a folder.`);
-  if (!stats.isFile()) throw new AkiraError('bad_request', `"${rel}" is not a regular file.`);
-  if (stats.size > NOW_READ_LIMIT) throw new AkiraError('bad_request', `"${rel}" is too large to show (${stats.size} bytes).`);
-  const bytes = await readFile(abs);
+  if (linkTarget !== null) return { ...base, exists: true, binary: false, size: Buffer.byteLength(linkTarget), text: linkTarget };
+  const file = await readConfined(root, join(parent, basename(rel)), {
+    check: (stats) => {
+      if (stats.isDirectory()) throw new AkiraError('bad_request', `"${rel}" is a folder.`);
+      if (!stats.isFile()) throw new AkiraError('bad_request', `"${rel}" is not a regular file.`);
+      if (stats.size > NOW_READ_LIMIT) throw new AkiraError('bad_request', `"${rel}" is too large to show (${stats.size} bytes).`);
+    },
+  });
+  if (!file) return none;
+  const { bytes } = file;
   const binary = bytes.subarray(0, 8000).includes(0);
   return { ...base, exists: true, binary, size: bytes.length, text: binary ? null : bytes.toString('utf8') };
 }

@@ -1,6 +1,6 @@
-import { open, stat } from 'node:fs/promises';
 import type { SimpleGit } from 'simple-git';
 import { AkiraError } from '../errors';
+import { openConfined } from '../workspace/confinedFs';
 
 /** One side of a diff. */
 export type Side =
@@ -39,22 +39,19 @@ export async function readHeadSide(git: SimpleGit, repoPath: string, limit: numb
   return { kind: 'content', bytes };
 }
 
-/** The working-tree file at `abs` (a real path inside the workspace), or missing when it does not exist. */
-export async function readWorkingSide(abs: string, limit: number, shownPath: string): Promise<Side> {
-  let stats;
+/**
+ * The working-tree file at `abs` (a real path inside `root`), or missing when it does not exist. It
+ * is read through a descriptor checked to be inside the workspace (a folder swapped for a link since
+ * the path was resolved is refused), opened without blocking on a FIFO.
+ */
+export async function readWorkingSide(root: string, abs: string, limit: number, shownPath: string): Promise<Side> {
+  const opened = await openConfined(root, abs);
+  if (!opened) return { kind: 'missing' };
+  const { handle, stats } = opened;
   try {
-    stats = await stat(abs);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    throw err;
-  }
-  if (stats.isDirectory()) throw new AkiraError('bad_request', `Not a file: ${shownPath}`);
-  // Checked before opening: opening a FIFO would block.
-  if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${shownPath}`);
-  if (stats.size > limit) return { kind: 'tooLarge', size: stats.size };
-  const handle = await open(abs, 'r');
-  try {
+    if (stats.isDirectory()) throw new AkiraError('bad_request', `Not a file: ${shownPath}`);
+    if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${shownPath}`);
+    if (stats.size > limit) return { kind: 'tooLarge', size: stats.size };
     const bytes = await handle.readFile();
     if (bytes.length > limit) return { kind: 'tooLarge', size: bytes.length };
     return { kind: 'content', bytes };

@@ -187,7 +187,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     const rel = toRelative(root, abs);
     if (rel === '') throw new AkiraError('bad_request', 'The workspace folder itself has no diff; name a file.');
     const shown = normalizeRelative(root, params.path);
-    const working = await readWorkingSide(abs, diffLimit, shown);
+    const working = await readWorkingSide(root, abs, diffLimit, shown);
     let head: Side = { kind: 'missing' };
     const loc = await ensureLocation();
     if (loc) {

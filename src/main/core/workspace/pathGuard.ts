@@ -14,10 +14,14 @@ import { AkiraError } from '../errors';
  *   by hand and the final real path must be inside the root;
  * - for paths that do not exist yet (future writes), the deepest existing ancestor is resolved
  *   and the missing tail appended, so a write can never land outside through a link;
- * - NUL bytes are a bad request; names are matched byte-exactly as the file system does (no
- *   Unicode normalisation of the input, so an NFD look-alike of the root's name is another folder),
- *   and a segment that only *looks* like `.`/`..` or a separator after compatibility normalisation
- *   (fullwidth dots `．．`, fullwidth solidus `／`, …) is refused rather than guessed at.
+ * - NUL bytes and names over 255 bytes are a bad request (not a file-system error naming absolute
+ *   paths); names are matched byte-exactly as the file system does (no Unicode normalisation of the
+ *   input, so an NFD look-alike of the root's name is another folder), and a segment that only
+ *   *looks* like `.`/`..` or a separator after compatibility normalisation (fullwidth dots `．．`,
+ *   fullwidth solidus `／`, …) is refused rather than guessed at.
+ *
+ * This answers where a path leads *now*. A folder on it can be swapped for a symlink before the file
+ * is opened: read, write and delete through confinedFs.ts, which checks what was actually opened.
  */
 
 export interface ResolveOptions {
@@ -40,12 +44,19 @@ export function isInside(root: string, abs: string): boolean {
   return abs.startsWith(prefix);
 }
 
-/** Refuses NUL bytes and look-alike dot/separator segments; returns the input unchanged. */
+/** Longer names than file systems take (255 bytes; 255 UTF-16 units on Windows) fail with ENAMETOOLONG. */
+const NAME_MAX = 255;
+function nameTooLong(segment: string): boolean {
+  return process.platform === 'win32' ? segment.length > NAME_MAX : Buffer.byteLength(segment) > NAME_MAX;
+}
+
+/** Refuses NUL bytes, names too long for a file system, and look-alike dot/separator segments; returns the input unchanged. */
 export function checkPathText(rel: string): string {
   if (typeof rel !== 'string') throw new AkiraError('bad_request', 'Path must be a string.');
   if (rel.includes('\0')) throw new AkiraError('bad_request', 'Path contains a NUL byte.');
   for (const segment of rel.split(/[\\/]/)) {
     if (!segment) continue;
+    if (nameTooLong(segment)) throw new AkiraError('bad_request', `File name too long: ${rel}`);
     const folded = segment.normalize('NFKC');
     if (folded === segment) continue;
     if (folded === '.' || folded === '..' || /[\\/\0]/.test(folded)) {
@@ -92,13 +103,31 @@ export async function resolveReal(abs: string, hops = { n: 0 }): Promise<Resolve
   });
   const parent = await resolveReal(parentPath, hops);
   if (stats?.isSymbolicLink()) {
-    if (++hops.n > MAX_LINK_HOPS) {
-      throw new AkiraError('bad_request', `Too many levels of symbolic links: ${abs}`);
-    }
-    const target = await readlink(abs);
-    return resolveReal(resolve(parent.real, target), hops);
+    if (++hops.n > MAX_LINK_HOPS) throw Object.assign(new Error('Too many levels of symbolic links'), { code: 'ELOOP' });
+    // Not a link any more (swapped meanwhile): resolve it again, within the same hop budget.
+    const target = await readlink(abs).catch((err: NodeJS.ErrnoException) => {
+      if (isMissing(err) || err.code === 'EINVAL') return null;
+      throw err;
+    });
+    return resolveReal(target === null ? abs : resolve(parent.real, target), hops);
   }
   return { real: join(parent.real, basename(abs)), exists: false };
+}
+
+/** A file-system error met while resolving `rel`, as a typed error that names only `rel`. */
+function resolveError(err: unknown, rel: string): unknown {
+  if (err instanceof AkiraError) return err;
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'EACCES':
+    case 'EPERM':
+      return new AkiraError('forbidden', `Permission denied: ${rel}`);
+    case 'ENAMETOOLONG':
+      return new AkiraError('bad_request', `File name too long: ${rel}`);
+    case 'ELOOP':
+      return new AkiraError('bad_request', `Too many levels of symbolic links: ${rel}`);
+    default:
+      return err;
+  }
 }
 
 /**
@@ -114,10 +143,7 @@ export async function resolveInsideEx(root: string, rel: string, opts: ResolveOp
   try {
     resolved = await resolveReal(lexical);
   } catch (err) {
-    if (err instanceof AkiraError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM') throw new AkiraError('forbidden', `Permission denied: ${rel}`);
-    throw err;
+    throw resolveError(err, rel);
   }
   if (!isInside(root, resolved.real)) throw outside(rel, isInside(root, lexical));
   if (opts.mustExist && !resolved.exists) throw new AkiraError('not_found', `No such file or folder: ${rel}`);
@@ -127,6 +153,24 @@ export async function resolveInsideEx(root: string, rel: string, opts: ResolveOp
 /** The real absolute path of `rel` inside `root` (see module doc), or an AkiraError. */
 export async function resolveInside(root: string, rel: string, opts: ResolveOptions = {}): Promise<string> {
   return (await resolveInsideEx(root, rel, opts)).real;
+}
+
+/** Characters HFS+ ignores in names (the list git's own `.git` check uses). */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * True when a path segment may name a repository's `.git` folder on some file system: in any case
+ * (`.GIT` is `.git` on case-insensitive file systems), with trailing dots or spaces (Windows drops
+ * them), as the 8.3 short name `git~1`, or with characters HFS+ ignores.
+ */
+export function isDotGitName(segment: string): boolean {
+  const name = segment.replace(HFS_IGNORED, '').replace(/[. ]+$/, '').toLowerCase();
+  return name === '.git' || name === 'git~1';
+}
+
+/** True when any segment of `rel` (either separator) names a `.git` folder (see `isDotGitName`). */
+export function isInsideDotGit(rel: string): boolean {
+  return rel.split(/[\\/]/).some(isDotGitName);
 }
 
 /** Workspace-relative path with forward slashes ('' for the root); refuses paths outside `root`. */

@@ -1,9 +1,9 @@
-import { constants } from 'node:fs';
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { CommandParams, CommandResult, FileChange, FileEntry } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
+import { readConfined } from './confinedFs';
 import { createFileWatcher, visibleEntriesOf, type FileWatcher, type FileWatcherOptions, type RawChange } from './fileWatcher';
 import { createGitignoreRules, type NameMatcher } from './gitignoreRules';
 import { normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
@@ -194,38 +194,22 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
   async function read(params: ReadParams): Promise<ReadResult> {
     const requested = params.path;
     const real = await resolveInside(root, requested, { mustExist: true });
-    const stats = await stat(real);
-    if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${requested}`);
-    if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${requested}`);
     const path = shownPath(requested, real);
-    // O_NOFOLLOW: the path was just resolved to a non-link; refuse one swapped in since.
-    let handle: FileHandle;
-    try {
-      handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
-        throw new AkiraError('forbidden', `Path "${requested}" changed into a symbolic link while reading.`);
-      }
-      throw err;
-    }
-    try {
-      const want = Math.min(stats.size, readLimit);
-      const buffer = Buffer.alloc(want);
-      let got = 0;
-      while (got < want) {
-        const { bytesRead } = await handle.read(buffer, got, want - got, got);
-        if (!bytesRead) break;
-        got += bytesRead;
-      }
-      const data = buffer.subarray(0, got);
-      const truncated = stats.size > got;
-      const binary = data.subarray(0, BINARY_SNIFF).includes(0);
-      // stream: true drops a multi-byte character cut in half by the limit instead of mangling it.
-      const content = binary ? '' : new TextDecoder('utf-8').decode(data, { stream: truncated });
-      return { path, size: stats.size, binary, truncated, content };
-    } finally {
-      await handle.close();
-    }
+    // Read through the descriptor that was checked to be inside (a folder swapped for a link since is refused).
+    const file = await readConfined(root, real, {
+      limit: readLimit,
+      check: (stats) => {
+        if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${requested}`);
+        if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${requested}`);
+      },
+    });
+    if (!file) throw new AkiraError('not_found', `No such file or folder: ${requested}`);
+    const { bytes: data, stats } = file;
+    const truncated = stats.size > data.length;
+    const binary = data.subarray(0, BINARY_SNIFF).includes(0);
+    // stream: true drops a multi-byte character cut in half by the limit instead of mangling it.
+    const content = binary ? '' : new TextDecoder('utf-8').decode(data, { stream: truncated });
+    return { path, size: stats.size, binary, truncated, content };
   }
 
   return {

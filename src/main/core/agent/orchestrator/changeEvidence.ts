@@ -1,6 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
 import { unifiedDiff } from '../../../cli/unifiedDiff';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
+import { readConfined } from '../../workspace/confinedFs';
 import { resolveInside } from '../../workspace/pathGuard';
 
 /**
@@ -31,10 +31,14 @@ const MAX_FILE_BYTES = 1024 * 1024;
 async function readNow(root: string, path: string): Promise<string | null> {
   try {
     const real = await resolveInside(root, path);
-    const s = await stat(real);
-    if (!s.isFile() || s.size > MAX_FILE_BYTES) return null;
-    const buf = await readFile(real);
-    return buf.includes(0) ? null : buf.toString('utf8');
+    // Through a descriptor checked to be inside (a folder swapped for a link meanwhile is refused).
+    const file = await readConfined(root, real, {
+      check: (s) => {
+        if (!s.isFile() || s.size > MAX_FILE_BYTES) throw new Error('not shown');
+      },
+    });
+    const buf = file?.bytes;
+    return !buf || buf.includes(0) ? null : buf.toString('utf8');
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
-import { lstat, mkdir, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PROTECTED_ROOTS, protectedWhat } from '../policy';
+import { openConfinedDir, writeConfined } from '../../workspace/confinedFs';
 import { resolveInside } from '../../workspace/pathGuard';
 
 /**
@@ -68,14 +69,20 @@ export async function undoProtectedChanges(root: string, before: ProtectedSnapsh
     if (!protectedWhat(rel)) continue;
     const was = before.get(rel);
     try {
-      // Its folder is resolved (and refused if it now leads outside); the entry itself is not followed, so a
-      // symlink a command put there is removed, never what it points to.
-      const target = join(await resolveInside(root, dirname(rel)), basename(rel));
-      await rm(target, { force: true, recursive: true });
-      if (Buffer.isBuffer(was)) {
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, was);
+      // Its folder is resolved (and refused if it now leads outside), then opened and checked (confinedFs:
+      // a folder swapped for a link meanwhile is refused); the entry itself is not followed, so a symlink a
+      // command put there is removed, never what it points to.
+      const parent = await resolveInside(root, dirname(rel));
+      const dir = await openConfinedDir(root, parent);
+      if (dir) {
+        try {
+          await dir.check();
+          await rm(join(dir.path, basename(rel)), { force: true, recursive: true });
+        } finally {
+          await dir.close();
+        }
       }
+      if (Buffer.isBuffer(was)) await writeConfined(root, join(parent, basename(rel)), was);
       // A symlink that was there before is left removed: Akira does not recreate links.
       undone.push(rel);
     } catch {

@@ -1,5 +1,4 @@
-import { lstat, readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../../settings/atomicWrite';
+import { readConfined, removeConfined, writeConfined } from '../../workspace/confinedFs';
 import { resolveInside } from '../../workspace/pathGuard';
 import { ToolError } from './toolError';
 import type { ProposedChange } from './toolTypes';
@@ -7,10 +6,12 @@ import { refuseGitInternals, sha256 } from './workspaceFiles';
 
 /**
  * Applies a change the approval gate accepted (possibly with `after` edited by the user):
- * - confinement is checked again now (a folder swapped for a symlink since the proposal is refused);
+ * - confinement is checked again now, and on what is actually opened and written (confinedFs: a folder
+ *   swapped for a symlink since the proposal, or during the apply, is refused);
  * - the file must still be what the change was based on (`beforeHash`, or `before` when there is no
  *   hash): otherwise a `conflict` ToolError, and nothing is written;
- * - create/modify write atomically (folders created, the file's permissions kept); delete removes the file.
+ * - create/modify write atomically through a temporary file in the checked folder (folders created, the
+ *   file's permissions kept); delete removes the file from its checked folder.
  */
 export async function applyProposedChange(root: string, change: ProposedChange): Promise<{ path: string; kind: ProposedChange['kind'] }> {
   if (change.kind === 'delete' ? change.after !== null : typeof change.after !== 'string') {
@@ -18,14 +19,12 @@ export async function applyProposedChange(root: string, change: ProposedChange):
   }
   refuseGitInternals(change.path, change.path);
   const real = await resolveInside(root, change.path);
-  const stats = await lstat(real).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
-    throw err;
+  const file = await readConfined(root, real, {
+    check: (stats) => {
+      if (!stats.isFile()) throw new ToolError('conflict', `${change.path} is no longer a regular file.`, 'Use list_files to see what is there now.');
+    },
   });
-  if (stats && !stats.isFile()) {
-    throw new ToolError('conflict', `${change.path} is no longer a regular file.`, 'Use list_files to see what is there now.');
-  }
-  const current = stats ? await readFile(real) : null;
+  const current = file?.bytes ?? null;
   const expected =
     change.beforeHash !== undefined ? change.beforeHash : change.before === null ? null : sha256(change.before);
   const actual = current ? sha256(current) : null;
@@ -39,9 +38,9 @@ export async function applyProposedChange(root: string, change: ProposedChange):
     );
   }
   if (change.kind === 'delete') {
-    if (current) await rm(real);
+    if (current) await removeConfined(root, real);
   } else {
-    await writeFileAtomic(real, change.after as string, stats ? stats.mode & 0o7777 : undefined);
+    await writeConfined(root, real, change.after as string, file ? file.stats.mode & 0o7777 : undefined);
   }
   return { path: change.path, kind: change.kind };
 }

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { readConfined } from '../../workspace/confinedFs';
 import { GlobError, globMatcher } from './glob';
 import { ToolError } from './toolError';
 import { defineTool } from './toolTypes';
@@ -111,13 +112,18 @@ export const searchFilesTool = defineTool({
         stopped = `the search stopped after reading ${SEARCH_MAX_TOTAL_BYTES / 1024 / 1024} MB`;
         break;
       }
-      const size = await stat(entry.abs).then((s) => s.size, () => -1);
-      if (size < 0) continue;
-      if (size > SEARCH_MAX_FILE_BYTES) {
+      // Read through a descriptor checked to be inside (a folder swapped for a link meanwhile is skipped).
+      let large = false;
+      const file = await readConfined(ctx.root, entry.abs, {
+        check: (stats) => {
+          if ((large = stats.size > SEARCH_MAX_FILE_BYTES)) throw new Error('too large');
+        },
+      }).catch(() => null);
+      if (large) {
         skippedLarge++;
         continue;
       }
-      const bytes = await readFile(entry.abs).catch(() => null);
+      const bytes = file?.bytes;
       if (!bytes) continue;
       scannedFiles++;
       scannedBytes += bytes.length;

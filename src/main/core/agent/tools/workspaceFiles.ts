@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { lstat, open, stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, normalize } from 'node:path';
 import { AkiraError } from '../../errors';
 import { createGitignoreRules, type GitignoreRules } from '../../workspace/gitignoreRules';
-import { resolveInsideEx, toRelative } from '../../workspace/pathGuard';
+import { readConfined } from '../../workspace/confinedFs';
+import { isInsideDotGit, resolveInsideEx, toRelative } from '../../workspace/pathGuard';
 import { hints, ToolError } from './toolError';
 import type { ToolContext } from './toolTypes';
 import { diffLines, splitLines } from '../../../../shared/lineDiff';
 
 /**
  * File access for the agent's tools: every path goes through pathGuard (relative to the root, `..`,
- * absolute paths and symlinks that lead out are refused), files are read without following a link
- * swapped in meanwhile, and what was read is hashed so a later apply can detect a conflict.
+ * absolute paths and symlinks that lead out are refused), files are read through a descriptor checked
+ * to be inside (confinedFs: a folder swapped for a link meanwhile is refused), and what was read is
+ * hashed so a later apply can detect a conflict.
  */
 
 /** Bytes a file tool reads at most (bigger files are refused with a hint). */
@@ -96,34 +97,28 @@ export function decode(bytes: Buffer): FileContent {
   return { bytes, text, binary, notUtf8, hash: sha256(bytes) };
 }
 
-/** Reads a regular file at a resolved real path (refuses folders, links swapped in, and files over the cap). */
-export async function readFileAt(path: ToolPath, shown: string): Promise<FileContent> {
-  const stats = await stat(path.real);
-  if (stats.isDirectory()) {
-    throw new ToolError('bad_request', `${shown} is a folder, not a file.`, 'Use list_files to see what it holds.');
-  }
-  if (!stats.isFile()) throw new ToolError('bad_request', `${shown} is not a regular file.`);
-  if (stats.size > MAX_FILE_BYTES) {
-    throw new ToolError(
-      'bad_request',
-      `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file tool handles.`,
-      'Use search_files to find the lines you need, or run_command with e.g. `sed -n 100,200p <file>`, `head` or `tail`.',
-    );
-  }
-  let handle;
-  try {
-    handle = await open(path.real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
-      throw new ToolError('forbidden', `${shown} changed into a symbolic link while reading.`);
-    }
-    throw err;
-  }
-  try {
-    return decode(await handle.readFile());
-  } finally {
-    await handle.close();
-  }
+/**
+ * Reads a regular file at a resolved real path through a descriptor checked to be inside the
+ * workspace (refuses folders, links or folders swapped in since, and files over the cap).
+ */
+export async function readFileAt(root: string, path: ToolPath, shown: string): Promise<FileContent> {
+  const file = await readConfined(root, path.real, {
+    check: (stats) => {
+      if (stats.isDirectory()) {
+        throw new ToolError('bad_request', `${shown} is a folder, not a file.`, 'Use list_files to see what it holds.');
+      }
+      if (!stats.isFile()) throw new ToolError('bad_request', `${shown} is not a regular file.`);
+      if (stats.size > MAX_FILE_BYTES) {
+        throw new ToolError(
+          'bad_request',
+          `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file tool handles.`,
+          'Use search_files to find the lines you need, or run_command with e.g. `sed -n 100,200p <file>`, `head` or `tail`.',
+        );
+      }
+    },
+  });
+  if (!file) throw new ToolError('not_found', `No such file or folder: ${shown}`, hints.notFound);
+  return decode(file.bytes);
 }
 
 /**
@@ -147,13 +142,13 @@ export async function currentFile(ctx: ToolContext, path: ToolPath, shown: strin
     return { exists: true, text: pending, binary: false, notUtf8: false, hash: sha256(pending), pending: true };
   }
   if (!path.exists) return { exists: false, text: null, binary: false, notUtf8: false, hash: null, pending: false };
-  const content = await readFileAt(path, shown);
+  const content = await readFileAt(ctx.root, path, shown);
   return { exists: true, text: content.text, binary: content.binary, notUtf8: content.notUtf8, hash: content.hash, pending: false };
 }
 
-/** Refuses paths inside a `.git` folder (the repository's own data is not the agent's to edit). */
+/** Refuses paths inside a `.git` folder, in any case or disguise (the repository's own data is not the agent's to edit). */
 export function refuseGitInternals(rel: string, shown: string): void {
-  if (rel.split('/').includes('.git')) {
+  if (isInsideDotGit(rel)) {
     throw new ToolError('forbidden', `${shown} is inside a .git folder; the agent does not edit git's own data.`, 'Use run_command with git commands instead.');
   }
 }
