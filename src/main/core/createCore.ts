@@ -4,6 +4,9 @@ import { commandNames, eventNames, type WorkspaceSummaryT } from '../../shared/c
 import { AkiraError } from './errors';
 import { createEventBus, type EventBus } from './eventBus';
 import { createRouter, type Handlers, type Router } from './router';
+import { gitHandlers } from './git/gitHandlers';
+import { terminalHandlers } from './terminal/terminalHandlers';
+import { workspaceHandlers } from './workspace/workspaceHandlers';
 import { checkpointHandlers } from './checkpoints/checkpointHandlers';
 import { createCheckpointService, type CheckpointService } from './checkpoints/checkpointService';
 import type { CheckpointEmit } from './checkpoints/types';
@@ -80,16 +83,12 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
-async function disposeServices(services: WorkspaceServices): Promise<void> {
+/** Disposes what there is of a folder's services (all of them, or what was built before a step failed). */
+async function disposeServices(services: Partial<WorkspaceServices>): Promise<void> {
   // Sessions first (they run commands), then the commands (before their pty host).
-  await services.agent.dispose().catch(() => undefined);
-  await services.commands.dispose().catch(() => undefined);
-  await Promise.allSettled([
-    services.terminals.dispose(),
-    services.workspace.dispose(),
-    services.git.dispose(),
-    services.checkpoints.dispose(),
-  ]);
+  await services.agent?.dispose().catch(() => undefined);
+  await services.commands?.dispose().catch(() => undefined);
+  await Promise.allSettled([services.terminals?.dispose(), services.workspace?.dispose(), services.git?.dispose(), services.checkpoints?.dispose()]);
   services.feed?.dispose();
 }
 
@@ -110,49 +109,39 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await modelSettings.refreshStoredKey();
 
-  async function openWorkspace(path: string): Promise<WorkspaceSummaryT> {
+  /** Builds the services of one folder; whatever was built is disposed again if a later step fails. */
+  async function buildServices(path: string): Promise<WorkspaceServices> {
     const root = await realpath(path).catch(() => {
       throw new AkiraError('not_found', `Folder not found: ${path}`);
     });
     if (!(await stat(root)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${path}`);
-    const summary = { root, name: basename(root) || root };
-    const emit = bus.emit;
-    // The checkpoints' change feed: the watcher reports what changed, so that a checkpoint examines
-    // only that; watchFeed.ts says when it is trusted and what the barrier before each scan does.
-    const feed = options.watch === false ? null : createWatchFeed(root);
-    const workspace = await createWorkspaceService({ root, emit, watch: options.watch, watcher: options.watcher, changeFeed: feed?.hooks });
-    const terminals = createPtyHost({ cwd: root, emit });
-    const commands = createCommandRunner({
-      root,
-      host: terminals,
-      watched: options.face !== 'cli',
-      // Akira's environment without its secrets; only the global settings pass variables through.
-      environment: () =>
-        commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key }),
-    });
-    // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
-    const checkpoints = await createCheckpointService({
-      root,
-      dataDir: options.dataDir,
-      emit: emit as CheckpointEmit,
-      // Long-lived faces start the stat pool at once (a one-shot CLI command would only wait for it).
-      options: { ...(feed ? { beforeScan: feed.barrier } : {}), preloadStatPool: options.face !== 'cli' },
-    });
-    feed?.attach(checkpoints);
-    const next: WorkspaceServices = {
-      summary,
-      workspace,
-      terminals,
-      commands,
-      git: await createGitService({
+    const built: Partial<WorkspaceServices> = { summary: { root, name: basename(root) || root } };
+    try {
+      const emit = bus.emit;
+      // The checkpoints' change feed: the watcher reports what changed, so that a checkpoint examines
+      // only that; watchFeed.ts says when it is trusted and what the barrier before each scan does.
+      const feed = (built.feed = options.watch === false ? null : createWatchFeed(root));
+      built.workspace = await createWorkspaceService({ root, emit, watch: options.watch, watcher: options.watcher, changeFeed: feed?.hooks });
+      const terminals = (built.terminals = createPtyHost({ cwd: root, emit }));
+      const commands = (built.commands = createCommandRunner({
         root,
-        emit,
-        onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb),
-        watch: options.watch,
-      }),
-      checkpoints,
-      feed,
-      agent: createAgentService({
+        host: terminals,
+        watched: options.face !== 'cli',
+        // Akira's environment without its secrets; only the global settings pass variables through.
+        environment: () =>
+          commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key }),
+      }));
+      // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
+      const checkpoints = (built.checkpoints = await createCheckpointService({
+        root,
+        dataDir: options.dataDir,
+        emit: emit as CheckpointEmit,
+        // Long-lived faces start the stat pool at once (a one-shot CLI command would only wait for it).
+        options: { ...(feed ? { beforeScan: feed.barrier } : {}), preloadStatPool: options.face !== 'cli' },
+      }));
+      feed?.attach(checkpoints);
+      built.git = await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb), watch: options.watch });
+      built.agent = createAgentService({
         root,
         dataDir: options.dataDir,
         emit,
@@ -163,15 +152,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         modelFlags: options.agent?.modelFlags,
         resolveMode: options.agent?.resolveMode ?? resolveWorkspaceMode,
         sleep: options.agent?.sleep,
-      }),
-    };
-    const previous = services;
-    services = next;
-    if (previous) await disposeServices(previous);
-    // Recent folders are the desktop and browser faces' list; a CLI command in some folder is not "opening" it.
-    if (options.face !== 'cli') await settings.addRecent(root);
-    bus.emit('app.onWorkspaceOpened', { workspace: summary });
-    return summary;
+      });
+      return built as WorkspaceServices;
+    } catch (err) {
+      await disposeServices(built);
+      throw err;
+    }
+  }
+
+  /** Opens are serialised: each waits for the one before it, so two never build or swap services at once. */
+  let opening: Promise<unknown> = Promise.resolve();
+  function openWorkspace(path: string): Promise<WorkspaceSummaryT> {
+    const run = opening.then(async () => {
+      const next = await buildServices(path);
+      const previous = services;
+      services = next;
+      if (previous) await disposeServices(previous);
+      const { root } = next.summary;
+      // Recent folders are the desktop and browser faces' list; a CLI command in some folder is not "opening" it.
+      if (options.face !== 'cli') await settings.addRecent(root);
+      bus.emit('app.onWorkspaceOpened', { workspace: next.summary });
+      return next.summary;
+    });
+    opening = run.catch(() => undefined);
+    return run;
   }
 
   function need(): WorkspaceServices {
@@ -179,19 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return services;
   }
 
-  const checkpoints = checkpointHandlers(() => need().checkpoints);
-  const agentCommands = agentHandlers(() => need().agent);
-  // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
-  const agent: typeof agentCommands = { ...agentCommands };
-  for (const name of ['agent.start', 'agent.resume', 'agent.fork'] as const) {
-    const handler = agentCommands[name] as ((p: unknown, ctx: unknown) => unknown) | undefined;
-    if (handler) {
-      (agent as Record<string, unknown>)[name] = async (p: unknown, ctx: unknown) => {
-        await modelSettings.refreshStoredKey();
-        return handler(p, ctx);
-      };
-    }
-  }
+  // Each domain answers its own commands (typed from the contract); this only composes them.
   const handlers: Handlers = {
     'app.describe': () => ({
       version: options.version,
@@ -200,34 +192,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       face: options.face,
       workspace: services?.summary ?? null,
     }),
-    'workspace.info': () => services?.summary ?? null,
-    'workspace.list': (p) => need().workspace.list(p),
-    'workspace.read': (p) => need().workspace.read(p),
-    'workspace.open': (p, ctx) => {
-      if (ctx.face === 'browser') {
-        throw new AkiraError('forbidden', 'The browser face serves one folder; run `akira serve <folder>` to serve another.');
-      }
-      return openWorkspace(p.path);
-    },
-    'workspace.recent': async () => ({ folders: (await settings.get()).recentFolders }),
-    'terminal.create': (p) => need().terminals.create(p),
-    'terminal.write': (p) => need().terminals.write(p),
-    'terminal.resize': (p) => need().terminals.resize(p),
-    'terminal.ack': (p) => need().terminals.ack(p),
-    'terminal.kill': (p) => need().terminals.kill(p),
-    'terminal.list': () => need().terminals.list(),
-    'terminal.replay': (p) => need().terminals.replay(p),
-    'git.status': () => need().git.status(),
-    'git.diff': (p) => need().git.diff(p),
-    'checkpoints.create': checkpoints.create,
-    'checkpoints.list': checkpoints.list,
-    'checkpoints.show': checkpoints.show,
-    'checkpoints.diff': checkpoints.diff,
-    'checkpoints.fileAt': checkpoints.fileAt,
-    'checkpoints.preview': checkpoints.preview,
-    'checkpoints.restore': checkpoints.restore,
-    'checkpoints.usage': checkpoints.usage,
-    ...agent,
+    ...workspaceHandlers({
+      service: () => need().workspace,
+      current: () => services?.summary ?? null,
+      open: openWorkspace,
+      recent: async () => (await settings.get()).recentFolders,
+    }),
+    ...terminalHandlers(() => need().terminals),
+    ...gitHandlers(() => need().git),
+    ...checkpointHandlers(() => need().checkpoints),
+    // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
+    ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
   };
 

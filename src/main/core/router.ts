@@ -18,6 +18,12 @@ export type Handlers = {
   [N in CommandName]: (params: CommandParams<N>, ctx: CallContext) => Promise<CommandResult<N>> | CommandResult<N>;
 };
 
+/**
+ * One domain's handlers, typed from the contract: `DomainHandlers<'git'>` must answer every `git.*` command.
+ * Each domain exports a `…Handlers(…)` function of this type; createCore only composes them.
+ */
+export type DomainHandlers<D extends string> = Pick<Handlers, Extract<CommandName, `${D}.${string}`>>;
+
 export type RouterAnswer = { result: unknown } | { error: ContractError };
 
 export interface Router {

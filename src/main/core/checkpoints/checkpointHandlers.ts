@@ -1,9 +1,10 @@
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { CommandParams, CommandResult, CheckpointRecordT } from '../../../shared/contract';
+import type { CommandResult, CheckpointRecordT } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import { openConfinedDir, readConfined } from '../workspace/confinedFs';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
+import type { DomainHandlers } from '../router';
 import type { CheckpointService } from './checkpointService';
 import type { ChangedFile, CheckpointRecord } from './types';
 
@@ -60,33 +61,34 @@ async function fileNow(root: string, path: string): Promise<CommandResult<'check
 }
 
 /** Contract handlers for `checkpoints.*` over one workspace's checkpoint service. */
-export function checkpointHandlers(service: () => CheckpointService) {
+/** The contract's checkpoints.* commands on the open workspace's checkpoint service (`service` throws when none is open). */
+export function checkpointHandlers(service: () => CheckpointService): DomainHandlers<'checkpoints'> {
   return {
-    async create(p: CommandParams<'checkpoints.create'>): Promise<CommandResult<'checkpoints.create'>> {
+    async 'checkpoints.create'(p) {
       const result = await service().create({ label: p.label, origin: 'manual' });
       const { unchanged, scan, hashed } = result;
       return { ...toContractRecord(result), unchanged, scan, hashed };
     },
-    async list(p: CommandParams<'checkpoints.list'>): Promise<CommandResult<'checkpoints.list'>> {
+    async 'checkpoints.list'(p) {
       const { checkpoints, total } = await service().list(p);
       return { checkpoints: checkpoints.map(toContractRecord), total };
     },
-    async show(p: CommandParams<'checkpoints.show'>): Promise<CommandResult<'checkpoints.show'>> {
+    async 'checkpoints.show'(p) {
       const details = await service().get(p.checkpointId);
       return { ...toContractRecord(details), previousId: details.previousId, files: toContractFiles(details.files) };
     },
-    async diff(p: CommandParams<'checkpoints.diff'>): Promise<CommandResult<'checkpoints.diff'>> {
+    async 'checkpoints.diff'(p) {
       const result = await service().diff(p.from, p.to, { paths: p.paths });
       return { ...result, files: toContractFiles(result.files) };
     },
-    async fileAt(p: CommandParams<'checkpoints.fileAt'>): Promise<CommandResult<'checkpoints.fileAt'>> {
+    async 'checkpoints.fileAt'(p) {
       if (p.checkpointId === 'now') return fileNow(service().root, p.path);
       const { checkpointId, path, exists, binary, size, text } = await service().fileAt(p.checkpointId, p.path);
       return { checkpointId, path, exists, binary, size, text };
     },
-    preview: (p: CommandParams<'checkpoints.preview'>) => service().preview(p.checkpointId, { paths: p.paths }),
-    restore: (p: CommandParams<'checkpoints.restore'>) => service().restore(p.checkpointId, { paths: p.paths }),
-    async usage(): Promise<CommandResult<'checkpoints.usage'>> {
+    'checkpoints.preview': (p) => service().preview(p.checkpointId, { paths: p.paths }),
+    'checkpoints.restore': (p) => service().restore(p.checkpointId, { paths: p.paths }),
+    async 'checkpoints.usage'() {
       const { diskBytes, bytes, checkpoints, storeDir } = await service().usage();
       return { diskBytes, bytes, checkpoints, storeDir };
     },

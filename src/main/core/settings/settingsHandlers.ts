@@ -1,10 +1,8 @@
-import type { Handlers } from '../router';
+import type { DomainHandlers } from '../router';
 import type { SettingsService } from './settingsService';
 
-type SettingsCommand = 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'settings.trustModelServer' | 'settings.testConnection';
-
 /** The contract's settings.* commands. They work with or without an open folder (workspace scope needs one). */
-export function settingsHandlers(service: SettingsService): Pick<Handlers, SettingsCommand> {
+export function settingsHandlers(service: SettingsService): DomainHandlers<'settings'> {
   return {
     'settings.get': () => service.get(),
     'settings.update': (p) => service.update(p),

@@ -90,8 +90,8 @@ async function race() {
   const readers = [
     hammer(stop, reads, 'workspace.read', async () => (await workspace.read({ path: 'sub/f.txt' })).content),
     hammer(stop, reads, 'workspace.read', async () => (await workspace.read({ path: 'sub/f.txt' })).content),
-    hammer(stop, reads, 'checkpoints.fileAt', async () => (await checkpoints.fileAt({ checkpointId: 'now', path: 'sub/f.txt' })).text ?? ''),
-    hammer(stop, reads, 'checkpoints.fileAt', async () => (await checkpoints.fileAt({ checkpointId: 'now', path: 'sub/f.txt' })).text ?? ''),
+    hammer(stop, reads, 'checkpoints.fileAt', async () => (await checkpoints['checkpoints.fileAt']({ checkpointId: 'now', path: 'sub/f.txt' }, { face: 'test' })).text ?? ''),
+    hammer(stop, reads, 'checkpoints.fileAt', async () => (await checkpoints['checkpoints.fileAt']({ checkpointId: 'now', path: 'sub/f.txt' }, { face: 'test' })).text ?? ''),
     hammer(stop, reads, 'read_file', async () => (await readFileTool.execute({ path: 'sub/f.txt' }, ctx)).text),
     hammer(stop, reads, 'read_file', async () => (await readFileTool.execute({ path: 'sub/f.txt' }, ctx)).text),
     hammer(stop, reads, 'search_files', async () => (await searchFilesTool.execute({ pattern: 'SECRET|inside', path: 'sub', glob: 'f.txt' }, ctx)).text),

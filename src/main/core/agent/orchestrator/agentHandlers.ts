@@ -1,34 +1,22 @@
-import type { Handlers } from '../../router';
+import type { DomainHandlers } from '../../router';
 import type { AgentService } from './agentService';
-
-type AgentCommand =
-  | 'agent.start'
-  | 'agent.list'
-  | 'agent.get'
-  | 'agent.pause'
-  | 'agent.resume'
-  | 'agent.stop'
-  | 'agent.sendMessage'
-  | 'agent.approve'
-  | 'agent.reject'
-  | 'agent.approvePlan'
-  | 'agent.answer'
-  | 'agent.modes'
-  | 'agent.editTodos'
-  | 'agent.rewind'
-  | 'agent.fork'
-  | 'agent.events';
 
 const ok = { ok: true as const };
 
+export interface AgentHandlerOptions {
+  /** Before a command that starts talking to the model (start, resume, fork): e.g. read the saved key afresh. */
+  beforeModel?(): Promise<unknown>;
+}
+
 /** The contract's agent.* commands on the open workspace's agent service (`get` throws when none is open). */
-export function agentHandlers(get: () => AgentService): Pick<Handlers, AgentCommand> {
+export function agentHandlers(get: () => AgentService, options: AgentHandlerOptions = {}): DomainHandlers<'agent'> {
+  const ready = async () => void (await options.beforeModel?.());
   return {
-    'agent.start': (p) => get().start(p),
+    'agent.start': async (p) => (await ready(), get().start(p)),
     'agent.list': () => get().list(),
     'agent.get': (p) => get().get(p.sessionId),
     'agent.pause': async (p) => (await get().pause(p.sessionId, p.reason), ok),
-    'agent.resume': async (p) => (await get().resume(p.sessionId), ok),
+    'agent.resume': async (p) => (await ready(), await get().resume(p.sessionId), ok),
     'agent.stop': async (p) => (await get().stop(p.sessionId, p.reason), ok),
     'agent.sendMessage': (p) => get().sendMessage(p.sessionId, p.text),
     'agent.approve': async (p) => (await get().approve(p.sessionId, p.changeId, p.content), ok),
@@ -38,7 +26,7 @@ export function agentHandlers(get: () => AgentService): Pick<Handlers, AgentComm
     'agent.modes': () => get().modes(),
     'agent.editTodos': async (p) => (await get().editTodos(p.sessionId, p.todos), ok),
     'agent.rewind': (p) => get().rewind(p.sessionId, p.checkpointId),
-    'agent.fork': (p) => get().fork(p.sessionId, p.checkpointId, p.task),
+    'agent.fork': async (p) => (await ready(), get().fork(p.sessionId, p.checkpointId, p.task)),
     'agent.events': (p) => get().events(p.sessionId, p.beforeSeq, p.limit),
   };
 }
