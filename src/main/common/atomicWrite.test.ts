@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { tempDir } from '../../../testing/tempTree';
+import { tempDir } from '../../testing/tempTree';
 import { writeFileAtomic } from './atomicWrite';
 
 let dir: string;

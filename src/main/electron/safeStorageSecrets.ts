@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/settings/atomicWrite';
+import { writeFileAtomic } from '../common/atomicWrite';
 import type { SavedKey } from '../core/agent/model';
 import { createFileSecretStore, type SecretStore } from '../core/settings/secretStore';
 

@@ -1,6 +1,6 @@
 import { appendFileSync, statSync, type Stats } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../settings/atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import type { CheckpointRecord } from './types';
 
 /**

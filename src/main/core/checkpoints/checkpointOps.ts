@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../settings/atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import { AkiraError } from '../errors';
 import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import { removeMetadata, writeMetadata } from './metadataFile';

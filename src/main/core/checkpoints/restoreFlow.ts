@@ -1,6 +1,6 @@
 import { lstat, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../settings/atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import { createCheckpoint, normalizePaths, resolveCheckpoint, takeSnapshot } from './checkpointOps';
 import { applyChanges, type ApplyResult, type Conflict } from './restoreApply';
 import { progressReporter, type StoreContext } from './storeContext';

@@ -1,6 +1,6 @@
 import { appendFileSync, statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../settings/atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import type { GitMode, ScanEntry } from './scanner';
 
 /**

@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
-import { writeFileAtomic } from '../settings/atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import { readEventLog, type EventLogWriter, type LogProblem } from './eventLog';
 import { logEntries, type LogFile } from './markdownLogs';
 import { reduceInto, replayUpTo, type SessionState, type StateAt } from './replay';

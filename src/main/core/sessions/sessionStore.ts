@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { redactSecrets } from '../agent/model/redact';
 import { AkiraError } from '../errors';
-import { writeFileAtomic } from '../settings/atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import { openEventLog, readEventLog, type LogProblem } from './eventLog';
 import { replay, type SessionState } from './replay';
 import { frontMatterOf, renderSessionDoc, type SessionFrontMatter } from './sessionDoc';

@@ -2,7 +2,7 @@ import { chmod, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SavedKey } from '../agent/model';
 import { AkiraError } from '../errors';
-import { writeFileAtomic } from './atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 
 /**
  * Where the model API key is kept, outside the workspace and outside settings.json:

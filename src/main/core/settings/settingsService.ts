@@ -14,7 +14,7 @@ import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode }
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { resolveInside } from '../workspace/pathGuard';
-import { writeFileAtomic } from './atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 import { testModelConnection } from './connectionTest';
 import type { SecretStore } from './secretStore';
 import { apiKeyStatusOf, knownKeys, originForSaving, type KeyPlaces } from './apiKeyStatus';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomicWrite';
+import { writeFileAtomic } from '../../common/atomicWrite';
 
 const MAX_RECENT = 10;
 
