@@ -2,7 +2,7 @@ import type { ChangedFileT, CommandResult } from '../../shared/contract';
 import { UsageError } from './args';
 import { clean, formatCreated, formatDiff, formatList, formatShow } from './checkpointsFormat';
 import { CommandFailed, idArgument, type Session } from './checkpointsSession';
-import { unifiedDiff } from './unifiedDiff';
+import { unifiedDiff } from '../common/unifiedDiff';
 
 /** `akira checkpoints create|list|show|diff`; each prints its result and returns the exit code. */
 

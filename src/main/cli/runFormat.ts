@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../shared/contract';
-import { unifiedDiff } from './unifiedDiff';
+import { unifiedDiff } from '../common/unifiedDiff';
 
 /**
  * `akira run`'s readable progress (without --json): the plan, each TODO, its tool calls with a short

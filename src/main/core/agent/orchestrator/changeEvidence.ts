@@ -1,4 +1,4 @@
-import { unifiedDiff } from '../../../cli/unifiedDiff';
+import { unifiedDiff } from '../../../common/unifiedDiff';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { readConfined } from '../../workspace/confinedFs';
 import { resolveInside } from '../../workspace/pathGuard';
