@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { securityHeaders } from '../server/securityHeaders';
-import { resolveStaticFile } from '../server/staticFiles';
+import { securityHeaders } from '../common/securityHeaders';
+import { resolveStaticFile } from '../common/staticFiles';
 import { APP_ORIGIN, APP_SCHEME } from './navigation';
 
 /**

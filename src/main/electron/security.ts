@@ -1,5 +1,5 @@
 import type { App, Session, WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../server/securityHeaders';
+import { CONTENT_SECURITY_POLICY } from '../common/securityHeaders';
 import { navigationDecision } from './navigation';
 
 /** Permissions the renderer may use: writing to the clipboard (copy from the terminal and editor). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandNames, eventNames } from '../../shared/contract';
 import { createCore, type Core } from '../core/createCore';
 import { startServer, type RunningServer } from './httpServer';
-import { CONTENT_SECURITY_POLICY } from './securityHeaders';
+import { CONTENT_SECURITY_POLICY } from '../common/securityHeaders';
 import { FrameClient, upgradeStatus, waitFor } from './testClient';
 
 let core: Core;

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { EventBus } from '../core/eventBus';
 import type { CallContext, Router } from '../core/router';
 import { createAccessPolicy, isWildcardHost, urlHost, type AccessPolicy } from './access';
-import { setSecurityHeaders } from './securityHeaders';
+import { setSecurityHeaders } from '../common/securityHeaders';
 import { createStaticFiles } from './staticFiles';
 import { createToken } from './token';
 import { createWsFace } from './wsFace';
