@@ -39,6 +39,10 @@ test("the project's model server: ask before sending the key, protected settings
   await expect(dialog.getByTestId('trust-origin')).toHaveText(origin);
   await expect(dialog).toContainText('OPENAI_API_KEY');
   await page.screenshot({ path: testInfo.outputPath('trust-dialog.png') });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1100, height: 700 });
+  await page.screenshot({ path: testInfo.outputPath('trust-dialog-1100x700.png') });
+  if (size) await page.setViewportSize(size);
   await dialog.getByTestId('trust-cancel').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('session-view')).toBeHidden();
@@ -57,6 +61,9 @@ test("the project's model server: ask before sending the key, protected settings
   await page.getByTestId('view-review').click();
   await expect(page.getByTestId('review-protected')).toContainText('model server');
   await page.screenshot({ path: testInfo.outputPath('review-protected.png') });
+  await page.setViewportSize({ width: 1100, height: 700 });
+  await page.screenshot({ path: testInfo.outputPath('review-protected-1100x700.png') });
+  if (size) await page.setViewportSize(size);
   expect(readFileSync(join(repo, '.akira', 'settings.json'), 'utf8')).not.toContain('elsewhere');
 
   await page.getByTestId('open-settings').click();
