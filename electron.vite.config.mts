@@ -11,7 +11,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/electron/main.ts'),
-          cli: resolve(__dirname, 'src/main/cli/index.ts'),
+          cli: resolve(__dirname, 'src/main/entry/cli.ts'),
         },
       },
     },

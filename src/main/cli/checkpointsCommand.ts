@@ -9,7 +9,7 @@ import { restoreAction } from './checkpointsRestore';
 import { CommandFailed, type Session } from './checkpointsSession';
 import { checkpointsHelp } from './help';
 import type { CliIo } from './io';
-import { resolveFolder } from './serveCommand';
+import { resolveFolder } from './folderArg';
 
 type Subcommand = 'create' | 'list' | 'show' | 'diff' | 'restore';
 const common = { workspace: 'string', json: 'boolean' } as const;

@@ -3,16 +3,17 @@ import { checkpointsCommand } from './checkpointsCommand';
 import { mainHelp, serveHelp } from './help';
 import type { CliIo } from './io';
 import { runCommand } from './runCommand';
-import { serveCommand } from './serveCommand';
+import { serveCommand, type HttpFace } from './serveCommand';
 
 /** Commands pinned in DESIGN.md that later versions add; named here so the error says so. */
 const PLANNED = new Set<string>([]);
 
 /**
  * The `akira` command: dispatches to one command and returns the exit code
- * (0 ok, 1 failure, 2 bad usage). New commands get a spec in args.ts and a case here.
+ * (0 ok, 1 failure, 2 bad usage). New commands get a spec in args.ts and a case here. `faces` are the
+ * other faces a command starts (the HTTP face for `akira serve`), passed in by the process entry.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo, faces: { http: HttpFace }): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -30,7 +31,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.out(serveHelp);
           return 0;
         }
-        return await serveCommand(toServeArgs(parsed), io);
+        return await serveCommand(toServeArgs(parsed), io, faces.http);
       }
       case 'checkpoints':
         return await checkpointsCommand(rest, io);

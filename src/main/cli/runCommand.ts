@@ -7,7 +7,7 @@ import { runHelp } from './help';
 import type { CliIo } from './io';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent, styler } from './runFormat';
-import { resolveFolder } from './serveCommand';
+import { resolveFolder } from './folderArg';
 import { shellWord } from './checkpointsFormat';
 
 /**

@@ -1,40 +1,37 @@
-import { realpath, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { createCore } from '../core/createCore';
+import { createCore, type Core } from '../core/createCore';
 import { defaultDataDir } from '../core/settings/dataDir';
-import { isLoopbackHost } from '../server/access';
-import { startServer } from '../server/httpServer';
-import { UsageError, type ServeArgs } from './args';
+import type { ServeArgs } from './args';
+import { resolveFolder } from './folderArg';
 import type { CliIo } from './io';
 import { openBrowser } from './openBrowser';
 
 const SHUTDOWN_GRACE_MS = 5000;
 
-/** The folder to serve, as its real absolute path, or a usage error. */
-export async function resolveFolder(folder: string | null, cwd: string): Promise<string> {
-  const wanted = resolve(cwd, folder ?? '.');
-  const real = await realpath(wanted).catch(() => null);
-  if (!real) throw new UsageError(`Folder not found: ${wanted}`);
-  if (!(await stat(real)).isDirectory()) throw new UsageError(`Not a folder: ${wanted}`);
-  return real;
+/**
+ * The HTTP face as `akira serve` uses it. The process entry (src/main/entry/cli.ts) passes the real one
+ * (src/main/server), so the CLI face never imports the server face (an architecture test checks).
+ */
+export interface HttpFace {
+  start(options: { core: Core; host: string; port: number; staticDir: string }): Promise<{ url: string; close(): Promise<void> }>;
+  isLoopbackHost(host: string): boolean;
 }
 
 /** `akira serve`: core + HTTP/WebSocket face until SIGINT/SIGTERM; resolves with the exit code. */
-export async function serveCommand(args: ServeArgs, io: CliIo): Promise<number> {
+export async function serveCommand(args: ServeArgs, io: CliIo, http: HttpFace): Promise<number> {
   const folder = await resolveFolder(args.folder, io.cwd);
   // Listen for SIGINT/SIGTERM before anything starts, so a signal that follows the printed URL closely is handled.
   const stopped = io.waitForStop();
   const core = await createCore({ workspaceRoot: folder, dataDir: defaultDataDir(io.env), face: 'browser', version: io.version });
   let server;
   try {
-    server = await startServer({ core, host: args.host, port: args.port, staticDir: io.staticDir });
+    server = await http.start({ core, host: args.host, port: args.port, staticDir: io.staticDir });
   } catch (err) {
     await core.dispose();
     io.err(`akira: ${(err as Error).message}\n`);
     return 1;
   }
   io.out(`Akira is serving ${folder} at ${server.url}\n`);
-  if (!isLoopbackHost(args.host)) {
+  if (!http.isLoopbackHost(args.host)) {
     io.err(
       `akira: warning: listening on ${args.host}, not loopback: anyone who can reach this machine and learns the token ` +
         'can read your files and run commands. Use --host 127.0.0.1 unless you mean it.\n',
