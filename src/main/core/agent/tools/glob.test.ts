@@ -16,6 +16,9 @@ describe('globMatcher', () => {
     ['a\\*b', ['a*b'], ['axb']],
     ['{src,test}/{a,b{1,2}}.js', ['src/a.js', 'test/b2.js'], ['src/b.js', 'lib/a.js']],
     ['(x).+', ['(x).+'], ['x.xx']],
+    ['app/(marketing)/**/*.tsx', ['app/(marketing)/blog/page.tsx'], ['app/marketing/page.tsx']],
+    ['.*rc', ['.eslintrc', 'x/.npmrc'], ['eslintrc']],
+    ['!x', ['!x'], ['y']],
   ];
   for (const [glob, yes, no] of cases) {
     it(`${glob}`, () => {

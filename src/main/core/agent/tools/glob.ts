@@ -1,64 +1,41 @@
+import picomatch from 'picomatch';
+
 /**
- * A small glob matcher for search_files' `glob` (picomatch is only a transitive dev dependency here,
- * so the runtime does not rely on it). Supports `*`, `?`, `**` (any number of folders), `[abc]`,
- * `[!abc]`, `{a,b}` (nestable) and `\` escapes. A glob without `/` matches the file's name at any
- * depth (`*.ts`); with one it matches the whole workspace-relative path (`src/**\/*.test.ts`).
+ * The glob matcher for search_files' `glob`, on picomatch: `*`, `?`, `**` (any number of folders),
+ * `[abc]`, `[!abc]`, `{a,b}` (nestable) and `\` escapes. A glob without `/` matches the file's name at
+ * any depth (`*.ts`); with one it matches the whole workspace-relative path (`src/**\/*.test.ts`).
+ * Dot files match like any other; parentheses, `!` and `+` are literal (no extglobs, no negation), so a
+ * folder such as `app/(marketing)` is written as it is named.
  */
 
 export class GlobError extends Error {}
 
-const SPECIAL = /[.+^$|()\\/]/;
+const OPTIONS: picomatch.PicomatchOptions = {
+  dot: true,
+  posix: true, // `[!abc]` negates
+  nonegate: true,
+  noextglob: true,
+  strictBrackets: true, // an unbalanced `{`, `[` or `]` is an error rather than a silent literal
+  windows: false, // paths use `/`; `\` escapes
+};
 
-export function globToRegExp(glob: string, caseInsensitive = false): RegExp {
-  let re = '';
-  let braces = 0;
+/** Parentheses are regex groups to picomatch even without extglobs: escape them so they stay literal. */
+function literalParens(glob: string): string {
+  let out = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
     if (c === '\\') {
-      const next = glob[++i];
-      if (next === undefined) throw new GlobError('A glob cannot end with a backslash.');
-      re += /[A-Za-z0-9]/.test(next) ? next : `\\${next}`;
-    } else if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const atSegmentStart = i === 0 || glob[i - 1] === '/';
-        if (atSegmentStart && glob[i + 2] === '/') {
-          re += '(?:.*/)?';
-          i += 2;
-        } else {
-          re += '.*';
-          i += 1;
-        }
-      } else {
-        re += '[^/]*';
-      }
-    } else if (c === '?') {
-      re += '[^/]';
-    } else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) {
-        re += '\\[';
-        continue;
-      }
-      let body = glob.slice(i + 1, end);
-      const negate = body[0] === '!' || body[0] === '^';
-      if (negate) body = body.slice(1);
-      re += `[${negate ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\]/g, '\\]')}]`;
-      i = end;
-    } else if (c === '{') {
-      braces++;
-      re += '(?:';
-    } else if (c === ',' && braces > 0) {
-      re += '|';
-    } else if (c === '}' && braces > 0) {
-      braces--;
-      re += ')';
-    } else {
-      re += SPECIAL.test(c) || c === '{' || c === '}' || c === '[' || c === ']' ? `\\${c}` : c;
-    }
+      if (i + 1 === glob.length) throw new GlobError('A glob cannot end with a backslash.');
+      out += c + glob[++i];
+    } else out += c === '(' || c === ')' ? `\\${c}` : c;
   }
-  if (braces > 0) throw new GlobError('Unbalanced "{" in the glob.');
+  return out;
+}
+
+export function globToRegExp(glob: string, caseInsensitive = false): RegExp {
+  const source = literalParens(glob);
   try {
-    return new RegExp(`^${re}$`, caseInsensitive ? 'i' : '');
+    return picomatch.makeRe(source, { ...OPTIONS, nocase: caseInsensitive });
   } catch (err) {
     throw new GlobError((err as Error).message);
   }
