@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { agentPhase, agentStatus } from '../../../shared/contract/agent';
+import { agentPhase, agentStatus, agentTodoStatus } from './agentShapes';
 
 /**
  * The events of a session's machine log (`events.jsonl`): one JSON object per line,
  * `{seq, ts, type, ...data}`. A session is resumed by replaying them (replay.ts), so every event
- * read from disk is validated here.
+ * read from disk is validated here. The contract's `agent.onEvent` carries them too (agentEvents.ts), so the
+ * renderer reads the same types.
  *
  * Conventions:
  * - `seq` starts at 1 and grows by one per event; `ts` is ISO 8601 UTC. The store assigns both:
@@ -18,7 +19,7 @@ import { agentPhase, agentStatus } from '../../../shared/contract/agent';
 export const MAX_TASK_CHARS = 20_000;
 const MAX_TEXT = 200_000;
 
-/** The same statuses and phases the contract shows (one list, src/shared/contract/agent.ts). */
+/** The same statuses and phases the contract shows (one list, agentShapes.ts). */
 export const sessionStatus = agentStatus;
 export type SessionStatus = z.infer<typeof sessionStatus>;
 
@@ -29,8 +30,7 @@ export const terminalStatuses: readonly SessionStatus[] = ['completed', 'failed'
 export const sessionPhase = agentPhase;
 export type SessionPhase = z.infer<typeof sessionPhase>;
 
-/** `verifying`: the model said done and the verdict is pending; `skipped`: the user chose to skip it. */
-export const todoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
+export const todoStatus = agentTodoStatus;
 export type TodoStatus = z.infer<typeof todoStatus>;
 
 const id = z.string().min(1).max(128);
@@ -172,9 +172,8 @@ const bodies = {
 export type SessionEventType = keyof typeof bodies;
 export const sessionEventTypes = Object.keys(bodies) as SessionEventType[];
 
-const isoUtc = z.iso.datetime({ offset: false });
-
-function variants<H extends z.ZodRawShape>(head: H) {
+/** One object schema per event type: `head` (e.g. seq and ts) and the type's body. */
+export function logEventVariants<H extends z.ZodRawShape>(head: H) {
   const out = {} as { [K in SessionEventType]: z.ZodObject<H & { type: z.ZodLiteral<K> } & (typeof bodies)[K]> };
   for (const type of sessionEventTypes) {
     (out as Record<string, unknown>)[type] = z.object({ ...head, type: z.literal(type), ...bodies[type] });
@@ -182,15 +181,18 @@ function variants<H extends z.ZodRawShape>(head: H) {
   return out;
 }
 
-type Variants<H extends z.ZodRawShape> = ReturnType<typeof variants<H>>;
-type UnionOf<V> = z.ZodDiscriminatedUnion<V[keyof V] extends infer O ? (O extends z.ZodObject ? O : never)[] : never>;
+export type Variants<H extends z.ZodRawShape> = ReturnType<typeof logEventVariants<H>>;
+/** The discriminated union (on `type`) of an object of variants, as a type. */
+export type UnionOf<V> = z.ZodDiscriminatedUnion<V[keyof V] extends infer O ? (O extends z.ZodObject ? O : never)[] : never>;
 
-const stored = variants({ seq: z.number().int().positive(), ts: isoUtc });
-const input = variants({});
+/** How a stored event starts: its place in the log and its time (ISO 8601 UTC). */
+export const storedHead = { seq: z.number().int().positive(), ts: z.iso.datetime({ offset: false }) };
+const stored = logEventVariants(storedHead);
+const input = logEventVariants({});
 
 /** An event as stored (with seq and ts). */
 export const sessionEventSchema = z.discriminatedUnion('type', Object.values(stored) as never) as unknown as UnionOf<
-  Variants<{ seq: z.ZodNumber; ts: typeof isoUtc }>
+  Variants<typeof storedHead>
 >;
 /** An event as appended (the store adds seq and ts). */
 export const sessionEventInputSchema = z.discriminatedUnion('type', Object.values(input) as never) as unknown as UnionOf<

@@ -1,7 +1,7 @@
 import type { SessionEvent, Todo, TodoStatus } from './sessionEvents';
-import { prefixUpTo, rewindInto, rewindTarget, type StateAt } from './rewind';
+import { prefixUpTo, rewindInto, rewindTarget, type StateAt } from './sessionRewind';
 
-export type { StateAt } from './rewind';
+export type { StateAt } from './sessionRewind';
 import { emptyState, type ChangeState, type SessionState, type TodoState, type Verdict } from './sessionState';
 
 export * from './sessionState';

@@ -1,152 +1,43 @@
 import { z } from 'zod';
+import { agentEvent } from '../agent/agentEvents';
+import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, questionChoice } from '../agent/agentShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
  * The agent in the contract (DESIGN.md "Agent protocol"; pinned: `agent.start {task, mode?}` →
  * `{sessionId}` and the event `agent.onEvent {sessionId, …}`).
  *
- * `agent.onEvent` carries two kinds of payloads, both `{sessionId, type, …}`:
- * - the session's log events as written to `.akira/sessions/<id>/events.jsonl` (with `seq` and `ts`):
- *   session_started, plan_proposed, todo_updated, tool_call_started/finished, change_proposed/decided/
- *   applied, command_finished, checkpoint_taken, verification, model_call, status_changed,
- *   rollback (agent.rewind: `{checkpointId, toSeq, mode: 'conversation'}`, the session's state is back
- *   at event `toSeq`: read agent.get again), session_completed/failed/stopped …;
- * - live notices that are not logged (no `seq`): approval_requested / approval_resolved (a change or a
- *   command waits for approve/reject), plan_approval_requested, question / question_answered (a TODO
- *   failed: retry, skip, edit or stop), assistant_message (what the model said), assistant_delta (its
- *   text as it streams, batched; after a model_retry the text starts again), model_retry, warning
- *   (something went wrong that does not stop the session, e.g. a checkpoint that failed).
+ * `agent.onEvent` carries a discriminated union on `type` (src/shared/agent/agentEvents.ts), `{sessionId, type, …}`:
+ * - the session's log events as written to `.akira/sessions/<id>/events.jsonl` (with `seq` and `ts`;
+ *   src/shared/agent/sessionEvents.ts): session_started, plan_proposed, todo_updated, tool_call_started/
+ *   finished, change_proposed/decided/applied, command_finished, checkpoint_taken, verification, model_call,
+ *   status_changed, rollback (agent.rewind: `{checkpointId, toSeq, mode: 'conversation'}`, the session's
+ *   state is back at event `toSeq`: read agent.get again), session_completed/failed/stopped …;
+ * - live notices that are not logged (no `seq`; src/shared/agent/agentNotices.ts): approval_requested /
+ *   approval_resolved (a change or a command waits for approve/reject), plan_approval_requested, question /
+ *   question_answered (a TODO failed: retry, skip, edit or stop), assistant_message (what the model said),
+ *   assistant_delta (its text as it streams, batched; after a model_retry the text starts again),
+ *   model_retry, warning (something went wrong that does not stop the session, e.g. a checkpoint that failed).
+ * The session's state is rebuilt from the log by the same pure replay everywhere (src/shared/agent/sessionReplay.ts).
  */
 
 const UUID_V4 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 export const agentSessionId = z.string().regex(UUID_V4, 'a session id is a UUID v4');
-const approvalId = z.string().min(1).max(128);
 
-export const agentStatus = z.enum([
-  'planning',
-  'awaiting_plan_approval',
-  'running',
-  'paused',
-  'waiting_approval',
-  'interrupted',
-  'completed',
-  'failed',
-  'stopped',
-]);
-export type AgentStatus = z.infer<typeof agentStatus>;
-export const agentPhase = z.enum(['plan', 'execute', 'verify', 'final_check', 'done']);
-export const agentTodoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
-
-/** The log events (persisted, with seq/ts) and the live notices (not persisted). */
-export const agentLogEventTypes = [
-  'session_started',
-  'plan_proposed',
-  'plan_approved',
-  'plan_rejected',
-  'todo_updated',
-  'todo_added',
-  'todo_removed',
-  'todo_reordered',
-  'tool_call_started',
-  'tool_call_finished',
-  'change_proposed',
-  'change_decided',
-  'change_applied',
-  'command_finished',
-  'checkpoint_taken',
-  'verification',
-  'model_call',
-  'user_message',
-  'user_messages_consumed',
-  'status_changed',
-  'rollback',
-  'session_completed',
-  'session_failed',
-  'session_stopped',
-] as const;
-export const agentNoticeTypes = [
-  'approval_requested',
-  'approval_resolved',
-  'plan_approval_requested',
-  'question',
-  'question_answered',
-  'assistant_message',
-  'assistant_delta',
-  'model_retry',
-  'warning',
-] as const;
-export const agentEventType = z.enum([...agentLogEventTypes, ...agentNoticeTypes]);
-export type AgentEventType = z.infer<typeof agentEventType>;
-
-/** One `agent.onEvent` payload: more fields per type (see the module comment). */
-export const agentEvent = z
-  .object({
-    sessionId: z.string(),
-    type: agentEventType,
-    /** Log events only: their sequence number in the session's log. */
-    seq: z.number().int().positive().optional(),
-    ts: z.string().optional(),
-  })
-  .loose();
-export type AgentEvent = z.infer<typeof agentEvent>;
-
-export const proposedFileChange = z.object({
-  path: z.string(),
-  kind: z.enum(['create', 'modify', 'delete']),
-  before: z.string().nullable(),
-  after: z.string().nullable(),
-  binary: z.boolean().optional(),
-});
-
-/** Something waiting for a person: a file change (diff), a command, or (when reads are not auto-approved) a read. */
-export const agentApproval = z.object({
-  changeId: approvalId,
-  kind: z.enum(['change', 'command', 'read']),
-  todoId: z.string().nullable(),
-  change: proposedFileChange.optional(),
-  /** kind 'read': the tool and its arguments. */
-  tool: z.object({ name: z.string(), input: z.string() }).optional(),
-  command: z
-    .object({
-      command: z.string(),
-      cwd: z.string().optional(),
-      /** Destructive commands always ask; batch approval (`akira run --yes`) refuses them. */
-      destructive: z.boolean(),
-      reason: z.string(),
-    })
-    .optional(),
-  /**
-   * A file change to Akira's own project files (`.akira/settings.json`, modes, `mcp.json`, rules): what it
-   * steers. It always asks, and batch approval (`akira run --yes`) refuses it.
-   */
-  protected: z.string().optional(),
-});
-export type AgentApproval = z.infer<typeof agentApproval>;
-
-export const questionChoice = z.enum(['retry', 'skip', 'edit', 'stop']);
-export const agentQuestion = z.object({
-  questionId: z.string(),
-  todoId: z.string(),
-  text: z.string(),
-  options: z.array(questionChoice),
-});
-
-export const agentTodo = z.object({
-  id: z.string(),
-  description: z.string(),
-  expectedResult: z.string(),
-  status: agentTodoStatus,
-  result: z.string().nullable(),
-  /** Rejected verifications so far. */
-  rejections: z.number().int().nonnegative(),
-  lastVerdict: z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() }).nullable(),
-  checkpointIds: z.array(z.string()),
-  /** Tool calls made for it and the model tokens spent on it (its execute and verify calls). */
-  toolCalls: z.number().int().nonnegative(),
-  tokensIn: z.number().int().nonnegative(),
-  tokensOut: z.number().int().nonnegative(),
-});
-export type AgentTodo = z.infer<typeof agentTodo>;
+export {
+  agentApproval,
+  agentPhase,
+  agentQuestion,
+  agentStatus,
+  agentTodo,
+  agentTodoStatus,
+  proposedFileChange,
+  questionChoice,
+} from '../agent/agentShapes';
+export type { AgentApproval, AgentPhase, AgentQuestion, AgentStatus, AgentTodo } from '../agent/agentShapes';
+export { agentEvent, agentEventType, agentLogEventTypes, agentNoticeTypes, isAgentNotice } from '../agent/agentEvents';
+export type { AgentEvent, AgentEventOf, AgentEventType, AgentLogEvent, AgentNotice } from '../agent/agentEvents';
+export type { AgentNoticeType, NoticeBody } from '../agent/agentNotices';
 
 const totals = z.object({
   tokensIn: z.number().int().nonnegative(),
@@ -177,7 +68,7 @@ export const agentSessionDetail = agentSessionSummary.extend({
   approvals: z.array(agentApproval),
   question: agentQuestion.nullable(),
   planAwaitingApproval: z.boolean(),
-  finalVerdict: z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() }).nullable(),
+  finalVerdict: agentVerdict.nullable(),
   summary: z.string().nullable(),
   /** The seq of the last log event this answer reflects (live events after it follow). */
   lastSeq: z.number().int().nonnegative(),

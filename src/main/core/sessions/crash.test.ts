@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/tempTree';
 import { waitFor } from '../../../testing/waitFor';
 import { parseEventLog } from './eventLog';
-import { replay } from './replay';
+import { replay } from '../../../shared/agent/sessionReplay';
 import { createSessionStore } from './sessionStore';
 
 /**

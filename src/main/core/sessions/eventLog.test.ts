@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/tempTree';
 import { openEventLog, parseEventLog, readEventLog, serializeEvent } from './eventLog';
-import { replay } from './replay';
-import type { SessionEvent } from './sessionEvents';
+import { replay } from '../../../shared/agent/sessionReplay';
+import type { SessionEvent } from '../../../shared/agent/sessionEvents';
 import { eventFactory, started, todo } from './testEvents';
 
 function sampleEvents(n: number): SessionEvent[] {

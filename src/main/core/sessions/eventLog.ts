@@ -1,5 +1,5 @@
 import { open, readFile, stat, truncate, type FileHandle } from 'node:fs/promises';
-import { sessionEventSchema, type SessionEvent } from './sessionEvents';
+import { sessionEventSchema, type SessionEvent } from '../../../shared/agent/sessionEvents';
 
 /**
  * `events.jsonl`: one JSON event per line, appended with one write of whole lines and an fsync, so a

@@ -2,11 +2,11 @@
 export { createSessionStore, createSessionInput } from './sessionStore';
 export type { CreateSessionInput, LoadedSession, RecoveredSession, SessionStore, SessionStoreOptions, SessionSummary } from './sessionStore';
 export type { SessionHandle } from './sessionHandle';
-export { replay, applyEvent, reduceInto, emptyState, progressOf, currentTodo } from './replay';
-export type { ChangeState, InFlightCall, PendingMessage, SessionState, TodoState, ToolResultSummary, Verdict } from './replay';
+export { replay, applyEvent, reduceInto, emptyState, progressOf, currentTodo } from '../../../shared/agent/sessionReplay';
+export type { ChangeState, InFlightCall, PendingMessage, SessionState, TodoState, ToolResultSummary, Verdict } from '../../../shared/agent/sessionReplay';
 export { resumePoint } from './resumePoint';
-export { replayUpTo } from './replay';
-export { branchEvents, prefixUpTo, rewindReason } from './rewind';
+export { replayUpTo } from '../../../shared/agent/sessionReplay';
+export { branchEvents, prefixUpTo, rewindReason } from '../../../shared/agent/sessionRewind';
 export type { ResumePoint } from './resumePoint';
 export {
   activeStatuses,
@@ -19,8 +19,8 @@ export {
   sessionStatus,
   todoSchema,
   todoStatus,
-} from './sessionEvents';
-export type { EventOf, SessionEvent, SessionEventInput, SessionEventType, SessionPhase, SessionStatus, Todo, TodoInput, TodoStatus } from './sessionEvents';
+} from '../../../shared/agent/sessionEvents';
+export type { EventOf, SessionEvent, SessionEventInput, SessionEventType, SessionPhase, SessionStatus, Todo, TodoInput, TodoStatus } from '../../../shared/agent/sessionEvents';
 export { parseEventLog, readEventLog } from './eventLog';
 export type { LogProblem, ParsedLog } from './eventLog';
 export { checkSessionId, isSessionId } from './sessionIds';

@@ -1,5 +1,5 @@
-import type { SessionState } from './replay';
-import type { SessionEvent } from './sessionEvents';
+import type { SessionState } from '../../../shared/agent/sessionReplay';
+import type { SessionEvent } from '../../../shared/agent/sessionEvents';
 import { cell, code, formatCost, oneLine, quote, shortTime } from './markdownText';
 
 /**

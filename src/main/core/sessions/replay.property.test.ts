@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEvent, emptyState, progressOf, reduceInto, replay } from './replay';
+import { applyEvent, emptyState, progressOf, reduceInto, replay } from '../../../shared/agent/sessionReplay';
 import { resumePoint } from './resumePoint';
-import { sessionStatus, todoStatus, type SessionEvent, type SessionEventInput } from './sessionEvents';
+import { sessionStatus, todoStatus, type SessionEvent, type SessionEventInput } from '../../../shared/agent/sessionEvents';
 import { eventFactory, started, todo } from './testEvents';
 
 /** Random sessions from a small pool of ids, so events collide, repeat and come in odd orders. */

@@ -1,4 +1,4 @@
-import { currentTodo, type ChangeState, type InFlightCall, type SessionState, type TodoState } from './replay';
+import { currentTodo, type ChangeState, type InFlightCall, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 
 /**
  * Where a resumed session picks up, from its replayed state (the orchestrator decides what each

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/tempTree';
 import { parseEventLog } from './eventLog';
-import { replay, replayUpTo } from './replay';
+import { replay, replayUpTo } from '../../../shared/agent/sessionReplay';
 import { resumePoint } from './resumePoint';
-import { branchEvents } from './rewind';
-import type { SessionEvent } from './sessionEvents';
+import { branchEvents } from '../../../shared/agent/sessionRewind';
+import type { SessionEvent } from '../../../shared/agent/sessionEvents';
 import { createSessionStore, type SessionStore } from './sessionStore';
 import { eventFactory, started, todo } from './testEvents';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { progressOf, type SessionState, type TodoState } from './replay';
-import { sessionPhase, sessionStatus, type TodoStatus } from './sessionEvents';
+import { progressOf, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
+import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
 import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownText';
 
 /**

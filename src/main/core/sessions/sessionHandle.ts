@@ -4,10 +4,10 @@ import { AkiraError } from '../errors';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { readEventLog, type EventLogWriter, type LogProblem } from './eventLog';
 import { logEntries, type LogFile } from './markdownLogs';
-import { reduceInto, replayUpTo, type SessionState, type StateAt } from './replay';
-import { rewindTarget } from './rewind';
+import { reduceInto, replayUpTo, type SessionState, type StateAt } from '../../../shared/agent/sessionReplay';
+import { rewindTarget } from '../../../shared/agent/sessionRewind';
 import { renderSessionDoc } from './sessionDoc';
-import { sessionEventInputSchema, sessionEventSchema, type SessionEvent, type SessionEventInput } from './sessionEvents';
+import { sessionEventInputSchema, sessionEventSchema, type SessionEvent, type SessionEventInput } from '../../../shared/agent/sessionEvents';
 import { EVENTS_FILE, SESSION_DOC } from './sessionFiles';
 import type { SessionLock } from './sessionLock';
 

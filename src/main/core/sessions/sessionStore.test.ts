@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing/tempTree';
 import { AkiraError } from '../errors';
 import { parseFrontMatter } from './sessionDoc';
-import { replay } from './replay';
+import { replay } from '../../../shared/agent/sessionReplay';
 import { createSessionStore, type SessionStore } from './sessionStore';
 import { parseEventLog } from './eventLog';
 import { todo } from './testEvents';

@@ -34,8 +34,8 @@ function held(onArrive: () => void) {
 }
 
 async function checkpointsOf(k: AgentKit, sessionId: string) {
-  const events = k.events.filter((e) => e.sessionId === sessionId && e.type === 'checkpoint_taken' && e.seq !== undefined);
-  return events.map((e) => ({ checkpointId: String(e.checkpointId), todoId: (e.todoId as string | null) ?? null, label: String(e.label ?? ''), seq: e.seq! }));
+  const events = k.ofType('checkpoint_taken').filter((e) => e.sessionId === sessionId);
+  return events.map((e) => ({ checkpointId: e.checkpointId, todoId: e.todoId, label: e.label ?? '', seq: e.seq }));
 }
 
 describe('agent.rewind', () => {

@@ -127,7 +127,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const sessionId = handle.sessionId;
     if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
     const client = createModelClient(prepared.config, { sleep: options.sleep });
-    const off = handle.onEvent((event) => emitEvent({ ...event, sessionId } as AgentEvent));
+    const off = handle.onEvent((event) => emitEvent({ ...event, sessionId }));
     const deltas = createDeltaBatcher((d) => emitEvent({ sessionId, type: 'assistant_delta', ...d }));
     const caller = createModelCaller({
       client,
@@ -166,7 +166,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       checkpoints: options.checkpoints,
       runCommand: options.commands ? (p) => options.commands!.run(p) : undefined,
       rules: await createGitignoreRules(root).catch(() => undefined),
-      notice: (type, data) => emitEvent({ ...data, sessionId, type }),
+      // Each notice's body is typed at its call (NoticeBody<T>); the spread with its type is that notice.
+      notice: (type, data) => emitEvent({ ...data, sessionId, type } as AgentEvent),
       retryBase,
     });
     const entry: Live = { session, handle, client, off };

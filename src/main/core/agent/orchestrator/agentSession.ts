@@ -1,4 +1,4 @@
-import type { AgentApproval, AgentEventType, AgentTodo } from '../../../../shared/contract/agent';
+import type { AgentApproval, AgentNoticeType, AgentTodo, NoticeBody } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import { resumePoint, terminalStatuses, type SessionEventInput, type SessionHandle, type SessionState, type SessionStatus } from '../../sessions';
@@ -58,7 +58,7 @@ export interface AgentSessionDeps {
   runCommand?: (params: RunParams) => Promise<RunResult>;
   rules?: GitignoreRules;
   /** A live notice on agent.onEvent (the service adds the sessionId). */
-  notice(type: AgentEventType, data: Record<string, unknown>): void;
+  notice<T extends AgentNoticeType>(type: T, data: NoticeBody<T>): void;
   /** Rejections per TODO when a person last sent it back (from the log, on resume). */
   retryBase?: Map<string, number>;
 }

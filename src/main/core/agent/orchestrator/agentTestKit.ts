@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentEvent, CommandInput, CommandName, CommandResult } from '../../../../shared/contract';
+import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, type CommandInput, type CommandName, type CommandResult } from '../../../../shared/contract';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../../../testing/openaiTestServer';
 import { tempDir, writeTree } from '../../../../testing/tempTree';
 import { waitFor } from '../../../../testing/waitFor';
@@ -13,6 +13,9 @@ import { createCore, type Core } from '../../createCore';
  *   const kit = await startAgentKit({files, settings});
  *   kit.server.enqueue(...);  const {sessionId} = await kit.call('agent.start', {task: '…'});
  *   await kit.waitForEvent('session_completed');  kit.events   kit.close()
+ *
+ * Every agent.onEvent is checked against the contract's schema: an event that does not validate fails
+ * the next waitForEvent and close().
  */
 
 export interface AgentKit {
@@ -26,8 +29,10 @@ export interface AgentKit {
   call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<CommandResult<N>>;
   /** Calls that should fail: answers the error. */
   fail<N extends CommandName>(name: N, params: CommandInput<N>): Promise<{ code: string; message: string }>;
-  waitForEvent(type: string, match?: (e: AgentEvent) => boolean, timeoutMs?: number): Promise<AgentEvent>;
-  ofType(type: string): AgentEvent[];
+  waitForEvent<T extends AgentEventType>(type: T, match?: (e: AgentEventOf<T>) => boolean, timeoutMs?: number): Promise<AgentEventOf<T>>;
+  ofType<T extends AgentEventType>(type: T): AgentEventOf<T>[];
+  /** Events that did not validate against the contract (with why). */
+  invalid: string[];
   close(): Promise<void>;
 }
 
@@ -61,7 +66,19 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
     },
   });
   const events: AgentEvent[] = [];
-  core.bus.on('agent.onEvent', (e) => events.push(e));
+  const invalid: string[] = [];
+  core.bus.on('agent.onEvent', (e) => {
+    const checked = agentEvent.safeParse(e);
+    if (!checked.success) invalid.push(`${e.type}: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    events.push(e);
+  });
+  const checkValid = () => {
+    if (invalid.length) throw new Error(`agent.onEvent payloads outside the contract: ${invalid.join(' | ')}`);
+  };
+  const isOf =
+    <T extends AgentEventType>(type: T) =>
+    (e: AgentEvent): e is AgentEventOf<T> =>
+      e.type === type;
   async function call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<CommandResult<N>> {
     const answer = await core.router.handle(name, params, { face: 'test' });
     if ('error' in answer) throw new Error(`${name} failed: ${answer.error.code}: ${answer.error.message}`);
@@ -73,6 +90,7 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
     server,
     core,
     events,
+    invalid,
     sleeps,
     call,
     async fail(name, params) {
@@ -80,20 +98,23 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
       if (!('error' in answer)) throw new Error(`${name} succeeded: ${JSON.stringify(answer.result)}`);
       return answer.error;
     },
-    async waitForEvent(type, match = () => true, timeoutMs = 15_000) {
+    async waitForEvent<T extends AgentEventType>(type: T, match: (e: AgentEventOf<T>) => boolean = () => true, timeoutMs = 15_000) {
       try {
-        return await waitFor(() => events.find((e) => e.type === type && match(e)), `agent event ${type}`, timeoutMs);
+        const found = await waitFor(() => events.find((e): e is AgentEventOf<T> => isOf(type)(e) && match(e)), `agent event ${type}`, timeoutMs);
+        checkValid();
+        return found;
       } catch (err) {
         const seen = events.map((e) => (e.type === 'status_changed' ? `${e.type}(${e.status}: ${e.reason ?? ''})` : e.type)).join(', ');
         throw new Error(`${(err as Error).message}; events: ${seen}; server errors: ${server.errors.map((x) => x.message).join(' | ')}`);
       }
     },
-    ofType: (type) => events.filter((e) => e.type === type),
+    ofType: (type) => events.filter(isOf(type)),
     async close() {
       await core.dispose();
       await server.close();
       await ws.cleanup();
       await data.cleanup();
+      checkValid();
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { AgentPhase } from '../../../../shared/contract/agent';
+
 /**
  * Batches the model's streamed text into `assistant_delta` notices: one per session at most every
  * `intervalMs` (so a 5,000-token answer is a few dozen events, not thousands), flushed at once
@@ -8,7 +10,7 @@
  */
 
 export interface Delta {
-  phase: string;
+  phase: AgentPhase;
   todoId: string | null;
   text: string;
 }

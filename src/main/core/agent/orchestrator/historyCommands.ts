@@ -49,7 +49,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
   /** A session no loop holds, opened for a few appends whose events go out like a running session's. */
   async function withHandle(sessionId: string, fn: (handle: SessionHandle) => Promise<void>): Promise<void> {
     const handle = await deps.store.openSession(sessionId);
-    const off = handle.onEvent((event) => deps.emit({ ...event, sessionId } as AgentEvent));
+    const off = handle.onEvent((event) => deps.emit({ ...event, sessionId }));
     try {
       await fn(handle);
     } finally {
@@ -114,7 +114,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       try {
         const state = handle.state();
         deps.emit({ sessionId: forkId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model, forkedFrom: sessionId });
-        const off = handle.onEvent((event) => deps.emit({ ...event, sessionId: forkId } as AgentEvent));
+        const off = handle.onEvent((event) => deps.emit({ ...event, sessionId: forkId }));
         try {
           await handle.append({
             type: 'status_changed',

@@ -1,4 +1,4 @@
-import type { AgentEventType } from '../../../../shared/contract/agent';
+import type { AgentNoticeType, NoticeBody } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import type { SessionHandle, SessionStatus } from '../../sessions';
 import type { SessionPhase } from '../../sessions';
@@ -45,7 +45,7 @@ export interface SessionRuntime {
   readonly runCommand?: (params: RunParams) => Promise<RunResult>;
   readonly rules?: GitignoreRules;
   /** A live notice on agent.onEvent (not logged). */
-  notice(type: AgentEventType, data: Record<string, unknown>): void;
+  notice<T extends AgentNoticeType>(type: T, data: NoticeBody<T>): void;
   /** Aborted by pause and stop: model calls and waits. */
   readonly interrupt: AbortSignal;
   /** Aborted by stop only: running commands are killed. */

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract';
+
+/** Events written by hand, only the fields a card needs (cast to the contract's union). */
+type PartialEvent = { type: AgentEvent['type'] } & Record<string, unknown>;
 import { createAgentEventHub, type HubEntry } from '../sessions/agentEventHub';
 import { greetSession, skipSession, type Recording } from '../sessions/fixtures/recorded';
 import type { ActivityItem } from './activityItems';
@@ -84,7 +87,7 @@ describe('activity reducer on recorded sessions', () => {
   it('drops the oldest cards past the cap and keeps updating the rest by key', () => {
     const sessionId = greetSession.sessionId;
     let n = 0;
-    const entry = (event: Omit<AgentEvent, 'sessionId'>): HubEntry => ({ n: ++n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
+    const entry = (event: PartialEvent): HubEntry => ({ n: ++n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
     const started = Array.from({ length: 250 }, (_, i) => entry({ type: 'tool_call_started', seq: i + 1, callId: `c${i}`, todoId: 't1', tool: 'read_file', input: '{}' }));
     const s = applyActivityBatch(emptyActivity(sessionId), started, 100);
     expect(s.items.length).toBeLessThanOrEqual(100);
@@ -95,11 +98,11 @@ describe('activity reducer on recorded sessions', () => {
 
   it('appends streamed deltas to one text card and settles it with the full message', () => {
     const sessionId = greetSession.sessionId;
-    const ev = (event: Omit<AgentEvent, 'sessionId'>, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
     const deltas = Array.from({ length: 50 }, (_, i) => ev({ type: 'assistant_delta', phase: 'execute', todoId: 't1', text: `w${i} ` }, i + 1));
     const streamed = applyActivityBatch(emptyActivity(sessionId), deltas);
     expect(streamed.items).toHaveLength(1);
-    expect(streamed.items[0]).toMatchObject({ kind: 'text', streaming: true, todoId: 't1', text: deltas.map((d) => (d.kind === 'agent' ? d.event.text : '')).join('') });
+    expect(streamed.items[0]).toMatchObject({ kind: 'text', streaming: true, todoId: 't1', text: deltas.map((d) => (d.kind === 'agent' && d.event.type === 'assistant_delta' ? d.event.text : '')).join('') });
     const withCall = applyActivityBatch(streamed, [ev({ type: 'model_call', seq: 1, todoId: 't1', outcome: 'ok' }, 60)]);
     expect(withCall.items[0]).toMatchObject({ streaming: true });
     const settled = applyActivityBatch(withCall, [ev({ type: 'assistant_message', todoId: 't1', text: 'final text' }, 61)]);
@@ -109,7 +112,7 @@ describe('activity reducer on recorded sessions', () => {
 
   it('keeps a text cut off by a retry as such, and streams the retried reply into a new card', () => {
     const sessionId = greetSession.sessionId;
-    const ev = (event: Omit<AgentEvent, 'sessionId'>, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
     const s = applyActivityBatch(emptyActivity(sessionId), [
       ev({ type: 'assistant_delta', todoId: null, text: 'Half a sen' }, 1),
       ev({ type: 'model_retry', attempt: 2, delayMs: 1000, reason: 'HTTP 500' }, 2),

@@ -49,7 +49,7 @@ describe('board reducer on recorded sessions', () => {
     const tokensOf = (todoId: string) =>
       events
         .filter((e) => e.type === 'model_call' && e.todoId === todoId)
-        .reduce((sum, e) => sum + (e.usage as { promptTokens: number; completionTokens: number }).promptTokens + (e.usage as { completionTokens: number }).completionTokens, 0);
+        .reduce((sum, e) => sum + (e.type === 'model_call' && e.usage ? e.usage.promptTokens + e.usage.completionTokens : 0), 0);
     expect(t1.tokensIn + t1.tokensOut).toBe(tokensOf('t1'));
     expect(t2.tokensIn + t2.tokensOut).toBe(tokensOf('t2'));
     expect(tokensOf('t1')).toBeGreaterThan(0);
@@ -58,7 +58,7 @@ describe('board reducer on recorded sessions', () => {
 
   it('puts a TODO failed at the retry limit in Failed, then in Done when skipped; the question comes and goes', () => {
     const { sessionId } = skipSession;
-    const failed = replayAll(upTo(skipSession, 'verification', (e) => e.todoId === 'a'), sessionId);
+    const failed = replayAll(upTo(skipSession, 'verification', (e) => e.type === 'verification' && e.todoId === 'a'), sessionId);
     expect(columnOf(failed.todos[0].status)).toBe('failed');
     const asked = replayAll(upTo(skipSession, 'question'), sessionId);
     expect(asked.question).toMatchObject({ todoId: 'a', options: ['retry', 'skip', 'edit', 'stop'] });

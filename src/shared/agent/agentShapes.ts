@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * The shapes an agent session shows to people and to the log alike: its status and phase, a TODO as the
+ * board shows it, what waits for a person (an approval, a question). The contract (contract/agent.ts), the
+ * log's events (sessionEvents.ts) and the live notices (agentNotices.ts) all build on these.
+ */
+
+export const agentStatus = z.enum([
+  'planning',
+  'awaiting_plan_approval',
+  'running',
+  'paused',
+  'waiting_approval',
+  'interrupted',
+  'completed',
+  'failed',
+  'stopped',
+]);
+export type AgentStatus = z.infer<typeof agentStatus>;
+export const agentPhase = z.enum(['plan', 'execute', 'verify', 'final_check', 'done']);
+export type AgentPhase = z.infer<typeof agentPhase>;
+/** `verifying`: the model said done and the verdict is pending; `skipped`: the user chose to skip it. */
+export const agentTodoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
+
+export const approvalId = z.string().min(1).max(128);
+
+export const proposedFileChange = z.object({
+  path: z.string(),
+  kind: z.enum(['create', 'modify', 'delete']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  binary: z.boolean().optional(),
+});
+
+/** Something waiting for a person: a file change (diff), a command, or (when reads are not auto-approved) a read. */
+export const agentApproval = z.object({
+  changeId: approvalId,
+  kind: z.enum(['change', 'command', 'read']),
+  todoId: z.string().nullable(),
+  change: proposedFileChange.optional(),
+  /** kind 'read': the tool and its arguments. */
+  tool: z.object({ name: z.string(), input: z.string() }).optional(),
+  command: z
+    .object({
+      command: z.string(),
+      cwd: z.string().optional(),
+      /** Destructive commands always ask; batch approval (`akira run --yes`) refuses them. */
+      destructive: z.boolean(),
+      reason: z.string(),
+    })
+    .optional(),
+  /**
+   * A file change to Akira's own project files (`.akira/settings.json`, modes, `mcp.json`, rules): what it
+   * steers. It always asks, and batch approval (`akira run --yes`) refuses it.
+   */
+  protected: z.string().optional(),
+});
+export type AgentApproval = z.infer<typeof agentApproval>;
+
+export const questionChoice = z.enum(['retry', 'skip', 'edit', 'stop']);
+export const agentQuestion = z.object({
+  questionId: z.string(),
+  todoId: z.string(),
+  text: z.string(),
+  options: z.array(questionChoice),
+});
+export type AgentQuestion = z.infer<typeof agentQuestion>;
+
+export const agentVerdict = z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() });
+
+export const agentTodo = z.object({
+  id: z.string(),
+  description: z.string(),
+  expectedResult: z.string(),
+  status: agentTodoStatus,
+  result: z.string().nullable(),
+  /** Rejected verifications so far. */
+  rejections: z.number().int().nonnegative(),
+  lastVerdict: agentVerdict.nullable(),
+  checkpointIds: z.array(z.string()),
+  /** Tool calls made for it and the model tokens spent on it (its execute and verify calls). */
+  toolCalls: z.number().int().nonnegative(),
+  tokensIn: z.number().int().nonnegative(),
+  tokensOut: z.number().int().nonnegative(),
+});
+export type AgentTodo = z.infer<typeof agentTodo>;
