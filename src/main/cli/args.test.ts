@@ -48,4 +48,13 @@ describe('repeatable flags, short flags and paths after --', () => {
     expect(() => parse('--file')).toThrow(/--file needs a value/);
     expect(() => parse('a', 'b')).toThrow(/at most 1 id/);
   });
+
+  it('reads grouped short flags and a short flag with its value attached, and never takes a flag as a value', () => {
+    expect(parse('-ym', 'label').flags).toEqual({ yes: true, message: 'label' });
+    expect(parse('-mlabel').flags).toEqual({ message: 'label' });
+    expect(() => parse('-yq')).toThrow(/Unknown option for cmd: -yq/);
+    expect(() => parse('--message', '--yes')).toThrow(/--message needs a value/);
+    expect(() => parse('--yes=1')).toThrow(/--yes takes no value/);
+    expect(parse('-m', '-x').flags).toEqual({ message: '-x' });
+  });
 });

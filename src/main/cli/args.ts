@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /** A command-line mistake: the message is printed as is and the process exits 2. */
 export class UsageError extends Error {
   constructor(message: string) {
@@ -27,51 +29,52 @@ export interface ParsedCommand {
   help: boolean;
 }
 
-/** Parses `--flag value`, `--flag=value`, boolean `--flag`, `-x` short flags, `--` and positionals for one command. */
+/**
+ * Parses `--flag value`, `--flag=value`, boolean `--flag`, `-x` short flags, `--` and positionals for one command.
+ * node:util's parseArgs splits the arguments (non-strict, with tokens); the checks and their messages are ours.
+ */
 export function parseCommandArgs(command: string, spec: CommandSpec, argv: readonly string[]): ParsedCommand {
+  const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
+  for (const [name, type] of Object.entries(spec.flags)) {
+    options[name] = type === 'boolean' ? { type: 'boolean' } : { type: 'string', multiple: type === 'strings' };
+  }
+  for (const [letter, name] of Object.entries(spec.short ?? {})) {
+    const option = options[name];
+    if (option) option.short = letter;
+  }
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const flags: ParsedCommand['flags'] = {};
   const positionals: string[] = [];
   const rest: string[] = [];
   let help = false;
-  let onlyPositionals = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (onlyPositionals && spec.rest) {
-      rest.push(arg);
-      continue;
-    }
-    if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyPositionals = true;
-      continue;
-    }
-    if (arg === '--help' || arg === '-h') {
-      help = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') ? arg.slice(2, eq === -1 ? undefined : eq) : (spec.short?.[arg.slice(1)] ?? '');
-    const type = name ? spec.flags[name] : undefined;
-    if (!type) throw new UsageError(`Unknown option for ${command}: ${eq === -1 ? arg : arg.slice(0, eq)}`);
-    if (type === 'boolean') {
-      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
-      flags[name] = true;
-      continue;
-    }
-    let value: string | undefined;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
-    if (type === 'number') {
-      if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
-      flags[name] = Number(value);
-    } else if (type === 'strings') {
-      flags[name] = [...((flags[name] as string[] | undefined) ?? []), value];
-    } else {
-      flags[name] = value;
+  let afterTerminator = false;
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') afterTerminator = true;
+    else if (token.kind === 'positional') (afterTerminator && spec.rest ? rest : positionals).push(token.value);
+    else if (token.name === 'help' && token.value === undefined) help = true;
+    else {
+      const { name } = token;
+      const type = Object.hasOwn(spec.flags, name) ? spec.flags[name] : undefined;
+      if (!type) {
+        const raw = argv[token.index];
+        throw new UsageError(`Unknown option for ${command}: ${raw.includes('=') ? raw.slice(0, raw.indexOf('=')) : raw}`);
+      }
+      if (type === 'boolean') {
+        if (token.value !== undefined) throw new UsageError(`--${name} takes no value`);
+        flags[name] = true;
+        continue;
+      }
+      // parseArgs takes the next argument whatever it is; a flag (`--port --open`) is not a value.
+      const value = token.value;
+      if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+      if (type === 'number') {
+        if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+        flags[name] = Number(value);
+      } else if (type === 'strings') {
+        flags[name] = [...((flags[name] as string[] | undefined) ?? []), value];
+      } else {
+        flags[name] = value;
+      }
     }
   }
   if (positionals.length > spec.positionals.max) {
