@@ -62,7 +62,11 @@ export const workspaceCommands = {
 
 export const workspaceEvents = {
   'workspace.onChanged': defineEvent(
-    z.object({ changes: z.array(fileChange) }),
-    'Files changed on disk (batched).',
+    z.object({
+      changes: z.array(fileChange),
+      /** Too many changes to list (e.g. a process creating thousands of files a second): reload what is shown. */
+      refresh: z.literal(true).optional(),
+    }),
+    'Files changed on disk (batched); `refresh`: too many to list, `changes` is empty.',
   ),
 };

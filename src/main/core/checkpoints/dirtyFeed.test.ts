@@ -28,6 +28,23 @@ describe('change feed', () => {
     expect(feed.take(since + 1)).toBeNull();
   });
 
+  it('stays bounded: more distinct paths than its limit make the next checkpoint walk, and nothing is kept meanwhile', () => {
+    const feed = createDirtyFeed('/ws', 1000);
+    feed.setComplete(true);
+    const since = Date.now();
+    expect(feed.take(since + 1)).toBeNull(); // the first checkpoint walks
+    feed.markDirty(Array.from({ length: 1000 }, (_, i) => `a${i}`));
+    expect(feed.take(since + 1)).toHaveLength(1000); // at the limit: still the paths
+    feed.markDirty(Array.from({ length: 2500 }, (_, i) => `/ws/storm${i}.tmp`));
+    expect(feed.take(since + 1)).toBeNull(); // beyond: walk
+    feed.markAllDirty();
+    for (let i = 0; i < 5000; i++) feed.markDirty([`/ws/more${i}`]);
+    expect(feed.size()).toBe(0); // everything is dirty already: no path is kept
+    expect(feed.take(since + 1)).toBeNull();
+    feed.markDirty(['b.txt']);
+    expect(feed.take(since + 1)).toEqual(['b.txt']); // trusted again after the walk
+  });
+
   it('a feed-based checkpoint captures exactly what a full walk would for the reported paths', async () => {
     env = await makeEnv({ 'a.txt': 'a\n', 'dir/b.txt': 'b\n', 'dir/sub/c.txt': 'c\n', 'keep.txt': 'k\n' });
     env.service.setFeedComplete(true);

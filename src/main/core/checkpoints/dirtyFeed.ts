@@ -5,6 +5,8 @@ import { isAbsolute, relative, sep } from 'node:path';
  * only those instead of walking the tree. It is trusted only when the caller has declared it complete
  * (every change is reported, e.g. the watcher covers the whole tree) continuously since the scan the
  * stat cache was built from started; otherwise, or after `markAllDirty()`, the next checkpoint walks.
+ * Bounded: more than `maxPaths` distinct paths pending (a storm of new names) drops them and marks
+ * everything dirty (the next checkpoint walks); while everything is dirty, paths are not kept at all.
  */
 
 export interface DirtyFeed {
@@ -18,9 +20,13 @@ export interface DirtyFeed {
   take(validFrom: number): string[] | null;
   /** A snapshot that took paths failed: they must not be lost. */
   restore(paths: string[] | null): void;
+  /** Paths pending now (0 while everything is dirty). */
+  size(): number;
 }
 
-export function createDirtyFeed(root: string): DirtyFeed {
+export const MAX_DIRTY_PATHS = 10_000;
+
+export function createDirtyFeed(root: string, maxPaths = MAX_DIRTY_PATHS): DirtyFeed {
   let complete = false;
   let completeSince = Number.POSITIVE_INFINITY;
   let allDirty = true;
@@ -33,21 +39,32 @@ export function createDirtyFeed(root: string): DirtyFeed {
     return posix || null;
   }
 
+  function overflowIfBig() {
+    if (dirty.size > maxPaths) {
+      allDirty = true;
+      dirty = new Set();
+    }
+  }
+
   return {
     markDirty(paths) {
+      if (allDirty) return; // the next checkpoint walks anyway
       for (const p of paths) {
         const rel = toRel(p);
         if (rel) dirty.add(rel);
       }
+      overflowIfBig();
     },
     markAllDirty() {
       allDirty = true;
+      dirty = new Set();
     },
     setComplete(value) {
       if (value && !complete) completeSince = Date.now();
       if (!value) {
         completeSince = Number.POSITIVE_INFINITY;
         allDirty = true;
+        dirty = new Set();
       }
       complete = value;
     },
@@ -60,7 +77,10 @@ export function createDirtyFeed(root: string): DirtyFeed {
     },
     restore(paths) {
       if (paths === null) allDirty = true;
-      else for (const p of paths) dirty.add(p);
+      if (paths === null || allDirty) return void (dirty = new Set());
+      for (const p of paths) dirty.add(p);
+      overflowIfBig();
     },
+    size: () => dirty.size,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
  * The checkpoints' change feed from the workspace watcher (wired by createCore): lets a checkpoint
@@ -57,6 +57,7 @@ const COOKIE_ATTEMPTS = 10;
 
 export function createWatchFeed(root: string): WatchFeed {
   const cookieDir = join(root, COOKIE_DIR);
+  const inCookieDir = cookieDir + sep;
   let target: FeedTarget | null = null;
   let complete = false;
   let disposed = false;
@@ -71,7 +72,7 @@ export function createWatchFeed(root: string): WatchFeed {
   let burstCount = 0;
 
   function changed(abs: string) {
-    if (abs.startsWith(cookieDir + sep)) {
+    if (abs.startsWith(inCookieDir)) {
       cookieWaits.get(abs)?.();
       return;
     }
@@ -90,7 +91,8 @@ export function createWatchFeed(root: string): WatchFeed {
         if (++burstCount === BURST_EVENTS) target?.markAllDirty();
         if (unproven.delete(watched)) proven.add(watched);
         // A file's own watch names the file; a folder's names an entry (or the folder itself).
-        changed(!name || name === basename(watched) ? watched : join(watched, name));
+        // (Plain string work: this runs for every event of a storm, inside the fs.watch callback.)
+        changed(!name || isBasename(watched, name) ? watched : watched.endsWith(sep) ? watched + name : watched + sep + name);
       },
       onEvent(kind, abs) {
         if (kind === 'addDir') unproven.add(abs);
@@ -177,4 +179,9 @@ export function createWatchFeed(root: string): WatchFeed {
   }
 
   return feed;
+}
+
+/** `basename(path) === name`, without path's normalisation work. */
+function isBasename(path: string, name: string): boolean {
+  return path.length > name.length && path.endsWith(name) && path[path.length - name.length - 1] === sep;
 }

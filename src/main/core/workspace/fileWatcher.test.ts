@@ -12,13 +12,17 @@ let root: string;
 let cleanup: () => Promise<void>;
 let service: WorkspaceService | null = null;
 let batches: FileChange[][];
+let refreshes: number;
 
-async function start(watcher: { eagerBudget?: number; lazyBudget?: number; maxFolders?: number } = {}): Promise<WorkspaceService> {
+async function start(watcher: { eagerBudget?: number; lazyBudget?: number; maxFolders?: number; maxPending?: number } = {}): Promise<WorkspaceService> {
   const sink = batches; // each service reports into the array current when it started
   service = await createWorkspaceService({
     root,
     emit: (name, data) => {
-      if (name === 'workspace.onChanged') sink.push((data as { changes: FileChange[] }).changes);
+      if (name !== 'workspace.onChanged') return;
+      const event = data as { changes: FileChange[]; refresh?: true };
+      if (event.refresh) refreshes++;
+      else sink.push(event.changes);
     },
     watcher: { batchMs: 50, ...watcher },
   });
@@ -31,16 +35,17 @@ const has = (path: string, kind: FileChange['kind']) => all().some((c) => c.path
 const seen = (path: string) => all().some((c) => c.path === path);
 
 /** Writes a sentinel and waits for it: every event caused before it has been delivered by then. */
-async function barrier(dir = ''): Promise<void> {
+async function barrier(dir = '', timeoutMs?: number): Promise<void> {
   const name = `sentinel-${Math.random().toString(36).slice(2)}.txt`;
   const rel = dir ? `${dir}/${name}` : name;
   await writeFile(join(root, rel), 's');
-  await waitFor(() => has(rel, 'add'), `the sentinel ${rel}`);
+  await waitFor(() => has(rel, 'add'), `the sentinel ${rel}`, timeoutMs);
 }
 
 beforeEach(async () => {
   ({ dir: root, cleanup } = await tempDir('akira-watch-'));
   batches = [];
+  refreshes = 0;
 });
 
 afterEach(async () => {
@@ -157,6 +162,21 @@ describe('file watcher (big tree: only listed folders)', () => {
     await writeFile(join(root, 'one', 'a.txt'), 'changed');
     await barrier('two');
     expect(seen('one/a.txt')).toBe(false);
+  });
+
+  it('a storm in a listed folder: refresh events instead of the list, the folder watched again after it', async () => {
+    await writeTree(root, { 'busy/a.txt': '' });
+    const s = await start({ eagerBudget: 0, maxPending: 20 });
+    await s.list({ path: 'busy' });
+    await s.watching();
+    await Promise.all(Array.from({ length: 200 }, (_, i) => writeFile(join(root, 'busy', `f${i}.txt`), 'f')));
+    await waitFor(() => refreshes >= 1, 'a refresh event');
+    // Its watcher stops for a while (more than maxPending raw events within a second), then watches again.
+    await waitFor(() => barrier('busy', 1000).then(() => true, () => false), 'the events to be listed again');
+    expect(all().filter((c) => c.path.startsWith('busy/f')).length).toBeLessThan(200);
+    const stats = s.watcherStats()!;
+    expect(stats.peak).toBeLessThanOrEqual(21);
+    expect(stats.overflows).toBeGreaterThanOrEqual(1);
   });
 
   it('settles when a folder is dropped before its watch was ready', async () => {

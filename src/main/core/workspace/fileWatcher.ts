@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FileChange } from '../../../shared/contract/workspace';
-import { createFolderWatch, type FolderWatch } from './folderWatch';
+import { createFolderWatch, DEFAULT_MAX_PENDING, type FolderWatch } from './folderWatch';
 
 /**
  * Watches the workspace without exhausting inotify on big trees.
@@ -16,7 +16,14 @@ import { createFolderWatch, type FolderWatch } from './folderWatch';
  *   watch per entry), most recently listed first, within `lazyBudget` entries; the least recently
  *   listed folders are dropped beyond that. There the change feed (below) gets a folder watch of its
  *   own, which is what covers the whole tree.
- * Events are coalesced for `batchMs` and handed over as one batch.
+ * Events are coalesced for `batchMs` (per path, latest wins) and handed over as one batch. Back-pressure:
+ * more than `maxPending` paths waiting (here, or in the folder watch's queue: folderWatch.ts) is an
+ * overflow: the detail is dropped and the next batch is one `onOverflow()` instead ("many files changed,
+ * reload what is shown"); a folder watch overflow also withdraws coverage (the checkpoints walk) until
+ * the storm is over, and ends with one more `onOverflow()`. chokidar does real work for every event
+ * (enough to starve the event loop in a storm): a listed folder whose watcher reports more than 500
+ * raw events (or `maxPending`) within a second is not watched for a while (1 s, doubling up to 8 s while
+ * storms follow), then watched again, with one more `onOverflow()`. `stats()` tells the queues' sizes.
  *
  * For the checkpoints' change feed (checkpoints/watchFeed.ts) it also hands over, unbatched and
  * unthrottled, every raw fs.watch event of the folder watch (and of chokidar's), every chokidar event as
@@ -38,6 +45,8 @@ export interface FileWatcherOptions {
   /** Lists the visible entries of a folder (for the bounded walk). */
   visibleEntries(absDir: string): Promise<{ abs: string; isDir: boolean }[]>;
   onChanges(changes: RawChange[]): void;
+  /** Too many changes to list (an overflow, see above): everything shown may have changed. */
+  onOverflow?(): void;
   /** Every raw fs.watch event: `watched` is the watched file or folder, `name` what the event names in it. */
   onRawEvent?(watched: string, name: string | null): void;
   /** Every chokidar event, as it happens (before batching). */
@@ -50,6 +59,8 @@ export interface FileWatcherOptions {
   invalidateRules?(absDir: string): void;
   /** Most folders the folder watch takes on (beyond: no coverage, checkpoints walk; eager mode falls back to lazy). */
   maxFolders?: number;
+  /** Most paths waiting in a queue (default 10,000); beyond, an overflow. */
+  maxPending?: number;
   batchMs?: number;
   eagerBudget?: number;
   lazyBudget?: number;
@@ -62,10 +73,25 @@ export interface FileWatcher {
   watchDir(absDir: string, entryCount: number): void;
   /** Resolves once every watch asked for so far is in place. */
   settled(): Promise<void>;
+  stats(): WatcherStats;
   dispose(): Promise<void>;
 }
 
+export interface WatcherStats {
+  /** Paths waiting now (batch + folder watch queue) and the largest either queue has been. */
+  pending: number;
+  peak: number;
+  /** Overflows so far (batch and folder watch) and whether the folder watch is in one now. */
+  overflows: number;
+  overflowing: boolean;
+}
+
 const MAX_BATCH = 5000;
+/** Raw events within STORM_WINDOW_MS that make a chokidar watcher a storm's. */
+const STORM_EVENTS = 500;
+const STORM_WINDOW_MS = 1000;
+const SUSPEND_MS = 1000;
+const MAX_SUSPEND_MS = 8000;
 
 /** Counts visible entries breadth-first; answers false as soon as the count exceeds `budget`. */
 async function fitsBudget(opts: FileWatcherOptions, budget: number, isClosed: () => boolean): Promise<boolean> {
@@ -86,12 +112,20 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
   const batchMs = opts.batchMs ?? 100;
   const eagerBudget = opts.eagerBudget ?? 10_000;
   const lazyBudget = opts.lazyBudget ?? 20_000;
+  const maxPending = opts.maxPending ?? DEFAULT_MAX_PENDING;
+  const stormEvents = Math.min(maxPending, STORM_EVENTS);
+  /** Overflow: the next flush is one onOverflow(); `dropping` until then (the batch overflowed). */
+  let refresh = false;
+  let dropping = false;
+  const counts = { peak: 0, overflows: 0 };
   let mode: 'pending' | 'eager' | 'lazy' = 'pending';
   let closed = false;
   let pending = new Map<string, ChangeKind>();
   let timer: NodeJS.Timeout | null = null;
   /** Lazy mode: watched folder → watcher, in least-recently-listed-first order. */
-  const lazy = new Map<string, { watcher: FSWatcher; count: number }>();
+  const lazy = new Map<string, { watcher: FSWatcher | null; count: number }>();
+  /** Lazy folders not watched for a while after a storm: when, for how long, the timer that watches them again. */
+  const suspensions = new Map<string, { at: number; delay: number; timer: NodeJS.Timeout }>();
   /** Watchers whose 'ready' is still awaited by settled(), with the way to stop awaiting it. */
   const unready = new Map<FSWatcher, () => void>();
   /** Folders listed before the mode was decided. */
@@ -113,7 +147,15 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
 
   function flush() {
     timer = null;
-    if (closed || pending.size === 0) return;
+    dropping = false;
+    if (closed) return;
+    if (refresh) {
+      refresh = false;
+      pending.clear(); // the overflow covers them
+      opts.onOverflow?.();
+      return;
+    }
+    if (pending.size === 0) return;
     const batch = [...pending].map(([abs, kind]) => ({ abs, kind }));
     pending = new Map();
     for (let i = 0; i < batch.length; i += MAX_BATCH) opts.onChanges(batch.slice(i, i + MAX_BATCH));
@@ -124,15 +166,50 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
     if (closed || abs === opts.root) return;
     if (!['add', 'change', 'unlink', 'addDir', 'unlinkDir'].includes(kind)) return;
     if (tell) opts.onEvent?.(kind as ChangeKind, abs);
+    if (dropping) return;
     const previous = pending.get(abs);
     // A file created and then written within one batch is still news of its creation.
     const next = previous === 'add' && kind === 'change' ? 'add' : (kind as ChangeKind);
     pending.delete(abs);
     pending.set(abs, next);
+    if (pending.size > counts.peak) counts.peak = pending.size;
+    if (pending.size > maxPending) {
+      counts.overflows++;
+      dropping = true;
+      refreshSoon();
+    }
     timer ??= setTimeout(flush, batchMs);
   }
 
-  function start(paths: string, depth?: number): FSWatcher {
+  /** The next flush is one onOverflow() (for the folder watch's overflow: when it begins and when it ends). */
+  function refreshSoon() {
+    if (closed) return;
+    pending.clear();
+    refresh = true;
+    timer ??= setTimeout(flush, batchMs);
+  }
+
+  /** A listed folder's watcher reports a storm: close it, watch the folder again later (see the module doc). */
+  function suspend(dir: string) {
+    const entry = lazy.get(dir);
+    if (closed || !entry?.watcher) return;
+    void close(entry.watcher);
+    entry.watcher = null;
+    counts.overflows++;
+    refreshSoon();
+    const previous = suspensions.get(dir);
+    const delay = previous && Date.now() - previous.at < 10 * MAX_SUSPEND_MS ? Math.min(previous.delay * 2, MAX_SUSPEND_MS) : SUSPEND_MS;
+    suspensions.set(dir, { at: Date.now(), delay, timer: setTimeout(() => resume(dir), delay) });
+  }
+
+  function resume(dir: string) {
+    const entry = lazy.get(dir);
+    if (closed || !entry || entry.watcher) return;
+    entry.watcher = start(dir, 0, () => suspend(dir));
+    entry.watcher.once('ready', refreshSoon);
+  }
+
+  function start(paths: string, depth?: number, onStorm?: () => void): FSWatcher {
     const watcher = watch(paths, {
       ignoreInitial: true,
       followSymlinks: false,
@@ -141,12 +218,15 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       ignorePermissionErrors: true,
     });
     watcher.on('all', (event, path) => record(event, path));
-    if (opts.onRawEvent) {
-      watcher.on('raw', (_event, name, details) => {
-        const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
-        if (!closed && watched) opts.onRawEvent!(watched, (name as string | null) || null);
-      });
-    }
+    let windowStart = 0;
+    let events = 0;
+    watcher.on('raw', (_event, name, details) => {
+      const now = Date.now();
+      if (now - windowStart > STORM_WINDOW_MS) [windowStart, events] = [now, 0];
+      if (++events === stormEvents) onStorm?.();
+      const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (!closed && watched) opts.onRawEvent?.(watched, (name as string | null) || null);
+    });
     watcher.on('error', (err) => {
       setCoverage(false); // a watch may be gone: changes may go unseen from now on
       opts.onError?.(err);
@@ -183,12 +263,14 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       return;
     }
     if (count > lazyBudget) return; // one folder beyond the whole budget is not watched
-    lazy.set(absDir, { watcher: start(absDir, 0), count });
+    lazy.set(absDir, { watcher: start(absDir, 0, () => suspend(absDir)), count });
     for (const [dir, entry] of lazy) {
       if (totalLazy() <= lazyBudget) break;
       if (dir === absDir) continue;
       lazy.delete(dir);
-      void close(entry.watcher);
+      if (entry.watcher) void close(entry.watcher);
+      clearTimeout(suspensions.get(dir)?.timer);
+      suspensions.delete(dir);
     }
   }
 
@@ -200,6 +282,8 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       invalidateRules: opts.invalidateRules,
       alwaysWatch: always,
       maxFolders: opts.maxFolders,
+      maxPending,
+      onOverflow: withChanges ? refreshSoon : undefined,
       onRawEvent: (watched, name) => !closed && opts.onRawEvent?.(watched, name),
       ...(withChanges ? { onChange: (kind: ChangeKind, abs: string) => record(kind, abs, false) } : {}),
       onCoverage: (value) => setCoverage(value),
@@ -240,6 +324,15 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       while (readiness.size) await Promise.all([...readiness]);
       await folders?.settled();
     },
+    stats() {
+      const f = folders?.stats();
+      return {
+        pending: pending.size + (f?.queued ?? 0),
+        peak: Math.max(counts.peak, f?.peak ?? 0),
+        overflows: counts.overflows + (f?.overflows ?? 0),
+        overflowing: f?.overflowing ?? false,
+      };
+    },
     async dispose() {
       closed = true;
       setCoverage(false);
@@ -249,7 +342,9 @@ export function createFileWatcher(opts: FileWatcherOptions): FileWatcher {
       await decided.catch(() => undefined);
       folders?.dispose();
       folders = null;
-      const closing = [...lazy.values()].map((w) => close(w.watcher));
+      for (const s of suspensions.values()) clearTimeout(s.timer);
+      suspensions.clear();
+      const closing = [...lazy.values()].flatMap((w) => (w.watcher ? [close(w.watcher)] : []));
       lazy.clear();
       await Promise.allSettled(closing);
     },

@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(files: Record<string, string>, maxFolders?: number) {
+async function setup(files: Record<string, string>, maxFolders?: number, maxPending?: number) {
   const ws = await tempDir('akira-folders-');
   await writeTree(ws.dir, files);
   const rules = await createGitignoreRules(ws.dir);
@@ -23,6 +24,7 @@ async function setup(files: Record<string, string>, maxFolders?: number) {
   const coverage: boolean[] = [];
   const errors: string[] = [];
   const changes: string[] = [];
+  const overflows: boolean[] = [];
   const fw: FolderWatch = createFolderWatch({
     root: ws.dir,
     isIgnored: (abs, isDir) => rules.isIgnoredSync(abs, isDir),
@@ -33,11 +35,13 @@ async function setup(files: Record<string, string>, maxFolders?: number) {
     onError: (err) => errors.push((err as Error).message),
     onChange: (kind, abs) => changes.push(`${kind} ${abs.slice(ws.dir.length + 1)}`),
     maxFolders,
+    maxPending,
+    onOverflow: (active) => overflows.push(active),
   });
   cleanups.push(ws.cleanup, () => fw.dispose());
   const seen = (rel: string) => waitFor(() => events.includes(join(ws.dir, rel)), `an event for ${rel} (got ${events.map((e) => e.slice(ws.dir.length + 1)).join(', ')})`);
   const changed = (line: string) => waitFor(() => changes.includes(line), `"${line}" (got ${changes.join(', ')})`);
-  return { root: ws.dir, fw, events, coverage, errors, seen, changes, changed };
+  return { root: ws.dir, fw, events, coverage, errors, seen, changes, changed, overflows };
 }
 
 describe('folder watch', () => {
@@ -122,6 +126,28 @@ describe('folder watch', () => {
     await t.changed('unlinkDir swap');
     expect(t.changes.some((c) => c.endsWith('noise.log'))).toBe(false);
     await t.seen('src/noise.log'); // the raw event still goes to the change feed
+  });
+
+  it('overflows beyond maxPending queued paths: coverage withdrawn, folders listed again once quiet, then back', async () => {
+    const t = await setup({ 'src/a.ts': 'a', 'src/gone.ts': 'g' }, undefined, 20);
+    await t.fw.settled();
+    // Written in one go: their events arrive together, more than 20 distinct paths queued.
+    for (let i = 0; i < 100; i++) writeFileSync(join(t.root, 'src', `f${i}.txt`), 'f');
+    rmSync(join(t.root, 'src/gone.ts'));
+    mkdirSync(join(t.root, 'src/newdir'));
+    await waitFor(() => t.overflows.length === 2, `the overflow to begin and end (${t.overflows})`);
+    await t.fw.settled();
+    expect(t.overflows).toEqual([true, false]);
+    expect(t.coverage).toEqual([true, false, true]);
+    expect(t.fw.stats()).toMatchObject({ queued: 0, peak: 21, overflows: 1, overflowing: false });
+    expect(t.changes.filter((c) => c.includes('f5'))).toEqual([]); // the detail was dropped
+    // Listed again: a later change is classified against what the folder holds now, the new folder is watched.
+    rmSync(join(t.root, 'src/f5.txt'));
+    await t.changed('unlink src/f5.txt');
+    writeFileSync(join(t.root, 'src/newdir/in.txt'), 'i');
+    await t.changed('add src/newdir/in.txt');
+    writeFileSync(join(t.root, 'src/gone.ts'), 'back');
+    await t.changed('add src/gone.ts');
   });
 
   it('gives up beyond its folder budget: no coverage, no watches, a clear reason', async () => {

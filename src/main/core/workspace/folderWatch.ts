@@ -1,6 +1,6 @@
-import { lstatSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 
 /**
  * One fs.watch per visible folder (never per file): a folder's watch reports every entry created,
@@ -17,6 +17,15 @@ import { join, sep } from 'node:path';
  * - Coverage (`onCoverage(true)`) once the first walk has watched every visible folder; any failure
  *   (the kernel's watch limit, more than `maxFolders` folders) withdraws it for good and closes the
  *   watches: the checkpoints walk from then on.
+ * - Back-pressure: an fs.watch callback only hands the raw event on (`onRawEvent`, cheap) and queues its
+ *   path (per path, latest wins); the queue is classified in slices of a few ms, so a storm of events
+ *   never starves the event loop (libuv reads inotify until it is empty: an lstat per event there let a
+ *   create+unlink loop block the loop for as long as it ran). More than `maxPending` paths queued is an
+ *   overflow: the detail is dropped, coverage is withdrawn (the checkpoints walk), `onOverflow(true)`,
+ *   and the folders that have events are not watched for a while (even a cheap callback per event can
+ *   fall behind a fast enough writer, and the kernel stops queueing events for a folder not watched);
+ *   then they are watched and listed again; a folder with events within the next moments starts it
+ *   over (waiting twice as long, up to 2 s); else coverage comes back and `onOverflow(false)`.
  *
  *   const fw = createFolderWatch({root, isIgnored, onRawEvent, onCoverage});
  *   await fw.settled(); fw.size(); fw.dispose();
@@ -39,7 +48,20 @@ export interface FolderWatchOptions {
    */
   onChange?(kind: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir', abs: string): void;
   maxFolders?: number;
+  /** Most paths queued for classification (default 10,000); beyond: overflow (see above). */
+  maxPending?: number;
+  /** An overflow began (true) or ended (false): what changed meanwhile is not reported one by one. */
+  onOverflow?(active: boolean): void;
   onError?(err: unknown): void;
+}
+
+export interface FolderWatchStats {
+  /** Paths queued now / at most so far. */
+  queued: number;
+  peak: number;
+  /** Overflows so far, and whether one is going on. */
+  overflows: number;
+  overflowing: boolean;
 }
 
 export interface FolderWatch {
@@ -47,10 +69,17 @@ export interface FolderWatch {
   size(): number;
   /** Resolves once the covering in progress (the first walk, new folders) is done. */
   settled(): Promise<void>;
+  stats(): FolderWatchStats;
   dispose(): void;
 }
 
 const RECOVER_DELAY_MS = 150;
+export const DEFAULT_MAX_PENDING = 10_000;
+/** Time the queue is classified for before the event loop gets a turn. */
+const SLICE_MS = 8;
+/** After an overflow: folders are not watched for at least this long; then this long without events ends it. */
+const QUIET_MS = 150;
+const MAX_PAUSE_MS = 2000;
 
 export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
   const max = o.maxFolders ?? 50_000;
@@ -63,6 +92,15 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
   let closed = false;
   let complete = false;
   let recovering = 0;
+  let initialDone = false;
+  const maxPending = o.maxPending ?? DEFAULT_MAX_PENDING;
+  /** Paths to classify (abs → its watched folder), per path; during an overflow, the folders not watched (`stale`). */
+  const queue = new Map<string, string>();
+  const stale = new Set<string>();
+  let draining: (() => void) | null = null;
+  let overflowing = false;
+  let eventsSinceQuiet = 0;
+  const counts = { peak: 0, overflows: 0 };
 
   /** Inside the always-watched folder. */
   const underAlways = (abs: string) => !!always && (abs === always || abs.startsWith(always + sep));
@@ -75,10 +113,17 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
     o.onCoverage(value);
   }
 
+  /** Coverage comes back once nothing withholds it. */
+  function maybeCovered() {
+    if (initialDone && recovering === 0 && !overflowing && !failed && !closed) setCoverage(true);
+  }
+
   function closeAll() {
     for (const w of watchers.values()) w.close();
     watchers.clear();
     known.clear();
+    queue.clear();
+    stale.clear();
   }
 
   function fail(err: unknown) {
@@ -106,17 +151,11 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
     o.onChange(kind, abs);
   }
 
-  /** Classifies what an event names in `dir` against what the folder held. */
-  function classify(dir: string, name: string, abs: string) {
+  /** Classifies what an event names in `dir` against what the folder held (`st`: the name's lstat now). */
+  function classify(dir: string, name: string, abs: string, st: Stats | undefined) {
     const names = known.get(dir);
     if (!names) return;
     const before = names.get(name);
-    let st: ReturnType<typeof lstatSync> | undefined;
-    try {
-      st = lstatSync(abs);
-    } catch {
-      st = undefined;
-    }
     if (!st) {
       if (before === undefined) return;
       names.delete(name);
@@ -181,18 +220,111 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
     work.add(tracked);
   }
 
+  /** The fs.watch callback: as little as possible (see the module doc). */
   function onEvent(dir: string, name: string | null) {
     if (closed || failed || !watchers.has(dir)) return;
     o.onRawEvent(dir, name);
     if (name === null) return;
-    const abs = join(dir, name);
-    classify(dir, name, abs);
+    if (overflowing) {
+      eventsSinceQuiet++;
+      return pause(dir);
+    }
+    queue.set(dir + sep + name, dir);
+    if (queue.size > counts.peak) counts.peak = queue.size;
+    if (queue.size > maxPending) return overflow();
+    if (!draining) track(new Promise<void>((resolve) => ((draining = resolve), setImmediate(drain))));
+  }
+
+  /** Classifies queued paths for a few ms, then lets the event loop run. */
+  function drain() {
+    // (The clock after every path: an lstat in a folder that another process keeps renaming in waits for its lock.)
+    const until = performance.now() + SLICE_MS;
+    for (const [abs, dir] of queue) {
+      queue.delete(abs);
+      if (!closed && !failed) handle(dir, abs);
+      if (performance.now() > until) break;
+    }
+    if (queue.size && !closed && !failed) return void setImmediate(drain);
+    const done = draining;
+    draining = null;
+    done?.();
+  }
+
+  function handle(dir: string, abs: string) {
+    if (!watchers.has(dir)) return; // the folder went away meanwhile
+    const name = abs.slice(dir.length + 1);
+    const st = safeLstat(abs);
+    classify(dir, name, abs, st);
     if (name === '.gitignore') return recover(dir);
     if (watchers.has(abs)) {
-      if (!safeExists(abs)) forget(abs);
+      if (!st) forget(abs);
       return;
     }
-    if (safeIsDir(abs) && visible(abs)) track(cover(abs, true));
+    if (st?.isDirectory() && visible(abs)) track(cover(abs, true));
+  }
+
+  /** Too much queued: drop the detail, withdraw coverage until the folders concerned are quiet and listed again. */
+  function overflow() {
+    counts.overflows++;
+    overflowing = true;
+    for (const dir of queue.values()) pause(dir);
+    queue.clear();
+    setCoverage(false);
+    o.onOverflow?.(true);
+    track(recoverFromOverflow());
+  }
+
+  /** Stops watching a folder during an overflow (its subfolders keep their watches). */
+  function pause(dir: string) {
+    watchers.get(dir)?.close();
+    watchers.delete(dir);
+    stale.add(dir);
+  }
+
+  async function recoverFromOverflow() {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const over = () => closed || failed;
+    for (let wait = QUIET_MS; !over(); wait = Math.min(wait * 2, MAX_PAUSE_MS)) {
+      await sleep(wait);
+      eventsSinceQuiet = 0;
+      const dirs = [...stale];
+      stale.clear();
+      const listed = new Map<string, Map<string, boolean>>();
+      for (const dir of dirs) {
+        if (over()) break;
+        const names = add(dir) ? await relist(dir) : null;
+        if (names) listed.set(dir, names);
+        else forget(dir); // gone (or the watch failed: then coverage is gone for good)
+      }
+      // Subfolders of those that are gone now (one pass over the watches).
+      for (const sub of [...watchers.keys()]) {
+        const names = listed.get(dirname(sub));
+        if (names && !names.get(basename(sub))) forget(sub);
+      }
+      await sleep(QUIET_MS);
+      if (!eventsSinceQuiet && !stale.size) break;
+    }
+    overflowing = false;
+    if (!closed) o.onOverflow?.(false);
+    maybeCovered();
+  }
+
+  /**
+   * Brings a folder's known entries up to date and covers its new subfolders, reporting nothing (an
+   * overflow said it all); answers what it holds (null: gone).
+   */
+  async function relist(dir: string): Promise<Map<string, boolean> | null> {
+    o.invalidateRules?.(dir);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
+    if (!entries || closed || failed) return null;
+    const names = new Map<string, boolean>();
+    for (const e of entries) names.set(e.name, e.isDirectory());
+    if (o.onChange) known.set(dir, names);
+    for (const [name, isDir] of names) {
+      const abs = join(dir, name);
+      if (isDir && !watchers.has(abs) && visible(abs)) await cover(abs, false);
+    }
+    return names;
   }
 
   /** A folder's ignore rules changed: folders below it may have become visible. */
@@ -203,19 +335,22 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
       new Promise<void>((resolve) => setTimeout(resolve, RECOVER_DELAY_MS)).then(async () => {
         o.invalidateRules?.(dir);
         await cover(dir, false);
-        if (--recovering === 0 && !failed && !closed) setCoverage(true);
+        recovering--;
+        maybeCovered();
       }),
     );
   }
 
   track(
     cover(o.root, false).then(() => {
-      if (!failed && !closed && recovering === 0) setCoverage(true);
+      initialDone = true;
+      maybeCovered();
     }),
   );
 
   return {
     size: () => watchers.size,
+    stats: () => ({ queued: queue.size, peak: counts.peak, overflows: counts.overflows, overflowing }),
     async settled() {
       while (work.size) await Promise.all([...work]);
     },
@@ -227,19 +362,10 @@ export function createFolderWatch(o: FolderWatchOptions): FolderWatch {
   };
 }
 
-function safeIsDir(abs: string): boolean {
+function safeLstat(abs: string): Stats | undefined {
   try {
-    return lstatSync(abs).isDirectory();
+    return lstatSync(abs);
   } catch {
-    return false;
-  }
-}
-
-function safeExists(abs: string): boolean {
-  try {
-    lstatSync(abs);
-    return true;
-  } catch {
-    return false;
+    return undefined;
   }
 }

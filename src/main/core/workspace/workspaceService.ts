@@ -4,7 +4,7 @@ import type { CommandParams, CommandResult, FileChange, FileEntry } from '../../
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { readConfined } from './confinedFs';
-import { createFileWatcher, visibleEntriesOf, type FileWatcher, type FileWatcherOptions, type RawChange } from './fileWatcher';
+import { createFileWatcher, visibleEntriesOf, type FileWatcher, type FileWatcherOptions, type RawChange, type WatcherStats } from './fileWatcher';
 import { createGitignoreRules, type NameMatcher } from './gitignoreRules';
 import { normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
 
@@ -21,6 +21,8 @@ export interface WorkspaceService {
   read(params: ReadParams): Promise<ReadResult>;
   /** Resolves once the file watcher's watches asked for so far are in place. */
   watching(): Promise<void>;
+  /** The watcher's queues (null without a watcher): see fileWatcher.ts. */
+  watcherStats(): WatcherStats | null;
   dispose(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export interface WorkspaceServiceOptions {
   /** Watch the workspace for changes (default true). */
   watch?: boolean;
   /** Watcher tuning, mostly for tests. */
-  watcher?: { batchMs?: number; eagerBudget?: number; lazyBudget?: number; maxFolders?: number };
+  watcher?: { batchMs?: number; eagerBudget?: number; lazyBudget?: number; maxFolders?: number; maxPending?: number };
   /**
    * The checkpoints' change feed (checkpoints/watchFeed.ts): raw events, chokidar events and
    * coverage as they happen; its `alwaysWatch` folder is watched but never reported as a change.
@@ -125,6 +127,12 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
     if (changes.length) emit('workspace.onChanged', { changes });
   }
 
+  /** Too many changes to list (a storm): one event that tells clients to reload what they show. */
+  function onOverflow() {
+    snapshots.clear();
+    emit('workspace.onChanged', { changes: [], refresh: true });
+  }
+
   const watcher: FileWatcher | null =
     options.watch === false
       ? null
@@ -134,6 +142,7 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
           invalidateRules: (dir) => rules.invalidate(dir),
           visibleEntries: async (dir) => visibleEntriesOf(dir, await rules.forDir(dir)),
           onChanges: onRawChanges,
+          onOverflow,
           onError: (err) => console.warn('akira: file watcher:', (err as Error)?.message ?? err),
           ...options.changeFeed,
           ...options.watcher,
@@ -217,6 +226,7 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
     list,
     read,
     watching: async () => watcher?.settled(),
+    watcherStats: () => watcher?.stats() ?? null,
     dispose: async () => watcher?.dispose(),
   };
 }

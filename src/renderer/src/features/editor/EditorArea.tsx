@@ -51,9 +51,9 @@ export function EditorArea() {
   const [sideBySide, setSideBySide] = useState(true);
 
   useGitRefresh();
-  useEvent('workspace.onChanged', ({ changes }) => {
+  useEvent('workspace.onChanged', ({ changes, refresh }) => {
     if (!target) return;
-    const touched = changes.some((c) => c.path === target.path || target.path.startsWith(`${c.path}/`));
+    const touched = refresh || changes.some((c) => c.path === target.path || target.path.startsWith(`${c.path}/`));
     if (!touched) return;
     void queryClient.invalidateQueries({ queryKey: ['workspace.read', target.path] });
     void queryClient.invalidateQueries({ queryKey: ['git.diff', target.path] });

@@ -8,9 +8,9 @@ import { useTimelineStore, type TimelineLoader } from './timelineStore';
 /** Queries about the workspace "now" (diffs with now, restore previews) refresh when files change. */
 export function useNowRefresh(): void {
   const queryClient = useQueryClient();
-  useEvent('workspace.onChanged', ({ changes }) => {
+  useEvent('workspace.onChanged', ({ changes, refresh }) => {
     // The checkpoint metadata the core writes under .akira/ is never part of a checkpoint.
-    if (changes.every((c) => c.path === '.akira' || c.path.startsWith('.akira/'))) return;
+    if (!refresh && changes.every((c) => c.path === '.akira' || c.path.startsWith('.akira/'))) return;
     void queryClient.invalidateQueries({ predicate: (q) => dependsOnNow(q.queryKey) });
   });
 }

@@ -47,7 +47,8 @@ export function FileTree() {
     for (const row of rows) if (row.type === 'status' && !folders[row.folder]) loader.ensure(row.folder);
   }, [rows, folders, loader]);
 
-  useEvent('workspace.onChanged', ({ changes }) => {
+  useEvent('workspace.onChanged', ({ changes, refresh }) => {
+    if (refresh) return loader.refreshAll(); // too many changes to list
     const store = useTreeStore.getState();
     const { reload, gone } = foldersAffected(changes, Object.keys(store.folders));
     store.dropFolders(gone);
