@@ -10,6 +10,7 @@ import { CommandFailed, type Session } from './checkpointsSession';
 import { checkpointsHelp } from './help';
 import type { CliIo } from './io';
 import { resolveFolder } from './folderArg';
+import { reportStoreWaits } from './serveCommand';
 
 type Subcommand = 'create' | 'list' | 'show' | 'diff' | 'restore';
 const common = { workspace: 'string', json: 'boolean' } as const;
@@ -78,6 +79,7 @@ async function runSubcommand(name: Subcommand, parsed: ParsedCommand, io: CliIo,
   const root = await resolveFolder(workspaceFlag ?? null, io.cwd);
   const core = await createCore({ workspaceRoot: root, dataDir: defaultDataDir(io.env), face: 'cli', version: io.version, watch: false });
   const progress = !json && io.tty.stderr ? showProgress(core, io) : null;
+  const stopWaits = reportStoreWaits(core, io);
   const session: Session = {
     io,
     json,
@@ -95,6 +97,7 @@ async function runSubcommand(name: Subcommand, parsed: ParsedCommand, io: CliIo,
     return await actions[name](session);
   } finally {
     progress?.stop();
+    stopWaits();
     await core.dispose();
   }
 }

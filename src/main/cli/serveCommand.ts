@@ -16,12 +16,18 @@ export interface HttpFace {
   isLoopbackHost(host: string): boolean;
 }
 
+/** Says on stderr when an operation waits for the checkpoint store another process holds; returns the unsubscribe. */
+export function reportStoreWaits(core: Core, io: CliIo): () => void {
+  return core.bus.on('checkpoints.onWaiting', (waiting) => io.err(`akira: ${waiting.message}\n`));
+}
+
 /** `akira serve`: core + HTTP/WebSocket face until SIGINT/SIGTERM; resolves with the exit code. */
 export async function serveCommand(args: ServeArgs, io: CliIo, http: HttpFace): Promise<number> {
   const folder = await resolveFolder(args.folder, io.cwd);
   // Listen for SIGINT/SIGTERM before anything starts, so a signal that follows the printed URL closely is handled.
   const stopped = io.waitForStop();
   const core = await createCore({ workspaceRoot: folder, dataDir: defaultDataDir(io.env), face: 'browser', version: io.version });
+  reportStoreWaits(core, io);
   let server;
   try {
     server = await http.start({ core, host: args.host, port: args.port, staticDir: io.staticDir });

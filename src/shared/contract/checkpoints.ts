@@ -144,4 +144,14 @@ export const checkpointEvents = {
     z.object({ reason: z.enum(['created', 'restored', 'pruned', 'recovered']), checkpointId: z.string().optional() }),
     'The checkpoint list changed.',
   ),
+  'checkpoints.onWaiting': defineEvent(
+    z.object({
+      operation: z.string(),
+      pid: z.number().int().nullable(),
+      command: z.string().nullable(),
+      since: z.number().int(),
+      message: z.string(),
+    }),
+    'An operation waits for the checkpoint store, which another process (another Akira, the CLI) holds: who, since when.',
+  ),
 };

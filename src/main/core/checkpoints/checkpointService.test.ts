@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckpointService } from './checkpointService';
 import { storeKey } from './storeLayout';
 import { makeEnv, gitIn, type TestEnv } from './testWorkspace';
+import { waitFor } from '../../../testing/waitFor';
 
 let env: TestEnv | null = null;
 afterEach(async () => {
@@ -273,6 +274,32 @@ describe('checkpoint service', () => {
     await expect(impatient.create({})).rejects.toMatchObject({ code: 'conflict' });
     await rm(lockPath);
     await impatient.dispose();
+  });
+
+  it('opens at once while another process holds the store: reads answer, a write says at once whom it waits for', async () => {
+    env = await makeEnv({ 'a.txt': 'x\n' }, { lockTimeoutMs: 30_000 });
+    const first = await env.service.create({ label: 'first' });
+    await env.service.whenIdle();
+    const lockPath = join(env.service.storeDir, 'lock');
+    await writeFile(lockPath, `${process.pid} ${hostname()} other\n`, { flag: 'wx' }); // "another process" (alive) holds it
+    const events: { name: string; data: any }[] = [];
+    const opened = Date.now();
+    const second = await createCheckpointService({ root: env.root, dataDir: env.dataDir, emit: (name, data) => events.push({ name, data }) });
+    try {
+      expect(Date.now() - opened).toBeLessThan(5000); // it used to wait for the lock (60 s by default)
+      expect((await second.list()).checkpoints.map((c) => c.id)).toEqual([first.id]);
+      expect((await second.get('latest')).id).toBe(first.id);
+      expect((await second.fileAt(first.id, 'a.txt')).text).toBe('x\n');
+      expect((await second.diff(null, first.id)).files.map((f) => f.path)).toEqual(['a.txt']);
+      const pending = second.create({ label: 'second' });
+      const waiting = await waitFor(() => events.find((e) => e.name === 'checkpoints.onWaiting'), 'checkpoints.onWaiting', 2000);
+      expect(waiting.data).toMatchObject({ operation: 'create', pid: process.pid, since: expect.any(Number) });
+      expect(waiting.data.message).toMatch(new RegExp(`waiting for process ${process.pid} \\(.+\\) since`));
+      await rm(lockPath);
+      expect((await pending).label).toBe('second');
+    } finally {
+      await second.dispose();
+    }
   });
 
   it('notices .gitignore changes between walks (also in a new process) and follows them', async () => {

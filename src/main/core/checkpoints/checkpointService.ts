@@ -1,7 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir, realpath } from 'node:fs/promises';
 import { AkiraError } from '../errors';
-import { createGitignoreRules } from '../workspace/gitignoreRules';
-import { openCheckpointList } from './checkpointList';
 import {
   changedFiles,
   createCheckpoint,
@@ -13,16 +12,11 @@ import {
   saveWalk,
   takeSnapshot,
 } from './checkpointOps';
-import { createDirtyFeed } from './dirtyFeed';
-import { createExclusions } from './exclusions';
 import { removeMetadata } from './metadataFile';
 import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
-import { openStatCache } from './statCache';
-import { createStatPool } from './statPool';
 import { compareKnown } from './knownFiles';
-import type { StoreContext } from './storeContext';
-import { createStoreLock, ensureStore, storePaths } from './storeLayout';
-import { createStoreSession } from './storeSession';
+import { openStoreContext, waitingEvent, type StoreContext } from './storeContext';
+import { createStoreLock, storePaths, storeReady, type LockHolder } from './storeLayout';
 import {
   collectGarbage,
   compactPacks,
@@ -88,7 +82,9 @@ import type {
  *   that cheap: only new or changed files are read). `options.beforeScan` runs before every scan so
  *   that pending watcher events are in the feed first (createCore wires the watcher: watchFeed.ts).
  * - Reads (list, get, fileAt, usage, diff between checkpoints) do not wait behind a running
- *   operation; create, restore, preview, diff with 'now' and prune are queued.
+ *   operation, nor for the store lock (opening an existing store does not either): another process's
+ *   operation never holds them up; create, restore, preview, diff with 'now' and prune are queued and
+ *   take the lock; while another process holds it, 'checkpoints.onWaiting' says who, at once.
  * - Storage: see storeLayout.ts (one store per workspace real path, in the app's data folder); the
  *   user's own `.git`, index, branches and stash are never touched.
  *
@@ -170,35 +166,29 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   const paths = storePaths(init.dataDir, root);
   const lock = createStoreLock(paths.lock, lockTimeoutMs);
   await mkdir(paths.dir, { recursive: true }); // the lock lives in it
-  await lock.acquire();
+  const emit = init.emit ?? (() => undefined);
+  const waiting = (operation: string) => (holder: LockHolder) => emit('checkpoints.onWaiting', waitingEvent(operation, holder));
+  // Reads need no lock (see `read`): an existing store opens at once even while another process
+  // (a second `akira serve`, the CLI) runs an operation; only creating the store waits for it.
+  let locked = lock.tryAcquire();
+  if (!locked && !(await storeReady(paths))) {
+    await lock.acquire(waiting('open'));
+    locked = true;
+  }
   let ctx: StoreContext;
   try {
-    const git = await ensureStore(paths, root);
-    ctx = {
+    ctx = await openStoreContext({
       root,
       paths,
-      git,
-      // Idle processes are stopped through the queue (so never in the middle of an operation).
-      session: createStoreSession(git, () => void enqueue(() => ctx.session.close()).catch(() => undefined)),
-      cache: await openStatCache(paths.statCache, paths.statCacheLog),
-      list: await openCheckpointList(paths.list),
-      rules: await createGitignoreRules(root),
-      exclusions: createExclusions(options.excludeDirs, options.extraExcludeDirs),
-      feed: createDirtyFeed(root),
+      locked,
+      options,
       maxFileBytes,
-      statPool: createStatPool(),
-      writeMetadata: options.writeMetadata ?? true,
-      emit: init.emit ?? (() => undefined),
-      beforeScan: options.beforeScan,
-      cacheValidFrom: 0,
-      cacheVerified: false,
-      lastWalk: null,
-      walkSavedAt: 0,
-      walkUnsaved: false,
-      firstSnapshotLines: null,
-    };
+      emit,
+      // Idle processes are stopped through the queue (so never in the middle of an operation).
+      onSessionIdle: () => void enqueue('stop', () => ctx.session.close()).catch(() => undefined),
+    });
   } finally {
-    await lock.release();
+    if (locked) await lock.release();
   }
 
   let disposed = false;
@@ -223,14 +213,14 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   }
 
   /** Runs `fn` after every earlier operation, holding the store lock, with fresh on-disk state. */
-  function enqueue<T>(fn: () => Promise<T>): Promise<T> {
+  function enqueue<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     if (disposed) return Promise.reject(new AkiraError('unavailable', 'The checkpoint service is closed.'));
     const run = tail.then(async () => {
       if (releaseTimer) clearTimeout(releaseTimer);
       releaseTimer = null;
       const continuous = lockHeld;
       if (!lockHeld) {
-        await lock.acquire();
+        await lock.acquire(waiting(operation));
         lockHeld = true;
       }
       try {
@@ -318,7 +308,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     maintenanceTimer = null;
     if (!maintenanceDue || disposed) return Promise.resolve();
     maintenanceDue = false;
-    return enqueue(async () => {
+    return enqueue('maintenance', async () => {
       // A roll-up stops the store's processes (their packs are kept while they run); start them again
       // so that the next checkpoint does not wait for them.
       if (await compactPacks(ctx.git, () => ctx.session.close())) ctx.session.warm();
@@ -330,11 +320,11 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   }
 
   // Complete an interrupted restore, then (optionally) fill the store and stat cache in the background.
-  void enqueue(() => recoverJournal(ctx)).catch(() => undefined);
-  if (options.warmUp) void enqueue(() => takeSnapshot(ctx, 'warm-up', 'warm-up')).catch(() => undefined);
+  if (existsSync(paths.journal)) void enqueue('recover', () => recoverJournal(ctx)).catch(() => undefined);
+  if (options.warmUp) void enqueue('warm-up', () => takeSnapshot(ctx, 'warm-up', 'warm-up')).catch(() => undefined);
   // A big tree's first walk in this process: its stat pool is started and given the file list now.
   if (options.preloadStatPool && ctx.cache.entries.size > POOL_MIN_FILES) {
-    void enqueue(async () => {
+    void enqueue('preload', async () => {
       const byDir = ctx.cache.byDir(); // (first: building it moves the generation)
       await compareKnown(ctx.root, ctx.statPool, { byDir, generation: ctx.cache.generation, touched: ctx.cache.touched });
     }).catch(() => undefined);
@@ -344,7 +334,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     root,
     storeDir: paths.dir,
     async create(opts = {}) {
-      const result = await enqueue(() => createCheckpoint(ctx, opts));
+      const result = await enqueue('create', () => createCheckpoint(ctx, opts));
       scheduleMaintenance();
       return result;
     },
@@ -372,22 +362,22 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     },
     diff(from, to, opts = {}) {
       // Comparing with "now" scans the workspace and writes a snapshot: queued; anything else only reads.
-      const run = to === 'now' ? enqueue : read;
-      return run(async () => diffCheckpoints(ctx, from, to, await normalizePaths(root, opts.paths)));
+      const run = async () => diffCheckpoints(ctx, from, to, await normalizePaths(root, opts.paths));
+      return to === 'now' ? enqueue('diff', run) : read(run);
     },
     fileAt(id, path) {
       return read(() => fileAt(ctx, id, path));
     },
     preview(id, opts) {
-      return enqueue(() => previewRestore(ctx, id, opts));
+      return enqueue('preview', () => previewRestore(ctx, id, opts));
     },
     async restore(id, opts) {
-      const result = await enqueue(() => restoreCheckpoint(ctx, id, opts));
+      const result = await enqueue('restore', () => restoreCheckpoint(ctx, id, opts));
       scheduleMaintenance();
       return result;
     },
     prune(opts = {}) {
-      return enqueue(() => pruneNow(opts));
+      return enqueue('prune', () => pruneNow(opts));
     },
     usage() {
       return read(usageNow);
@@ -405,7 +395,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     },
     async dispose() {
       if (disposed) return;
-      if (ctx.walkUnsaved) await enqueue(() => saveWalk(ctx, true)).catch(() => undefined);
+      if (ctx.walkUnsaved) await enqueue('save', () => saveWalk(ctx, true)).catch(() => undefined);
       await service.whenIdle();
       disposed = true;
       await ctx.session.close();

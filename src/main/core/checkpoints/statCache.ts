@@ -142,8 +142,10 @@ function stampOf(path: string): string {
 }
 
 export async function openStatCache(basePath: string, logPath: string): Promise<StatCache> {
-  let state = await load(basePath, logPath);
+  // Stamped before reading: a change made while it reads (by a process holding the store lock, when
+  // this one opens without it) shows at the next refresh.
   let stamp = `${stampOf(basePath)}|${stampOf(logPath)}`;
+  let state = await load(basePath, logPath);
 
   function restamp() {
     stamp = `${stampOf(basePath)}|${stampOf(logPath)}`;

@@ -1,14 +1,14 @@
-import type { GitignoreRules } from '../workspace/gitignoreRules';
-import type { CheckpointList } from './checkpointList';
-import type { DirtyFeed } from './dirtyFeed';
-import type { Exclusions } from './exclusions';
-import type { StoreGit } from './gitProcess';
-import type { StatCache } from './statCache';
-import type { StatPool } from './statPool';
-import type { StoreSession } from './storeSession';
+import { createGitignoreRules, type GitignoreRules } from '../workspace/gitignoreRules';
+import { openCheckpointList, type CheckpointList } from './checkpointList';
+import { createDirtyFeed, type DirtyFeed } from './dirtyFeed';
+import { createExclusions, type Exclusions } from './exclusions';
+import { createStoreGit, type StoreGit } from './gitProcess';
+import { openStatCache, type StatCache } from './statCache';
+import { createStatPool, type StatPool } from './statPool';
+import { createStoreSession, type StoreSession } from './storeSession';
 import type { DirStamp } from './scanTypes';
-import type { StorePaths } from './storeLayout';
-import type { CheckpointOperation, CheckpointProgressEvent, CheckpointEmit } from './types';
+import { describeHolder, ensureStore, type LockHolder, type StorePaths } from './storeLayout';
+import type { CheckpointOperation, CheckpointOptions, CheckpointProgressEvent, CheckpointEmit, CheckpointWaitingEvent } from './types';
 
 /** Everything the operations of one workspace's store share (built by checkpointService.ts). */
 export interface StoreContext {
@@ -52,4 +52,50 @@ export function progressReporter(ctx: StoreContext, operation: CheckpointOperati
     lastPhase = phase;
     ctx.emit('checkpoints.onProgress', { operation, phase, done, total });
   };
+}
+
+/**
+ * Opens the state the operations share. `locked`: the caller holds the store lock (the store is
+ * created when missing); without it (another process runs an operation) an existing store is only
+ * read: the list and the stat cache are read again under the lock before every operation anyway.
+ */
+export async function openStoreContext(o: {
+  root: string;
+  paths: StorePaths;
+  locked: boolean;
+  options: CheckpointOptions;
+  maxFileBytes: number;
+  emit: CheckpointEmit;
+  /** The store's processes have been idle a while (stop them through the queue). */
+  onSessionIdle: () => void;
+}): Promise<StoreContext> {
+  const git = o.locked ? await ensureStore(o.paths, o.root) : createStoreGit(o.paths.gitDir, o.paths.dir);
+  return {
+    root: o.root,
+    paths: o.paths,
+    git,
+    session: createStoreSession(git, o.onSessionIdle),
+    cache: await openStatCache(o.paths.statCache, o.paths.statCacheLog),
+    list: await openCheckpointList(o.paths.list),
+    rules: await createGitignoreRules(o.root),
+    exclusions: createExclusions(o.options.excludeDirs, o.options.extraExcludeDirs),
+    feed: createDirtyFeed(o.root),
+    maxFileBytes: o.maxFileBytes,
+    statPool: createStatPool(),
+    writeMetadata: o.options.writeMetadata ?? true,
+    emit: o.emit,
+    beforeScan: o.options.beforeScan,
+    cacheValidFrom: 0,
+    cacheVerified: false,
+    lastWalk: null,
+    walkSavedAt: 0,
+    walkUnsaved: false,
+    firstSnapshotLines: null,
+  };
+}
+
+/** `checkpoints.onWaiting`: an operation waits for the store lock another process holds. */
+export function waitingEvent(operation: string, holder: LockHolder): CheckpointWaitingEvent {
+  const message = `The checkpoint store is busy: waiting for ${describeHolder(holder)}.`;
+  return { operation, pid: holder.pid, command: holder.command, since: Math.round(holder.since), message };
 }

@@ -194,9 +194,22 @@ export interface CheckpointChangedEvent {
   checkpointId?: string;
 }
 
+/** An operation waits for the store lock another process holds (who, since when). */
+export interface CheckpointWaitingEvent {
+  operation: string;
+  pid: number | null;
+  /** The holder's command line when it can be read, e.g. `akira serve /home/me/project`. */
+  command: string | null;
+  /** When the holder took the lock (ms since the epoch). */
+  since: number;
+  /** All of it in a sentence. */
+  message: string;
+}
+
 export interface CheckpointEvents {
   'checkpoints.onProgress': CheckpointProgressEvent;
   'checkpoints.onChanged': CheckpointChangedEvent;
+  'checkpoints.onWaiting': CheckpointWaitingEvent;
 }
 
 export type CheckpointEmit = <N extends keyof CheckpointEvents>(name: N, data: CheckpointEvents[N]) => void;
