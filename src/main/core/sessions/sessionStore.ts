@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { redactSecrets } from '../agent/model/redact';
+import { redactSecrets } from '../../common/redact';
 import { AkiraError } from '../errors';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { openEventLog, readEventLog, type LogProblem } from './eventLog';

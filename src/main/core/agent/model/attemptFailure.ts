@@ -5,7 +5,7 @@
  */
 import { APIError } from 'openai';
 import { parseRetryAfter, isRetryableStatus } from './retryPolicy';
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../../../common/redact';
 
 export type FailureKind = 'auth' | 'request' | 'retryable' | 'aborted';
 

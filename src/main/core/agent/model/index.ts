@@ -13,4 +13,4 @@ export { parseToolArguments } from './streamAccumulator';
 export type { ToolSpec, ToolChoice } from './toolSpecs';
 export { toOpenAiTools } from './toolSpecs';
 export type { ModelPrice } from './pricing';
-export { redactSecrets } from './redact';
+export { redactSecrets } from '../../../common/redact';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costUsd, knownPrice, resolvePrice } from './pricing';
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../../../common/redact';
 import { createStreamAccumulator, parseToolArguments } from './streamAccumulator';
 
 describe('pricing', () => {
