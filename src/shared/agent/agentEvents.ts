@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { AgentApproval } from './agentShapes';
 import { agentNoticeSchemas, agentNoticeTypes, type AgentNoticeType } from './agentNotices';
-import { logEventVariants, sessionEventTypes, storedHead, type SessionEventType, type UnionOf } from './sessionEvents';
+import { logEventVariants, sessionEventTypes, storedHead, type SessionEvent, type SessionEventType, type UnionOf } from './sessionEvents';
 
 /**
  * One `agent.onEvent` payload: a discriminated union on `type` of
@@ -40,3 +41,15 @@ export type AgentNotice = AgentEventOf<AgentNoticeType>;
 
 const noticeTypes = new Set<string>(agentNoticeTypes);
 export const isAgentNotice = (e: AgentEvent): e is AgentNotice => noticeTypes.has(e.type);
+export const isLogEvent = (e: AgentEvent): e is AgentLogEvent => e.seq !== undefined;
+
+/** A logged event as the replay (sessionReplay.ts) takes it: session_started's options are {} when not sent, as in the log. */
+export function asSessionEvent(e: AgentLogEvent): SessionEvent {
+  return e.type === 'session_started' ? { ...e, options: e.options ?? {} } : e;
+}
+
+/** The approval an approval_requested notice carries (the notice without its head and the policy's reason). */
+export function approvalOf(e: AgentEventOf<'approval_requested'>): AgentApproval {
+  const { sessionId: _id, type: _type, seq: _seq, ts: _ts, reason: _reason, ...approval } = e;
+  return approval;
+}

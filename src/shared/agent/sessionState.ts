@@ -139,3 +139,16 @@ export function currentTodo(state: SessionState): TodoState | null {
     null
   );
 }
+
+/** A copy the reducer may change (reduceInto mutates its state): plain data, strings shared rather than copied. */
+export function cloneSessionState(state: SessionState): SessionState {
+  return copyPlain(state);
+}
+
+function copyPlain<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = copyPlain(v);
+  return out as T;
+}

@@ -4,7 +4,7 @@ import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agent
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
- * The agent in the contract (DESIGN.md "Agent protocol"; pinned: `agent.start {task, mode?}` →
+ * The agent in the contract (docs/architecture.md "Agent protocol"; pinned: `agent.start {task, mode?}` →
  * `{sessionId}` and the event `agent.onEvent {sessionId, …}`).
  *
  * `agent.onEvent` carries a discriminated union on `type` (src/shared/agent/agentEvents.ts), `{sessionId, type, …}`:
@@ -35,7 +35,7 @@ export {
   questionChoice,
 } from '../agent/agentShapes';
 export type { AgentApproval, AgentPhase, AgentQuestion, AgentStatus, AgentTodo } from '../agent/agentShapes';
-export { agentEvent, agentEventType, agentLogEventTypes, agentNoticeTypes, isAgentNotice } from '../agent/agentEvents';
+export { agentEvent, agentEventType, agentLogEventTypes, agentNoticeTypes, approvalOf, asSessionEvent, isAgentNotice, isLogEvent } from '../agent/agentEvents';
 export type { AgentEvent, AgentEventOf, AgentEventType, AgentLogEvent, AgentNotice } from '../agent/agentEvents';
 export type { AgentNoticeType, NoticeBody } from '../agent/agentNotices';
 

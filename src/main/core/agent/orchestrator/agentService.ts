@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
@@ -17,7 +18,7 @@ import { createModelCaller } from './modelCaller';
 import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
 import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
-import { boardTodo, type Answer, type PlanDecision } from './sessionSteps';
+import type { Answer, PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modes';
 
 /**
@@ -194,9 +195,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   }
 
   function detail(state: SessionState, entry: Live | undefined): AgentSessionDetail {
-    const { totals } = state;
     const done = state.todos.filter((t) => t.status === 'done').length;
-    const final = state.finalVerdict;
     return {
       sessionId: state.sessionId,
       task: state.task,
@@ -207,14 +206,14 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       createdAt: state.createdAt,
       updatedAt: state.updatedAt,
       progress: { done, total: state.todos.length },
-      totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls, toolCalls: totals.toolCalls, commands: totals.commands, fileModifications: totals.fileModifications },
+      totals: totalsView(state),
       live: !!entry,
       statusReason: state.statusReason,
-      todos: state.todos.map(boardTodo),
+      todos: state.todos.map(todoView),
       approvals: entry ? entry.session.approvals() : [],
       question: entry?.session.question() ?? null,
       planAwaitingApproval: state.plan.awaitingApproval,
-      finalVerdict: final ? { approved: final.approved, confidence: final.confidence, feedback: final.feedback } : null,
+      finalVerdict: verdictView(state.finalVerdict),
       summary: state.summary,
       lastSeq: state.lastSeq,
     };

@@ -1,4 +1,5 @@
 import type { AgentTodo } from '../../../../shared/contract/agent';
+import { todoView } from '../../../../shared/agent/sessionView';
 import type { ChangeState, InFlightCall, SessionState, Todo, TodoState } from '../../sessions';
 import { formatToolError, todoStatus, ToolError, type TodoWriteParams } from '../tools';
 import { appliedEvidence, checkpointEvidence } from './changeEvidence';
@@ -86,27 +87,10 @@ export async function planStep(rt: SessionRuntime, planTool: CallTool): Promise<
   throw new PauseSession(`The model did not write a usable plan in ${PLAN_TRIES} tries (${oneLine(last, 300)}). Send a message with guidance, then resume.`);
 }
 
-export function boardTodo(t: TodoState): AgentTodo {
-  const v = t.verdicts.at(-1);
-  return {
-    id: t.id,
-    description: t.description,
-    expectedResult: t.expectedResult,
-    status: t.status,
-    result: t.result,
-    rejections: t.rejections,
-    lastVerdict: v ? { approved: v.approved, confidence: v.confidence, feedback: v.feedback } : null,
-    checkpointIds: t.checkpointIds,
-    toolCalls: t.toolCalls,
-    tokensIn: t.tokensIn,
-    tokensOut: t.tokensOut,
-  };
-}
-
 export async function planApprovalStep(rt: SessionRuntime, slot: WaitSlot<PlanDecision, { todos: AgentTodo[] }>): Promise<void> {
   const state = rt.handle.state();
   await setStatus(rt, 'awaiting_plan_approval', 'The plan waits for approval.', 'plan');
-  const todos = state.todos.map(boardTodo);
+  const todos = state.todos.map(todoView);
   const waiting = slot.wait({ todos }, rt.interrupt);
   rt.notice('plan_approval_requested', { todos });
   const decision = await waiting;

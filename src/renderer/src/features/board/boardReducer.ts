@@ -1,19 +1,31 @@
-import type { AgentApproval, AgentEvent, AgentSessionDetail, AgentStatus, AgentTodo } from '../../../../shared/contract';
-import { arr, bool, num, obj, str, todoOf, todosOf, type EventTodo } from '../sessions/eventFields';
+import { reduceInto } from '../../../../shared/agent/sessionReplay';
+import { cloneSessionState, emptyState, type SessionState, type TodoState } from '../../../../shared/agent/sessionState';
+import { todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
+import {
+  approvalOf,
+  asSessionEvent,
+  isLogEvent,
+  type AgentApproval,
+  type AgentEvent,
+  type AgentLogEvent,
+  type AgentSessionDetail,
+  type AgentStatus,
+  type AgentTodo,
+} from '../../../../shared/contract';
+import { stateFromDetail, todosFromView } from './boardSnapshot';
 
 /**
  * The TODO board of one session as a pure reducer: a snapshot from `agent.get` (`fromDetail`), then the
  * `agent.onEvent` payloads applied one by one (`applyBoardEvent`).
  *
- * Two kinds of fields:
- * - the snapshot's (status, phase, TODOs, approvals, question, totals): `agent.get` is their source of
- *   truth; events keep them current, and a fresh snapshot replaces them;
- * - what only the events tell (per TODO: its tool calls, tokens and every verdict): kept across snapshots
- *   (matched by TODO id), so a session reopened in this window still shows what was seen of it.
+ * The log's events go through the same replay as the core's (src/shared/agent/sessionReplay.ts) on the
+ * board's copy of the session state (`log`, seeded by the snapshot: boardSnapshot.ts); the board shows it
+ * as agent.get does (sessionView.ts). The live notices add what waits for a person (approvals, the
+ * question, the plan), and the tool calls seen in events are kept per TODO (`calls`), across snapshots.
  *
  * Log events carry `seq`: one already applied is skipped, and a jump (`seq > lastSeq + 1`) is reported as a
- * gap so the store fetches the snapshot again. `replay` applies only what can be applied twice safely
- * (assignments, not counters): for events that may already be in a snapshot that arrived after them.
+ * gap so the store fetches the snapshot again. Events that arrived while a snapshot was on its way are
+ * applied again on top of it (`reapplyBoardEvent`) when the snapshot does not have them (seq after its own).
  */
 
 export type AgentPhase = AgentSessionDetail['phase'];
@@ -33,11 +45,10 @@ export interface ToolCallInfo {
 export interface BoardTodo extends Omit<AgentTodo, 'toolCalls'> {
   /** The recent tool calls seen in events (the newest TOOL_CALLS_KEPT). */
   toolCalls: ToolCallInfo[];
-  /** All tool calls made for it (from the snapshot, then counted from events). */
+  /** All tool calls made for it. */
   toolCallCount: number;
-  tokensIn: number;
-  tokensOut: number;
   costUsd: number;
+  /** The verdicts seen in events. */
   verdicts: (Verdict & { ts: string | null })[];
 }
 
@@ -48,6 +59,12 @@ export interface BoardState {
   sessionId: string | null;
   /** A snapshot has arrived. */
   loaded: boolean;
+  /** The session state as the shared replay rebuilds it (what the fields below show). */
+  log: SessionState;
+  /** The last seq the latest snapshot reflects. */
+  snapshotSeq: number;
+  /** Per TODO id, the tool calls seen in events. */
+  calls: Record<string, ToolCallInfo[]>;
   task: string;
   mode: string;
   model: string;
@@ -69,88 +86,78 @@ export interface BoardState {
 export const TOOL_CALLS_KEPT = 200;
 
 export function emptyBoard(sessionId: string | null = null): BoardState {
+  return view({ sessionId, loaded: false, log: emptyState(), snapshotSeq: 0, calls: {}, approvals: [], question: null, lastSeq: 0 }, null);
+}
+
+type Base = Pick<BoardState, 'sessionId' | 'loaded' | 'log' | 'snapshotSeq' | 'calls' | 'approvals' | 'question' | 'lastSeq'>;
+
+/** The fields the board shows, from its log copy; TODOs that did not change keep their object (cards re-render less). */
+function view(b: Base, prev: BoardState | null): BoardState {
+  const { log } = b;
+  const old = new Map(prev?.todos.map((t) => [t.id, t]));
   return {
-    sessionId,
-    loaded: false,
-    task: '',
-    mode: '',
-    model: '',
-    status: 'planning',
-    phase: 'plan',
-    statusReason: null,
-    planAwaitingApproval: false,
-    todos: [],
-    approvals: [],
-    question: null,
-    finalVerdict: null,
-    summary: null,
-    totals: { tokensIn: 0, tokensOut: 0, costUsd: null, modelCalls: 0, toolCalls: 0, commands: 0, fileModifications: 0 },
-    lastSeq: 0,
+    ...b,
+    task: log.task,
+    mode: log.mode,
+    model: log.model,
+    status: log.status,
+    phase: log.phase,
+    statusReason: log.statusReason,
+    planAwaitingApproval: log.plan.awaitingApproval,
+    todos: log.todos.map((t) => boardTodo(t, b.calls[t.id] ?? NO_CALLS, old.get(t.id))),
+    finalVerdict: verdictView(log.finalVerdict),
+    summary: log.summary,
+    totals: totalsView(log),
   };
 }
 
-function boardTodo(t: AgentTodo | EventTodo, prev?: BoardTodo): BoardTodo {
-  const snapshot = 'tokensIn' in t && typeof t.toolCalls === 'number' ? t : null;
-  const base: Omit<AgentTodo, 'toolCalls' | 'tokensIn' | 'tokensOut'> = {
-    id: t.id,
-    description: t.description,
-    expectedResult: t.expectedResult,
-    status: asTodoStatus(t.status),
-    result: t.result,
-    rejections: 'rejections' in t ? t.rejections : (prev?.rejections ?? 0),
-    lastVerdict: 'lastVerdict' in t ? t.lastVerdict : (prev?.lastVerdict ?? null),
-    checkpointIds: 'checkpointIds' in t ? t.checkpointIds : (prev?.checkpointIds ?? []),
-  };
+const NO_CALLS: ToolCallInfo[] = [];
+
+function boardTodo(t: TodoState, calls: ToolCallInfo[], prev: BoardTodo | undefined): BoardTodo {
+  const { toolCalls, ...shown } = todoView(t);
+  const verdicts = t.verdicts.filter((v) => v.seq > 0);
+  if (prev && prev.toolCalls === calls && prev.toolCallCount === toolCalls && prev.costUsd === t.costUsd && prev.verdicts.length === verdicts.length && sameShown(prev, shown)) return prev;
   return {
-    ...base,
-    toolCalls: prev?.toolCalls ?? [],
-    // The snapshot counts the whole log; events only what arrived while this window watched.
-    toolCallCount: Math.max(snapshot?.toolCalls ?? 0, prev?.toolCallCount ?? 0),
-    tokensIn: Math.max(snapshot?.tokensIn ?? 0, prev?.tokensIn ?? 0),
-    tokensOut: Math.max(snapshot?.tokensOut ?? 0, prev?.tokensOut ?? 0),
-    costUsd: prev?.costUsd ?? 0,
-    verdicts: prev?.verdicts ?? [],
+    ...shown,
+    checkpointIds: [...shown.checkpointIds],
+    toolCalls: calls,
+    toolCallCount: toolCalls,
+    costUsd: t.costUsd,
+    verdicts: verdicts.map(({ approved, confidence, feedback, ts }) => ({ approved, confidence, feedback, ts })),
   };
 }
 
-const TODO_STATUSES = new Set<AgentTodo['status']>(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
-function asTodoStatus(s: string): AgentTodo['status'] {
-  return TODO_STATUSES.has(s as AgentTodo['status']) ? (s as AgentTodo['status']) : 'pending';
+function sameShown(a: BoardTodo, b: Omit<AgentTodo, 'toolCalls'>): boolean {
+  const va = a.lastVerdict;
+  const vb = b.lastVerdict;
+  return (
+    a.id === b.id &&
+    a.description === b.description &&
+    a.expectedResult === b.expectedResult &&
+    a.status === b.status &&
+    a.result === b.result &&
+    a.rejections === b.rejections &&
+    a.tokensIn === b.tokensIn &&
+    a.tokensOut === b.tokensOut &&
+    a.checkpointIds.join('\n') === b.checkpointIds.join('\n') &&
+    (va === vb || (!!va && !!vb && va.approved === vb.approved && va.confidence === vb.confidence && va.feedback === vb.feedback))
+  );
 }
 
 /** The snapshot, keeping what the events told about TODOs whose id stays. */
 export function fromDetail(detail: AgentSessionDetail, prev: BoardState | null): BoardState {
   const kept = prev && prev.sessionId === detail.sessionId ? prev : null;
-  const old = new Map(kept?.todos.map((t) => [t.id, t]));
-  return {
+  const base: Base = {
     sessionId: detail.sessionId,
     loaded: true,
-    task: detail.task,
-    mode: detail.mode,
-    model: detail.model,
-    status: detail.status,
-    phase: detail.phase,
-    statusReason: detail.statusReason,
-    planAwaitingApproval: detail.planAwaitingApproval,
-    todos: detail.todos.map((t) => boardTodo(t, old.get(t.id))),
+    log: stateFromDetail(detail, kept?.log ?? null),
+    snapshotSeq: detail.lastSeq,
+    calls: kept?.calls ?? {},
     approvals: detail.approvals,
     question: detail.question,
-    finalVerdict: detail.finalVerdict,
-    summary: detail.summary,
-    totals: { ...detail.totals },
     lastSeq: kept?.lastSeq ?? 0,
   };
-}
-
-/** Replaces the TODO list, keeping what was recorded for TODOs whose id stays. */
-function setTodos(state: BoardState, todos: EventTodo[]): BoardTodo[] {
-  const old = new Map(state.todos.map((t) => [t.id, t]));
-  return todos.map((t) => boardTodo(t, old.get(t.id)));
-}
-
-function patchTodo(state: BoardState, todoId: string | null, patch: (t: BoardTodo) => BoardTodo): BoardTodo[] {
-  if (!todoId) return state.todos;
-  return state.todos.map((t) => (t.id === todoId ? patch(t) : t));
+  return view(base, kept);
 }
 
 export interface Applied {
@@ -159,179 +166,81 @@ export interface Applied {
   gap: boolean;
 }
 
-export function applyBoardEvent(state: BoardState, e: AgentEvent, options: { replay?: boolean } = {}): Applied {
+export function applyBoardEvent(state: BoardState, e: AgentEvent): Applied {
   if (e.sessionId !== state.sessionId) return { state, gap: false };
   let gap = false;
-  if (e.seq !== undefined) {
+  if (isLogEvent(e)) {
     if (e.seq <= state.lastSeq) return { state, gap: false };
     gap = state.lastSeq > 0 && e.seq > state.lastSeq + 1;
     state = { ...state, lastSeq: e.seq };
   }
   // A rewind: the board is what it was at that point, which only a fresh snapshot says.
   if (e.type === 'rollback') return { state: { ...emptyBoard(state.sessionId), lastSeq: state.lastSeq }, gap: true };
-  return { state: reduce(state, e, !!options.replay), gap };
+  return { state: reduce(state, e), gap };
 }
 
 /**
- * Applies again an event that arrived while a snapshot was on its way (it may or may not be in it):
- * assignments only, whatever its seq.
+ * Applies again an event that arrived while a snapshot was on its way: the notices, and the log's events
+ * the snapshot does not reflect yet.
  */
 export function reapplyBoardEvent(state: BoardState, e: AgentEvent): BoardState {
-  return e.sessionId === state.sessionId ? reduce(state, e, true) : state;
+  if (e.sessionId !== state.sessionId || (isLogEvent(e) && e.seq <= state.snapshotSeq) || e.type === 'rollback') return state;
+  return reduce(state, e);
 }
 
-function reduce(s: BoardState, e: AgentEvent, replay: boolean): BoardState {
-  const count = !replay;
+/** The shared replay on a copy of the board's log (the board checks the order of seqs itself). */
+function replayed(log: SessionState, e: AgentLogEvent): SessionState {
+  const next = cloneSessionState(log);
+  next.lastSeq = e.seq - 1;
+  reduceInto(next, asSessionEvent(e));
+  return next;
+}
+
+function reduce(s: BoardState, e: AgentEvent): BoardState {
+  const base: Base = isLogEvent(e) ? { ...s, log: replayed(s.log, e), calls: callsAfter(s.calls, e) } : s;
   switch (e.type) {
-    case 'session_started':
-      return { ...s, task: str(e, 'task') ?? s.task, mode: str(e, 'mode') ?? s.mode, model: str(e, 'model') ?? s.model };
-    case 'plan_proposed': {
-      const needs = bool(e, 'needsApproval') ?? false;
-      return { ...s, todos: setTodos(s, todosOf(e)), planAwaitingApproval: needs, phase: needs ? s.phase : 'execute' };
+    case 'plan_approval_requested': {
+      const log = cloneSessionState(s.log);
+      log.todos = todosFromView(e.todos, log.todos);
+      log.plan = { ...log.plan, proposed: true, awaitingApproval: true, approved: false };
+      log.status = 'awaiting_plan_approval';
+      return view({ ...s, log }, s);
     }
-    case 'plan_approval_requested':
-      return { ...s, todos: setTodos(s, todosOf(e)), planAwaitingApproval: true, status: 'awaiting_plan_approval' };
-    case 'plan_approved': {
-      const todos = todosOf(e);
-      return { ...s, todos: arr(e, 'todos').length ? setTodos(s, todos) : s.todos, planAwaitingApproval: false, phase: 'execute' };
-    }
-    case 'plan_rejected':
-      return { ...s, planAwaitingApproval: false, phase: 'plan' };
-    case 'todo_updated': {
-      const todo = todoOf(obj(e, 'todo'));
-      if (!todo) return s;
-      const exists = s.todos.some((t) => t.id === todo.id);
-      return {
-        ...s,
-        todos: exists ? s.todos.map((t) => (t.id === todo.id ? boardTodo(todo, t) : t)) : [...s.todos, boardTodo(todo)],
-      };
-    }
-    case 'todo_added': {
-      const todo = todoOf(obj(e, 'todo'));
-      if (!todo || s.todos.some((t) => t.id === todo.id)) return s;
-      const at = Math.min(num(e, 'index') ?? s.todos.length, s.todos.length);
-      const todos = [...s.todos];
-      todos.splice(at, 0, boardTodo(todo));
-      return { ...s, todos };
-    }
-    case 'todo_removed':
-      return { ...s, todos: s.todos.filter((t) => t.id !== str(e, 'todoId')) };
-    case 'todo_reordered': {
-      const order = arr(e, 'order').filter((x): x is string => typeof x === 'string');
-      const byId = new Map(s.todos.map((t) => [t.id, t]));
-      const listed = [...new Set(order)].map((id) => byId.get(id)).filter((t): t is BoardTodo => !!t);
-      return { ...s, todos: [...listed, ...s.todos.filter((t) => !listed.includes(t))] };
-    }
-    case 'tool_call_started': {
-      const call: ToolCallInfo = {
-        callId: str(e, 'callId') ?? '',
-        tool: str(e, 'tool') ?? '?',
-        input: str(e, 'input') ?? '',
-        summary: null,
-        isError: false,
-        durationMs: null,
-        running: true,
-      };
-      return {
-        ...s,
-        totals: count ? { ...s.totals, toolCalls: s.totals.toolCalls + 1 } : s.totals,
-        todos: patchTodo(s, str(e, 'todoId'), (t) =>
-          t.toolCalls.some((c) => c.callId === call.callId)
-            ? t
-            : { ...t, toolCallCount: t.toolCallCount + 1, toolCalls: [...t.toolCalls, call].slice(-TOOL_CALLS_KEPT) },
-        ),
-      };
-    }
-    case 'tool_call_finished': {
-      const callId = str(e, 'callId');
-      const done = { summary: str(e, 'summary') ?? '', isError: bool(e, 'isError') ?? false, durationMs: num(e, 'durationMs'), running: false };
-      return {
-        ...s,
-        todos: patchTodo(s, str(e, 'todoId'), (t) => {
-          const known = t.toolCalls.some((c) => c.callId === callId);
-          const toolCalls = known
-            ? t.toolCalls.map((c) => (c.callId === callId ? { ...c, ...done } : c))
-            : [...t.toolCalls, { callId: callId ?? '', tool: str(e, 'tool') ?? '?', input: '', ...done }].slice(-TOOL_CALLS_KEPT);
-          return { ...t, toolCalls };
-        }),
-      };
-    }
-    case 'checkpoint_taken': {
-      const id = str(e, 'checkpointId');
-      if (!id) return s;
-      return { ...s, todos: patchTodo(s, str(e, 'todoId'), (t) => (t.checkpointIds.includes(id) ? t : { ...t, checkpointIds: [...t.checkpointIds, id] })) };
-    }
-    case 'verification': {
-      const todoId = str(e, 'todoId');
-      const verdict: Verdict = { approved: bool(e, 'approved') ?? false, confidence: num(e, 'confidence') ?? 0, feedback: str(e, 'feedback') ?? '' };
-      if (todoId === 'task' && !s.todos.some((t) => t.id === 'task')) return { ...s, finalVerdict: verdict };
-      const next = str(e, 'nextStatus') ?? (verdict.approved ? 'done' : 'in_progress');
-      return {
-        ...s,
-        todos: patchTodo(s, todoId, (t) => ({
-          ...t,
-          status: asTodoStatus(next),
-          lastVerdict: verdict,
-          rejections: t.rejections + (count && !verdict.approved ? 1 : 0),
-          verdicts: count ? [...t.verdicts, { ...verdict, ts: e.ts ?? null }] : t.verdicts,
-        })),
-      };
-    }
-    case 'model_call': {
-      if (!count) return s;
-      const usage = obj(e, 'usage');
-      const tin = (usage && num(usage, 'promptTokens')) || 0;
-      const tout = (usage && num(usage, 'completionTokens')) || 0;
-      const cost = num(e, 'costUsd');
-      const t = s.totals;
-      return {
-        ...s,
-        totals: { ...t, modelCalls: t.modelCalls + 1, tokensIn: t.tokensIn + tin, tokensOut: t.tokensOut + tout, costUsd: cost === null ? t.costUsd : (t.costUsd ?? 0) + cost },
-        todos: patchTodo(s, str(e, 'todoId'), (todo) => ({ ...todo, tokensIn: todo.tokensIn + tin, tokensOut: todo.tokensOut + tout, costUsd: todo.costUsd + (cost ?? 0) })),
-      };
-    }
-    case 'command_finished':
-      return count ? { ...s, totals: { ...s.totals, commands: s.totals.commands + 1 } } : s;
-    case 'change_applied':
-      return count && !str(e, 'error') ? { ...s, totals: { ...s.totals, fileModifications: s.totals.fileModifications + 1 } } : s;
     case 'approval_requested': {
       const approval = approvalOf(e);
-      if (!approval || s.approvals.some((a) => a.changeId === approval.changeId)) return s;
+      if (s.approvals.some((a) => a.changeId === approval.changeId)) return s;
       return { ...s, approvals: [...s.approvals, approval] };
     }
     case 'approval_resolved':
-      return { ...s, approvals: s.approvals.filter((a) => a.changeId !== str(e, 'changeId')) };
-    case 'question': {
-      const questionId = str(e, 'questionId');
-      const todoId = str(e, 'todoId');
-      if (!questionId || !todoId) return s;
-      const options = arr(e, 'options').filter((o): o is AgentQuestion['options'][number] => ['retry', 'skip', 'edit', 'stop'].includes(o as string));
-      return { ...s, question: { questionId, todoId, text: str(e, 'text') ?? '', options } };
-    }
+      return { ...s, approvals: s.approvals.filter((a) => a.changeId !== e.changeId) };
+    case 'question':
+      return { ...s, question: { questionId: e.questionId, todoId: e.todoId, text: e.text, options: e.options } };
     case 'question_answered':
-      return s.question?.questionId === str(e, 'questionId') ? { ...s, question: null } : s;
-    case 'status_changed': {
-      const status = str(e, 'status') as AgentStatus | null;
-      const phase = str(e, 'phase') as AgentPhase | null;
-      return { ...s, status: status ?? s.status, statusReason: str(e, 'reason'), phase: phase ?? s.phase };
-    }
+      return s.question?.questionId === e.questionId ? { ...s, question: null } : s;
     case 'session_completed':
-      return { ...s, status: 'completed', statusReason: null, phase: 'done', summary: str(e, 'summary') ?? s.summary, approvals: [], question: null };
     case 'session_failed':
-      return { ...s, status: 'failed', statusReason: str(e, 'reason'), approvals: [], question: null };
     case 'session_stopped':
-      return { ...s, status: 'stopped', statusReason: str(e, 'reason'), approvals: [], question: null };
+      return view({ ...base, approvals: [], question: null }, s);
     default:
-      return s;
+      return base === s ? s : view(base, s);
   }
 }
 
-function approvalOf(e: AgentEvent): AgentApproval | null {
-  const changeId = str(e, 'changeId');
-  const kind = str(e, 'kind');
-  if (!changeId || (kind !== 'change' && kind !== 'command' && kind !== 'read')) return null;
-  const { sessionId: _s, type: _t, seq: _q, ts: _ts, reason: _r, ...rest } = e as AgentEvent & Record<string, unknown>;
-  return { ...(rest as Omit<AgentApproval, 'changeId' | 'kind'>), changeId, kind, todoId: str(e, 'todoId') };
+/** The tool calls of each TODO's card, after a log event. */
+function callsAfter(calls: BoardState['calls'], e: AgentLogEvent): BoardState['calls'] {
+  if ((e.type !== 'tool_call_started' && e.type !== 'tool_call_finished') || !e.todoId) return calls;
+  const list = calls[e.todoId] ?? NO_CALLS;
+  if (e.type === 'tool_call_started') {
+    if (list.some((c) => c.callId === e.callId)) return calls;
+    const call: ToolCallInfo = { callId: e.callId, tool: e.tool, input: e.input, summary: null, isError: false, durationMs: null, running: true };
+    return { ...calls, [e.todoId]: [...list, call].slice(-TOOL_CALLS_KEPT) };
+  }
+  const done = { summary: e.summary, isError: e.isError, durationMs: e.durationMs ?? null, running: false };
+  const known = list.some((c) => c.callId === e.callId);
+  const next = known
+    ? list.map((c) => (c.callId === e.callId ? { ...c, ...done } : c))
+    : [...list, { callId: e.callId, tool: e.tool, input: '', ...done }].slice(-TOOL_CALLS_KEPT);
+  return { ...calls, [e.todoId]: next };
 }
 
 /** Done (or skipped) out of all TODOs. */

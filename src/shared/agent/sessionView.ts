@@ -1,0 +1,33 @@
+import type { AgentTodo } from './agentShapes';
+import type { SessionState, TodoState, Verdict } from './sessionState';
+
+/**
+ * What `agent.get` shows of a replayed session state: the core answers it from its state, and the board
+ * derives the same from its own copy (renderer features/board), so both read one replay the same way.
+ */
+
+export function verdictView(v: Verdict | null | undefined): AgentTodo['lastVerdict'] {
+  return v ? { approved: v.approved, confidence: v.confidence, feedback: v.feedback } : null;
+}
+
+export function todoView(t: TodoState): AgentTodo {
+  return {
+    id: t.id,
+    description: t.description,
+    expectedResult: t.expectedResult,
+    status: t.status,
+    result: t.result,
+    rejections: t.rejections,
+    lastVerdict: verdictView(t.verdicts.at(-1)),
+    checkpointIds: t.checkpointIds,
+    toolCalls: t.toolCalls,
+    tokensIn: t.tokensIn,
+    tokensOut: t.tokensOut,
+  };
+}
+
+/** The session's totals as agent.get answers them (rollbacks are not shown). */
+export function totalsView(state: Pick<SessionState, 'totals'>) {
+  const { tokensIn, tokensOut, costUsd, modelCalls, toolCalls, commands, fileModifications } = state.totals;
+  return { tokensIn, tokensOut, costUsd, modelCalls, toolCalls, commands, fileModifications };
+}
