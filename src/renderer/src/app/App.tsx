@@ -15,8 +15,8 @@ import { SettingsOverlay } from '../features/settings/SettingsOverlay';
 import { FileTree } from '../features/workspace/FileTree';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
-import { useUiStore, type SidebarView } from './uiStore';
-import { useAppInfo } from './useWorkspace';
+import { useUiStore, type SidebarView } from '../appState/uiStore';
+import { useAppInfo } from '../appState/useWorkspace';
 import { Welcome } from './Welcome';
 
 const views: { id: SidebarView; label: string; icon: string }[] = [

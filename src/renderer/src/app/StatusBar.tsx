@@ -2,7 +2,7 @@ import { useGitRefresh } from '../features/git/useGitRefresh';
 import { useGitStatus } from '../features/git/useGitStatus';
 import { SessionStatusItem } from '../features/sessions/SessionStatusItem';
 import { SettingsButton } from '../features/settings/SettingsButton';
-import { useAppInfo } from './useWorkspace';
+import { useAppInfo } from '../appState/useWorkspace';
 import { useConnectionState } from './useConnectionState';
 
 const stateLabel = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected — retrying' };

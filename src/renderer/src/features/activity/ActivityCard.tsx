@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { useBoardStore } from '../board/boardStore';
 import { PHASE_LABEL } from '../sessions/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { formatDuration, message } from '../sessions/sessionFormat';
 import { useTerminalStore } from '../terminal/terminalStore';

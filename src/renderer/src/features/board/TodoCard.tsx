@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { formatCost, formatDuration, formatTokens } from '../sessions/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { BoardTodo, ToolCallInfo } from './boardReducer';

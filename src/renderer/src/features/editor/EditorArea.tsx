@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from '../timeline/CheckpointDiffViewer';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useGitStatus } from './useGitStatus';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { GitFile, GitStatus } from '../../../../shared/contract';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { groupChanges, splitPath, statusLetter, statusWord, type ChangeGroup } from './changeGroups';
 import { useGitRefresh } from './useGitRefresh';
 import './changes.css';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { startReviewFeed } from './reviewFeed';
 import { notifyArrival, useReviewToasts } from './reviewNotify';

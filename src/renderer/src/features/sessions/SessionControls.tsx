@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { progressOf } from '../board/boardReducer';
 import { useBoardStore } from '../board/boardStore';

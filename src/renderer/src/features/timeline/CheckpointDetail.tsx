@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { ChangedFileT, CheckpointRecordT } from '../../../../shared/contract';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { agentOf } from './agentTimeline';
 import { checkpointName } from './checkpointNames';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useUiStore } from '../../app/uiStore';
+import { useUiStore } from '../../appState/uiStore';
 import type { AkiraClient } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
 import { useSessionStore } from '../sessions/sessionStore';

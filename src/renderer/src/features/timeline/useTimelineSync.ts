@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAppInfo } from '../../app/useWorkspace';
+import { useAppInfo } from '../../appState/useWorkspace';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { dependsOnNow } from './queries';
 import { useTimelineStore, type TimelineLoader } from './timelineStore';

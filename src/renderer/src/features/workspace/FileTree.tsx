@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { useUiStore } from '../../app/uiStore';
-import { useAppInfo } from '../../app/useWorkspace';
+import { useUiStore } from '../../appState/uiStore';
+import { useAppInfo } from '../../appState/useWorkspace';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { decorationsOf } from '../git/gitDecorations';
 import { useGitStatus } from '../git/useGitStatus';
