@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Layers by runtime (DESIGN.md): core is plain Node, the renderer never reaches into main, shared runs
+// Layers by runtime (docs/architecture.md "Layers"): core is plain Node, the renderer never reaches into main, shared runs
 // anywhere, the preload sees only electron and the contract. Checked on every source file.
 // Layers in main: the faces (cli, server, electron) stand around the core and never import each other;
 // the core imports no face; src/main/common holds plain-Node helpers any of them may use and imports

@@ -5,7 +5,7 @@ import type { CliIo } from './io';
 import { runCommand } from './runCommand';
 import { serveCommand, type HttpFace } from './serveCommand';
 
-/** Commands pinned in DESIGN.md that later versions add; named here so the error says so. */
+/** Commands pinned in docs/architecture.md that later versions add; named here so the error says so. */
 const PLANNED = new Set<string>([]);
 
 /**

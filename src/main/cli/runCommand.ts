@@ -12,7 +12,7 @@ import { shellWord } from './checkpointsFormat';
 
 /**
  * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]`
- * and `akira run --resume <sessionId>`: a headless agent session (DESIGN.md "Faces, pinned").
+ * and `akira run --resume <sessionId>`: a headless agent session (docs/architecture.md "Pinned surfaces").
  *
  * It is a face like the others: it starts or resumes the session with agent.start / agent.resume,
  * follows `agent.onEvent` and answers approvals through the same commands (runApprovals.ts).

@@ -3,7 +3,7 @@ import { defineCommand, defineEvent, noInput } from './define';
 import { workspaceSummary } from './app';
 
 /**
- * Model and agent settings (DESIGN.md "Data on disk", agentSettings.ts for how the layers combine):
+ * Model and agent settings (docs/architecture.md "Pinned surfaces", agentSettings.ts for how the layers combine):
  * global `<dataDir>/settings.json` and the workspace's `.akira/settings.json`. The API key is kept apart
  * (Electron safeStorage in the desktop, a 0600 file for `akira serve`/CLI, or OPENAI_API_KEY) and never
  * leaves the core: `settings.get` says whether one is set and shows its last characters only.

@@ -1,5 +1,5 @@
 /**
- * JSON mode for models without tool calling (DESIGN.md "Agent protocol", seed 000's schema):
+ * JSON mode for models without tool calling (docs/architecture.md "Agent protocol", seed 000's schema):
  *
  *   buildJsonModeInstructions(tools)          system-prompt text: the reply schema, rules, tools and params
  *   parseJsonReply(raw, {phase?, todoId?, tools?})

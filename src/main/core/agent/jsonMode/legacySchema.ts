@@ -8,10 +8,10 @@ import { toolNames } from '../tools/toolTypes';
  *    toolCall: {tool, params} | null, verification: {todoId, approved, feedback, confidence} | null,
  *    message, complete}
  *
- * Tool names are DESIGN.md's pinned ones; `verify_todo` travels in `verification`, never in toolCall.
+ * Tool names are the pinned ones (docs/architecture.md "Agent protocol"); `verify_todo` travels in `verification`, never in toolCall.
  */
 
-/** The agent's tools (DESIGN.md "Agent protocol"); JSON mode offers the same ones. */
+/** The agent's tools (docs/architecture.md "Agent protocol"); JSON mode offers the same ones. */
 export const PINNED_TOOL_NAMES = toolNames;
 export type PinnedToolName = (typeof PINNED_TOOL_NAMES)[number];
 

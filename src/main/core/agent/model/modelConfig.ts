@@ -1,6 +1,6 @@
 /**
  * Which model to talk to: `resolveModelConfig({flags, workspaceSettings, globalSettings, env})` picks each
- * field from the first source that has it, in DESIGN order: flags, workspace settings, global settings,
+ * field from the first source that has it, in the documented order (README "The agent and akira run"): flags, workspace settings, global settings,
  * env (`OPENAI_BASE_URL`, `OPENAI_API_KEY`, `AKIRA_MODEL`). It returns a validated ModelConfig plus where
  * each field came from, or throws ModelConfigError saying how to configure a model.
  *

@@ -1,5 +1,5 @@
 /**
- * When and how long to wait before retrying a model call (DESIGN: 1 s, 2 s, 4 s with jitter on network
+ * When and how long to wait before retrying a model call (docs/architecture.md "Pinned surfaces": 1 s, 2 s, 4 s with jitter on network
  * errors, 5xx and 429; honour Retry-After).
  *
  *   isRetryableStatus(status)                         5xx, 429, 408, 409 (OpenAI's own retry set)

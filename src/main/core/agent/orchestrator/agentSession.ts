@@ -28,7 +28,7 @@ import { createWaitSlot } from './userWait';
 import { VerifierError } from './verifier';
 
 /**
- * One agent session's loop: plan → execute → verify → complete (DESIGN.md "Agent protocol").
+ * One agent session's loop: plan → execute → verify → complete (docs/architecture.md "Agent protocol").
  *
  *   const s = createAgentSession(deps);   // deps.handle: an open session (new, or reopened to resume)
  *   s.run()                 // runs until completed / failed / stopped / paused; resolves with the status

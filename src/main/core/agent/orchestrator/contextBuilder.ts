@@ -3,7 +3,7 @@ import { EXECUTE_RULES, PLAN_RULES } from './prompts';
 import { cutMiddle, estimateTokens, oneLine } from './text';
 
 /**
- * Fresh context for every model call, within a token budget (DESIGN.md: "Not the whole history"):
+ * Fresh context for every model call, within a token budget (docs/architecture.md "Agent protocol": "Not the whole history"):
  *
  *   buildPlanContext({modePrompt, task, userMessages, planFeedback, budgetTokens})   → {messages, tokens}
  *   buildExecuteContext({modePrompt, task, todos, current, userMessages, notes, jsonMode, budgetTokens})

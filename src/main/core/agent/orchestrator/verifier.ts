@@ -6,7 +6,7 @@ import { VERIFY_SYSTEM } from './prompts';
 import { cutMiddle, oneLine } from './text';
 
 /**
- * The verification call (DESIGN.md: a separate call with fresh context that must call verify_todo):
+ * The verification call (docs/architecture.md "Agent protocol": a separate call with fresh context that must call verify_todo):
  *
  *   await verifyTodo({caller, task, todo, claimed, changes, commands, budgetTokens, signal})
  *   await verifyTask({caller, task, todos, summary, changes, budgetTokens, signal})     // todoId "task"

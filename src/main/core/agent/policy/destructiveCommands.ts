@@ -3,7 +3,7 @@ import { basename } from './commandWrappers';
 import type { Word } from './shellParse';
 
 /**
- * Commands that always ask, even when allowed or auto-approved (DESIGN.md "Policy and safety"):
+ * Commands that always ask, even when allowed or auto-approved (docs/architecture.md "Pinned surfaces"):
  * recursive rm outside build folders (paths resolved against the working directory), git push --force /
  * --force-with-lease / +refspec / --delete, git reset --hard, git clean -f, git branch -D, git stash
  * drop/clear, find -delete outside build folders, chmod -R 777, mkfs, dd of=/dev/…, shred/wipefs/fdisk,

@@ -3,7 +3,7 @@ import { AkiraError } from '../../errors';
 import { parseShell } from './shellParse';
 
 /**
- * The agent's policy (DESIGN.md "Policy and safety", seeds 002/003): what runs without asking, which
+ * The agent's policy (docs/architecture.md "Pinned surfaces", seeds 002/003): what runs without asking, which
  * commands are allowed or denied, and the limits that pause a session.
  *
  *   policySchema            full policy, every field defaulted:  policySchema.parse({}) is the default

@@ -9,7 +9,7 @@ import { toolNames, type ControlToolName, type ToolCategory, type ToolContext, t
 import { deleteFileTool, editFileTool, writeFileTool } from './writeTools';
 
 /**
- * The one tool registry every face's agent uses (DESIGN.md "Agent protocol": names and parameters pinned).
+ * The one tool registry every face's agent uses (docs/architecture.md "Agent protocol": names and parameters pinned).
  *
  *   const registry = createToolRegistry({ handlers: { todo_write, update_todo, complete } });
  *   registry.definitions()                  // OpenAI `tools` entries, parameters from the zod schemas
