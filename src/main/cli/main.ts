@@ -2,7 +2,7 @@ import { parseCommandArgs, serveSpec, toServeArgs, UsageError } from './args';
 import { checkpointsCommand } from './checkpointsCommand';
 import { mainHelp, serveHelp } from './help';
 import type { CliIo } from './io';
-import { runCommand } from './runCommand';
+import { runTaskCommand } from './runTaskCommand';
 import { serveCommand, type HttpFace } from './serveCommand';
 
 /** Commands pinned in docs/architecture.md that later versions add; named here so the error says so. */
@@ -36,7 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIo, faces: { http: 
       case 'checkpoints':
         return await checkpointsCommand(rest, io);
       case 'run':
-        return await runCommand(rest, io);
+        return await runTaskCommand(rest, io);
       default:
         if (PLANNED.has(command)) throw new UsageError(`akira ${command} is not available in this version yet.`);
         if (command.startsWith('-')) throw new UsageError(`Unknown option: ${command}`);

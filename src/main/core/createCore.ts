@@ -21,7 +21,7 @@ import { createCommandRunner, type CommandRunner } from './terminal/commandRunne
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
 import { commandEnvPolicy } from './agent/orchestrator/commandEnvPolicy';
-import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modes';
+import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modeResolver';
 import type { ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOptions } from './workspace/workspaceService';
 

@@ -19,7 +19,7 @@ import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
 import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
-import type { ModeResolver } from './modes';
+import type { ModeResolver } from './modeResolver';
 
 /**
  * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.

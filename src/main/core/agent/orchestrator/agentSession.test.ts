@@ -7,7 +7,7 @@ import { waitFor } from '../../../../testing/waitFor';
 import { startAgentKit, type AgentKit } from './agentTestKit';
 
 // The orchestrator end to end in-process: a real core, real files, a real pty, the real openai SDK
-// against the scripted server. (The same flows through the built `akira run` are in cli/runCommand.test.ts.)
+// against the scripted server. (The same flows through the built `akira run` are in cli/runTaskCommand.test.ts.)
 
 let kit: AgentKit | null = null;
 afterEach(async () => {

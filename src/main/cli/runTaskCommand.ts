@@ -34,7 +34,7 @@ class Failed extends Error {
   }
 }
 
-export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runTaskCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json');
   let core: Core | null = null;
   try {
