@@ -5,7 +5,7 @@ import { useClient } from '../../client/ClientContext';
 import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
 import { diffQuery, viewerOptions } from './queries';
-import { describeError, ViewerMessage } from './ViewerMessage';
+import { describeError, ViewerMessage } from '../../ui/ViewerMessage';
 
 /** Above this many characters (both sides together) the diff uses the faster, older algorithm. */
 const LARGE_DIFF_CHARS = 1_000_000;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { useGitRefresh } from '../git/useGitRefresh';
-import { CheckpointDiffTag, CheckpointDiffViewer } from '../timeline/CheckpointDiffViewer';
+import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
 import { FileViewer } from './FileViewer';
 import { diffQuery } from './queries';

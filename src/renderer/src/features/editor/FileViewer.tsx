@@ -5,7 +5,7 @@ import { useClient } from '../../client/ClientContext';
 import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
 import { fileQuery, viewerOptions } from './queries';
-import { formatBytes, ViewerMessage, describeError } from './ViewerMessage';
+import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 
 /** A workspace file, read-only in Monaco. Owns its editor and model: creates them and disposes them. */
 export function FileViewer({ path }: { path: string }) {

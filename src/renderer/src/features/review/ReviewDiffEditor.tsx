@@ -3,7 +3,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { languageOf } from '../editor/languageOf';
 import { useMonaco } from '../editor/monacoLoader';
 import { viewerOptions } from '../editor/queries';
-import { ViewerMessage } from '../editor/ViewerMessage';
+import { ViewerMessage } from '../../ui/ViewerMessage';
 import { diffOverride, reviewDiffOptions } from './diffOptions';
 import { hunkAnchorLine, type Hunk } from './hunks';
 import { setEditFlusher } from './reviewActions';

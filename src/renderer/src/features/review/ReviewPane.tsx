@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { ViewerMessage } from '../editor/ViewerMessage';
+import { ViewerMessage } from '../../ui/ViewerMessage';
 import { ApprovalCard } from './ApprovalCard';
 import { hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { formatBytes } from '../editor/ViewerMessage';
+import { formatBytes } from '../../ui/ViewerMessage';
 import { filesWord } from './checkpointNames';
 import { usageQuery } from './queries';
 import { TimelineList } from './TimelineList';

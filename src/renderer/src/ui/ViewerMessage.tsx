@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ClientError } from '../../client/client';
+import { ClientError } from '../client/client';
 
 /** A calm centred message in place of an editor (loading, binary, too large, errors). */
 export function ViewerMessage({ children, tone }: { children: ReactNode; tone?: 'error' }) {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../../client/ClientContext';
-import { DiffViewer, type DiffSides } from '../editor/DiffViewer';
-import { checkpointName } from './checkpointNames';
-import { fileAtQuery } from './queries';
-import { useTimelineStore } from './timelineStore';
-import { useNowRefresh } from './useTimelineSync';
+import { checkpointName } from '../timeline/checkpointNames';
+import { fileAtQuery } from '../timeline/queries';
+import { useTimelineStore } from '../timeline/timelineStore';
+import { useNowRefresh } from '../timeline/useTimelineSync';
+import { DiffViewer, type DiffSides } from './DiffViewer';
 
 /** Above this size (both sides together) the diff is not shown, as for git diffs. */
 const TOO_LARGE_BYTES = 5 * 1024 * 1024;
