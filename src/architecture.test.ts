@@ -162,6 +162,25 @@ export function cyclesOf(graph: ReadonlyMap<string, ReadonlyMap<string, string>>
   return found;
 }
 
+/** Non-test source files `keep` accepts, each with the files its relative imports resolve to. */
+function sourceGraphFiles(keep: (rel: string) => boolean): { rel: string; imports: string[] }[] {
+  return filesUnder(SRC)
+    .map((file) => ({ file, rel: relative(SRC, file).split(sep).join('/') }))
+    .filter(({ rel }) => !isTestCode(rel) && keep(rel))
+    .map(({ file, rel }) => ({
+      rel,
+      imports: importsOf(readFileSync(file, 'utf8')).flatMap((spec) => (spec.startsWith('.') ? [resolveFile(file, spec) ?? []].flat() : [])),
+    }));
+}
+
+/**
+ * The renderer's one remaining folder cycle (issue 15): board, activity and sessions import each other's
+ * stores and formatters, and timeline joins through cross-feature navigation (a board or activity card
+ * selects a checkpoint in timelineStore; timeline's useAgentRestore opens the forked session in
+ * sessionStore). Remove a feature from the list once it is out; never add one.
+ */
+const KNOWN_RENDERER_CYCLE = ['activity', 'board', 'sessions', 'timeline'];
+
 /** Each cycle with the imports that close it, readable in a failure message. */
 function describeCycles(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string[] {
   return cyclesOf(graph).map((group) => {
@@ -234,15 +253,18 @@ describe('architecture', () => {
   });
 
   it('has no folder-level cycles in src/main, src/shared and src/preload (the agent as its parts, and as one folder)', () => {
-    const files = filesUnder(SRC)
-      .map((file) => ({ file, rel: relative(SRC, file).split(sep).join('/') }))
-      .filter(({ rel }) => !isTestCode(rel) && !under('renderer', rel))
-      .map(({ file, rel }) => ({
-        rel,
-        imports: importsOf(readFileSync(file, 'utf8')).flatMap((spec) => (spec.startsWith('.') ? [resolveFile(file, spec) ?? []].flat() : [])),
-      }));
+    const files = sourceGraphFiles((rel) => !under('renderer', rel));
     expect(files.length).toBeGreaterThan(20);
     expect(describeCycles(folderGraph(files))).toEqual([]);
     expect(describeCycles(folderGraph(files, true))).toEqual([]);
+  });
+
+  it('has no folder-level cycles in src/renderer beyond the known one, which may only shrink', () => {
+    const files = sourceGraphFiles((rel) => under('renderer', rel));
+    expect(files.length).toBeGreaterThan(20);
+    const known = new Set(KNOWN_RENDERER_CYCLE.map((feature) => `renderer/src/features/${feature}`));
+    const graph = folderGraph(files);
+    const beyond = cyclesOf(graph).filter((group) => group.some((folder) => !known.has(folder)));
+    expect(describeCycles(graph).filter((text) => beyond.some((group) => text.startsWith(`${group.join(' <-> ')}:`)))).toEqual([]);
   });
 });
