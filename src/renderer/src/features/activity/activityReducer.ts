@@ -1,6 +1,5 @@
-import type { AgentApproval, AgentEvent, TerminalInfo } from '../../../../shared/contract';
+import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, type TerminalInfo } from '../../../../shared/contract';
 import type { HubEntry } from '../sessions/agentEventHub';
-import { arr, bool, num, obj, str, todosOf } from '../sessions/eventFields';
 import type { ActivityItem } from './activityItems';
 
 /**
@@ -131,25 +130,30 @@ function attachTerminal(d: Draft, terminal: TerminalInfo): void {
   }
 }
 
+/** The TODO an event is about (null: the session's). */
+function todoIdOf(e: AgentEvent): string | null {
+  return 'todoId' in e ? (e.todoId ?? null) : null;
+}
+
 function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
   endStream(d, s, e);
-  const base = { ts: e.ts ?? null, todoId: str(e, 'todoId') };
+  const base = { ts: e.ts ?? null, todoId: todoIdOf(e) };
   const seqKey = (prefix: string) => (e.seq !== undefined ? `${prefix}:${e.seq}` : nextKey(prefix));
   switch (e.type) {
     case 'session_started':
-      d.add({ ...base, key: 'session', kind: 'session', sessionId: e.sessionId, task: str(e, 'task') ?? '', mode: str(e, 'mode') ?? '', model: str(e, 'model') ?? '' });
+      d.add({ ...base, key: 'session', kind: 'session', sessionId: e.sessionId, task: e.task, mode: e.mode, model: e.model });
       return;
     case 'plan_proposed':
-      d.add({ ...base, key: seqKey('plan'), kind: 'plan', todos: todosOf(e), needsApproval: bool(e, 'needsApproval') ?? false });
+      d.add({ ...base, key: seqKey('plan'), kind: 'plan', todos: e.todos, needsApproval: e.needsApproval });
       return;
     case 'plan_approved':
-      d.add({ ...base, key: seqKey('plan-ok'), kind: 'plan_decision', approved: true, by: str(e, 'by') ?? 'user', feedback: '' });
+      d.add({ ...base, key: seqKey('plan-ok'), kind: 'plan_decision', approved: true, by: e.by, feedback: '' });
       return;
     case 'plan_rejected':
-      d.add({ ...base, key: seqKey('plan-no'), kind: 'plan_decision', approved: false, by: 'user', feedback: str(e, 'feedback') ?? '' });
+      d.add({ ...base, key: seqKey('plan-no'), kind: 'plan_decision', approved: false, by: 'user', feedback: e.feedback });
       return;
     case 'assistant_delta': {
-      const piece = str(e, 'text') ?? str(e, 'delta') ?? '';
+      const piece = e.text;
       if (!piece) return;
       if (!s.streamingKey || !d.patch(s.streamingKey, (t) => ({ ...t, text: t.text + piece }), 'text')) {
         s.streamingKey = nextKey('text');
@@ -158,7 +162,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     }
     case 'assistant_message': {
-      const text = str(e, 'text') ?? '';
+      const text = e.text;
       const key = s.streamingKey;
       s.streamingKey = null;
       if (!key || !d.patch(key, (t) => ({ ...t, text, streaming: false }), 'text')) {
@@ -167,12 +171,10 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     }
     case 'user_message':
-      d.add({ ...base, key: seqKey('user'), kind: 'user', text: str(e, 'text') ?? '' });
+      d.add({ ...base, key: seqKey('user'), kind: 'user', text: e.text });
       return;
     case 'tool_call_started': {
-      const callId = str(e, 'callId') ?? nextKey('call');
-      const tool = str(e, 'tool') ?? '?';
-      const input = str(e, 'input') ?? '';
+      const { callId, tool, input } = e;
       if (tool === 'run_command') {
         d.add({
           ...base,
@@ -196,11 +198,9 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     }
     case 'tool_call_finished': {
-      const callId = str(e, 'callId') ?? '';
-      const output = str(e, 'summary') ?? '';
-      const isError = bool(e, 'isError') ?? false;
-      const durationMs = num(e, 'durationMs');
-      const tool = str(e, 'tool') ?? '?';
+      const { callId, tool, isError } = e;
+      const output = e.summary;
+      const durationMs = e.durationMs ?? null;
       const todoId = base.todoId;
       if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output });
       const known =
@@ -210,33 +210,29 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     }
     case 'command_finished': {
-      const callId = str(e, 'callId');
+      const callId = e.callId ?? null;
       const patch = {
-        exitCode: num(e, 'exitCode'),
-        output: str(e, 'output') ?? '',
-        durationMs: num(e, 'durationMs'),
-        timedOut: bool(e, 'timedOut') ?? false,
-        killed: bool(e, 'killed') ?? false,
+        exitCode: e.exitCode,
+        output: e.output ?? '',
+        durationMs: e.durationMs ?? null,
+        timedOut: e.timedOut ?? false,
+        killed: e.killed ?? false,
         running: false,
       };
       const failed = patch.exitCode !== 0;
       if (!callId || !d.patch(`call:${callId}`, (t) => ({ ...t, ...patch, isError: failed }), 'terminal')) {
-        const command = str(e, 'command') ?? '';
-        d.add({ ...base, key: seqKey('cmd'), kind: 'terminal', callId: callId ?? '', command, toolResult: null, isError: failed, terminalId: null, ...patch });
+        d.add({ ...base, key: seqKey('cmd'), kind: 'terminal', callId: callId ?? '', command: e.command, toolResult: null, isError: failed, terminalId: null, ...patch });
       }
       return;
     }
-    case 'change_proposed': {
-      const change = obj(e, 'change');
-      const changeId = str(e, 'changeId') ?? nextKey('change');
-      const kind = str(change ?? {}, 'kind');
+    case 'change_proposed':
       d.add({
         ...base,
-        key: `change:${changeId}`,
+        key: `change:${e.changeId}`,
         kind: 'change',
-        changeId,
-        path: str(change ?? {}, 'path') ?? '?',
-        changeKind: kind === 'create' || kind === 'delete' ? kind : 'modify',
+        changeId: e.changeId,
+        path: e.change.path,
+        changeKind: e.change.kind,
         decision: null,
         by: null,
         reason: null,
@@ -244,74 +240,55 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
         error: null,
       });
       return;
-    }
-    case 'change_decided': {
-      const decision = str(e, 'decision');
-      d.patch(
-        `change:${str(e, 'changeId')}`,
-        (c) => ({ ...c, decision: decision === 'approved' || decision === 'rejected' || decision === 'edited' ? decision : null, by: str(e, 'by'), reason: str(e, 'reason') }),
-        'change',
-      );
+    case 'change_decided':
+      d.patch(`change:${e.changeId}`, (c) => ({ ...c, decision: e.decision, by: e.by, reason: e.reason ?? null }), 'change');
       return;
-    }
     case 'change_applied':
-      d.patch(`change:${str(e, 'changeId')}`, (c) => ({ ...c, applied: !str(e, 'error'), error: str(e, 'error') }), 'change');
+      d.patch(`change:${e.changeId}`, (c) => ({ ...c, applied: !e.error, error: e.error ?? null }), 'change');
       return;
-    case 'approval_requested': {
-      const changeId = str(e, 'changeId');
-      const kind = str(e, 'kind');
+    case 'approval_requested':
       // File changes already have their card (change_proposed); it links to the review.
-      if (!changeId || kind === 'change' || (kind !== 'command' && kind !== 'read')) return;
-      const { sessionId: _s, type: _t, reason, ...rest } = e as AgentEvent & Record<string, unknown>;
-      const approval = { ...rest, changeId, kind, todoId: base.todoId } as AgentApproval;
-      d.add({ ...base, key: `approval:${changeId}`, kind: 'approval', approval, reason: typeof reason === 'string' ? reason : '', resolved: null });
+      if (e.kind === 'change') return;
+      d.add({ ...base, key: `approval:${e.changeId}`, kind: 'approval', approval: { ...approvalOf(e), todoId: base.todoId }, reason: e.reason, resolved: null });
       return;
-    }
     case 'approval_resolved':
-      d.patch(`approval:${str(e, 'changeId')}`, (a) => ({ ...a, resolved: str(e, 'decision') ?? 'resolved' }), 'approval');
+      d.patch(`approval:${e.changeId}`, (a) => ({ ...a, resolved: e.decision }), 'approval');
       return;
-    case 'verification': {
-      const todoId = str(e, 'todoId');
+    case 'verification':
       d.add({
         ...base,
         key: seqKey('verdict'),
         kind: 'verification',
-        approved: bool(e, 'approved') ?? false,
-        confidence: num(e, 'confidence') ?? 0,
-        feedback: str(e, 'feedback') ?? '',
-        final: todoId === 'task',
-        nextStatus: str(e, 'nextStatus'),
+        approved: e.approved,
+        confidence: e.confidence,
+        feedback: e.feedback,
+        final: e.todoId === 'task',
+        nextStatus: e.nextStatus ?? null,
       });
       return;
-    }
-    case 'question': {
-      const questionId = str(e, 'questionId') ?? nextKey('q');
-      const options = arr(e, 'options').filter((o): o is 'retry' | 'skip' | 'edit' | 'stop' => ['retry', 'skip', 'edit', 'stop'].includes(o as string));
+    case 'question':
       d.add({
         ...base,
-        key: `question:${questionId}`,
+        key: `question:${e.questionId}`,
         kind: 'error',
-        questionId,
-        text: str(e, 'text') ?? '',
-        options,
+        questionId: e.questionId,
+        text: e.text,
+        options: e.options,
         failedTool: (base.todoId && s.failedTools.get(base.todoId)) || null,
         answered: null,
       });
       return;
-    }
     case 'question_answered':
-      d.patch(`question:${str(e, 'questionId')}`, (q) => ({ ...q, answered: str(e, 'choice') ?? 'answered' }), 'error');
+      d.patch(`question:${e.questionId}`, (q) => ({ ...q, answered: e.choice }), 'error');
       return;
     case 'checkpoint_taken':
-      d.add({ ...base, key: seqKey('cp'), kind: 'checkpoint', checkpointId: str(e, 'checkpointId') ?? '', label: str(e, 'label') ?? '' });
+      d.add({ ...base, key: seqKey('cp'), kind: 'checkpoint', checkpointId: e.checkpointId, label: e.label ?? '' });
       return;
-    case 'status_changed': {
-      const status = str(e, 'status') ?? '';
+    case 'status_changed':
       // "running" after each wait is noise; the waits and pauses are what a person needs to see.
-      if (status === 'running' && !str(e, 'reason')) return;
-      d.add({ ...base, key: seqKey('status'), kind: 'status', status, phase: str(e, 'phase'), reason: str(e, 'reason') });
+      if (e.status === 'running' && !e.reason) return;
+      d.add({ ...base, key: seqKey('status'), kind: 'status', status: e.status, phase: e.phase ?? null, reason: e.reason ?? null });
       return;
-    }
     case 'model_retry':
       // The retried call streams its text again: the cut-off text stays, marked as such.
       if (s.streamingKey) d.patch(s.streamingKey, (t) => ({ ...t, streaming: false, superseded: true }), 'text');
@@ -319,29 +296,26 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.add({ ...base, key: nextKey('retry'), kind: 'notice', level: 'retry', text: describeRetry(e) });
       return;
     case 'warning':
-      d.add({ ...base, key: nextKey('warn'), kind: 'notice', level: 'warning', text: str(e, 'message') ?? 'Warning' });
+      d.add({ ...base, key: nextKey('warn'), kind: 'notice', level: 'warning', text: e.message });
       return;
-    case 'model_call': {
-      const outcome = str(e, 'outcome');
-      if (outcome !== 'failed') return;
-      const status = num(e, 'status');
-      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: `Model call failed${status ? ` (HTTP ${status})` : ''}: ${str(e, 'error') ?? 'no answer'}` });
+    case 'model_call':
+      if (e.outcome !== 'failed') return;
+      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: `Model call failed${e.status ? ` (HTTP ${e.status})` : ''}: ${e.error ?? 'no answer'}` });
       return;
-    }
     case 'session_completed':
-      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'completed', text: str(e, 'summary') ?? '' });
+      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'completed', text: e.summary });
       return;
     case 'session_failed':
-      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'failed', text: str(e, 'reason') ?? '' });
+      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'failed', text: e.reason });
       return;
     case 'session_stopped':
-      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'stopped', text: str(e, 'reason') ?? '' });
+      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'stopped', text: e.reason ?? '' });
       return;
   }
 }
 
 /** Events that may come between a reply's streamed text and its assistant_message. */
-const DURING_STREAM = new Set(['assistant_delta', 'assistant_message', 'model_call', 'model_retry', 'user_messages_consumed']);
+const DURING_STREAM = new Set<AgentEventType>(['assistant_delta', 'assistant_message', 'model_call', 'model_retry', 'user_messages_consumed']);
 
 /** Anything else ends the streamed text (a reply with blank text has no assistant_message). */
 function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
@@ -350,9 +324,7 @@ function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
   s.streamingKey = null;
 }
 
-function describeRetry(e: AgentEvent): string {
-  const attempt = num(e, 'attempt');
-  const delay = num(e, 'delayMs');
-  const reason = str(e, 'reason');
+function describeRetry(e: AgentEventOf<'model_retry'>): string {
+  const { attempt, delayMs: delay, reason } = e;
   return `The model call is retried${attempt ? ` (attempt ${attempt})` : ''}${delay ? ` in ${Math.round(delay / 100) / 10} s` : ''}${reason ? `: ${reason}` : '.'}`;
 }

@@ -1,4 +1,4 @@
-import type { AgentApproval, AgentEvent } from '../../../../shared/contract';
+import { approvalOf } from '../../../../shared/contract';
 import type { AkiraClient } from '../../client/client';
 import { useReviewStore, type PendingItem, type ReviewStore } from './reviewStore';
 
@@ -16,23 +16,6 @@ export interface ReviewFeedOptions {
   onArrived?(item: PendingItem): void;
   /** A load failed (the feed keeps going; the next event or reconnect tries again). */
   onError?(error: Error): void;
-}
-
-const DECISIONS = new Set(['approved', 'rejected', 'edited']);
-
-/** The approval carried by an `approval_requested` notice, or null when it is not one. */
-export function approvalOf(e: AgentEvent): AgentApproval | null {
-  const x = e as Record<string, unknown>;
-  if (typeof x.changeId !== 'string' || (x.kind !== 'change' && x.kind !== 'command' && x.kind !== 'read')) return null;
-  return {
-    changeId: x.changeId,
-    kind: x.kind,
-    todoId: typeof x.todoId === 'string' ? x.todoId : null,
-    ...(x.change ? { change: x.change as AgentApproval['change'] } : {}),
-    ...(x.command ? { command: x.command as AgentApproval['command'] } : {}),
-    ...(x.tool ? { tool: x.tool as AgentApproval['tool'] } : {}),
-    ...(typeof x.protected === 'string' ? { protected: x.protected } : {}),
-  };
 }
 
 export function startReviewFeed(client: AkiraClient, options: ReviewFeedOptions = {}): () => void {
@@ -68,13 +51,12 @@ export function startReviewFeed(client: AkiraClient, options: ReviewFeedOptions 
 
   const offEvent = client.subscribe('agent.onEvent', (e) => {
     const { sessionId } = e;
-    const x = e as Record<string, unknown>;
     if (e.type === 'approval_requested') {
+      // The whole approval (its change, command or read, and what a protected file steers).
       const approval = approvalOf(e);
-      if (!approval) return;
       const state = store.getState();
       const isNew = !state.items.some((i) => i.sessionId === sessionId && i.changeId === approval.changeId);
-      state.requested(sessionId, approval, typeof x.reason === 'string' ? x.reason : null);
+      state.requested(sessionId, approval, e.reason);
       const item = store.getState().items.find((i) => i.sessionId === sessionId && i.changeId === approval.changeId);
       if (isNew && item) {
         performance.mark('akira.review.arrived', { detail: { changeId: approval.changeId } });
@@ -82,15 +64,9 @@ export function startReviewFeed(client: AkiraClient, options: ReviewFeedOptions 
       }
       if (!store.getState().sessions[sessionId]) void syncSession(sessionId);
     } else if (e.type === 'approval_resolved') {
-      if (typeof x.changeId !== 'string') return;
-      const decision = DECISIONS.has(x.decision as string) ? (x.decision as 'approved' | 'rejected' | 'edited') : 'approved';
-      store.getState().resolved(sessionId, x.changeId, {
-        decision,
-        by: x.by === 'policy' ? 'policy' : 'user',
-        reason: typeof x.reason === 'string' ? x.reason : null,
-      });
+      store.getState().resolved(sessionId, e.changeId, { decision: e.decision, by: e.by, reason: e.reason ?? null });
     } else if (e.type === 'status_changed' || e.type === 'session_stopped' || e.type === 'session_failed' || e.type === 'session_completed') {
-      const status = typeof x.status === 'string' ? x.status : null;
+      const status = e.type === 'status_changed' ? e.status : null;
       // A running session resolves its approvals with notices; anything else may have cancelled them.
       if (status === 'running' || status === 'waiting_approval' || status === 'planning') {
         const known = store.getState().sessions[sessionId];

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import type { AgentEvent, AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
-import { num, obj, str } from './eventFields';
+import type { AgentEvent, AgentEventType, AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
 
 /**
  * The sessions of the workspace (`agent.list`, kept current by `agent.onEvent`) and the session the UI
@@ -24,8 +23,8 @@ interface SessionStoreState {
   applyEvent(event: AgentEvent): void;
 }
 
-const TODO_EVENTS = new Set(['plan_proposed', 'plan_approved', 'todo_updated', 'todo_added', 'todo_removed', 'verification']);
-const ENDINGS: Partial<Record<string, AgentStatus>> = {
+const TODO_EVENTS = new Set<AgentEventType>(['plan_proposed', 'plan_approved', 'todo_updated', 'todo_added', 'todo_removed', 'verification']);
+const ENDINGS: Partial<Record<AgentEventType, AgentStatus>> = {
   session_completed: 'completed',
   session_failed: 'failed',
   session_stopped: 'stopped',
@@ -38,15 +37,15 @@ export const isActive = (status: AgentStatus) => ACTIVE_STATUSES.includes(status
 export function summaryAfter(s: AgentSessionSummary, e: AgentEvent): AgentSessionSummary {
   const updatedAt = e.ts ?? s.updatedAt;
   if (e.type === 'status_changed') {
-    const status = (str(e, 'status') as AgentStatus | null) ?? s.status;
-    const phase = (str(e, 'phase') as AgentSessionSummary['phase'] | null) ?? s.phase;
+    const { status } = e;
+    const phase = e.phase ?? s.phase;
     return { ...s, status, phase, updatedAt, live: s.live || isActive(status) || status === 'paused' };
   }
   const ending = ENDINGS[e.type];
   if (ending) return { ...s, status: ending, phase: ending === 'completed' ? 'done' : s.phase, updatedAt };
   if (e.type === 'model_call') {
-    const usage = obj(e, 'usage');
-    const cost = num(e, 'costUsd');
+    const { usage } = e;
+    const cost = e.costUsd;
     const t = s.totals;
     return {
       ...s,
@@ -54,8 +53,8 @@ export function summaryAfter(s: AgentSessionSummary, e: AgentEvent): AgentSessio
       totals: {
         ...t,
         modelCalls: t.modelCalls + 1,
-        tokensIn: t.tokensIn + ((usage && num(usage, 'promptTokens')) || 0),
-        tokensOut: t.tokensOut + ((usage && num(usage, 'completionTokens')) || 0),
+        tokensIn: t.tokensIn + (usage?.promptTokens ?? 0),
+        tokensOut: t.tokensOut + (usage?.completionTokens ?? 0),
         costUsd: cost === null ? t.costUsd : (t.costUsd ?? 0) + cost,
       },
     };
