@@ -70,6 +70,7 @@ export function violations(file: string, code: string): Violation[] {
       add(spec, 'src/main/common imports only src/main/common, src/shared (and its tests src/testing)');
     }
     if (under('main/common', rel) && isElectron(spec)) add(spec, 'src/main/common never imports electron');
+    if (under('main/entry', to) && !under('main/entry', rel)) add(spec, 'nothing imports src/main/entry (process entries)');
     if (under('main/core', rel) && isElectron(spec)) add(spec, 'src/main/core never imports electron');
     if (under('renderer', rel) && (under('main', to) || under('preload', to))) add(spec, 'src/renderer never imports src/main or src/preload');
     if (under('shared', rel)) {
@@ -222,6 +223,7 @@ describe('architecture', () => {
     expect(violations(at('main/common/x.ts'), "import { e } from '../core/errors';")).toHaveLength(1);
     expect(violations(at('main/common/x.ts'), "import { l } from '../../shared/lineDiff'; import { y } from './y';")).toHaveLength(0);
     expect(violations(at('main/entry/cli.ts'), "import { s } from '../server/httpServer'; import { r } from '../cli/main';")).toHaveLength(0);
+    expect(violations(at('main/cli/x.ts'), "import '../entry/cli';")).toHaveLength(1);
   });
 
   it('finds folder-level cycles (the checker itself can fail)', () => {
