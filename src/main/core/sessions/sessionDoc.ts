@@ -1,3 +1,4 @@
+import { Document, visit } from 'yaml';
 import { z } from 'zod';
 import { progressOf, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
@@ -5,8 +6,10 @@ import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownTex
 
 /**
  * `session.md`: YAML front matter (the summary `listSessions` reads without touching the logs) and a
- * readable board. Strings in the front matter are JSON-quoted (valid YAML); the two maps are one
- * level deep. `parseFrontMatter` reads exactly this shape back and validates it.
+ * readable board. The `yaml` package writes the front matter: one line per field, strings quoted as
+ * JSON would (a newline in the task is `\n`, so no line of it can close the block) except enum values,
+ * the two maps one level deep. `parseFrontMatter` reads exactly this shape back by hand and validates
+ * it: yaml's parser was 5-9x slower per front matter, about 2-4x on listing 1,000 sessions.
  */
 
 export const FORMAT_VERSION = 1;
@@ -54,23 +57,19 @@ export function frontMatterOf(state: SessionState): SessionFrontMatter {
   };
 }
 
-const BARE = /^[a-z_]+$/; // enum values are written without quotes
+const BARE = /^[a-z_]+$/; // enum values are written without quotes (yaml still quotes `null`, `true`, `false`)
 
-function scalar(value: unknown): string {
-  if (typeof value === 'string') return BARE.test(value) && value !== 'null' && value !== 'true' && value !== 'false' ? value : JSON.stringify(value);
-  return JSON.stringify(value);
-}
+/** Strings double-quoted as JSON would (one line each, `\n` escaped) and never folded. */
+const WRITE_OPTIONS = { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', doubleQuotedAsJSON: true, lineWidth: 0 } as const;
 
 export function renderFrontMatter(fm: SessionFrontMatter): string {
-  const lines = ['---'];
-  for (const [key, value] of Object.entries(fm)) {
-    if (value !== null && typeof value === 'object') {
-      lines.push(`${key}:`);
-      for (const [k, v] of Object.entries(value)) lines.push(`  ${k}: ${scalar(v)}`);
-    } else lines.push(`${key}: ${scalar(value)}`);
-  }
-  lines.push('---', '');
-  return lines.join('\n');
+  const doc = new Document(fm);
+  visit(doc, {
+    Scalar(key, node) {
+      if (key === 'value' && typeof node.value === 'string' && BARE.test(node.value)) node.type = 'PLAIN';
+    },
+  });
+  return `---\n${doc.toString(WRITE_OPTIONS)}---\n`;
 }
 
 function parseScalar(text: string): unknown {
