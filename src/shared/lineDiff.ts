@@ -1,5 +1,5 @@
 /**
- * A line diff, pure (no Node, no DOM): shared by the CLI's unified diffs (src/main/cli/unifiedDiff.ts)
+ * A line diff, pure (no Node, no DOM): shared by the unified diffs (src/main/common/unifiedDiff.ts)
  * and the Review panel's hunks (src/renderer/src/features/review/hunks.ts).
  *
  *   diffLines(splitLines(a), splitLines(b))   → [{kind: ' ' | '-' | '+', line}]   (lines keep their '\n')
