@@ -3,7 +3,7 @@ import type { AgentEvent, AgentSessionDetail } from '../../../../shared/contract
 import type { AkiraClient } from '../../client/client';
 import { createAgentEventHub } from '../sessions/agentEventHub';
 import { greetSession, skipSession, upTo } from '../sessions/fixtures/recorded';
-import { applyBoardEvent, columnOf, emptyBoard, fromDetail, progressOf, type BoardState } from './boardReducer';
+import { applyBoardEvent, columnOf, emptyBoard, fromDetail, progressOf, reapplyBoardEvent, type BoardState } from './boardReducer';
 import { attachBoard, useBoardStore, type BoardAttachment } from './boardStore';
 
 const replayAll = (events: AgentEvent[], sessionId: string): BoardState =>
@@ -100,6 +100,27 @@ describe('board reducer on recorded sessions', () => {
     expect(snap.todos[0].tokensIn).toBe(board.todos[0].tokensIn);
     expect(snap.lastSeq).toBe(board.lastSeq);
     expect(fromDetail(detail, null).todos[0].toolCalls).toEqual([]);
+  });
+
+  it('applies again, on a snapshot, only the log events it does not reflect (no counter twice), and the notices', () => {
+    const { events, sessionId, detail } = greetSession;
+    const snap = fromDetail(detail, null);
+    const call = events.findLast((e) => e.type === 'model_call')!;
+    expect(call.seq).toBeLessThanOrEqual(detail.lastSeq);
+    expect(reapplyBoardEvent(snap, call)).toBe(snap);
+    const after = reapplyBoardEvent(snap, { ...call, seq: detail.lastSeq + 1 });
+    expect(after.totals.modelCalls).toBe(detail.totals.modelCalls + 1);
+    const asked = reapplyBoardEvent(snap, { sessionId, type: 'question', questionId: 'q9', todoId: 't1', text: 'Retry?', options: ['retry'] });
+    expect(asked.question?.questionId).toBe('q9');
+  });
+
+  it('keeps the object of a TODO an event did not change (its card does not re-render)', () => {
+    const { events, sessionId } = greetSession;
+    const board = replayAll(events, sessionId);
+    const call = events.filter((e) => e.type === 'model_call').findLast((e) => e.todoId === 't2')!;
+    const next = applyBoardEvent(board, { ...call, seq: board.lastSeq + 1 }).state;
+    expect(next.todos[0]).toBe(board.todos[0]);
+    expect(next.todos[1]).not.toBe(board.todos[1]);
   });
 });
 
