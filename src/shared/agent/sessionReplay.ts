@@ -7,7 +7,8 @@ import { emptyState, type ChangeState, type SessionState, type TodoState, type V
 export * from './sessionState';
 
 /**
- * The session state a resume starts from, rebuilt from the event log by a pure reducer:
+ * The session state a resume starts from, rebuilt from the event log by a pure reducer (shared: the core
+ * resumes from it and answers agent.get from it; the renderer's board applies the same events with it):
  * - `replay(events)` → SessionState (from nothing);
  * - `applyEvent(state, event)` → a new SessionState (the input is not touched);
  * - `reduceInto(draft, event, stateAt?)` mutates a state the caller owns (the store's incremental path).

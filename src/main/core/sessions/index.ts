@@ -1,4 +1,7 @@
-/** Sessions on disk: see sessionStore.ts (API), sessionEvents.ts (the event log) and replay.ts (resume state). */
+/**
+ * Sessions on disk: see sessionStore.ts (API); the event log's schemas and the pure replay that rebuilds a
+ * session's state are shared with the renderer (src/shared/agent: sessionEvents.ts, sessionReplay.ts).
+ */
 export { createSessionStore, createSessionInput } from './sessionStore';
 export type { CreateSessionInput, LoadedSession, RecoveredSession, SessionStore, SessionStoreOptions, SessionSummary } from './sessionStore';
 export type { SessionHandle } from './sessionHandle';
