@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { AgentSessionDetail, AgentStatus, CheckpointRecordT } from '../../../../shared/contract';
+import type { AgentEventType, AgentSessionDetail, AgentStatus, CheckpointRecordT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
 import { useEvent } from '../../client/ClientContext';
 
@@ -48,7 +48,7 @@ export const agentSessionQuery = (client: AkiraClient, sessionId: string) => ({
 });
 
 /** Events after which a session's header or restore choices may read differently. */
-const CHANGES = new Set([
+const CHANGES = new Set<AgentEventType>([
   'plan_proposed',
   'plan_approved',
   'todo_updated',
