@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../testing/waitFor';
 import { createOutputCoalescer } from './outputCoalescer';
 
-async function until(probe: () => boolean, what: string) {
-  const deadline = Date.now() + 5000;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
+const until = (probe: () => boolean, what: string) => waitFor(probe, what, 5000);
 
 describe('outputCoalescer', () => {
   it('batches small writes into one flush', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventData } from '../../../shared/contract';
-import { setup, waitFor, type Setup } from './ptyTestKit';
+import { waitFor } from '../../../testing/waitFor';
+import { setup, type Setup } from './ptyTestKit';
 
 // Flow control with real clients' habits (item 6): a client that acks in batches keeps output flowing
 // to the end; one that never acks is told, with terminal.onFlow, that the terminal paused and then
@@ -63,7 +64,7 @@ describe.skipIf(!unix)('terminal flow control with batching clients (real pty)',
       });
       const started = performance.now();
       s.host.write({ terminalId, data: FLOOD });
-      await waitFor('the whole flood and the marker', () => /flood-42/.test(c.text()), 30_000);
+      await waitFor(() => /flood-42/.test(c.text()), 'the whole flood and the marker', 30_000);
       const ms = performance.now() - started;
       expect(c.xs()).toBe(TOTAL);
       expect(c.flows).not.toContain('unattended');
@@ -90,7 +91,7 @@ describe.skipIf(!unix)('terminal flow control with batching clients (real pty)',
         }
       });
       s.host.write({ terminalId, data: FLOOD });
-      await waitFor('the whole flood and the marker', () => /flood-42/.test(c.text()), 30_000);
+      await waitFor(() => /flood-42/.test(c.text()), 'the whole flood and the marker', 30_000);
       expect(c.xs()).toBe(TOTAL);
       expect(c.flows).not.toContain('unattended');
       // `end` counts every character of the terminal's terminal.onData, this event's included.
@@ -109,22 +110,22 @@ describe.skipIf(!unix)('terminal flow control with batching clients (real pty)',
       const terminalId = await startShell(s);
       const c = client(s, terminalId, () => undefined);
       s.host.write({ terminalId, data: FLOOD });
-      await waitFor('pause', () => s.host.stats(terminalId).paused);
+      await waitFor(() => s.host.stats(terminalId).paused, 'pause');
       const pausedAt = performance.now();
-      await waitFor('paused reported', () => c.flows.includes('paused'), 5000);
+      await waitFor(() => c.flows.includes('paused'), 'paused reported', 5000);
       const noticeMs = performance.now() - pausedAt;
-      await waitFor('unattended reported', () => c.flows.includes('unattended'), 5000);
+      await waitFor(() => c.flows.includes('unattended'), 'unattended reported', 5000);
       const unattendedMs = performance.now() - pausedAt;
       expect(c.flows).toEqual(['paused', 'unattended']);
       expect(s.host.stats(terminalId)).toMatchObject({ attended: false, state: 'unattended', paused: false });
       // Nothing more was sent while no one read (the pty was read into the replay buffer).
       expect(c.text().length).toBeLessThan(256 * 1024 + 3 * 64 * 1024);
-      await waitFor('the flood read', () => s.host.stats(terminalId).receivedChars > TOTAL, 30_000);
+      await waitFor(() => s.host.stats(terminalId).receivedChars > TOTAL, 'the flood read', 30_000);
       // The client acks again: flowing, and what it missed follows (bounded by the replay buffer).
       s.setAutoAck(true);
       s.host.ack({ terminalId, upTo: 0 });
-      await waitFor('flowing reported', () => c.flows.at(-1) === 'flowing', 5000);
-      await waitFor('the marker', () => /flood-42/.test(c.text()), 10_000);
+      await waitFor(() => c.flows.at(-1) === 'flowing', 'flowing reported', 5000);
+      await waitFor(() => /flood-42/.test(c.text()), 'the marker', 10_000);
       console.log(`never-acking client: paused reported ${Math.round(noticeMs)} ms, unattended ${Math.round(unattendedMs)} ms after the pty paused`);
     } finally {
       await s.cleanup();

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AkiraError } from '../errors';
 import type { PtyHost } from './ptyHost';
-import { setup, waitFor, type Setup } from './ptyTestKit';
+import { expectQuietFor, waitFor } from '../../../testing/waitFor';
+import { setup, type Setup } from './ptyTestKit';
 
 const unix = process.platform !== 'win32';
 
@@ -43,7 +44,7 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
   it('reports the exit code after all output, then refuses input', async () => {
     const { terminalId } = host.create({});
     host.write({ terminalId, data: 'echo bye-$((3*3)); exit 3\r' });
-    const exit = await waitFor('exit', () => s.exits.get(terminalId));
+    const exit = await waitFor(() => s.exits.get(terminalId), 'exit');
     expect(exit).toEqual({ terminalId, exitCode: 3, signal: null });
     expect(s.text(terminalId)).toMatch(/bye-9/);
     expect(s.order.at(-1)).toBe(`exit:${terminalId}`);
@@ -58,7 +59,7 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
     const { terminalId } = host.create({});
     // `exec`: seq replaces the shell, so the program exits the moment its last line is written.
     host.write({ terminalId, data: 'exec seq 1 60000\r' });
-    const exit = await waitFor('exit', () => s.exits.get(terminalId), 20_000);
+    const exit = await waitFor(() => s.exits.get(terminalId), 'exit', 20_000);
     expect(exit.exitCode).toBe(0);
     expect(s.text(terminalId)).toMatch(/\r\n59999\r\n60000\r\n/);
     expect(s.text(terminalId)).not.toMatch(/akira-exit/);
@@ -88,9 +89,9 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
   it('interrupts a running command with Ctrl+C', async () => {
     const { terminalId } = host.create({});
     host.write({ terminalId, data: 'sleep 100\r' });
-    await waitFor('sleep in the foreground', () => host.stats(terminalId).process === 'sleep');
+    await waitFor(() => host.stats(terminalId).process === 'sleep', 'sleep in the foreground');
     host.write({ terminalId, data: '\x03' });
-    await waitFor('shell back in the foreground', () => host.stats(terminalId).process !== 'sleep', 5000);
+    await waitFor(() => host.stats(terminalId).process !== 'sleep', 'shell back in the foreground', 5000);
     const from = s.mark(terminalId);
     host.write({ terminalId, data: 'echo alive-$((2+3))\r' });
     await s.expectOutput(terminalId, /alive-5/, from);
@@ -102,7 +103,7 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
     const [, jobPid] = await s.expectOutput(terminalId, /job-2 (\d+)/);
     host.kill({ terminalId });
     expect(host.list().terminals).toEqual([]);
-    await waitFor('exit after kill', () => s.exits.get(terminalId));
+    await waitFor(() => s.exits.get(terminalId), 'exit after kill');
     // Gone, or a zombie waiting for its (re)parent to reap it.
     const alive = (p: number) => {
       try {
@@ -118,8 +119,8 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
         return false;
       }
     };
-    await waitFor('shell gone', () => !alive(pid));
-    await waitFor('background job gone', () => !alive(Number(jobPid)));
+    await waitFor(() => !alive(pid), 'shell gone');
+    await waitFor(() => !alive(Number(jobPid)), 'background job gone');
     expect(() => host.write({ terminalId, data: 'x' })).toThrow(AkiraError);
   });
 
@@ -156,10 +157,10 @@ describe.skipIf(!unix)('ptyHost flow control (real pty)', () => {
       s.setAutoAck(false);
       host.ack({ terminalId, bytes: s.text(terminalId).length });
       host.write({ terminalId, data: 'yes | head -c 20000000; echo flood-$((7+7))\r' });
-      await waitFor('pause', () => host.stats(terminalId).paused);
+      await waitFor(() => host.stats(terminalId).paused, 'pause');
       const readAtPause = host.stats(terminalId).receivedChars;
       // Nothing more is read while paused: the program blocks on the full pty.
-      await new Promise((r) => setTimeout(r, 300));
+      await expectQuietFor(300, () => host.stats(terminalId).receivedChars !== readAtPause && 'the pty was read while paused');
       const stats = host.stats(terminalId);
       expect(stats.paused).toBe(true);
       expect(stats.receivedChars).toBe(readAtPause);
@@ -193,15 +194,15 @@ describe.skipIf(!unix)('ptyHost flow control (real pty)', () => {
       s.setAutoAck(false);
       host.ack({ terminalId, bytes: s.text(terminalId).length });
       host.write({ terminalId, data: '\r' });
-      await waitFor('pause', () => host.stats(terminalId).paused);
+      await waitFor(() => host.stats(terminalId).paused, 'pause');
       host.write({ terminalId, data: 'seq 1 300; exit 5\r' });
       if (title !== 'sh') {
-        await waitFor('the shell gone', () => !['seq', title].includes(host.stats(terminalId).process));
+        await waitFor(() => !['seq', title].includes(host.stats(terminalId).process), 'the shell gone');
       }
       expect(s.text(terminalId)).not.toMatch(/\r\n300\r\n/);
       s.setAutoAck(true);
       host.ack({ terminalId, bytes: s.text(terminalId).length });
-      const exit = await waitFor('exit', () => s.exits.get(terminalId));
+      const exit = await waitFor(() => s.exits.get(terminalId), 'exit');
       expect(exit.exitCode).toBe(5);
       expect(s.text(terminalId)).toMatch(/\r\n299\r\n300\r\n/);
     } finally {
@@ -218,12 +219,12 @@ describe.skipIf(!unix)('ptyHost flow control (real pty)', () => {
       await s.expectOutput(terminalId, /\S/);
       s.setAutoAck(false);
       host.write({ terminalId, data: 'seq 1 400000; echo done-$((8+8))\r' });
-      await waitFor('pause', () => host.stats(terminalId).paused);
+      await waitFor(() => host.stats(terminalId).paused, 'pause');
       // After the stall the terminal reads on without a client: the program finishes.
-      await waitFor('unattended', () => !host.stats(terminalId).attended);
+      await waitFor(() => !host.stats(terminalId).attended, 'unattended');
       let floodChars = 0;
       for (let n = 1; n <= 400000; n++) floodChars += String(n).length + 2;
-      await waitFor('the flood read', () => host.stats(terminalId).receivedChars > floodChars, 60_000);
+      await waitFor(() => host.stats(terminalId).receivedChars > floodChars, 'the flood read', 60_000);
       // Far less than the ~2.7 MB flood went out as events while no one acked.
       expect(host.stats(terminalId).sentChars).toBeLessThan(64 * 1024 + 2 * maxRead + 8192);
       const before = s.text(terminalId).length;
@@ -231,7 +232,7 @@ describe.skipIf(!unix)('ptyHost flow control (real pty)', () => {
       expect(host.stats(terminalId).attended).toBe(true);
       expect(replay.length).toBeLessThanOrEqual(replayChars);
       expect(replay).toMatch(/399999\r\n400000\r\n/);
-      await waitFor('the rest live', () => /done-16/.test(replay + s.text(terminalId).slice(before)));
+      await waitFor(() => /done-16/.test(replay + s.text(terminalId).slice(before)), 'the rest live');
       s.setAutoAck(true);
       const from = s.mark(terminalId);
       host.write({ terminalId, data: 'echo back-$((9+9))\r' });

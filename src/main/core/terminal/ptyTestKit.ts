@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventData } from '../../../shared/contract';
+import { waitFor } from '../../../testing/waitFor';
 import { createEventBus } from '../eventBus';
 import { createPtyHost, type PtyHostOptions } from './ptyHost';
 
@@ -9,16 +10,6 @@ import { createPtyHost, type PtyHostOptions } from './ptyHost';
  * Test support for the pty host: a real host on a real event bus, with what it emitted collected per
  * terminal and a client that acks every chunk (setAutoAck(false) for one that does not; `bus` for others).
  */
-
-export async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A host on a real event bus, with everything it emitted collected per terminal. */
 export function setup(options: Partial<PtyHostOptions> = {}) {
@@ -62,14 +53,14 @@ export function setup(options: Partial<PtyHostOptions> = {}) {
       let next = from;
       let tail = '';
       return waitFor(
-        `${pattern} in terminal output`,
         () => {
           const list = chunks.get(id) ?? [];
           const window = tail + list.slice(next).join('');
           next = list.length;
           tail = window.slice(-512);
-          return pattern.exec(window) ?? undefined;
+          return pattern.exec(window);
         },
+        `${pattern} in terminal output`,
         timeoutMs,
       );
     },
