@@ -16,7 +16,8 @@ import { removeMetadata } from './metadataFile';
 import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
 import { compareKnown } from './knownFiles';
 import { openStoreContext, waitingEvent, type StoreContext } from './storeContext';
-import { createStoreLock, storePaths, storeReady, type LockHolder } from './storeLayout';
+import type { LockHolder } from '../../common/pidLock';
+import { createStoreLock, storePaths, storeReady } from './storeLayout';
 import {
   collectGarbage,
   compactPacks,

@@ -7,7 +7,8 @@ import { openStatCache, type StatCache } from './statCache';
 import { createStatPool, type StatPool } from './statPool';
 import { createStoreSession, type StoreSession } from './storeSession';
 import type { DirStamp } from './scanTypes';
-import { describeHolder, ensureStore, type LockHolder, type StorePaths } from './storeLayout';
+import { describeHolder, type LockHolder } from '../../common/pidLock';
+import { ensureStore, type StorePaths } from './storeLayout';
 import type { CheckpointOperation, CheckpointOptions, CheckpointProgressEvent, CheckpointEmit, CheckpointWaitingEvent } from './types';
 
 /** Everything the operations of one workspace's store share (built by checkpointService.ts). */
