@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FrameClient } from '../src/main/server/testClient';
+import { FrameClient } from '../src/testing/wsClient';
 import { makeFixtureRepo } from './support/fixtureRepo';
 import { serve, type Served } from './support/serve';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FrameClient } from '../src/main/server/testClient';
+import { FrameClient } from '../src/testing/wsClient';
 import { reply } from '../src/testing/openaiReplies';
 import type { RecordedRequest } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FrameClient } from '../../src/main/server/testClient';
+import { FrameClient } from '../../src/testing/wsClient';
 import { reply } from '../../src/testing/openaiReplies';
 import { serveWithModel } from '../../e2e/support/agentServe';
 import { makeFixtureRepo } from '../../e2e/support/fixtureRepo';

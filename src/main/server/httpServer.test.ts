@@ -8,7 +8,7 @@ import { commandNames, eventNames } from '../../shared/contract';
 import { createCore, type Core } from '../core/createCore';
 import { startServer, type RunningServer } from './httpServer';
 import { CONTENT_SECURITY_POLICY } from '../common/securityHeaders';
-import { FrameClient, upgradeStatus, waitFor } from './testClient';
+import { FrameClient, upgradeStatus, waitFor } from '../../testing/wsClient';
 
 let core: Core;
 let server: RunningServer;

@@ -5,7 +5,7 @@ import { reply, startOpenAiTestServer, type OpenAiTestServer } from '../../../te
 import { tempDir } from '../../../testing/tempTree';
 import { waitFor } from '../../../testing/waitFor';
 import { createFileSecretStore } from './secretStore';
-import { startSettingsKit, type SettingsKit } from './settingsTestKit';
+import { startSettingsKit, type SettingsKit } from '../../../testing/settingsKit';
 
 const KEY = 'sk-saved-0123456789-wxyz';
 let kit: SettingsKit | null = null;

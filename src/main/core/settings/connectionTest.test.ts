@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, startOpenAiTestServer, type OpenAiTestServer } from '../../../testing/openaiTestServer';
-import { startSettingsKit, type SettingsKit } from './settingsTestKit';
+import { startSettingsKit, type SettingsKit } from '../../../testing/settingsKit';
 
 const KEY = 'sk-conn-test-0000-abcd';
 let kit: SettingsKit | null = null;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, startOpenAiTestServer, type OpenAiTestServer } from '../../../testing/openaiTestServer';
 import { waitFor } from '../../../testing/waitFor';
-import { startSettingsKit, type SettingsKit } from './settingsTestKit';
+import { startSettingsKit, type SettingsKit } from '../../../testing/settingsKit';
 
 // A key belongs to a server (agent/model/keyOwner.ts): a project's .akira/settings.json that names its own
 // model server never receives the user's key, nor does a URL given to settings.testConnection, unless the

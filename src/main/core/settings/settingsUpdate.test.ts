@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSettingsKit, type SettingsKit } from './settingsTestKit';
+import { startSettingsKit, type SettingsKit } from '../../../testing/settingsKit';
 
 let kit: SettingsKit | null = null;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventData } from '../../../shared/contract';
 import { waitFor } from '../../../testing/waitFor';
-import { setup, type Setup } from './ptyTestKit';
+import { setup, type Setup } from '../../../testing/ptyKit';
 
 // Flow control with real clients' habits (item 6): a client that acks in batches keeps output flowing
 // to the end; one that never acks is told, with terminal.onFlow, that the terminal paused and then

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AkiraError } from '../errors';
 import type { PtyHost } from './ptyHost';
 import { expectQuietFor, waitFor } from '../../../testing/waitFor';
-import { setup, type Setup } from './ptyTestKit';
+import { setup, type Setup } from '../../../testing/ptyKit';
 
 const unix = process.platform !== 'win32';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitInit } from '../../../../testing/gitCli';
 import { createToolRegistry } from './toolRegistry';
-import { createFixture, SECRET, type Fixture } from './toolTestFixture';
+import { createFixture, SECRET, type Fixture } from '../../../../testing/toolKit';
 import type { ToolContext } from './toolTypes';
 
 const registry = createToolRegistry();

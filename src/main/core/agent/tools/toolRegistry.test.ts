@@ -7,7 +7,7 @@ import { createCommandRunner, type CommandRunner } from '../../terminal/commandR
 import { createPtyHost, type PtyHost } from '../../terminal/ptyHost';
 import { formatToolError, ToolError } from './toolError';
 import { createToolRegistry, toOpenAiTool } from './toolRegistry';
-import { createFixture, type Fixture } from './toolTestFixture';
+import { createFixture, type Fixture } from '../../../../testing/toolKit';
 import { toolNames, type ToolContext } from './toolTypes';
 import { verifyTodoTool } from './todoTools';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyProposedChange } from './proposedChange';
 import { createToolRegistry } from './toolRegistry';
-import { createFixture, SECRET, type Fixture } from './toolTestFixture';
+import { createFixture, SECRET, type Fixture } from '../../../../testing/toolKit';
 import type { ProposedChange, ToolContext } from './toolTypes';
 
 const registry = createToolRegistry();

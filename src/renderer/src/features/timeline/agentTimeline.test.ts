@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentOf, groupTitle, restorePlan } from './agentTimeline';
-import { record } from './recordFixture';
+import { record } from '../../../../testing/checkpointRecords';
 
 const SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
 const session = {

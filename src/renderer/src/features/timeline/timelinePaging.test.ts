@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckpointRecordT } from '../../../../shared/contract';
-import { record } from './recordFixture';
+import { record } from '../../../../testing/checkpointRecords';
 import { appendPage, hasMore, mergeTop } from './timelinePaging';
 
 /** Newest first, like checkpoints.list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { record } from './recordFixture';
+import { record } from '../../../../testing/checkpointRecords';
 import {
   agentGroupId,
   buildRows,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckpointRecordT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
-import { record } from './recordFixture';
+import { record } from '../../../../testing/checkpointRecords';
 import { comparisonOf, createTimelineLoader, useTimelineStore } from './timelineStore';
 
 /** An in-memory `checkpoints.list` (newest first, paged like the contract); the loader is what is under test. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointName, filesWord, originWord } from './checkpointNames';
 import { dependsOnNow } from './queries';
-import { record } from './recordFixture';
+import { record } from '../../../../testing/checkpointRecords';
 import { summarize } from './restoreStore';
 import { progressFraction, progressText } from './useCheckpointProgress';
 

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { waitFor } from '../../testing/waitFor';
+import { waitFor } from './waitFor';
 
 export { waitFor };
 

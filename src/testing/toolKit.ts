@@ -1,6 +1,6 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tempDir, writeTree } from '../../../../testing/tempTree';
+import { tempDir, writeTree } from './tempTree';
 
 /**
  * Test support: a real workspace next to a real "outside" folder holding a secret, with the usual

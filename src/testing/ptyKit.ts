@@ -1,10 +1,10 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventData } from '../../../shared/contract';
-import { waitFor } from '../../../testing/waitFor';
-import { createEventBus } from '../eventBus';
-import { createPtyHost, type PtyHostOptions } from './ptyHost';
+import type { EventData } from '../shared/contract';
+import { waitFor } from './waitFor';
+import { createEventBus } from '../main/core/eventBus';
+import { createPtyHost, type PtyHostOptions } from '../main/core/terminal/ptyHost';
 
 /**
  * Test support for the pty host: a real host on a real event bus, with what it emitted collected per

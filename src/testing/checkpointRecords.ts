@@ -1,4 +1,4 @@
-import type { CheckpointRecordT } from '../../../../shared/contract';
+import type { CheckpointRecordT } from '../shared/contract';
 
 /** A checkpoint record for tests: number n, created n seconds after noon on 1 Jan 2026 (UTC). */
 export function record(n: number, patch: Partial<CheckpointRecordT> = {}): CheckpointRecordT {

@@ -1,9 +1,9 @@
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CommandInput, CommandName, CommandResult, ContractError } from '../../../shared/contract';
-import { tempDir, writeTree } from '../../../testing/tempTree';
-import { createCore, type Core } from '../createCore';
-import type { SecretStore } from './secretStore';
+import type { CommandInput, CommandName, CommandResult, ContractError } from '../shared/contract';
+import { tempDir, writeTree } from './tempTree';
+import { createCore, type Core } from '../main/core/createCore';
+import type { SecretStore } from '../main/core/settings/secretStore';
 
 /**
  * Test support for settings.*: a real core (face 'test', outputs validated) on a temp workspace and data
