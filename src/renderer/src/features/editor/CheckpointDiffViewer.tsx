@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../../client/ClientContext';
 import { checkpointName } from '../timeline/checkpointNames';
-import { fileAtQuery } from '../timeline/queries';
+import { fileAtQuery } from '../timeline/timelineQueries';
 import { useTimelineStore } from '../timeline/timelineStore';
 import { useNowRefresh } from '../timeline/useTimelineSync';
 import { DiffViewer, type DiffSides } from './DiffViewer';

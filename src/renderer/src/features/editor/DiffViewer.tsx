@@ -4,7 +4,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useClient } from '../../client/ClientContext';
 import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
-import { diffQuery, viewerOptions } from './queries';
+import { diffQuery, viewerOptions } from './editorQueries';
 import { describeError, ViewerMessage } from '../../ui/ViewerMessage';
 
 /** Above this many characters (both sides together) the diff uses the faster, older algorithm. */

@@ -6,7 +6,7 @@ import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
 import { FileViewer } from './FileViewer';
-import { diffQuery } from './queries';
+import { diffQuery } from './editorQueries';
 import './editor.css';
 
 function splitPath(path: string): { folder: string; name: string } {

@@ -4,7 +4,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useClient } from '../../client/ClientContext';
 import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
-import { fileQuery, viewerOptions } from './queries';
+import { fileQuery, viewerOptions } from './editorQueries';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 
 /** A workspace file, read-only in Monaco. Owns its editor and model: creates them and disposes them. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { languageOf } from '../editor/languageOf';
 import { useMonaco } from '../editor/monacoLoader';
-import { viewerOptions } from '../editor/queries';
+import { viewerOptions } from '../editor/editorQueries';
 import { ViewerMessage } from '../../ui/ViewerMessage';
 import { diffOverride, reviewDiffOptions } from './diffOptions';
 import { hunkAnchorLine, type Hunk } from './hunks';

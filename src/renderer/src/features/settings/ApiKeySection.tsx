@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyStatusT, SettingsSnapshotT } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
-import { SETTINGS_KEY } from './queries';
+import { SETTINGS_KEY } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
 
 const sourceText: Record<ApiKeyStatusT['source'], string> = {

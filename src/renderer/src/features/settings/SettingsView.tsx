@@ -6,7 +6,7 @@ import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { ModelSection } from './ModelSection';
 import { PolicySection } from './PolicySection';
-import { SETTINGS_KEY, useSettingsSnapshot } from './queries';
+import { SETTINGS_KEY, useSettingsSnapshot } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
 
 function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {

@@ -5,7 +5,7 @@ import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { agentOf } from './agentTimeline';
 import { checkpointName } from './checkpointNames';
-import { checkpointDiffQuery, showQuery } from './queries';
+import { checkpointDiffQuery, showQuery } from './timelineQueries';
 import { useRestoreStore } from './restoreStore';
 import { comparisonOf, useTimelineStore } from './timelineStore';
 import { useAgentRestore } from './useAgentRestore';

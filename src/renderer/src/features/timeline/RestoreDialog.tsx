@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CommandResult } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
 import { agentSessionQuery, restorePlan, type RestoreMode } from './agentTimeline';
-import { previewQuery } from './queries';
+import { previewQuery } from './timelineQueries';
 import { RestoreModes } from './RestoreModes';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
 import { useAgentRestore } from './useAgentRestore';

@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { formatBytes } from '../../ui/ViewerMessage';
 import { filesWord } from './checkpointNames';
-import { usageQuery } from './queries';
+import { usageQuery } from './timelineQueries';
 import { TimelineList } from './TimelineList';
 import { createTimelineLoader, useTimelineStore } from './timelineStore';
 import { progressFraction, progressText, useCheckpointProgress } from './useCheckpointProgress';

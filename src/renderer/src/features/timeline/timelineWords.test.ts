@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointName, filesWord, originWord } from './checkpointNames';
-import { dependsOnNow } from './queries';
+import { dependsOnNow } from './timelineQueries';
 import { record } from '../../../../testing/checkpointRecords';
 import { summarize } from './restoreStore';
 import { progressFraction, progressText } from './useCheckpointProgress';

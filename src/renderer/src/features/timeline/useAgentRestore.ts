@@ -5,7 +5,7 @@ import type { AkiraClient } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
 import { useSessionStore } from '../sessions/sessionStore';
 import { ACTIVE, type RestoreMode } from './agentTimeline';
-import { dependsOnNow } from './queries';
+import { dependsOnNow } from './timelineQueries';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
 import { useRestoreActions } from './useRestoreActions';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { dependsOnNow } from './queries';
+import { dependsOnNow } from './timelineQueries';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
 
 function conflictsNote(conflicts: { path: string; reason: string }[]): string | undefined {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAppInfo } from '../../appState/useWorkspace';
 import { useClient, useEvent } from '../../client/ClientContext';
-import { dependsOnNow } from './queries';
+import { dependsOnNow } from './timelineQueries';
 import { useTimelineStore, type TimelineLoader } from './timelineStore';
 
 /** Queries about the workspace "now" (diffs with now, restore previews) refresh when files change. */
