@@ -7,13 +7,13 @@ import { reply } from '../../src/testing/openaiTestServer';
 import { waitFor } from '../../src/testing/waitFor';
 
 /**
- * Real event sequences for the renderer's store tests (src/renderer/src/features/sessions/fixtures/*.json):
+ * Real event sequences for the renderer's store tests (src/renderer/src/features/agent/fixtures/*.json):
  * whole scripted sessions through the real core (agentTestKit), recorded as the window's hub sees them
  * (agent events and command terminals, in order). The renderer may not import src/main, so its tests read
  * these recordings. Run again after the orchestrator's events change.
  */
 
-const OUT = join(__dirname, '../../src/renderer/src/features/sessions/fixtures');
+const OUT = join(__dirname, '../../src/renderer/src/features/agent/fixtures');
 type Entry = { kind: 'agent'; event: AgentEvent } | { kind: 'terminal'; terminal: TerminalInfo };
 
 let kit: AgentKit | null = null;

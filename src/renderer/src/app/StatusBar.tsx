@@ -1,6 +1,6 @@
 import { useGitRefresh } from '../features/git/useGitRefresh';
 import { useGitStatus } from '../features/git/useGitStatus';
-import { SessionStatusItem } from '../features/sessions/SessionStatusItem';
+import { SessionStatusItem } from '../features/agent/SessionStatusItem';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { useAppInfo } from '../appState/useWorkspace';
 import { useConnectionState } from './useConnectionState';

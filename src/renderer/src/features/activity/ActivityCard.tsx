@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useBoardStore } from '../board/boardStore';
-import { PHASE_LABEL } from '../sessions/sessionFormat';
+import { PHASE_LABEL } from '../agent/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
 import { Card, Folded, TodoChip } from './CardParts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { useBoardStore } from '../board/boardStore';
-import { message } from '../sessions/sessionFormat';
+import { message } from '../agent/sessionFormat';
 import type { ActivityItem } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
-import { formatDuration, message } from '../sessions/sessionFormat';
+import { formatDuration, message } from '../agent/sessionFormat';
 import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';

@@ -1,5 +1,5 @@
 import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, type TerminalInfo } from '../../../../shared/contract';
-import type { HubEntry } from '../sessions/agentEventHub';
+import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem } from './activityItems';
 
 /**

@@ -3,8 +3,8 @@ import type { AgentEvent } from '../../../../shared/contract';
 
 /** Events written by hand, only the fields a card needs (cast to the contract's union). */
 type PartialEvent = { type: AgentEvent['type'] } & Record<string, unknown>;
-import { createAgentEventHub, type HubEntry } from '../sessions/agentEventHub';
-import { greetSession, skipSession, type Recording } from '../sessions/fixtures/recorded';
+import { createAgentEventHub, type HubEntry } from '../agent/agentEventHub';
+import { greetSession, skipSession, type Recording } from '../agent/fixtures/recorded';
 import type { ActivityItem } from './activityItems';
 import { applyActivityBatch, commandOfInput, commandTitle, emptyActivity } from './activityReducer';
 import { attachActivity, useActivityStore, type ActivityAttachment } from './activityStore';

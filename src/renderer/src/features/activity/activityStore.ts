@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AgentEvent } from '../../../../shared/contract';
-import type { AgentEventHub, HubEntry } from '../sessions/agentEventHub';
+import type { AgentEventHub, HubEntry } from '../agent/agentEventHub';
 import { applyActivityBatch, emptyActivity, type ActivityState } from './activityReducer';
 
 /**

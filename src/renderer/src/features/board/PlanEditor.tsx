@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { message } from '../sessions/sessionFormat';
+import { message } from '../agent/sessionFormat';
 import type { BoardTodo } from './boardReducer';
 import { addTodo, draftOf, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft, type DraftMode, type DraftTodo } from './planDraft';
 

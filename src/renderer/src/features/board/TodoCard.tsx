@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
-import { formatCost, formatDuration, formatTokens } from '../sessions/sessionFormat';
+import { formatCost, formatDuration, formatTokens } from '../agent/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { BoardTodo, ToolCallInfo } from './boardReducer';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentSessionDetail } from '../../../../shared/contract';
 import type { AkiraClient } from '../../client/client';
-import { createAgentEventHub } from '../sessions/agentEventHub';
-import { greetSession, skipSession, upTo } from '../sessions/fixtures/recorded';
+import { createAgentEventHub } from '../agent/agentEventHub';
+import { greetSession, skipSession, upTo } from '../agent/fixtures/recorded';
 import { applyBoardEvent, columnOf, emptyBoard, fromDetail, progressOf, reapplyBoardEvent, type BoardState } from './boardReducer';
 import { attachBoard, useBoardStore, type BoardAttachment } from './boardStore';
 

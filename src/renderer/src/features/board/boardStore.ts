@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AgentEvent } from '../../../../shared/contract';
 import type { AkiraClient } from '../../client/client';
-import type { AgentEventHub, HubEntry } from '../sessions/agentEventHub';
+import type { AgentEventHub, HubEntry } from '../agent/agentEventHub';
 import { applyBoardEvent, emptyBoard, fromDetail, reapplyBoardEvent, type BoardState } from './boardReducer';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greetSession } from '../sessions/fixtures/recorded';
+import { greetSession } from '../agent/fixtures/recorded';
 import { addTodo, draftOf, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft } from './planDraft';
 
 const plan = greetSession.detail.todos.map(({ id, description, expectedResult }) => ({ id, description, expectedResult, status: 'pending' }));

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import type { AkiraClient } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
-import { useSessionStore } from '../sessions/sessionStore';
+import { useSessionStore } from '../agent/sessionStore';
 import { ACTIVE, type RestoreMode } from './agentTimeline';
 import { dependsOnNow } from './timelineQueries';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { modesQuery, settingsQuery } from './queries';
+import { modesQuery, settingsQuery } from './agentQueries';
 import { message } from './sessionFormat';
 import { useServerTrust } from './ServerTrust';
 import { useSessionStore } from './sessionStore';

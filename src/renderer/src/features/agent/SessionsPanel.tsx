@@ -1,7 +1,7 @@
 import { SessionList } from './SessionList';
 import { StartSessionForm } from './StartSessionForm';
 import { useSessionStore } from './sessionStore';
-import './sessions.css';
+import './agent.css';
 
 /** The Agent sidebar: start a session, and the sessions of the workspace. */
 export function SessionsPanel() {

@@ -4,7 +4,7 @@ import { useBoardStore } from '../board/boardStore';
 import { MessageBox } from './MessageBox';
 import { SessionControls } from './SessionControls';
 import { useSessionStore } from './sessionStore';
-import './sessions.css';
+import './agent.css';
 
 /** The current session in the main area: controls on top, the TODO board and the live activity side by side. */
 export function SessionView() {
