@@ -1,11 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { devNull } from 'node:os';
+import { cleanGitEnv, GitFailure, runGit, spawnGit } from '../../common/gitRun';
 import { AkiraError } from '../errors';
-import { cleanGitEnv } from '../git/cleanGitEnv';
 
 /**
- * Runs git against the checkpoint store only: always `--git-dir=<store>`, never a work tree of the
- * user's repository, and an environment with every inherited GIT_* variable removed (an inherited
+ * Runs git (common/gitRun.ts) against the checkpoint store only: always `--git-dir=<store>`, never a
+ * work tree of the user's repository, and an environment with every inherited GIT_* variable removed (an inherited
  * GIT_DIR/GIT_INDEX_FILE/GIT_SSL_CAINFO… must never steer the store), the user's global and system
  * config ignored (no `commit.gpgSign`, hooks, fsmonitor or autocrlf can leak in) and a fixed identity.
  */
@@ -48,28 +48,21 @@ export function createStoreGit(gitDir: string, cwd: string): StoreGit {
   return {
     gitDir,
     run(args, opts = {}) {
-      return new Promise((resolve, reject) => {
-        const child = spawn('git', [...head, ...args], { cwd: opts.cwd ?? cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-        const out: Buffer[] = [];
-        const err: Buffer[] = [];
-        child.stdout.on('data', (c: Buffer) => out.push(c));
-        child.stderr.on('data', (c: Buffer) => err.push(c));
-        child.on('error', (e) => reject(new AkiraError('unavailable', `Cannot run git: ${e.message}`)));
-        child.on('close', (code) => {
-          if (code === 0 || (code !== null && opts.okCodes?.includes(code))) resolve(Buffer.concat(out));
-          else {
-            const text = Buffer.concat(err).toString('utf8').trim();
-            reject(new AkiraError('internal', `git ${args[0]} failed (${code}): ${text.slice(0, 2000)}`));
-          }
-        });
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(opts.input ?? '');
+      return runGit([...head, ...args], { cwd: opts.cwd ?? cwd, env, input: opts.input, okCodes: opts.okCodes }).catch((err: unknown) => {
+        throw storeGitError(args, err);
       });
     },
     spawn(args) {
-      return spawn('git', [...head, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      return spawnGit([...head, ...args], { cwd, env });
     },
   };
+}
+
+/** A failed store git command as an AkiraError: unavailable when git cannot run, else internal with its stderr. */
+function storeGitError(args: string[], err: unknown): unknown {
+  if (!(err instanceof GitFailure)) return err;
+  if (!err.started) return new AkiraError('unavailable', `Cannot run git: ${err.stderr}`);
+  return new AkiraError('internal', `git ${args[0]} failed (${err.code ?? 'signal'}): ${err.stderr.trim().slice(0, 2000)}`);
 }
 
 /** Writes to a child's stdin honouring back-pressure. */

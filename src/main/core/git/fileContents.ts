@@ -1,6 +1,6 @@
-import type { SimpleGit } from 'simple-git';
 import { AkiraError } from '../errors';
 import { openConfined } from '../workspace/confinedFs';
+import type { Git } from './gitRunner';
 
 /** One side of a diff. */
 export type Side =
@@ -21,10 +21,10 @@ export function looksBinary(bytes: Buffer): boolean {
  * no such path at HEAD, or the path is not a file there (a folder, a submodule).
  * `git` must run at the work tree's top level (with literal pathspecs).
  */
-export async function readHeadSide(git: SimpleGit, repoPath: string, limit: number): Promise<Side> {
+export async function readHeadSide(git: Git, repoPath: string, limit: number): Promise<Side> {
   let listing: string;
   try {
-    listing = await git.raw(['ls-tree', '-l', '-z', '--full-tree', 'HEAD', '--', repoPath]);
+    listing = await git.text(['ls-tree', '-l', '-z', '--full-tree', 'HEAD', '--', repoPath]);
   } catch {
     return { kind: 'missing' }; // no commits yet: HEAD does not resolve
   }
@@ -35,7 +35,7 @@ export async function readHeadSide(git: SimpleGit, repoPath: string, limit: numb
   if (!match || match[2] !== 'blob') return { kind: 'missing' };
   const size = Number(match[4]);
   if (size > limit) return { kind: 'tooLarge', size };
-  const bytes = await git.showBuffer([match[3]]);
+  const bytes = await git.bytes(['cat-file', 'blob', match[3]]);
   return { kind: 'content', bytes };
 }
 

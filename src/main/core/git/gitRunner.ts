@@ -1,5 +1,4 @@
-import { simpleGit, type SimpleGit } from 'simple-git';
-import { cleanGitEnv } from './cleanGitEnv';
+import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
 
 /** A clean environment for read-only git commands. */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -13,15 +12,40 @@ export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, st
   return env;
 }
 
-/** The GIT_* variables we set ourselves; simple-git 4 refuses any other GIT_* it is given. */
-const OURS = ['GIT_OPTIONAL_LOCKS', 'GIT_LITERAL_PATHSPECS', 'GIT_TERMINAL_PROMPT'];
-
-/** A simple-git instance running in `baseDir` with the clean environment. */
-export function createGit(baseDir: string): SimpleGit {
-  return simpleGit({ baseDir, maxConcurrentProcesses: 4, trimmed: false, allowEnvironment: OURS }).env(gitEnv());
+/** git in one folder of the user's repository (common/gitRun.ts with the environment above). */
+export interface Git {
+  /** stdout as text (UTF-8). Rejects with GitFailure (see gitErrorText). */
+  text(args: string[]): Promise<string>;
+  /** stdout as bytes. */
+  bytes(args: string[]): Promise<Buffer>;
 }
 
-/** The text of a git failure (simple-git puts stderr in the message). */
+/** Git processes one instance runs at once (a burst of diffs queues instead of forking dozens). */
+const MAX_PROCESSES = 4;
+
+/** git running in `baseDir` with the clean environment. */
+export function createGit(baseDir: string): Git {
+  const env = gitEnv();
+  let running = 0;
+  const queue: (() => void)[] = [];
+  async function bytes(args: string[]): Promise<Buffer> {
+    if (running >= MAX_PROCESSES) await new Promise<void>((r) => queue.push(r));
+    running++;
+    try {
+      return await runGit(args, { cwd: baseDir, env });
+    } finally {
+      running--;
+      queue.shift()?.();
+    }
+  }
+  return {
+    bytes,
+    text: async (args) => (await bytes(args)).toString('utf8'),
+  };
+}
+
+/** The text of a git failure: what git wrote on stderr. */
 export function gitErrorText(err: unknown): string {
+  if (err instanceof GitFailure) return err.stderr || err.message;
   return err instanceof Error ? err.message : String(err);
 }

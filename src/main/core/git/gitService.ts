@@ -1,10 +1,9 @@
-import type { SimpleGit } from 'simple-git';
 import type { CommandParams, CommandResult, GitStatus } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { normalizeRelative, resolveInside, toRelative } from '../workspace/pathGuard';
 import { looksBinary, readHeadSide, readWorkingSide, type Side } from './fileContents';
-import { createGit, gitErrorText } from './gitRunner';
+import { createGit, gitErrorText, type Git } from './gitRunner';
 import { watchForRepoCreation, watchRepo } from './gitWatcher';
 import { parsePorcelainV2, toGitFiles } from './porcelainV2';
 import { locateRepo, type RepoLocation } from './repoLocation';
@@ -53,7 +52,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   /** undefined: not looked up yet (or invalidated); null: not a repository. */
   let location: RepoLocation | null | undefined;
   let locating: Promise<RepoLocation | null> | null = null;
-  let gitAtTop: { dir: string; git: SimpleGit } | null = null;
+  let gitAtTop: { dir: string; git: Git } | null = null;
   let stopWatching: () => void = () => {};
   let inflight: { generation: number; promise: Promise<GitStatus> } | null = null;
   let queued: Promise<GitStatus> | null = null;
@@ -100,14 +99,14 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     return locating;
   }
 
-  function gitAt(dir: string): SimpleGit {
+  function gitAt(dir: string): Git {
     if (!gitAtTop || gitAtTop.dir !== dir) gitAtTop = { dir, git: createGit(dir) };
     return gitAtTop.git;
   }
 
   async function runStatus(): Promise<string> {
     // Paths are limited to the workspace (cwd, '.') and reported relative to the work tree's top.
-    return gitAtRoot.raw([
+    return gitAtRoot.text([
       'status',
       '--porcelain=v2',
       '-z',

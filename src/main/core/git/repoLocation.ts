@@ -20,7 +20,7 @@ export interface RepoLocation {
 export async function locateRepo(root: string): Promise<RepoLocation | null> {
   let out: string;
   try {
-    out = await createGit(root).raw([
+    out = await createGit(root).text([
       'rev-parse',
       '--is-inside-work-tree',
       '--show-toplevel',
