@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { it } from 'vitest';
 import { createModelClient } from '../../src/main/core/agent/model';
-import { startAgentKit } from '../../src/main/core/agent/orchestrator/agentTestKit';
+import { startAgentKit } from '../../src/testing/agentKit';
 import { reply, type RecordedRequest } from '../../src/testing/openaiTestServer';
 
 const sizes = (process.env.BENCH_TODOS ?? '5,20,50').split(',').map(Number);

@@ -2,13 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, it } from 'vitest';
 import type { AgentEvent, TerminalInfo } from '../../src/shared/contract';
-import { startAgentKit, type AgentKit } from '../../src/main/core/agent/orchestrator/agentTestKit';
+import { startAgentKit, type AgentKit } from '../../src/testing/agentKit';
 import { reply } from '../../src/testing/openaiTestServer';
 import { waitFor } from '../../src/testing/waitFor';
 
 /**
  * Real event sequences for the renderer's store tests (src/renderer/src/features/agent/fixtures/*.json):
- * whole scripted sessions through the real core (agentTestKit), recorded as the window's hub sees them
+ * whole scripted sessions through the real core (src/testing/agentKit.ts), recorded as the window's hub sees them
  * (agent events and command terminals, in order). The renderer may not import src/main, so its tests read
  * these recordings. Run again after the orchestrator's events change.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckpointService } from './checkpointService';
 import { storeKey } from './storeLayout';
-import { makeEnv, gitIn, type TestEnv } from './testWorkspace';
+import { makeEnv, gitIn, type TestEnv } from '../../../testing/checkpointWorkspace';
 import { waitFor } from '../../../testing/waitFor';
 
 let env: TestEnv | null = null;

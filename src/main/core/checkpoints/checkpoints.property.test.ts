@@ -2,7 +2,7 @@ import { chmod, lstat, mkdir, readdir, rename, rm, symlink, utimes, writeFile } 
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filesOf, gitIn, makeEnv, treeState, type NodeState, type TestEnv } from './testWorkspace';
+import { filesOf, gitIn, makeEnv, treeState, type NodeState, type TestEnv } from '../../../testing/checkpointWorkspace';
 
 /**
  * Random sequences of edits (text, binary, empty, rename, delete, chmod, symlink, file ↔ folder,

@@ -2,7 +2,7 @@ import { rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDirtyFeed } from './dirtyFeed';
-import { filesOf, makeEnv, treeState, type TestEnv } from './testWorkspace';
+import { filesOf, makeEnv, treeState, type TestEnv } from '../../../testing/checkpointWorkspace';
 
 let env: TestEnv | null = null;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeEnv } from './gitProcess';
 import { numstatOf } from './lineCounts';
-import { makeEnv, type TestEnv } from './testWorkspace';
+import { makeEnv, type TestEnv } from '../../../testing/checkpointWorkspace';
 
 /** Line counts computed with a snapshot must be git's, whenever they are computed at all. */
 

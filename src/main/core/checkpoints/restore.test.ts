@@ -2,7 +2,7 @@ import { chmod, lstat, mkdir, readFile, readlink, rm, stat, symlink, unlink, wri
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckpointService } from './checkpointService';
-import { filesOf, gitIn, makeEnv, treeState, type TestEnv } from './testWorkspace';
+import { filesOf, gitIn, makeEnv, treeState, type TestEnv } from '../../../testing/checkpointWorkspace';
 
 let env: TestEnv | null = null;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flipFolder } from '../../../testing/flipFolder';
 import { tempDir } from '../../../testing/tempTree';
-import { makeEnv, type TestEnv } from './testWorkspace';
+import { makeEnv, type TestEnv } from '../../../testing/checkpointWorkspace';
 
 /**
  * A restore while a separate process flips `<ws>/sub` between the real folder and a symlink to an

@@ -6,7 +6,7 @@ import { createGitignoreRules } from '../workspace/gitignoreRules';
 import { createExclusions } from './exclusions';
 import { scanPaths, walkTree, type ScanEntry, type ScanOptions } from './scanner';
 import { createStatPool } from './statPool';
-import { gitIn } from './testWorkspace';
+import { gitIn } from '../../../testing/checkpointWorkspace';
 
 let root = '';
 afterEach(async () => {

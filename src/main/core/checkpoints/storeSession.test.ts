@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckpointService } from './checkpointService';
-import { gitIn, makeEnv, type TestEnv } from './testWorkspace';
+import { gitIn, makeEnv, type TestEnv } from '../../../testing/checkpointWorkspace';
 
 /**
  * The store's long-lived git processes (storeSession.ts): a fast-import that outlives a gc must not

@@ -1,5 +1,5 @@
 import { createSessionStore } from './sessionStore';
-import { todo } from './testEvents';
+import { todo } from '../../../testing/sessionEvents';
 
 /**
  * Test-only child process (crash.test.ts bundles it and runs it in a plain `node`): creates or

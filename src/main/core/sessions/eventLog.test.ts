@@ -6,7 +6,7 @@ import { tempDir } from '../../../testing/tempTree';
 import { openEventLog, parseEventLog, readEventLog, serializeEvent } from './eventLog';
 import { replay } from '../../../shared/agent/sessionReplay';
 import type { SessionEvent } from '../../../shared/agent/sessionEvents';
-import { eventFactory, started, todo } from './testEvents';
+import { eventFactory, started, todo } from '../../../testing/sessionEvents';
 
 function sampleEvents(n: number): SessionEvent[] {
   const ev = eventFactory();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent, emptyState, progressOf, reduceInto, replay } from '../../../shared/agent/sessionReplay';
 import { resumePoint } from './resumePoint';
 import { sessionStatus, todoStatus, type SessionEvent, type SessionEventInput } from '../../../shared/agent/sessionEvents';
-import { eventFactory, started, todo } from './testEvents';
+import { eventFactory, started, todo } from '../../../testing/sessionEvents';
 
 /** Random sessions from a small pool of ids, so events collide, repeat and come in odd orders. */
 const todoId = fc.constantFrom('a', 'b', 'c', 'd', 'task');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent, currentTodo, emptyState, progressOf, replay } from '../../../shared/agent/sessionReplay';
 import { resumePoint } from './resumePoint';
 import type { SessionEvent } from '../../../shared/agent/sessionEvents';
-import { eventFactory, SESSION_ID, started, todo } from './testEvents';
+import { eventFactory, SESSION_ID, started, todo } from '../../../testing/sessionEvents';
 
 const change = { path: 'src/a.ts', kind: 'modify' as const, before: 'a', after: 'b', beforeHash: 'h1' };
 

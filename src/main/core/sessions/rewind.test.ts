@@ -8,7 +8,7 @@ import { resumePoint } from './resumePoint';
 import { branchEvents } from '../../../shared/agent/sessionRewind';
 import type { SessionEvent } from '../../../shared/agent/sessionEvents';
 import { createSessionStore, type SessionStore } from './sessionStore';
-import { eventFactory, started, todo } from './testEvents';
+import { eventFactory, started, todo } from '../../../testing/sessionEvents';
 
 // A conversation rewind (agent.rewind) is a `rollback` event with `toSeq`: the log stays append-only
 // and replay rebuilds the state as it was right after event `toSeq`.

@@ -8,7 +8,7 @@ import { parseFrontMatter } from './sessionDoc';
 import { replay } from '../../../shared/agent/sessionReplay';
 import { createSessionStore, type SessionStore } from './sessionStore';
 import { parseEventLog } from './eventLog';
-import { todo } from './testEvents';
+import { todo } from '../../../testing/sessionEvents';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import { waitFor } from '../../../../testing/waitFor';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // agent.editTodos, agent.modes and agent.start {model} through the real core and the scripted server.
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, type RecordedRequest } from '../../../../testing/openaiTestServer';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // What waits for a person, through the contract as every face drives it: changes approved with
 // edited content or rejected with a reason, the plan approved with edits or rejected with feedback,

@@ -2,7 +2,7 @@ import { readFile, access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, type RecordedRequest } from '../../../../testing/openaiTestServer';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // agent.rewind and agent.fork through the real core, the real checkpoint store and the scripted
 // model server: a two-TODO session writes a.txt then b.txt; it is paused (or completes), rewound to

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import { startOpenAiTestServer } from '../../../../testing/openaiTestServer';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // Model failures through the real SDK: retried (429 honouring Retry-After, 5xx, a cut stream) without
 // half-applying anything, or (401/403) pausing the session with a clear reason. The model client's

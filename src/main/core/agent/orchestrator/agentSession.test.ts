@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import type { RecordedRequest } from '../../../../testing/openaiTestServer';
 import { waitFor } from '../../../../testing/waitFor';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // The orchestrator end to end in-process: a real core, real files, a real pty, the real openai SDK
 // against the scripted server. (The same flows through the built `akira run` are in cli/runTaskCommand.test.ts.)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import { protectedWhat } from '../policy';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // A prompt injection must not be able to steer Akira through the project's own files: the agent changes
 // .akira/settings.json, modes, mcp.json and rules only with a person's approval that says what they steer,

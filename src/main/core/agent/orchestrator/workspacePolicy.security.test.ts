@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
-import { startAgentKit, type AgentKit } from './agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // A project's .akira/settings.json can only tighten the policy (policy/projectPolicy.ts, whose table test
 // covers every field): here through the real agent and the settings view.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import { waitFor } from '../../../../testing/waitFor';
-import { startAgentKit, type AgentKit } from '../orchestrator/agentTestKit';
+import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 
 // Security regression (item 4): the agent's commands (run_command, a real pty through the real agent
 // loop) do not inherit Akira's secrets, so no encoding of them (rev, base64, a dump of the whole

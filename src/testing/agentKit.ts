@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, type CommandInput, type CommandName, type CommandResult } from '../../../../shared/contract';
-import { startOpenAiTestServer, type OpenAiTestServer } from '../../../../testing/openaiTestServer';
-import { tempDir, writeTree } from '../../../../testing/tempTree';
-import { waitFor } from '../../../../testing/waitFor';
-import { createCore, type Core } from '../../createCore';
+import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, type CommandInput, type CommandName, type CommandResult } from '../shared/contract';
+import { startOpenAiTestServer, type OpenAiTestServer } from './openaiTestServer';
+import { tempDir, writeTree } from './tempTree';
+import { waitFor } from './waitFor';
+import { createCore, type Core } from '../main/core/createCore';
 
 /**
  * Test support for the agent: a real temp workspace and data folder, the scripted OpenAI-compatible

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createCheckpointService, type CheckpointService } from './checkpointService';
-import type { CheckpointOptions } from './types';
-import { gitCli } from '../../../testing/gitCli';
+import { createCheckpointService, type CheckpointService } from '../main/core/checkpoints/checkpointService';
+import type { CheckpointOptions } from '../main/core/checkpoints/types';
+import { gitCli } from './gitCli';
 
 /** Test helpers: real temp workspaces and data folders, real git. */
 

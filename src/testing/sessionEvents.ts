@@ -1,4 +1,4 @@
-import { sessionEventSchema, type SessionEvent, type SessionEventInput, type TodoInput } from '../../../shared/agent/sessionEvents';
+import { sessionEventSchema, type SessionEvent, type SessionEventInput, type TodoInput } from '../shared/agent/sessionEvents';
 
 /** Test support: builds valid stored events with consecutive seqs and fixed times. */
 export const SESSION_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
