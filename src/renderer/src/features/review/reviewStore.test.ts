@@ -5,6 +5,7 @@ import { computeHunks } from './hunks';
 import { accept, acceptAll, reject, rejectAll } from './reviewActions';
 import { startReviewFeed } from './reviewFeed';
 import { useReviewStore } from './reviewStore';
+import { expectQuietFor, waitFor } from '../../../../testing/waitFor';
 
 const S1 = '11111111-1111-4111-8111-111111111111';
 const S2 = '22222222-2222-4222-8222-222222222222';
@@ -88,13 +89,7 @@ function backend() {
   };
 }
 
-async function settle(predicate: () => boolean, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (predicate()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const settle = (predicate: () => boolean, what: string) => waitFor(predicate, what, 2000);
 
 const state = () => useReviewStore.getState();
 const keys = () => state().items.map((i) => i.changeId);
@@ -159,7 +154,8 @@ describe('review store fed by the agent', () => {
     b.request(S1, fileChange('fresh', 'f.txt', 'f\n', 'F\n')); // arrives during the get
     b.emit({ sessionId: S1, type: 'approval_resolved', changeId: 'old', decision: 'rejected', by: 'user', reason: 'no' });
     release2();
-    await new Promise((r) => setTimeout(r, 30));
+    // The held answer still lists 'old' (resolved meanwhile): it must not come back when the answer lands.
+    await expectQuietFor(50, () => keys().includes('old') && 'the resolved change came back');
     expect(keys()).toEqual(['fresh']);
   });
 

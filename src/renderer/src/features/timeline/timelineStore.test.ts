@@ -3,6 +3,7 @@ import type { CheckpointRecordT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
 import { record } from '../../../../testing/checkpointRecords';
 import { comparisonOf, createTimelineLoader, useTimelineStore } from './timelineStore';
+import { expectQuietFor, waitFor } from '../../../../testing/waitFor';
 
 /** An in-memory `checkpoints.list` (newest first, paged like the contract); the loader is what is under test. */
 function backend(count: number) {
@@ -46,13 +47,7 @@ function backend(count: number) {
   };
 }
 
-async function settle(predicate: () => boolean, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (predicate()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const settle = (predicate: () => boolean, what: string) => waitFor(predicate, what, 2000);
 const ns = () => useTimelineStore.getState().items.map((r) => r.n);
 const idle = () => !useTimelineStore.getState().loading;
 
@@ -150,7 +145,8 @@ describe('timeline loader', () => {
     await settle(() => be.calls.length === 1, 'request');
     loader.reset('/other');
     release();
-    await new Promise((r) => setTimeout(r, 30));
+    // The released answer belongs to the old root: nothing of it may land.
+    await expectQuietFor(50, () => useTimelineStore.getState().items.length > 0 && 'the old root’s checkpoints landed');
     expect(useTimelineStore.getState()).toMatchObject({ root: '/other', items: [], loaded: false });
   });
 });
