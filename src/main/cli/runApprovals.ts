@@ -1,4 +1,4 @@
-import type { AgentEvent, CommandInput, CommandName } from '../../shared/contract';
+import { approvalOf, type AgentEvent, type AgentEventOf, type CommandInput, type CommandName } from '../../shared/contract';
 import type { CliIo } from './io';
 import { changeDiff, colorDiff, styler } from './runFormat';
 
@@ -60,20 +60,21 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     await options.call('agent.pause', { sessionId, reason: `Waiting for approval of ${what}: run \`akira run\` on a terminal or with --yes. ${options.resumeHint(sessionId)}` });
   }
 
-  async function approval(e: AgentEvent & Record<string, any>) {
-    const { sessionId, changeId, kind } = e;
-    const destructive = kind === 'command' && e.command?.destructive === true;
-    const steers = kind === 'change' && typeof e.protected === 'string' ? (e.protected as string) : null;
-    const what = kind === 'command' ? `the command \`${e.command.command}\`` : kind === 'read' ? `a read (${e.tool?.name})` : `a change to ${e.change?.path}`;
+  async function approval(e: AgentEventOf<'approval_requested'>) {
+    const { sessionId } = e;
+    const { changeId, kind, change, command, tool, protected: steersWhat } = approvalOf(e);
+    const destructive = kind === 'command' && command?.destructive === true;
+    const steers = kind === 'change' && typeof steersWhat === 'string' ? steersWhat : null;
+    const what = kind === 'command' ? `the command \`${command?.command}\`` : kind === 'read' ? `a read (${tool?.name})` : `a change to ${change?.path}`;
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
       if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
-      if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The change to ${e.change?.path} was ${PROTECTED_BATCH}` }));
+      if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The change to ${change?.path} was ${PROTECTED_BATCH}` }));
       return pause(sessionId, what);
     }
     if (steers) io.err(`  ${s('red', `This changes ${steers}.`)}\n`);
-    if (kind === 'change' && options.json && e.change) io.err(`${colorDiff(changeDiff(e.change), io.tty.stderr, 200)}\n`);
-    if (kind === 'command') io.err(`  ${s('bold', '$')} ${e.command.command}${e.command.cwd ? s('dim', ` (in ${e.command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', e.command.reason ?? e.reason ?? '')}\n`);
+    if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change), io.tty.stderr, 200)}\n`);
+    if (kind === 'command' && command) io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', ` (in ${command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', command.reason ?? e.reason ?? '')}\n`);
     const pick = await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });
     if (pick === null) return pause(sessionId, what);
     if (pick === 'yes') return void (await options.call('agent.approve', { sessionId, changeId }));
@@ -81,12 +82,12 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     await options.call('agent.reject', { sessionId, changeId, reason });
   }
 
-  async function plan(e: AgentEvent & Record<string, any>) {
+  async function plan(e: AgentEventOf<'plan_approval_requested'>) {
     const { sessionId } = e;
     if (options.yes) return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
     if (!options.interactive) return pause(sessionId, 'the plan');
     if (options.json) {
-      for (const [i, t] of (e.todos as { id: string; description: string; expectedResult: string }[]).entries()) {
+      for (const [i, t] of e.todos.entries()) {
         io.err(`  ${i + 1}. ${t.id} ${t.description}\n     expect: ${t.expectedResult}\n`);
       }
     }
@@ -97,7 +98,7 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     await options.call('agent.approvePlan', { sessionId, approved: false, feedback });
   }
 
-  async function question(e: AgentEvent & Record<string, any>) {
+  async function question(e: AgentEventOf<'question'>) {
     const { sessionId, questionId } = e;
     if (!options.interactive) {
       io.err(`${s('red', e.text)}\n  (no one to ask: stopping)\n`);
@@ -116,10 +117,9 @@ export function createRunApprovals(options: RunApprovalsOptions) {
 
   return {
     handle(e: AgentEvent) {
-      const data = e as AgentEvent & Record<string, any>;
-      if (e.type === 'approval_requested') enqueue(() => approval(data));
-      else if (e.type === 'plan_approval_requested') enqueue(() => plan(data));
-      else if (e.type === 'question') enqueue(() => question(data));
+      if (e.type === 'approval_requested') enqueue(() => approval(e));
+      else if (e.type === 'plan_approval_requested') enqueue(() => plan(e));
+      else if (e.type === 'question') enqueue(() => question(e));
     },
   };
 }

@@ -63,22 +63,21 @@ export function changeDiff(change: { path: string; kind: string; before: string 
 
 export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
   const s = styler(options.color);
-  const d = e as AgentEvent & Record<string, any>;
   switch (e.type) {
     case 'session_started':
-      return `${s('bold', 'Akira session')} ${d.sessionId} · mode ${d.mode} · model ${d.model}\n${s('dim', 'Task:')} ${oneLine(d.task, 300)}\n`;
+      return `${s('bold', 'Akira session')} ${e.sessionId} · mode ${e.mode} · model ${e.model}\n${s('dim', 'Task:')} ${oneLine(e.task, 300)}\n`;
     case 'plan_proposed': {
-      const items = (d.todos as { id: string; description: string; expectedResult: string }[]).map(
+      const items = e.todos.map(
         (t, i) => `  ${i + 1}. ${s('bold', t.id)} ${oneLine(t.description, 120)}\n     ${s('dim', `expect: ${oneLine(t.expectedResult, 120)}`)}`,
       );
-      return `${s('bold', `Plan (${items.length} TODO${items.length === 1 ? '' : 's'})`)}${d.needsApproval ? s('yellow', ' — waits for approval') : ''}\n${items.join('\n')}\n`;
+      return `${s('bold', `Plan (${items.length} TODO${items.length === 1 ? '' : 's'})`)}${e.needsApproval ? s('yellow', ' — waits for approval') : ''}\n${items.join('\n')}\n`;
     }
     case 'plan_approved':
-      return `${s('green', 'Plan approved')} by ${d.by}\n`;
+      return `${s('green', 'Plan approved')} by ${e.by}\n`;
     case 'plan_rejected':
-      return `${s('yellow', 'Plan rejected')}${d.feedback ? `: ${oneLine(d.feedback)}` : ''}\n`;
+      return `${s('yellow', 'Plan rejected')}${e.feedback ? `: ${oneLine(e.feedback)}` : ''}\n`;
     case 'todo_updated': {
-      const t = d.todo as { id: string; description: string; status: string; result: string | null };
+      const t = e.todo;
       if (t.status === 'in_progress') return `\n${s('blue', '▶')} ${s('bold', `TODO ${t.id}`)} ${oneLine(t.description, 140)}\n`;
       if (t.status === 'verifying') return `  ${s('dim', `done says the agent${t.result ? `: ${oneLine(t.result, 140)}` : ''} → review`)}\n`;
       if (t.status === 'skipped') return `  ${s('yellow', `TODO ${t.id} skipped`)}\n`;
@@ -86,37 +85,37 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
       return '';
     }
     case 'todo_added':
-      return `${s('yellow', '+')} TODO ${d.todo.id}: ${oneLine(d.todo.description, 160)}\n`;
+      return `${s('yellow', '+')} TODO ${e.todo.id}: ${oneLine(e.todo.description, 160)}\n`;
     case 'tool_call_started':
-      return `  ${s('cyan', '→')} ${d.tool} ${callInput(d.tool, d.input)}\n`;
+      return `  ${s('cyan', '→')} ${e.tool} ${callInput(e.tool, e.input)}\n`;
     case 'tool_call_finished':
-      return d.isError ? `    ${s('red', '✗')} ${firstLine(d.summary)}\n` : `    ${s('dim', `✓ ${firstLine(d.summary)}`)}\n`;
+      return e.isError ? `    ${s('red', '✗')} ${firstLine(e.summary)}\n` : `    ${s('dim', `✓ ${firstLine(e.summary)}`)}\n`;
     case 'change_proposed':
-      return `${colorDiff(changeDiff(d.change), options.color, options.diffLines ?? 60)}\n`;
+      return `${colorDiff(changeDiff(e.change), options.color, options.diffLines ?? 60)}\n`;
     case 'change_decided':
-      return d.decision === 'rejected' ? `    ${s('yellow', `change rejected by ${d.by}`)}${d.reason ? `: ${oneLine(d.reason)}` : ''}\n` : '';
+      return e.decision === 'rejected' ? `    ${s('yellow', `change rejected by ${e.by}`)}${e.reason ? `: ${oneLine(e.reason)}` : ''}\n` : '';
     case 'checkpoint_taken':
-      return `    ${s('dim', `checkpoint ${String(d.checkpointId).slice(0, 10)}${d.label ? ` (${oneLine(d.label, 80)})` : ''}`)}\n`;
+      return `    ${s('dim', `checkpoint ${e.checkpointId.slice(0, 10)}${e.label ? ` (${oneLine(e.label, 80)})` : ''}`)}\n`;
     case 'verification': {
-      const what = d.todoId === 'task' ? 'Final review' : `Review of ${d.todoId}`;
-      const mark = d.approved ? s('green', '✔') : s('red', '✘');
-      const verdict = d.approved ? s('green', 'approved') : s(d.nextStatus === 'failed' ? 'red' : 'yellow', d.nextStatus === 'failed' ? 'rejected (retry limit reached)' : 'rejected');
-      return `  ${mark} ${what}: ${verdict} (confidence ${Number(d.confidence).toFixed(2)})${d.feedback ? ` — ${oneLine(d.feedback, 240)}` : ''}\n`;
+      const what = e.todoId === 'task' ? 'Final review' : `Review of ${e.todoId}`;
+      const mark = e.approved ? s('green', '✔') : s('red', '✘');
+      const verdict = e.approved ? s('green', 'approved') : s(e.nextStatus === 'failed' ? 'red' : 'yellow', e.nextStatus === 'failed' ? 'rejected (retry limit reached)' : 'rejected');
+      return `  ${mark} ${what}: ${verdict} (confidence ${e.confidence.toFixed(2)})${e.feedback ? ` — ${oneLine(e.feedback, 240)}` : ''}\n`;
     }
     case 'assistant_message':
-      return `  ${s('magenta', 'agent:')} ${oneLine(d.text, 240)}\n`;
+      return `  ${s('magenta', 'agent:')} ${oneLine(e.text, 240)}\n`;
     case 'model_retry':
-      return `  ${s('dim', `(model: attempt ${d.attempt} failed, retrying in ${(Number(d.delayMs) / 1000).toFixed(1)} s: ${oneLine(d.reason, 160)})`)}\n`;
+      return `  ${s('dim', `(model: attempt ${e.attempt} failed, retrying in ${(e.delayMs / 1000).toFixed(1)} s: ${oneLine(e.reason, 160)})`)}\n`;
     case 'warning':
-      return `  ${s('yellow', 'warning:')} ${oneLine(d.message, 300)}\n`;
+      return `  ${s('yellow', 'warning:')} ${oneLine(e.message, 300)}\n`;
     case 'status_changed':
-      return d.status === 'paused' ? `${s('yellow', 'Paused')}: ${d.reason ?? ''}\n` : '';
+      return e.status === 'paused' ? `${s('yellow', 'Paused')}: ${e.reason ?? ''}\n` : '';
     case 'session_completed':
-      return `\n${s('green', '✔ Task complete.')}${d.summary ? ` ${oneLine(d.summary, 400)}` : ''}\n`;
+      return `\n${s('green', '✔ Task complete.')}${e.summary ? ` ${oneLine(e.summary, 400)}` : ''}\n`;
     case 'session_failed':
-      return `\n${s('red', '✘ Task failed:')} ${oneLine(d.reason, 400)}\n`;
+      return `\n${s('red', '✘ Task failed:')} ${oneLine(e.reason, 400)}\n`;
     case 'session_stopped':
-      return `\n${s('yellow', 'Stopped.')}${d.reason ? ` ${oneLine(d.reason, 300)}` : ''}\n`;
+      return `\n${s('yellow', 'Stopped.')}${e.reason ? ` ${oneLine(e.reason, 300)}` : ''}\n`;
     default:
       return '';
   }

@@ -1,4 +1,4 @@
-import type { AgentEvent, CommandInput, CommandName, ContractError } from '../../shared/contract';
+import type { CommandInput, CommandName, ContractError, EventEnvelope } from '../../shared/contract';
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
@@ -80,6 +80,9 @@ interface Flags {
   workspace?: string;
 }
 
+/** An agent.onEvent envelope: its data is the typed AgentEvent union (narrow on `type` to read a field). */
+const isAgentEnvelope = (envelope: EventEnvelope): envelope is EventEnvelope<'agent.onEvent'> => envelope.event === 'agent.onEvent';
+
 async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>): Promise<number> {
   const s = styler(io.tty.stderr);
   let sessionId: string | null = f.resume ?? null;
@@ -103,8 +106,8 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
   });
 
   const off = core.bus.subscribe((envelope) => {
-    if (envelope.event !== 'agent.onEvent') return;
-    const e = envelope.data as AgentEvent & Record<string, any>;
+    if (!isAgentEnvelope(envelope)) return;
+    const e = envelope.data;
     if (sessionId === null && e.type === 'session_started') sessionId = e.sessionId;
     if (e.sessionId !== sessionId) return;
     if (f.json) io.out(`${JSON.stringify(envelope)}\n`);
