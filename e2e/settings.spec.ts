@@ -87,7 +87,8 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   // Save the key: the page shows only its last characters.
   await page.getByTestId('api-key-input').fill(KEY);
   await page.getByTestId('api-key-save').click();
-  await expect(page.getByTestId('api-key-status')).toHaveText('set (…wxyz) — saved');
+  // A key is saved for the server of the base URL in the form (the test server typed above).
+  await expect(page.getByTestId('api-key-status')).toHaveText(/^set \(…wxyz\) — saved for http:\/\/127\.0\.0\.1:\d+$/);
   await expect(page.getByTestId('api-key-input')).toHaveCount(0);
   expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
 
@@ -122,7 +123,8 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   expect(await page.content()).not.toContain(KEY);
   await page.reload();
   await page.getByTestId('open-settings').click();
-  await expect(page.getByTestId('api-key-status')).toHaveText('set (…wxyz) — saved');
+  // A key is saved for the server of the base URL in the form (the test server typed above).
+  await expect(page.getByTestId('api-key-status')).toHaveText(/^set \(…wxyz\) — saved for http:\/\/127\.0\.0\.1:\d+$/);
   expect(await page.content()).not.toContain(KEY);
   expect(received.filter((f) => f.includes(KEY))).toEqual([]);
   // Nor in the workspace.

@@ -52,7 +52,7 @@ export function apiKeyStatusOf(p: KeyPlaces): ApiKeyStatusT {
   const storedOrigin = keys.find((k) => k.source === 'stored')?.origin ?? null;
   const forWhat = (source: KeyCandidate['source']) => {
     const k = keys.find((c) => c.source === source);
-    return k ? ` It is for ${k.origin}.` : '';
+    return k ? ` It is for ${k.origin ?? 'the servers you name (saved before keys carried their server)'}.` : '';
   };
   const broken = p.storedError ? ` The secret store cannot be used: ${p.storedError}` : '';
   const base = { stored: isStored, storedOrigin, storage };
@@ -67,9 +67,13 @@ export function apiKeyStatusOf(p: KeyPlaces): ApiKeyStatusT {
     };
   }
   if (fromEnv) {
-    const over = isStored ? ` It wins over the saved key (for ${storedOrigin}) except on that server.` : '';
+    const envOrigin = keys.find((k) => k.source === 'env')?.origin;
+    const over = !isStored ? '' : storedOrigin === envOrigin ? ' It wins over the saved key.' : ` The saved key is used for ${storedOrigin ?? 'the other servers you name'}.`;
     return { ...base, set: true, source: 'environment', hint: keyHint(fromEnv), note: `OPENAI_API_KEY from the environment Akira was started from is used.${forWhat('env')}${over}${broken}` };
   }
-  if (isStored) return { ...base, set: true, source: 'stored', hint: keyHint(p.stored?.key), note: `Saved in ${storage.description}, for ${storedOrigin}.` };
+  if (isStored) {
+    const forWhom = storedOrigin ?? 'the servers you name (save it again to tie it to one)';
+    return { ...base, set: true, source: 'stored', hint: keyHint(p.stored?.key), note: `Saved in ${storage.description}, for ${forWhom}.` };
+  }
   return { ...base, set: false, source: 'none', hint: null, note: `No API key (local servers such as Ollama need none). A saved key is kept in ${storage.description}.${broken}` };
 }

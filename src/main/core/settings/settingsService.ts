@@ -318,7 +318,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const own = keys.find((k) => k.origin === target);
     if (own) return { apiKey: own.key, note: '' };
     if (!keys.length) return { apiKey: '', note: '' };
-    const homes = [...new Set(keys.map((k) => k.origin))].join(', ');
+    const homes = [...new Set(keys.map((k) => k.origin ?? 'the servers you name'))].join(', ');
     return { apiKey: '', note: ` No API key was sent: Akira's keys are for ${homes}. Type the key for ${target} to test with it.` };
   }
 

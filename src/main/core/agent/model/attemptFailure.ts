@@ -75,6 +75,8 @@ export interface ClassifyContext {
   model: string;
   secrets: readonly string[];
   now: number;
+  /** Said on a 401 when no key was sent although keys exist for other servers (keyOwner.unmatchedKeyNote). */
+  keyNote?: string;
 }
 
 export function classifyFailure(err: unknown, ctx: ClassifyContext): AttemptFailure {
@@ -90,7 +92,7 @@ export function classifyFailure(err: unknown, ctx: ClassifyContext): AttemptFail
       const what = status === 401 ? 'refused the API key' : 'denied access';
       const hint =
         status === 401
-          ? 'Check the API key (settings, --api-key or OPENAI_API_KEY).'
+          ? (ctx.keyNote ?? 'Check the API key (settings, --api-key or OPENAI_API_KEY).')
           : `Check that the key may use the model ${ctx.model}.`;
       return { kind: 'auth', status, message: clean(`The model server at ${where} ${what} (${status}): ${sentence(said)} ${hint}`), retryAfterMs: null };
     }

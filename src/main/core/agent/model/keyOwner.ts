@@ -7,11 +7,13 @@
  *   - a key saved in Settings is saved with the origin it is for (`SavedKey`);
  *   - a `--api-key` flag is for `--base-url` (else as the global settings).
  *
- * A server the user named (flags, global settings, environment, the default) gets the key that belongs to
- * it, else the first key in the usual order: it is the user's own choice. A server named by the workspace
- * (`.akira/settings.json`, which a project or an agent can write) gets only a key that belongs to it, or
- * any key once the user trusts that origin (`trustedModelServers` in the global settings). Otherwise the
- * key is withheld and the caller says how to trust the server; it is never sent silently.
+ * A server gets only a key that belongs to it, or, once the user trusts its origin (`trustedModelServers`
+ * in the global settings), the first key in the usual order. A key saved before keys carried their server
+ * (origin null) belongs to whatever server the user names. Otherwise:
+ * - a server named by the workspace (`.akira/settings.json`, which a project or an agent can write) is a
+ *   `withheld` choice: the caller refuses to start and says how to trust the server;
+ * - a server the user named (flags, global settings, environment) gets no key (local servers need none);
+ *   `unmatched` lets a 401 say which keys there are and how to use one there.
  */
 import type { ConfigSource } from './modelConfig';
 
@@ -29,13 +31,13 @@ export type KeySource = 'flags' | 'global' | 'env' | 'stored';
 export interface KeyCandidate {
   source: KeySource;
   key: string;
-  /** The origin of the server this key belongs to. */
-  origin: string;
+  /** The origin of the server this key belongs to; null: any server the user names (a key saved before origins were kept). */
+  origin: string | null;
 }
 
 export type KeyChoice =
   | { kind: 'key'; candidate: KeyCandidate }
-  | { kind: 'none' }
+  | { kind: 'none'; unmatched: KeyCandidate[] }
   | { kind: 'withheld'; candidate: KeyCandidate; origin: string };
 
 /** `https://host:port` of an http(s) URL (lower case, default ports dropped), else null. */
@@ -55,11 +57,20 @@ export function trustedOrigins(list: readonly unknown[] | null | undefined): str
 }
 
 export function chooseKey(target: { origin: string; source: ConfigSource }, candidates: readonly KeyCandidate[], trusted: readonly string[]): KeyChoice {
-  if (!candidates.length) return { kind: 'none' };
-  const own = candidates.find((c) => c.origin === target.origin);
+  if (!candidates.length) return { kind: 'none', unmatched: [] };
+  const fromWorkspace = target.source === 'workspace';
+  const own = candidates.find((c) => c.origin === target.origin) ?? (fromWorkspace ? undefined : candidates.find((c) => c.origin === null));
   if (own) return { kind: 'key', candidate: own };
-  if (target.source !== 'workspace' || trusted.includes(target.origin)) return { kind: 'key', candidate: candidates[0] };
-  return { kind: 'withheld', candidate: candidates[0], origin: target.origin };
+  if (trusted.includes(target.origin)) return { kind: 'key', candidate: candidates[0] };
+  if (fromWorkspace) return { kind: 'withheld', candidate: candidates[0], origin: target.origin };
+  return { kind: 'none', unmatched: [...candidates] };
+}
+
+/** For a 401 from a server that got no key: which keys there are and how to use one there. */
+export function unmatchedKeyNote(target: string, unmatched: readonly KeyCandidate[]): string | null {
+  if (!unmatched.length) return null;
+  const list = unmatched.map((c) => `${describeKeySource(c.source)} is for ${c.origin ?? 'the servers you name'}`).join('; ');
+  return `No API key was sent to ${target}: ${list}. Save a key for ${target} in Settings, or add "${target}" to "trustedModelServers" in the global settings to send it that key.`;
 }
 
 export interface KeySources {
@@ -80,7 +91,7 @@ export function keyCandidates(s: KeySources): KeyCandidate[] {
   if (s.flagKey) out.push({ source: 'flags', key: s.flagKey, origin: originOf(s.flagBaseURL) ?? globalHome });
   if (s.globalKey) out.push({ source: 'global', key: s.globalKey, origin: globalHome });
   if (s.envKey) out.push({ source: 'env', key: s.envKey, origin: envHome });
-  if (s.stored?.key) out.push({ source: 'stored', key: s.stored.key, origin: originOf(s.stored.origin) ?? globalHome });
+  if (s.stored?.key) out.push({ source: 'stored', key: s.stored.key, origin: originOf(s.stored.origin) });
   return out;
 }
 

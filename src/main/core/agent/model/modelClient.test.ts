@@ -263,6 +263,15 @@ describe('model client: retries', () => {
 });
 
 describe('model client: errors that are not retried', () => {
+  it('a 401 where no key was sent says which keys there are and how to use one there', async () => {
+    const srv = await server();
+    srv.enqueue(reply.unauthorized());
+    const keyNote = 'No API key was sent to http://127.0.0.1: OPENAI_API_KEY is for https://api.openai.com. Save a key for it in Settings.';
+    const err = await clientFor(srv, { apiKey: '', keyNote }).client.complete({ messages }).catch((e) => e);
+    expect(err).toBeInstanceOf(ModelAuthError);
+    expect(err.message).toContain(keyNote);
+  });
+
   it('401 is a ModelAuthError at once, with a clear message', async () => {
     const srv = await server();
     srv.enqueue(reply.unauthorized(), reply.forbidden());

@@ -143,7 +143,7 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
   let noStreamOptions = false;
 
   function classify(err: unknown): AttemptFailure {
-    return classifyFailure(err, { baseURL: config.baseURL, model: config.model, secrets, now: Date.now() });
+    return classifyFailure(err, { baseURL: config.baseURL, model: config.model, secrets, now: Date.now(), ...(config.keyNote ? { keyNote: config.keyNote } : {}) });
   }
 
   /** One attempt: resolves with a completed reply or throws (the raw error, a CutStreamError or an IdleTimeoutError). */

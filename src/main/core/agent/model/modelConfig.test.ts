@@ -99,10 +99,11 @@ describe('model config resolution', () => {
 
 describe('the API key saved in Settings (secret store)', () => {
   const base = { flags: { model: 'm', baseUrl: 'http://x/v1' } };
-  it('comes after OPENAI_API_KEY and a key written in the global settings', () => {
-    expect(resolveModelConfig({ ...base, storedApiKey: { key: 'sk-stored-000000', origin: null } }).sources.apiKey).toBe('stored');
-    expect(resolveModelConfig({ ...base, storedApiKey: { key: 'sk-stored-000000', origin: null }, env: { OPENAI_API_KEY: 'sk-env-00000000' } }).config.apiKey).toBe('sk-env-00000000');
-    expect(resolveModelConfig({ ...base, storedApiKey: { key: 'sk-stored-000000', origin: null }, globalSettings: { apiKey: 'sk-global-000000' } }).config.apiKey).toBe('sk-global-000000');
+  it('on the server the keys are for, comes after OPENAI_API_KEY and a key written in the global settings', () => {
+    const legacy = { key: 'sk-stored-000000', origin: null }; // saved before keys carried their server: any server the user names
+    expect(resolveModelConfig({ ...base, storedApiKey: legacy }).sources.apiKey).toBe('stored');
+    expect(resolveModelConfig({ ...base, storedApiKey: legacy, env: { OPENAI_API_KEY: 'sk-env-00000000', OPENAI_BASE_URL: 'http://x/v1' } }).config.apiKey).toBe('sk-env-00000000');
+    expect(resolveModelConfig({ ...base, storedApiKey: legacy, globalSettings: { apiKey: 'sk-global-000000', baseURL: 'http://x/v1' } }).config.apiKey).toBe('sk-global-000000');
     // with no base URL, a known key still means OpenAI's
     expect(resolveModelConfig({ flags: { model: 'gpt-4o-mini' }, storedApiKey: { key: 'sk-stored-000000', origin: null } }).config.baseURL).toBe('https://api.openai.com/v1');
   });
@@ -151,12 +152,19 @@ describe('a key belongs to a server', () => {
     expect(r.config).toMatchObject({ baseURL: 'http://evil.example:8080/v1', apiKey: '' });
   });
 
-  it('gives a server the user names the key that belongs to it, else the usual one', () => {
+  it('gives a server the user names only the key that belongs to it (or any key once trusted); else none, saying why on a 401', () => {
     const stored = { key: 'sk-openrouter-000000', origin: 'https://openrouter.ai' };
     const openrouter = resolveModelConfig({ env: user, globalSettings: { baseURL: 'https://openrouter.ai/api/v1' }, storedApiKey: stored });
     expect(openrouter.config.apiKey).toBe('sk-openrouter-000000');
     expect(openrouter.sources.apiKey).toBe('stored');
+    // OPENAI_API_KEY goes only to OPENAI_BASE_URL (OpenAI when unset): not to a local server named by a flag or the settings.
     const ollama = resolveModelConfig({ env: user, flags: { baseUrl: 'http://127.0.0.1:11434/v1' }, storedApiKey: stored });
-    expect(ollama.config.apiKey).toBe('sk-user-env-00000000');
+    expect(ollama.config.apiKey).toBe('');
+    expect(ollama.config.keyNote).toMatch(/No API key was sent to http:\/\/127\.0\.0\.1:11434: OPENAI_API_KEY is for https:\/\/api\.openai\.com; the key saved in Settings is for https:\/\/openrouter\.ai\. .*trustedModelServers/);
+    expect(ollama.config.keyNote).not.toMatch(/sk-/);
+    const viaGlobal = resolveModelConfig({ env: user, globalSettings: { baseURL: 'https://gateway.example/v1' } });
+    expect(viaGlobal.config.apiKey).toBe('');
+    const trusted = resolveModelConfig({ env: user, globalSettings: { baseURL: 'https://gateway.example/v1' }, trustedServers: ['https://gateway.example'] });
+    expect(trusted.config.apiKey).toBe('sk-user-env-00000000');
   });
 });

@@ -17,7 +17,7 @@
  * ModelKeyWithheldError, which says how to trust it.
  */
 import { z } from 'zod';
-import { chooseKey, describeKeySource, keyCandidates, originOf, type KeySource, type SavedKey } from './keyOwner';
+import { chooseKey, describeKeySource, keyCandidates, originOf, unmatchedKeyNote, type KeySource, type SavedKey } from './keyOwner';
 import { ModelConfigError, ModelKeyWithheldError } from './modelErrors';
 import type { ModelPrice } from './pricing';
 
@@ -55,6 +55,8 @@ export interface ModelConfig {
   timeoutMs: number;
   /** Retries after the first attempt (network errors, 5xx, 429, cut streams, timeouts). */
   maxRetries: number;
+  /** Why no key was sent although there are keys (they belong to other servers): said on a 401. */
+  keyNote?: string;
 }
 
 export type ConfigSource = 'flags' | 'workspace' | 'global' | 'env' | 'stored' | 'default';
@@ -156,9 +158,10 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   const baseURL = checkBaseURL(base[1], base[0]);
   const choice = chooseKey({ origin: originOf(baseURL)!, source: base[0] }, candidates, input.trustedServers ?? []);
   if (choice.kind === 'withheld') {
-    throw new ModelKeyWithheldError(choice.origin, choice.candidate.origin, describeKeySource(choice.candidate.source), keyHintOf(choice.candidate.key), input.globalSettingsFile);
+    throw new ModelKeyWithheldError(choice.origin, choice.candidate.origin ?? 'the servers you name', describeKeySource(choice.candidate.source), keyHintOf(choice.candidate.key), input.globalSettingsFile);
   }
   const key = choice.kind === 'key' ? choice.candidate : null;
+  const keyNote = choice.kind === 'none' ? unmatchedKeyNote(originOf(baseURL)!, choice.unmatched) : null;
 
   return {
     config: {
@@ -168,6 +171,7 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
       price,
       timeoutMs: timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
       maxRetries,
+      ...(keyNote ? { keyNote } : {}),
     },
     sources: { baseURL: base[0], apiKey: key ? key.source : null, model: model[0] },
   };

@@ -47,7 +47,7 @@ export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStat
         <span className={`st-key-status ${status.set ? 'set' : ''}`} data-testid="api-key-status">
           {status.set ? `set (${status.hint ?? '…'})` : 'not set'}
           {status.set && sourceText[status.source] ? ` — ${sourceText[status.source]}` : ''}
-          {status.stored && status.storedOrigin ? ` · saved for ${status.storedOrigin}` : ''}
+          {status.stored && status.storedOrigin ? (status.source === 'stored' ? ` for ${status.storedOrigin}` : ` · a saved key for ${status.storedOrigin}`) : ''}
         </span>
         {status.stored && !keyEditing && (
           <>
