@@ -313,7 +313,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   function keyForTest(typed: string | undefined, target: string, now: Awaited<ReturnType<typeof current>>): { apiKey: string; note: string } {
     if (typed) return { apiKey: typed, note: '' };
     const { resolved } = now;
-    if (!(resolved instanceof Error) && originOf(resolved.config.baseURL) === target) return { apiKey: resolved.config.apiKey, note: '' };
+    if (!(resolved instanceof Error) && originOf(resolved.config.baseURL) === target) {
+      return { apiKey: resolved.config.apiKey, note: resolved.config.keyNote ? ` ${resolved.config.keyNote}` : '' };
+    }
     const keys = knownKeys(places(now.globalRaw));
     const own = keys.find((k) => k.origin === target);
     if (own) return { apiKey: own.key, note: '' };
