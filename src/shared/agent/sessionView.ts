@@ -6,6 +6,20 @@ import type { SessionState, TodoState, Verdict } from './sessionState';
  * derives the same from its own copy (renderer features/board), so both read one replay the same way.
  */
 
+/** Who and what a session is, in the order session.md's front matter and agent.get list it. */
+export function headerView(s: SessionState) {
+  return {
+    sessionId: s.sessionId,
+    task: s.task,
+    mode: s.mode,
+    model: s.model,
+    status: s.status,
+    phase: s.phase,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+
 export function verdictView(v: Verdict | null | undefined): AgentTodo['lastVerdict'] {
   return v ? { approved: v.approved, confidence: v.confidence, feedback: v.feedback } : null;
 }

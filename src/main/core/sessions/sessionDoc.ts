@@ -2,6 +2,7 @@ import { Document, visit } from 'yaml';
 import { z } from 'zod';
 import { progressOf, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
+import { headerView } from '../../../shared/agent/sessionView';
 import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownText';
 
 /**
@@ -37,14 +38,7 @@ export type SessionFrontMatter = z.infer<typeof frontMatterSchema>;
 
 export function frontMatterOf(state: SessionState): SessionFrontMatter {
   return {
-    sessionId: state.sessionId,
-    task: state.task,
-    mode: state.mode,
-    model: state.model,
-    status: state.status,
-    phase: state.phase,
-    createdAt: state.createdAt,
-    updatedAt: state.updatedAt,
+    ...headerView(state),
     totals: {
       tokensIn: state.totals.tokensIn,
       tokensOut: state.totals.tokensOut,

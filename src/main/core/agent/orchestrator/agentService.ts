@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
+import { headerView, todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
@@ -197,14 +197,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   function detail(state: SessionState, entry: Live | undefined): AgentSessionDetail {
     const done = state.todos.filter((t) => t.status === 'done').length;
     return {
-      sessionId: state.sessionId,
-      task: state.task,
-      mode: state.mode,
-      model: state.model,
-      status: state.status,
-      phase: state.phase,
-      createdAt: state.createdAt,
-      updatedAt: state.updatedAt,
+      ...headerView(state),
       progress: { done, total: state.todos.length },
       totals: totalsView(state),
       live: !!entry,

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAppInfo } from '../../appState/useWorkspace';
-import { useClient, useEvent } from '../../client/ClientContext';
+import { useEvent } from '../../client/ClientContext';
 import { dependsOnNow } from './timelineQueries';
 import { useTimelineStore, type TimelineLoader } from './timelineStore';
+import { useReconnected } from '../../client/useReconnected';
 
 /** Queries about the workspace "now" (diffs with now, restore previews) refresh when files change. */
 export function useNowRefresh(): void {
@@ -20,7 +21,6 @@ export function useNowRefresh(): void {
  * `checkpoints.onChanged`, reloads after pruning or a reconnect, starts afresh for another workspace.
  */
 export function useTimelineSync(loader: TimelineLoader): void {
-  const client = useClient();
   const queryClient = useQueryClient();
   const root = useAppInfo().data?.workspace?.root ?? null;
 
@@ -43,17 +43,10 @@ export function useTimelineSync(loader: TimelineLoader): void {
     if (workspace) loader.start();
   });
 
-  useEffect(() => {
-    let wasDown = false;
-    return client.onState((state) => {
-      if (state === 'disconnected') wasDown = true;
-      if (state === 'connected' && wasDown) {
-        wasDown = false;
-        loader.reload();
-        void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('checkpoints.') });
-      }
-    });
-  }, [client, loader, queryClient]);
+  useReconnected(() => {
+    loader.reload();
+    void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('checkpoints.') });
+  });
 
   useNowRefresh();
 }

@@ -8,6 +8,7 @@ import { TreeRowView } from './TreeRowView';
 import { flattenTree, foldersAffected, indexOfKey, parentOf, type TreeRow } from './treeRows';
 import { createTreeLoader, useTreeStore } from './treeStore';
 import './fileTree.css';
+import { useReconnected } from '../../client/useReconnected';
 
 /**
  * The workspace's file tree: folders load lazily when opened (paged, with a "load more" row),
@@ -57,16 +58,7 @@ export function FileTree() {
   useEvent('app.onWorkspaceOpened', ({ workspace }) => loader.reset(workspace?.root ?? null));
 
   // Events missed while disconnected: reload what is shown once the connection is back.
-  useEffect(() => {
-    let wasDown = false;
-    return client.onState((state) => {
-      if (state === 'disconnected') wasDown = true;
-      if (state === 'connected' && wasDown) {
-        wasDown = false;
-        loader.refreshAll();
-      }
-    });
-  }, [client, loader]);
+  useReconnected(() => loader.refreshAll());
 
   const activate = useCallback(
     (row: TreeRow) => {
