@@ -6,6 +6,7 @@ import { accept, acceptAll, reject, rejectAll } from './reviewActions';
 import { startReviewFeed } from './reviewFeed';
 import { useReviewStore } from './reviewStore';
 import { expectQuietFor, waitFor } from '../../../../testing/waitFor';
+import { heldAnswers } from '../../../../testing/heldAnswers';
 
 const S1 = '11111111-1111-4111-8111-111111111111';
 const S2 = '22222222-2222-4222-8222-222222222222';
@@ -30,11 +31,12 @@ function backend() {
   const calls: { name: string; input: any }[] = [];
   const listeners = new Set<(e: any) => void>();
   const stateListeners = new Set<(s: string) => void>();
-  let gate: Promise<void> | null = null;
+  const held = heldAnswers();
   const client = {
     async invoke(name: string, input: any) {
       calls.push({ name, input });
-      if (gate) await gate;
+      const wait = held.pending();
+      if (wait) await wait;
       if (name === 'agent.list') return { sessions: [...new Set([...live, ...waiting.keys()])].map((sessionId) => ({ sessionId, live: live.has(sessionId) })) };
       if (name === 'agent.get') return { sessionId: input.sessionId, task: `task of ${input.sessionId.slice(0, 4)}`, status: 'waiting_approval', live: live.has(input.sessionId), approvals: waiting.get(input.sessionId) ?? [] };
       if (name === 'agent.approve' || name === 'agent.reject') {
@@ -78,14 +80,7 @@ function backend() {
     reconnect() {
       for (const l of stateListeners) l('connected');
     },
-    hold() {
-      let release!: () => void;
-      gate = new Promise((r) => (release = r));
-      return () => {
-        gate = null;
-        release();
-      };
-    },
+    hold: held.hold,
   };
 }
 

@@ -4,19 +4,21 @@ import { ClientError, type AkiraClient } from '../../client/client';
 import { record } from '../../../../testing/checkpointRecords';
 import { comparisonOf, createTimelineLoader, useTimelineStore } from './timelineStore';
 import { expectQuietFor, waitFor } from '../../../../testing/waitFor';
+import { heldAnswers } from '../../../../testing/heldAnswers';
 
 /** An in-memory `checkpoints.list` (newest first, paged like the contract); the loader is what is under test. */
 function backend(count: number) {
   let records: CheckpointRecordT[] = [];
   for (let n = 1; n <= count; n++) records.unshift(record(n));
   const calls: { offset: number; limit: number }[] = [];
-  let gate: Promise<void> | null = null;
+  const held = heldAnswers();
   let failNext = false;
   const client = {
     async invoke(name: string, input: { offset: number; limit: number }) {
       if (name !== 'checkpoints.list') throw new Error(`unexpected ${name}`);
       calls.push(input);
-      if (gate) await gate;
+      const wait = held.pending();
+      if (wait) await wait;
       if (failNext) {
         failNext = false;
         throw new ClientError('internal', 'store is busy');
@@ -36,14 +38,7 @@ function backend(count: number) {
     failOnce() {
       failNext = true;
     },
-    hold() {
-      let release!: () => void;
-      gate = new Promise((r) => (release = r));
-      return () => {
-        gate = null;
-        release();
-      };
-    },
+    hold: held.hold,
   };
 }
 

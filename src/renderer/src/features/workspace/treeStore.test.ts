@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FileEntry } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
 import { createTreeLoader, useTreeStore } from './treeStore';
+import { heldAnswers } from '../../../../testing/heldAnswers';
 
 /**
  * An in-memory backend standing in for the core (the loader is what is under test): folders map to
@@ -10,12 +11,13 @@ import { createTreeLoader, useTreeStore } from './treeStore';
 function backend(initial: Record<string, string[]>) {
   const folders = new Map(Object.entries(initial));
   const calls: { path: string; offset: number; limit: number }[] = [];
-  let gate: Promise<void> | null = null;
+  const held = heldAnswers();
   const client = {
     async invoke(name: string, input: { path: string; offset: number; limit: number }) {
       if (name !== 'workspace.list') throw new Error(`unexpected ${name}`);
       calls.push(input);
-      if (gate) await gate;
+      const wait = held.pending();
+      if (wait) await wait;
       const names = folders.get(input.path);
       if (!names) throw new ClientError('not_found', `No such file or folder: ${input.path}`);
       const entries: FileEntry[] = names.slice(input.offset, input.offset + input.limit).map((n) => ({
@@ -31,14 +33,7 @@ function backend(initial: Record<string, string[]>) {
     client,
     folders,
     calls,
-    hold() {
-      let release!: () => void;
-      gate = new Promise((r) => (release = r));
-      return () => {
-        gate = null;
-        release();
-      };
-    },
+    hold: held.hold,
   };
 }
 
