@@ -1,0 +1,91 @@
+import { parseTasks, STATE_CHAR, type SpecTask, type TaskState } from './tasksParser';
+
+/**
+ * Ticking tasks.md checkboxes, pure. A tick changes exactly one character (the state character between
+ * the brackets) and nothing else: line endings, indentation, the rest of the text stay byte for byte.
+ * The task is found again in the text as it is now (the user may have edited the file since it was
+ * parsed), by its number and title, never by a remembered line index.
+ */
+
+export interface TaskRef {
+  /** The task's id from an earlier parse ('2.1', 't3', '3~2'). */
+  id: string;
+  title: string;
+  /** Only to choose between tasks that match the number and title equally (duplicates): the line the task was on. */
+  line?: number;
+}
+
+export type TickResult =
+  | { text: string; changed: boolean; task: SpecTask }
+  | { error: string; code: 'not_found' | 'ambiguous' };
+
+/** The written number an id stands for: '2.1' → '2.1', '3~2' → '3', 't3' → null (unnumbered). */
+export function numberOfId(id: string): string | null {
+  const m = /^(\d+(?:\.\d+)*)(?:~\d+)?$/.exec(id);
+  return m ? m[1] : null;
+}
+
+/** Titles compare with runs of blanks collapsed and ends trimmed. */
+export function sameTitle(a: string, b: string): boolean {
+  const norm = (s: string) => s.trim().replace(/\s+/g, ' ');
+  return norm(a) === norm(b);
+}
+
+function describe(ref: TaskRef): string {
+  const number = numberOfId(ref.id);
+  return number ? `task ${number} "${ref.title}"` : `task "${ref.title}"`;
+}
+
+/** The task `ref` names in `tasks` (parsed from the current text), or why there is none. */
+export function findTask(tasks: readonly SpecTask[], ref: TaskRef): SpecTask | { error: string; code: 'not_found' | 'ambiguous' } {
+  const number = numberOfId(ref.id);
+  const matches = tasks.filter((t) => t.number === number && sameTitle(t.title, ref.title));
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) {
+    const atLine = ref.line === undefined ? [] : matches.filter((t) => t.line === ref.line);
+    if (atLine.length === 1) return atLine[0];
+    const lines = matches.map((t) => t.line + 1).join(', ');
+    return { code: 'ambiguous', error: `${describe(ref)} is in tasks.md more than once (lines ${lines}); give each a distinct number or title.` };
+  }
+  const hints: string[] = [];
+  const sameNumber = number ? tasks.filter((t) => t.number === number) : [];
+  for (const t of sameNumber) hints.push(`task ${number} at line ${t.line + 1} is now titled "${t.title}"`);
+  for (const t of tasks.filter((t) => t.number !== number && sameTitle(t.title, ref.title))) {
+    hints.push(`"${t.title}" at line ${t.line + 1} is numbered ${t.number ?? '(none)'}`);
+  }
+  return { code: 'not_found', error: `${describe(ref)} is not in tasks.md${hints.length ? ` (${hints.join('; ')})` : ''}.` };
+}
+
+function setChar(text: string, offset: number, ch: string): string {
+  return text.slice(0, offset) + ch + text.slice(offset + 1);
+}
+
+/** Sets the state of the task `ref` names in `text`; `changed` is false when it already had that state. */
+export function tickTask(text: string, ref: TaskRef, state: TaskState): TickResult {
+  const found = findTask(parseTasks(text).tasks, ref);
+  if ('error' in found) return found;
+  if (found.state === state) return { text, changed: false, task: found };
+  return { text: setChar(text, found.checkboxOffset, STATE_CHAR[state]), changed: true, task: { ...found, state } };
+}
+
+/**
+ * Ticks every task that has sub-tasks, all of them done, and is not done itself (grandparents too,
+ * when ticking their children completes them). Only those state characters change.
+ */
+export function tickParents(text: string): { text: string; ticked: string[] } {
+  const { tasks } = parseTasks(text);
+  const done = new Map(tasks.map((t) => [t.id, t.state === 'done']));
+  const ticked: string[] = [];
+  let out = text;
+  // Sub-tasks come after their parent: walking backwards settles children before parents.
+  for (let i = tasks.length - 1; i >= 0; i--) {
+    const t = tasks[i];
+    if (!t.children.length || done.get(t.id)) continue;
+    if (t.children.every((c) => done.get(c))) {
+      done.set(t.id, true);
+      out = setChar(out, t.checkboxOffset, STATE_CHAR.done);
+      ticked.push(t.id);
+    }
+  }
+  return { text: out, ticked: ticked.reverse() };
+}
