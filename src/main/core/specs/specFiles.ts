@@ -1,0 +1,205 @@
+import { readdir, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../../common/atomicWrite';
+import { AkiraError } from '../errors';
+import { readConfined } from '../workspace/confinedFs';
+import { checkPathText, resolveInside, resolveInsideEx } from '../workspace/pathGuard';
+import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
+import { tickParents, tickTask, type TaskRef } from './tasksTicker';
+
+/**
+ * The specs of a workspace on disk: `.akira/specs/<name>/` and Kiro's `.kiro/specs/<name>/`, each with
+ * requirements.md, design.md and tasks.md. Listing, reading (through the workspace's confinement:
+ * pathGuard + confinedFs) and ticking tasks.md (re-read, tick, write atomically only when the file did
+ * not change meanwhile, so a user's edit made at the same time is never lost). Paths in answers are
+ * workspace-relative with forward slashes. `root` is the workspace's real path.
+ */
+
+export type SpecSource = 'akira' | 'kiro';
+
+export interface SpecRef {
+  source: SpecSource;
+  name: string;
+}
+
+export interface SpecInfo extends SpecRef {
+  /** e.g. '.kiro/specs/auth' */
+  dir: string;
+  /** Where tasks.md is (or would be: see `hasTasks`). */
+  tasksPath: string;
+  hasTasks: boolean;
+  requirementsPath?: string;
+  designPath?: string;
+}
+
+export interface SpecContent {
+  spec: SpecInfo;
+  /** tasks.md as it is on disk, null when the spec has none. */
+  tasksText: string | null;
+  tasks: SpecTask[];
+  problems: string[];
+  requirements: string | null;
+  design: string | null;
+}
+
+export const SPEC_ROOTS: readonly { source: SpecSource; dir: string }[] = [
+  { source: 'akira', dir: '.akira/specs' },
+  { source: 'kiro', dir: '.kiro/specs' },
+];
+
+/** Larger spec files are refused (a tasks.md is a few KB). */
+export const MAX_SPEC_FILE_BYTES = 4 * 1024 * 1024;
+
+function specDir(ref: SpecRef): string {
+  const base = SPEC_ROOTS.find((r) => r.source === ref.source);
+  if (!base) throw new AkiraError('bad_request', `Unknown spec source: ${String(ref.source)}`);
+  checkPathText(ref.name);
+  if (!ref.name || ref.name === '.' || ref.name === '..' || /[\\/]/.test(ref.name)) {
+    throw new AkiraError('bad_request', `Not a spec name: "${ref.name}"`);
+  }
+  return `${base.dir}/${ref.name}`;
+}
+
+/** True when `rel` is a regular file inside the workspace (a link leading outside counts as absent). */
+async function isFileInside(root: string, rel: string): Promise<boolean> {
+  try {
+    const r = await resolveInsideEx(root, rel);
+    return r.exists && (await stat(r.real)).isFile();
+  } catch (err) {
+    if (err instanceof AkiraError) return false;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw err;
+  }
+}
+
+/** What is on disk for one spec folder (no check that it exists). */
+export async function describeSpec(root: string, ref: SpecRef): Promise<SpecInfo> {
+  const dir = specDir(ref);
+  const [tasks, requirements, design] = await Promise.all(
+    ['tasks.md', 'requirements.md', 'design.md'].map((f) => isFileInside(root, `${dir}/${f}`)),
+  );
+  return {
+    source: ref.source,
+    name: ref.name,
+    dir,
+    tasksPath: `${dir}/tasks.md`,
+    hasTasks: tasks,
+    ...(requirements ? { requirementsPath: `${dir}/requirements.md` } : {}),
+    ...(design ? { designPath: `${dir}/design.md` } : {}),
+  };
+}
+
+/** Every spec folder holding at least one of tasks.md, requirements.md, design.md; .akira first, then by name. */
+export async function listSpecs(root: string): Promise<SpecInfo[]> {
+  const specs: SpecInfo[] = [];
+  for (const base of SPEC_ROOTS) {
+    let real: string;
+    try {
+      real = await resolveInside(root, base.dir);
+    } catch (err) {
+      if (err instanceof AkiraError) continue; // leads outside the workspace
+      throw err;
+    }
+    const entries = await readdir(real, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+      throw err;
+    });
+    const names = entries
+      .filter((e) => e.isDirectory() || e.isSymbolicLink())
+      .map((e) => e.name)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of names) {
+      let info: SpecInfo;
+      try {
+        info = await describeSpec(root, { source: base.source, name });
+      } catch (err) {
+        if (err instanceof AkiraError) continue; // a name pathGuard refuses
+        throw err;
+      }
+      if (info.hasTasks || info.requirementsPath || info.designPath) specs.push(info);
+    }
+  }
+  return specs;
+}
+
+/** A spec file's bytes and text through the confinement helpers; null when it does not exist. */
+async function readSpecFile(root: string, rel: string): Promise<{ bytes: Buffer; text: string; mode: number } | null> {
+  const real = await resolveInside(root, rel);
+  const file = await readConfined(root, real, {
+    check: (stats) => {
+      if (stats.isFile() && stats.size > MAX_SPEC_FILE_BYTES) throw new AkiraError('bad_request', `${rel} is larger than ${MAX_SPEC_FILE_BYTES} bytes.`);
+    },
+  });
+  return file && { bytes: file.bytes, text: file.bytes.toString('utf8'), mode: file.stats.mode & 0o777 };
+}
+
+/** One spec: its tasks parsed, and the requirements and design texts. */
+export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent> {
+  const spec = await describeSpec(root, ref);
+  const [tasks, requirements, design] = await Promise.all(
+    ['tasks.md', 'requirements.md', 'design.md'].map((f) => readSpecFile(root, `${spec.dir}/${f}`)),
+  );
+  if (!tasks && !requirements && !design) throw new AkiraError('not_found', `No spec "${ref.name}" in ${spec.dir.slice(0, spec.dir.lastIndexOf('/'))}.`);
+  const parsed = tasks ? parseTasks(tasks.text) : { tasks: [], problems: ['The spec has no tasks.md yet.'] };
+  return {
+    spec,
+    tasksText: tasks?.text ?? null,
+    tasks: parsed.tasks,
+    problems: parsed.problems,
+    requirements: requirements?.text ?? null,
+    design: design?.text ?? null,
+  };
+}
+
+export type TasksEdit = (text: string) => { text: string; changed: boolean } | { error: string; code: 'not_found' | 'ambiguous' };
+
+export interface EditOptions {
+  /** How many times to re-read and edit again when the file changed under the edit (default 5). */
+  attempts?: number;
+  /** Tests: runs after the edit is computed, before the file is checked again and written. */
+  beforeWrite?: () => Promise<void>;
+}
+
+/**
+ * Applies `edit` to the spec's tasks.md: read, edit, read again, and write (atomically, keeping the
+ * file's mode) only when the file is still what was edited; otherwise start over, a few times. A
+ * write racing the last check by microseconds can still be lost; an editor saving seconds later cannot.
+ */
+export async function editTasksFile(root: string, ref: SpecRef, edit: TasksEdit, options: EditOptions = {}): Promise<{ text: string; changed: boolean }> {
+  const rel = `${specDir(ref)}/tasks.md`;
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const before = await readSpecFile(root, rel);
+    if (!before) throw new AkiraError('not_found', `No such file: ${rel}`);
+    if (!Buffer.from(before.text, 'utf8').equals(before.bytes)) {
+      throw new AkiraError('bad_request', `${rel} is not valid UTF-8; it is left as it is.`);
+    }
+    const result = edit(before.text);
+    if ('error' in result) throw new AkiraError(result.code === 'ambiguous' ? 'conflict' : 'not_found', result.error);
+    if (!result.changed) return result;
+    await options.beforeWrite?.();
+    const now = await readSpecFile(root, rel);
+    if (!now || !now.bytes.equals(before.bytes)) continue;
+    await writeFileAtomic(await resolveInside(root, rel), Buffer.from(result.text, 'utf8'), before.mode);
+    return result;
+  }
+  throw new AkiraError('conflict', `${rel} kept changing while it was being updated; nothing was written.`);
+}
+
+/** Sets one task's state in the spec's tasks.md (see tickTask); throws not_found / conflict. */
+export function tickSpecTask(root: string, ref: SpecRef, task: TaskRef, state: TaskState, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
+  return editTasksFile(root, ref, (text) => tickTask(text, task, state), options);
+}
+
+/** Ticks the parents whose sub-tasks are all done (see tickParents). */
+export function tickSpecParents(root: string, ref: SpecRef, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
+  return editTasksFile(
+    root,
+    ref,
+    (text) => {
+      const r = tickParents(text);
+      return { text: r.text, changed: r.ticked.length > 0 };
+    },
+    options,
+  );
+}
