@@ -93,3 +93,14 @@ describe('parseTasks details', () => {
     expect(splitLines('')).toEqual([]);
   });
 });
+
+describe('parseTasks odd lines', () => {
+  it('keeps a task without a title, with a problem', () => {
+    const { tasks, problems } = parseTasks('- [ ] 1.\n- [ ]\n');
+    expect(tasks.map((t) => [t.id, t.title])).toEqual([
+      ['1', ''],
+      ['t2', ''],
+    ]);
+    expect(problems).toEqual(['line 1: task 1 has no title.', 'line 2: task "" has no number; its id is t2.', 'line 2: task t2 has no title.']);
+  });
+});

@@ -141,7 +141,6 @@ interface Open {
 export function parseTasks(text: string): ParsedTasks {
   const tasks: SpecTask[] = [];
   const problems: string[] = [];
-  const byId = new Map<string, SpecTask>();
   const numberCount = new Map<string, number>();
   let stack: Open[] = [];
   let fence: { char: string; size: number; line: number } | null = null;
@@ -185,8 +184,9 @@ export function parseTasks(text: string): ParsedTasks {
       const popped: Open[] = [];
       while (stack.length && stack[stack.length - 1].indent >= item.indent) popped.push(stack.pop()!);
       if (item.number) {
-        const owner = popped.find((o) => o.indent === item.indent && o.task.number && item.number!.startsWith(`${o.task.number}.`));
-        if (owner) stack.push(owner);
+        // Back onto the stack go the tasks at this indentation whose numbers this one extends (2, then 2.1 for 2.1.1).
+        const extended = (o: Open) => o.indent === item.indent && !!o.task.number && item.number!.startsWith(`${o.task.number}.`);
+        stack.push(...popped.filter(extended).reverse());
       }
       const parent = stack.length ? stack[stack.length - 1].task : null;
       let id: string;
@@ -200,7 +200,6 @@ export function parseTasks(text: string): ParsedTasks {
         }
       } else {
         id = `t${tasks.length + 1}`;
-        while (byId.has(id)) id += '_';
         problems.push(`line ${human}: task "${item.title}" has no number; its id is ${id}.`);
       }
       if (!item.title) problems.push(`line ${human}: task ${id} has no title.`);
@@ -220,7 +219,6 @@ export function parseTasks(text: string): ParsedTasks {
       };
       parent?.children.push(id);
       tasks.push(task);
-      byId.set(id, task);
       stack.push({ indent: item.indent, task, detailColumn: -1 });
       return;
     }

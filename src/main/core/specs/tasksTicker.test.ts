@@ -162,3 +162,35 @@ describe('tick properties', () => {
     );
   });
 });
+
+/** Random tasks.md-like texts: tasks at random indents with random numbers, details, prose, headings, fences. */
+const piece = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('', '  ', '    ', '\t', ' \t'),
+      fc.constantFrom('-', '*', '+'),
+      fc.constantFrom(' ', 'x', 'X', '-', '~'),
+      fc.constantFrom('', '*'),
+      fc.constantFrom('', '1. ', '1.1 ', '2. ', '2.1. ', '1.1.1 ', '3 '),
+      fc.constantFrom('Title', 'Write tests', 'Écrire ✓', '', 'A  B'),
+    )
+    .map(([ind, b, s, star, num, title]) => `${ind}${b} [${s}]${star} ${num}${title}`),
+  fc.constantFrom('', 'Prose.', '  - detail', '    - _Requirements: 1.1_', '## Heading', '```', '~~~', '<!--', '-->', '- [ ]', '\uFEFF'),
+);
+
+it('on random texts, every task ticks by exactly one byte and only its state changes', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(piece, fc.constantFrom('\n', '\r\n', '\r', '')), { maxLength: 14 }), (rows) => {
+      const text = rows.map(([l, e]) => l + e).join('');
+      const before = parseTasks(text).tasks;
+      for (const t of before) {
+        const state = other(t.state);
+        const r = tickTask(text, { id: t.id, title: t.title, line: t.line }, state);
+        if ('error' in r) throw new Error(r.error);
+        expect(byteDiff(text, r.text)).toEqual([Buffer.byteLength(text.slice(0, t.checkboxOffset))]);
+        expect(parseTasks(r.text).tasks).toEqual(before.map((o) => (o.id === t.id ? { ...o, state } : o)));
+      }
+    }),
+    { numRuns: 400 },
+  );
+});

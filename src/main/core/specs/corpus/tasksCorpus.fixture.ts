@@ -193,11 +193,12 @@ export const corpus: CorpusCase[] = [
   },
   {
     name: 'flat numbering: 2.1 at the indentation of 2',
-    text: lines('- [ ] 1. One', '- [ ] 2. Two', '- [x] 2.1 Two one', '  - detail of 2.1', '- [ ] 2.2 Two two', '- [ ] 3. Three'),
+    text: lines('- [ ] 1. One', '- [ ] 2. Two', '- [x] 2.1 Two one', '  - detail of 2.1', '- [ ] 2.1.1 Deeper', '- [ ] 2.2 Two two', '- [ ] 3. Three'),
     tree: [
       ['1', 'open', null, 'One'],
       ['2', 'open', null, 'Two'],
       ['2.1', 'done', '2', 'Two one'],
+      ['2.1.1', 'open', '2.1', 'Deeper'],
       ['2.2', 'open', '2', 'Two two'],
       ['3', 'open', null, 'Three'],
     ],
