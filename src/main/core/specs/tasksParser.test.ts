@@ -73,7 +73,11 @@ describe('parseTasks details', () => {
     expect(matchRequirements('*Requirements: 4.1*')).toEqual(['4.1']);
     expect(matchRequirements('**Requirements**: 1, 2.')).toEqual(['1', '2']);
     expect(matchRequirements('Requirement: 5.5; 6.1')).toEqual(['5.5', '6.1']);
+    expect(matchRequirements('_Requirements: 1.4, 1.8 (Design §2)_')).toEqual(['1.4', '1.8']);
+    expect(matchRequirements('**Validates: Requirements 1.2, 1.3**')).toEqual(['1.2', '1.3']);
+    expect(matchRequirements('_需求：9.5、9.6_')).toEqual(['9.5', '9.6']);
     expect(matchRequirements('Requires the user model')).toBeNull();
+    expect(matchRequirements('**Property 1: Requirements are kept**')).toBeNull();
   });
 
   it('measures indentation with tab stops of 4', () => {
@@ -102,5 +106,14 @@ describe('parseTasks odd lines', () => {
       ['t2', ''],
     ]);
     expect(problems).toEqual(['line 1: task 1 has no title.', 'line 2: task "" has no number; its id is t2.', 'line 2: task t2 has no title.']);
+  });
+});
+
+describe('parseTasks on a Kiro plan with property tests', () => {
+  it('reads Validates lines as requirements and keeps the property line as a detail', () => {
+    const c = corpus.find((x) => x.name.startsWith('Kiro plan with optional'))!;
+    const t = parseTasks(c.text).tasks.find((x) => x.id === '2.2')!;
+    expect(t).toMatchObject({ optional: true, details: ['**Property 5: Unique file names**'], requirements: ['4.2'], depth: 1 });
+    expect(leafTasks(parseTasks(c.text).tasks).map((x) => x.id)).toEqual(['1', '2.1', '2.2', '2.3', '3']);
   });
 });

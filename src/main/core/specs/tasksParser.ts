@@ -13,8 +13,8 @@
  * next multiple of 4 columns; bullets are `-`, `*` or `+`; a task's parent is the nearest task above it
  * indented less, or, when a dotted number (2.1) sits at the same indentation as the task it extends
  * (2), that task; a heading ends every open task; fenced code (``` or ~~~) and HTML comments are not
- * read; prose between tasks is ignored. A number needs a dot (`1.`, `1.1`): `- [ ] 3 tests` is an
- * unnumbered task titled "3 tests". Unnumbered tasks get the id `t<n>` (n: the task's 1-based
+ * read; prose between tasks is ignored. A number needs a dot or a colon (`1.`, `1.1`, `1:`) or the
+ * word Task (`Task 1: Title`): `- [ ] 3 tests` is an unnumbered task titled "3 tests". Unnumbered tasks get the id `t<n>` (n: the task's 1-based
  * position in the file) and a problem; a repeated number gets `<number>~<k>` and a problem.
  */
 
@@ -87,9 +87,11 @@ export const STATE_CHAR: Record<TaskState, string> = { open: ' ', done: 'x', in_
 
 /** A checkbox item: indent, bullet, `[`, state char, `]`, optional `*`, rest. */
 const TASK_RE = /^([ \t]*)([-*+])[ \t]+\[(.)\](\*?)(?:[ \t]+(.*))?$/;
-const NUMBER_RE = /^(\d+(?:\.\d+)+|\d+)(\.?)(?=[ \t]|$)/;
+/** `1.`, `1.1`, `1.1.`, `1.1:`, and `Task 1:` / `Task 1.1 —` (the other common checklist style). */
+const NUMBER_RE = /^(Task[ \t]+)?(\d+(?:\.\d+)*)(\.?)([:：])?(?=[ \t]|$)/i;
 const BULLET_RE = /^[ \t]*[-*+][ \t]+(.*)$/;
-const REQUIREMENTS_RE = /^[_*]{0,2}Requirements?[_*]{0,2}[ \t]*:[ \t]*(.*?)[ \t]*$/i;
+/** `_Requirements: 1.2, 3.1_`, `*Requirement: 4*`, `**Requirements**: 1`, `_需求：9.5_`, and Kiro's `**Validates: Requirements 1.2, 1.3**`. */
+const REQUIREMENTS_RES = [/^[_*]{0,2}(?:Requirements?|需求)[_*]{0,2}[ \t]*[:：][ \t]*(.*)$/i, /^[_*]{0,2}Validates[ \t]*[:：][ \t]*Requirements?[ \t]+(.*)$/i];
 const HEADING_RE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const FENCE_RE = /^[ \t]*(`{3,}|~{3,})/;
 
@@ -112,20 +114,23 @@ export function matchTaskLine(line: string): TaskLineMatch | null {
   let number: string | null = null;
   let title = rest.trim();
   const n = NUMBER_RE.exec(title);
-  if (n && (n[2] === '.' || n[1].includes('.'))) {
-    number = n[1];
+  if (n && (n[1] || n[3] === '.' || n[4] || n[2].includes('.'))) {
+    number = n[2];
     title = title.slice(n[0].length).trim();
+    if (n[1]) title = title.replace(/^[—–-][ \t]+/, '');
   }
   return { indent: indentWidth(lead), stateChar, stateColumn, optional: star === '*', number, title };
 }
 
 /** Requirement ids of a requirements line (`_Requirements: 1.2, 3.1_`), or null when it is not one. */
 export function matchRequirements(content: string): string[] | null {
-  const m = REQUIREMENTS_RE.exec(content.trim());
+  const text = content.trim();
+  const m = REQUIREMENTS_RES.map((re) => re.exec(text)).find(Boolean);
   if (!m) return null;
-  const list = m[1].replace(/[_*]+$/, '');
-  return list
-    .split(/[,;]/)
+  return m[1]
+    .replace(/[_*]+$/, '')
+    .replace(/\([^)]*\)/g, '') // notes like "(Design §2)"
+    .split(/[,;，、]/)
     .map((s) => s.trim().replace(/\.$/, ''))
     .filter(Boolean);
 }

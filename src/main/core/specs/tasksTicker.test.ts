@@ -171,7 +171,7 @@ const piece = fc.oneof(
       fc.constantFrom('-', '*', '+'),
       fc.constantFrom(' ', 'x', 'X', '-', '~'),
       fc.constantFrom('', '*'),
-      fc.constantFrom('', '1. ', '1.1 ', '2. ', '2.1. ', '1.1.1 ', '3 '),
+      fc.constantFrom('', '1. ', '1.1 ', '2. ', '2.1. ', '1.1.1 ', '3 ', 'Task 2: ', '1.2: '),
       fc.constantFrom('Title', 'Write tests', 'Écrire ✓', '', 'A  B'),
     )
     .map(([ind, b, s, star, num, title]) => `${ind}${b} [${s}]${star} ${num}${title}`),
