@@ -73,6 +73,21 @@ describe('listSpecs', () => {
     expect(names).toEqual(['akira:billing', 'akira:draft', 'kiro:auth', 'kiro:billing']);
     await expect(readSpec(root, { source: 'akira', name: 'escape' })).rejects.toMatchObject({ code: 'forbidden' });
   });
+
+  it('skips a specs folder that is a link leading outside', async () => {
+    const ws = await tempDir('akira-specs-linked-');
+    try {
+      await mkdir(join(ws.dir, '.kiro'));
+      await mkdir(join(outside.dir, 'specs/x'), { recursive: true });
+      await writeFile(join(outside.dir, 'specs/x/tasks.md'), '- [ ] 1. Outside\n');
+      await symlink(join(outside.dir, 'specs'), join(ws.dir, '.kiro/specs'));
+      expect(await listSpecs(ws.dir)).toEqual([]);
+      await expect(tickSpecTask(ws.dir, { source: 'kiro', name: 'x' }, { id: '1', title: 'Outside' }, 'done')).rejects.toMatchObject({ code: 'forbidden' });
+      expect(await readFile(join(outside.dir, 'specs/x/tasks.md'), 'utf8')).toBe('- [ ] 1. Outside\n');
+    } finally {
+      await ws.cleanup();
+    }
+  });
 });
 
 describe('readSpec', () => {

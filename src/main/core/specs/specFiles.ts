@@ -192,12 +192,12 @@ export function tickSpecTask(root: string, ref: SpecRef, task: TaskRef, state: T
 }
 
 /** Ticks the parents whose sub-tasks are all done (see tickParents). */
-export function tickSpecParents(root: string, ref: SpecRef, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
+export function tickSpecParents(root: string, ref: SpecRef, options: EditOptions & { skipOptional?: boolean } = {}): Promise<{ text: string; changed: boolean }> {
   return editTasksFile(
     root,
     ref,
     (text) => {
-      const r = tickParents(text);
+      const r = tickParents(text, { skipOptional: options.skipOptional });
       return { text: r.text, changed: r.ticked.length > 0 };
     },
     options,

@@ -107,6 +107,12 @@ describe('tickParents', () => {
     expect(tickParents(r.text)).toEqual({ text: r.text, ticked: [] });
   });
 
+  it('lets open optional sub-tasks through only with skipOptional', () => {
+    const text = '- [ ] 1. A\n  - [x] 1.1 B\n  - [ ]* 1.2 Property test\n';
+    expect(tickParents(text).ticked).toEqual([]);
+    expect(tickParents(text, { skipOptional: true })).toEqual({ text: text.replace('- [ ] 1. A', '- [x] 1. A'), ticked: ['1'] });
+  });
+
   it('leaves a done parent with open children alone', () => {
     const text = '- [x] 1. A\r\n  - [ ] 1.1 B\r\n';
     expect(tickParents(text)).toEqual({ text, ticked: [] });

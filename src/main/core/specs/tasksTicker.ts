@@ -70,18 +70,21 @@ export function tickTask(text: string, ref: TaskRef, state: TaskState): TickResu
 
 /**
  * Ticks every task that has sub-tasks, all of them done, and is not done itself (grandparents too,
- * when ticking their children completes them). Only those state characters change.
+ * when ticking their children completes them). Only those state characters change. With
+ * `skipOptional`, open optional sub-tasks (`- [ ]*`) do not hold their parent back.
  */
-export function tickParents(text: string): { text: string; ticked: string[] } {
+export function tickParents(text: string, options: { skipOptional?: boolean } = {}): { text: string; ticked: string[] } {
   const { tasks } = parseTasks(text);
+  const byId = new Map(tasks.map((t) => [t.id, t]));
   const done = new Map(tasks.map((t) => [t.id, t.state === 'done']));
+  const settled = (id: string) => done.get(id) || (options.skipOptional && byId.get(id)!.optional && !byId.get(id)!.children.length);
   const ticked: string[] = [];
   let out = text;
   // Sub-tasks come after their parent: walking backwards settles children before parents.
   for (let i = tasks.length - 1; i >= 0; i--) {
     const t = tasks[i];
     if (!t.children.length || done.get(t.id)) continue;
-    if (t.children.every((c) => done.get(c))) {
+    if (t.children.every(settled)) {
       done.set(t.id, true);
       out = setChar(out, t.checkboxOffset, STATE_CHAR.done);
       ticked.push(t.id);
