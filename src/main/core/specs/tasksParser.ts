@@ -8,6 +8,7 @@
  *       - Detail bullet                    (details: the bullet lines under a task)
  *       - _Requirements: 1.2, 3.1_         (requirement ids)
  *   - [ ]* 2. Optional task                (Kiro's `*` after the box marks it optional)
+ *   - [~] 3. Queued task                   (Kiro's queued mark, read as open)
  *
  * Rules: lines end with CRLF, LF or a lone CR (mixed is fine); indentation counts a tab as up to the
  * next multiple of 4 columns; bullets are `-`, `*` or `+`; a task's parent is the nearest task above it
@@ -27,6 +28,8 @@ export interface SpecTask {
   number: string | null;
   title: string;
   state: TaskState;
+  /** The character between the brackets as written: ' ', 'x', 'X', '-', or '~' (Kiro's "queued", read as open). */
+  mark: string;
   /** Kiro's `- [ ]*` marker: the task may be skipped. */
   optional: boolean;
   /** 0 for a top-level task. */
@@ -82,7 +85,7 @@ export function indentWidth(line: string): number {
   return col;
 }
 
-const STATE_OF: Record<string, TaskState> = { ' ': 'open', x: 'done', X: 'done', '-': 'in_progress' };
+const STATE_OF: Record<string, TaskState> = { ' ': 'open', '~': 'open', x: 'done', X: 'done', '-': 'in_progress' };
 export const STATE_CHAR: Record<TaskState, string> = { open: ' ', done: 'x', in_progress: '-' };
 
 /** A checkbox item: indent, bullet, `[`, state char, `]`, optional `*`, rest. */
@@ -182,7 +185,7 @@ export function parseTasks(text: string): ParsedTasks {
 
     const item = matchTaskLine(line);
     if (item && !(item.stateChar in STATE_OF) && !/[\p{L}\p{N}]/u.test(item.stateChar)) {
-      problems.push(`line ${human}: "[${item.stateChar}]" is not a task state ([ ], [x], [-]); the line is not read as a task.`);
+      problems.push(`line ${human}: "[${item.stateChar}]" is not a task state ([ ], [x], [-], [~]); the line is not read as a task.`);
     }
     if (item && item.stateChar in STATE_OF) {
       // Close the tasks this one is not inside of; a dotted number at the same indentation may extend one.
@@ -213,6 +216,7 @@ export function parseTasks(text: string): ParsedTasks {
         number: item.number,
         title: item.title,
         state: STATE_OF[item.stateChar],
+        mark: item.stateChar,
         optional: item.optional,
         depth: parent ? parent.depth + 1 : 0,
         parentId: parent?.id ?? null,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpus, kiroPlan } from './corpus/tasksCorpus.fixture';
-import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
+import { parseTasks, STATE_CHAR, type SpecTask, type TaskState } from './tasksParser';
 import { findTask, numberOfId, tickParents, tickTask } from './tasksTicker';
 
 /** Offsets (byte index) where two buffers differ; also counts a length difference. */
@@ -20,6 +20,8 @@ function tick(text: string, ref: { id: string; title: string; line?: number }, s
 }
 
 const other = (s: TaskState): TaskState => (s === 'done' ? 'open' : 'done');
+/** What a task parses as after a tick to `state`. */
+const ticked = (t: SpecTask, state: TaskState): SpecTask => ({ ...t, state, mark: STATE_CHAR[state] });
 
 describe('tickTask', () => {
   it('changes exactly one byte for every task of every corpus case', () => {
@@ -32,7 +34,7 @@ describe('tickTask', () => {
         expect(diff, `${c.name} / ${t.id}`).toEqual([Buffer.byteLength(c.text.slice(0, t.checkboxOffset))]);
         // And the parse of the result shows only that task's state changed.
         const after = parseTasks(out).tasks;
-        expect(after).toEqual(parseTasks(c.text).tasks.map((o) => (o.id === t.id ? { ...o, state: other(t.state) } : o)));
+        expect(after).toEqual(parseTasks(c.text).tasks.map((o) => (o.id === t.id ? ticked(o, other(t.state)) : o)));
       }
     }
   });
@@ -146,7 +148,7 @@ describe('tick properties', () => {
           const diff = byteDiff(text, r.text);
           if (target.state === state) expect(diff).toEqual([]);
           else expect(diff).toEqual([Buffer.byteLength(text.slice(0, target.checkboxOffset))]);
-          expect(parseTasks(r.text).tasks).toEqual(before.map((t) => (t.id === id ? { ...t, state } : t)));
+          expect(parseTasks(r.text).tasks).toEqual(before.map((t) => (t.id === id && t.state !== state ? ticked(t, state) : t)));
         },
       ),
       { numRuns: 300 },
@@ -175,7 +177,7 @@ const piece = fc.oneof(
     .tuple(
       fc.constantFrom('', '  ', '    ', '\t', ' \t'),
       fc.constantFrom('-', '*', '+'),
-      fc.constantFrom(' ', 'x', 'X', '-', '~'),
+      fc.constantFrom(' ', 'x', 'X', '-', '~', '/'),
       fc.constantFrom('', '*'),
       fc.constantFrom('', '1. ', '1.1 ', '2. ', '2.1. ', '1.1.1 ', '3 ', 'Task 2: ', '1.2: '),
       fc.constantFrom('Title', 'Write tests', 'Écrire ✓', '', 'A  B'),
@@ -194,9 +196,16 @@ it('on random texts, every task ticks by exactly one byte and only its state cha
         const r = tickTask(text, { id: t.id, title: t.title, line: t.line }, state);
         if ('error' in r) throw new Error(r.error);
         expect(byteDiff(text, r.text)).toEqual([Buffer.byteLength(text.slice(0, t.checkboxOffset))]);
-        expect(parseTasks(r.text).tasks).toEqual(before.map((o) => (o.id === t.id ? { ...o, state } : o)));
+        expect(parseTasks(r.text).tasks).toEqual(before.map((o) => (o.id === t.id ? ticked(o, state) : o)));
       }
     }),
     { numRuns: 400 },
   );
+});
+
+it('moves a queued [~] task on: open leaves it, in_progress and done replace the mark', () => {
+  const text = '- [~] 1. Queued\n';
+  expect(tickTask(text, { id: '1', title: 'Queued' }, 'open')).toMatchObject({ changed: false, text });
+  expect(tick(text, { id: '1', title: 'Queued' }, 'in_progress')).toBe('- [-] 1. Queued\n');
+  expect(parseTasks(text).tasks[0]).toMatchObject({ state: 'open', mark: '~' });
 });

@@ -65,7 +65,7 @@ export function tickTask(text: string, ref: TaskRef, state: TaskState): TickResu
   const found = findTask(parseTasks(text).tasks, ref);
   if ('error' in found) return found;
   if (found.state === state) return { text, changed: false, task: found };
-  return { text: setChar(text, found.checkboxOffset, STATE_CHAR[state]), changed: true, task: { ...found, state } };
+  return { text: setChar(text, found.checkboxOffset, STATE_CHAR[state]), changed: true, task: { ...found, state, mark: STATE_CHAR[state] } };
 }
 
 /**

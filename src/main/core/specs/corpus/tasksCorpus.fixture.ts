@@ -251,12 +251,14 @@ export const corpus: CorpusCase[] = [
     ],
   },
   {
-    name: 'repeated number, unknown state, unclosed fence',
-    text: lines('- [ ] 1. A', '- [ ] 1. B', '- [~] 2. Odd state', '- [1] footnote-like, quiet', '```', '- [ ] 3. in an unclosed fence'),
+    name: 'repeated number, queued [~], unknown state, unclosed fence',
+    text: lines('- [ ] 1. A', '- [ ] 1. B', '- [~] 2. Queued', '  - [~] 2.1 Queued too', '- [/] 3. Odd state', '- [1] footnote-like, quiet', '```', '- [ ] 4. in an unclosed fence'),
     tree: [
       ['1', 'open', null, 'A'],
       ['1~2', 'open', null, 'B'],
+      ['2', 'open', null, 'Queued'],
+      ['2.1', 'open', '2', 'Queued too'],
     ],
-    problems: ['task number 1 is used again', '"[~]" is not a task state', 'line 5: a code fence is never closed'],
+    problems: ['task number 1 is used again', 'line 5: "[/]" is not a task state', 'line 7: a code fence is never closed'],
   },
 ];
