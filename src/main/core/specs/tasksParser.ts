@@ -14,9 +14,10 @@
  * next multiple of 4 columns; bullets are `-`, `*` or `+`; a task's parent is the nearest task above it
  * indented less, or, when a dotted number (2.1) sits at the same indentation as the task it extends
  * (2), that task; a heading ends every open task; fenced code (``` or ~~~) and HTML comments are not
- * read; prose between tasks is ignored. A number needs a dot or a colon (`1.`, `1.1`, `1:`) or the
- * word Task (`Task 1: Title`): `- [ ] 3 tests` is an unnumbered task titled "3 tests". Unnumbered tasks get the id `t<n>` (n: the task's 1-based
- * position in the file) and a problem; a repeated number gets `<number>~<k>` and a problem.
+ * read; prose between tasks is ignored. A number needs a dot or a colon (`1.`, `1.1`, `1.1.`, `1:`)
+ * or the word Task (`Task 1: Title`): `- [ ] 3 tests` is an unnumbered task titled "3 tests".
+ * Unnumbered tasks get the id `t<n>` (n: the task's 1-based position in the file) and a problem; a
+ * repeated number gets `<number>~<k>` and a problem.
  */
 
 export type TaskState = 'open' | 'done' | 'in_progress';
@@ -155,32 +156,32 @@ export function parseTasks(text: string): ParsedTasks {
   let comment = false;
   const lines = splitLines(text);
 
-  lines.forEach((src, index) => {
+  for (const [index, src] of lines.entries()) {
     const line = src.text;
     const human = index + 1;
     if (fence) {
       const close = FENCE_RE.exec(line);
       if (close && close[1][0] === fence.char && close[1].length >= fence.size && line.trim() === close[1]) fence = null;
-      return;
+      continue;
     }
     if (comment) {
       if (line.includes('-->')) comment = false;
-      return;
+      continue;
     }
     const open = FENCE_RE.exec(line);
     if (open && !(open[1][0] === '`' && line.slice(line.indexOf('`') + open[1].length).includes('`'))) {
       fence = { char: open[1][0], size: open[1].length, line: human };
-      return;
+      continue;
     }
     const trimmed = line.trim();
     if (trimmed.startsWith('<!--')) {
       if (!trimmed.includes('-->')) comment = true;
-      return;
+      continue;
     }
-    if (trimmed === '') return;
+    if (trimmed === '') continue;
     if (HEADING_RE.test(line)) {
       stack = [];
-      return;
+      continue;
     }
 
     const item = matchTaskLine(line);
@@ -229,14 +230,14 @@ export function parseTasks(text: string): ParsedTasks {
       parent?.children.push(id);
       tasks.push(task);
       stack.push({ indent: item.indent, task, detailColumn: -1 });
-      return;
+      continue;
     }
 
     // Not a task: a detail of the innermost task it is indented under, or prose (ignored).
     const indent = indentWidth(line);
     let ownerAt = stack.length - 1;
     while (ownerAt >= 0 && stack[ownerAt].indent >= indent) ownerAt--;
-    if (ownerAt < 0) return;
+    if (ownerAt < 0) continue;
     const owner = stack[ownerAt];
     const bullet = BULLET_RE.exec(line);
     const content = (bullet ? bullet[1] : trimmed).trim();
@@ -244,16 +245,16 @@ export function parseTasks(text: string): ParsedTasks {
     if (requirements) {
       owner.task.requirements.push(...requirements);
       owner.detailColumn = -1;
-      return;
+      continue;
     }
     if (!bullet && owner.detailColumn >= 0 && indent >= owner.detailColumn && owner.task.details.length) {
       owner.task.details[owner.task.details.length - 1] += ` ${content}`;
-      return;
+      continue;
     }
     owner.task.details.push(content);
     owner.detailColumn = bullet ? indent + 2 : -1;
-  });
-  if (fence) problems.push(`line ${(fence as { line: number }).line}: a code fence is never closed; the rest of the file is not read.`);
+  }
+  if (fence) problems.push(`line ${fence.line}: a code fence is never closed; the rest of the file is not read.`);
   return { tasks, problems };
 }
 
