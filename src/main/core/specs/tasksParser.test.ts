@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpus, kiroPlan } from './corpus/tasksCorpus.fixture';
 import { indentWidth, leafTasks, matchRequirements, parseTasks, splitLines } from './tasksParser';
@@ -115,5 +116,24 @@ describe('parseTasks on a Kiro plan with property tests', () => {
     const t = parseTasks(c.text).tasks.find((x) => x.id === '2.2')!;
     expect(t).toMatchObject({ optional: true, details: ['**Property 5: Unique file names**'], requirements: ['4.2'], depth: 1 });
     expect(leafTasks(parseTasks(c.text).tasks).map((x) => x.id)).toEqual(['1', '2.1', '2.2', '2.3', '3']);
+  });
+});
+
+describe('parseTasks on any text', () => {
+  it('never throws, and every checkbox offset sits between brackets on its line', () => {
+    const chunk = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom('- [ ] ', '- [x] 1. ', '  * [-] 1.1 ', '\r\n', '\n', '\r', '\t', '```', '~~~', '# ', '<!--', '-->', '_Requirements: 1_'));
+    fc.assert(
+      fc.property(fc.array(chunk, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        const { tasks } = parseTasks(text);
+        const lines = splitLines(text);
+        for (const t of tasks) {
+          expect(text.slice(t.checkboxOffset - 1, t.checkboxOffset + 2)).toMatch(/^\[.\]$/s);
+          expect(t.checkboxOffset).toBeGreaterThanOrEqual(lines[t.line].start);
+          expect(t.checkboxOffset).toBeLessThan(lines[t.line].start + lines[t.line].text.length);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
