@@ -131,8 +131,10 @@ export function matchRequirements(content: string): string[] | null {
   const text = content.trim();
   const m = REQUIREMENTS_RES.map((re) => re.exec(text)).find(Boolean);
   if (!m) return null;
+  let end = m[1].length;
+  while (end > 0 && (m[1][end - 1] === '_' || m[1][end - 1] === '*')) end--; // (a /[_*]+$/ is quadratic on long runs)
   return m[1]
-    .replace(/[_*]+$/, '')
+    .slice(0, end)
     .replace(/\([^)]*\)/g, '') // notes like "(Design §2)"
     .split(/[,;，、]/)
     .map((s) => s.trim().replace(/\.$/, ''))
