@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { layoutList, totalHeight, visibleRange } from './windowing';
+import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 interface Props<T> {
   items: readonly T[];
@@ -22,92 +22,58 @@ const FOLLOW_SLACK = 48;
 
 /**
  * A vertical list that renders only the cards near the viewport (spacers stand for the rest) and measures
- * each rendered card, so cards of any height stay cheap by the thousand. It follows the end while the user
- * is at the bottom, and offers a jump back when they scrolled up and new cards arrived.
+ * each rendered card (@tanstack/react-virtual: estimates for cards not measured yet, one ResizeObserver), so
+ * cards of any height stay cheap by the thousand. It follows the end while the user is at the bottom, and
+ * offers a jump back when they scrolled up and new cards arrived.
  */
 export function WindowedList<T>({ items, keyOf, render, estimate, overscan = 600, className, testId, empty, header }: Props<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const heights = useRef(new Map<string, number>());
-  const [measureVersion, setMeasureVersion] = useState(0);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(800);
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
-  const pendingMeasure = useRef<number | null>(null);
 
   const keys = useMemo(() => items.map(keyOf), [items, keyOf]);
-  // measureVersion stands for the heights map (a ref: measuring must not render by itself).
-  const layout = useMemo(() => layoutList(keys, heights.current, estimate), [keys, estimate, measureVersion]);
-  const [start, end] = visibleRange(layout, scrollTop, viewport, overscan);
-  const total = totalHeight(layout);
-
-  // One ResizeObserver for every rendered card; changes are applied once per frame.
-  const observer = useMemo(
-    () =>
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver((entries) => {
-            let changed = false;
-            for (const entry of entries) {
-              const el = entry.target as HTMLElement;
-              const key = el.dataset.windowKey;
-              if (!key || !el.isConnected) continue;
-              const h = el.offsetHeight;
-              if (heights.current.get(key) !== h) {
-                heights.current.set(key, h);
-                changed = true;
-              }
-            }
-            if (changed && pendingMeasure.current === null) {
-              pendingMeasure.current = requestAnimationFrame(() => {
-                pendingMeasure.current = null;
-                setMeasureVersion((v) => v + 1);
-              });
-            }
-          }),
-    [],
-  );
-  useEffect(
-    () => () => {
-      observer?.disconnect();
-      if (pendingMeasure.current !== null) cancelAnimationFrame(pendingMeasure.current);
+  const getItemKey = useCallback((i: number) => keys[i], [keys]);
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  // The library counts overscan in cards; this list's is in pixels (cards range from one line to a whole
+  // terminal): the cards that intersect the viewport grown by `overscan` on each side.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      let { startIndex: start, endIndex: end } = range;
+      const v = instance.current;
+      const m = v?.measurementsCache;
+      if (v && m && m.length === range.count) {
+        const top = (v.scrollOffset ?? 0) - overscan;
+        const bottom = (v.scrollOffset ?? 0) + (v.scrollRect?.height ?? 0) + overscan;
+        while (start > 0 && m[start - 1].end > top) start--;
+        while (end < range.count - 1 && m[end + 1].start < bottom) end++;
+      }
+      return Array.from({ length: end - start + 1 }, (_, i) => start + i);
     },
-    [observer],
+    [overscan],
   );
-
-  const measure = useCallback(
-    (el: HTMLDivElement | null) => {
-      if (!el || !observer) return;
-      observer.observe(el);
-      return () => observer.unobserve(el);
-    },
-    [observer],
-  );
-
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    setViewport(el.clientHeight);
-    const ro = new ResizeObserver(() => setViewport(el.clientHeight));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimate,
+    getItemKey,
+    overscan: 0,
+    rangeExtractor,
+  });
+  instance.current = virtualizer;
+  const virtualItems = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
 
   // Follow the end: after every layout change while following.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || !followingRef.current) return;
     const bottom = el.scrollHeight - el.clientHeight;
-    if (Math.abs(el.scrollTop - bottom) > 1) {
-      el.scrollTop = bottom;
-      setScrollTop(el.scrollTop);
-    }
+    if (Math.abs(el.scrollTop - bottom) > 1) el.scrollTop = bottom;
   }, [total, items.length]);
 
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    setScrollTop(el.scrollTop);
     const atBottom = el.scrollHeight - el.clientHeight - el.scrollTop <= FOLLOW_SLACK;
     if (atBottom !== followingRef.current) {
       followingRef.current = atBottom;
@@ -122,6 +88,8 @@ export function WindowedList<T>({ items, keyOf, render, estimate, overscan = 600
     if (el) el.scrollTop = el.scrollHeight;
   };
 
+  const first = virtualItems[0];
+  const last = virtualItems[virtualItems.length - 1];
   return (
     <div className={`windowed ${className ?? ''}`}>
       {header}
@@ -129,15 +97,12 @@ export function WindowedList<T>({ items, keyOf, render, estimate, overscan = 600
         {items.length === 0 ? (
           empty
         ) : (
-          <div style={{ paddingTop: layout.offsets[start], paddingBottom: total - layout.offsets[end] }}>
-            {items.slice(start, end).map((item, i) => {
-              const key = keys[start + i];
-              return (
-                <div key={key} ref={measure} data-window-key={key} className="windowed-item">
-                  {render(item)}
-                </div>
-              );
-            })}
+          <div style={{ paddingTop: first?.start ?? 0, paddingBottom: last ? total - last.end : total }}>
+            {virtualItems.map((v) => (
+              <div key={v.key} ref={virtualizer.measureElement} data-index={v.index} className="windowed-item">
+                {render(items[v.index])}
+              </div>
+            ))}
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CheckpointRecordT } from '../../../../shared/contract';
 import { AgentGroupRow } from './AgentGroupRow';
 import { agentOf, useAgentGroups, useAgentSessionRefresh } from './agentTimeline';
@@ -6,7 +7,7 @@ import { CheckpointDetail } from './CheckpointDetail';
 import { CheckpointRow } from './CheckpointRow';
 import { checkpointName } from './checkpointNames';
 import { useRestoreStore } from './restoreStore';
-import { buildRows, layoutRows, stepCheckpoint, visibleRange, type TimelineRow } from './timelineRows';
+import { buildRows, layoutRows, stepCheckpoint, type TimelineRow } from './timelineRows';
 import { useTimelineStore, type TimelineLoader } from './timelineStore';
 import { hasMore } from './timelinePaging';
 
@@ -22,6 +23,8 @@ function useNow(ms: number): number {
 
 /** Start loading the next page when the viewport is this close to the end of what is loaded. */
 const LOAD_AHEAD_PX = 600;
+/** Rows rendered beyond each edge of the viewport (about 300 px of checkpoint rows). */
+const OVERSCAN_ROWS = 7;
 
 function StatusRow({ loader }: { loader: TimelineLoader }) {
   const { items, total, loading, error } = useTimelineStore();
@@ -49,8 +52,10 @@ function StatusRow({ loader }: { loader: TimelineLoader }) {
 }
 
 /**
- * The checkpoints, newest first, grouped by day on a vertical timeline. Windowed: only the rows near the
- * viewport are in the DOM, and older pages load as the end comes into view, so thousands stay fast.
+ * The checkpoints, newest first, grouped by day on a vertical timeline. Windowed (@tanstack/react-virtual):
+ * only the rows near the viewport are in the DOM, and older pages load as the end comes into view, so
+ * thousands stay fast. Row heights are known (`layoutRows`: fixed, the selected one taller by its measured
+ * detail), so nothing is measured in the list.
  */
 export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const items = useTimelineStore((s) => s.items);
@@ -61,8 +66,6 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const pickingFor = useTimelineStore((s) => s.pickingFor);
   const now = useNow(30_000);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(600);
   const [detailHeight, setDetailHeight] = useState(0);
   const scrollToSelection = useRef(false);
 
@@ -73,16 +76,18 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus, collapsed), [items, minute, showStatus, collapsed]);
   useAgentSessionRefresh();
   const layout = useMemo(() => layoutRows(rows, selectedId, detailHeight), [rows, selectedId, detailHeight]);
-  const [start, end] = visibleRange(layout, scrollTop, viewport);
-
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    setViewport(el.clientHeight);
-    const observer = new ResizeObserver(() => setViewport(el.clientHeight));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  // The virtualizer recomputes its positions when getItemKey changes: a new one for every new layout.
+  const getItemKey = useCallback((i: number) => rows[i].key, [rows, layout]);
+  const estimateSize = useCallback((i: number) => layout.heights[i], [layout]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN_ROWS,
+  });
+  const scrollTop = virtualizer.scrollOffset ?? 0;
+  const viewport = virtualizer.scrollRect?.height ?? 600;
 
   // Older pages load as the end of the list comes near.
   useEffect(() => {
@@ -99,9 +104,9 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
     if (!el || index < 0) return;
     const top = layout.tops[index];
     const bottom = top + Math.min(layout.heights[index], el.clientHeight);
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
-  }, [selectedId, rows, layout]);
+    if (top < el.scrollTop) virtualizer.scrollToOffset(top);
+    else if (bottom > el.scrollTop + el.clientHeight) virtualizer.scrollToOffset(bottom - el.clientHeight);
+  }, [selectedId, rows, layout, virtualizer]);
 
   const onRowClick = useCallback((id: string) => {
     const state = useTimelineStore.getState();
@@ -175,18 +180,17 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
         data-testid="timeline-list"
         data-loaded={items.length}
         data-total={total}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
       >
-        <div className="tl-rows" style={{ height: layout.totalHeight }}>
-          {rows.slice(start, end).map((row, i) => (
+        <div className="tl-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map(({ index, key, start, size }) => (
             <div
-              key={row.key}
-              className={`tl-slot tl-slot-${row.type}`}
+              key={key}
+              className={`tl-slot tl-slot-${rows[index].type}`}
               // The selected row grows with its detail (measured); the others have their fixed height.
-              style={{ top: layout.tops[start + i], height: row.key === selectedId ? undefined : layout.heights[start + i] }}
+              style={{ top: start, height: key === selectedId ? undefined : size }}
             >
-              {renderRow(row)}
+              {renderRow(rows[index])}
             </div>
           ))}
         </div>

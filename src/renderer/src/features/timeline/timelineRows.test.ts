@@ -7,10 +7,8 @@ import {
   GROUP_ROW_HEIGHT,
   DAY_ROW_HEIGHT,
   layoutRows,
-  rowAt,
   stepCheckpoint,
   STATUS_ROW_HEIGHT,
-  visibleRange,
 } from './timelineRows';
 import { dayKey, dayLabel, relativeTime } from './timeFormat';
 
@@ -40,7 +38,7 @@ describe('buildRows', () => {
   });
 });
 
-describe('windowing', () => {
+describe('layout and keyboard', () => {
   // 2000 checkpoints on one day: one heading, 2000 rows, a status row.
   const items = Array.from({ length: 2000 }, (_, i) => record(2000 - i, { createdAt: at(2026, 1, 1) }));
   const rows = buildRows(items, Date.parse(at(2026, 1, 1)), true);
@@ -52,22 +50,6 @@ describe('windowing', () => {
     expect(layout.heights[2]).toBe(CHECKPOINT_ROW_HEIGHT + 100);
     expect(layout.tops[3]).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2 + 100);
     expect(layout.totalHeight).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2000 + 100 + STATUS_ROW_HEIGHT);
-  });
-
-  it('renders only the rows near the viewport', () => {
-    const layout = layoutRows(rows, null, 0);
-    const scrollTop = DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 1000;
-    const [start, end] = visibleRange(layout, scrollTop, 460, 0);
-    expect(start).toBe(1001); // the row at index 1001 is the 1001st checkpoint (heading at 0)
-    expect(end - start).toBe(Math.ceil(460 / CHECKPOINT_ROW_HEIGHT) + 1);
-    const [s2, e2] = visibleRange(layout, scrollTop, 460, 300);
-    expect(s2).toBeLessThan(start);
-    expect(e2).toBeGreaterThan(end);
-    expect(e2 - s2).toBeLessThan(40);
-    // The end of the list includes the status row; beyond it clamps.
-    expect(visibleRange(layout, layout.totalHeight, 460, 0)[1]).toBe(rows.length);
-    expect(rowAt(layout, -5)).toBe(0);
-    expect(visibleRange(layoutRows([], null, 0), 0, 500)).toEqual([0, 0]);
   });
 
   it('steps the keyboard selection over checkpoints only', () => {

@@ -5,8 +5,8 @@ import { dayKey, dayLabel } from './timeFormat';
  * The Timeline's rows: day headings between checkpoints (newest first), agent groups (a header before
  * each run of an agent session's checkpoints for one TODO: "Session: <task> · TODO t2 …", collapsible),
  * and a status row at the end ("load more", loading, error). Rows have fixed heights except the
- * selected checkpoint, which grows by its detail (measured), so the list can be windowed: only rows
- * near the viewport are rendered.
+ * selected checkpoint, which grows by its detail (measured), so the list can be windowed without measuring
+ * its rows: only rows near the viewport are rendered (TimelineList, with @tanstack/react-virtual).
  */
 
 export const DAY_ROW_HEIGHT = 26;
@@ -86,29 +86,6 @@ export function layoutRows(rows: readonly TimelineRow[], expandedKey: string | n
     y += h;
   }
   return { tops, heights, totalHeight: y };
-}
-
-/** Index of the row that contains `y` (clamped to the rows). */
-export function rowAt(layout: RowLayout, y: number): number {
-  const { tops } = layout;
-  if (tops.length === 0) return 0;
-  let lo = 0;
-  let hi = tops.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (tops[mid] <= y) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** The rows to render for a viewport: [start, end) with `overscan` px more on each side. */
-export function visibleRange(layout: RowLayout, scrollTop: number, viewport: number, overscan = 300): [number, number] {
-  const count = layout.tops.length;
-  if (count === 0) return [0, 0];
-  const start = rowAt(layout, Math.max(0, scrollTop - overscan));
-  const end = rowAt(layout, scrollTop + viewport + overscan) + 1;
-  return [start, Math.min(count, end)];
 }
 
 /** Index of the checkpoint row `step` checkpoints away from `key` (keyboard ↑ ↓); -1 when there are none. */
