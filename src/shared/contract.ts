@@ -4,6 +4,7 @@ import { appCommands, appEvents } from './contract/app';
 import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { gitCommands, gitEvents } from './contract/git';
 import { settingsCommands, settingsEvents } from './contract/settings';
+import { specsCommands, specsEvents } from './contract/specs';
 import { terminalCommands, terminalEvents } from './contract/terminal';
 import { workspaceCommands, workspaceEvents } from './contract/workspace';
 
@@ -13,6 +14,7 @@ export * from './contract/app';
 export * from './contract/checkpoints';
 export * from './contract/git';
 export * from './contract/settings';
+export * from './contract/specs';
 export * from './contract/terminal';
 export * from './contract/workspace';
 
@@ -25,6 +27,7 @@ export const commands = {
   ...checkpointCommands,
   ...agentCommands,
   ...settingsCommands,
+  ...specsCommands,
 };
 
 /** Every event of Akira. */
@@ -36,6 +39,7 @@ export const events = {
   ...checkpointEvents,
   ...agentEvents,
   ...settingsEvents,
+  ...specsEvents,
 };
 
 export type Commands = typeof commands;

@@ -7,6 +7,7 @@ import { createRouter, type Handlers, type Router } from './router';
 import { gitHandlers } from './git/gitHandlers';
 import { terminalHandlers } from './terminal/terminalHandlers';
 import { workspaceHandlers } from './workspace/workspaceHandlers';
+import { specHandlers } from './specs/specHandlers';
 import { checkpointHandlers } from './checkpoints/checkpointHandlers';
 import { createCheckpointService, type CheckpointService } from './checkpoints/checkpointService';
 import type { CheckpointEmit } from './checkpoints/types';
@@ -204,6 +205,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
+    ...specHandlers(() => need().summary.root, bus.emit),
   };
 
   if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);

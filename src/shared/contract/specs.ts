@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineCommand, defineEvent, noInput } from './define';
+
+/**
+ * Specs (issue 9): `.akira/specs/<name>/` and Kiro's `.kiro/specs/<name>/`, each with requirements.md,
+ * design.md and tasks.md. These commands read them and tick a task by hand; running a spec as a session
+ * comes with `akira run --tasks` and the Specs view's run buttons.
+ */
+
+export const specSource = z.enum(['akira', 'kiro']);
+export const specRef = z.object({ source: specSource, name: z.string().min(1).max(200) }).strict();
+
+export const specTaskState = z.enum(['open', 'done', 'in_progress']);
+
+export const specSummary = z.object({
+  source: specSource,
+  name: z.string(),
+  /** Workspace-relative, e.g. `.kiro/specs/auth`. */
+  dir: z.string(),
+  tasksPath: z.string(),
+  hasTasks: z.boolean(),
+  requirementsPath: z.string().optional(),
+  designPath: z.string().optional(),
+  /** Leaf tasks done / all leaf tasks (a parent counts through its children). */
+  progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+});
+export type SpecSummaryT = z.infer<typeof specSummary>;
+
+export const specTask = z.object({
+  /** The task's number ('2.1'), `t<n>` when unnumbered. */
+  id: z.string(),
+  number: z.string().nullable(),
+  title: z.string(),
+  state: specTaskState,
+  optional: z.boolean(),
+  depth: z.number().int().nonnegative(),
+  parentId: z.string().nullable(),
+  children: z.array(z.string()),
+  details: z.array(z.string()),
+  requirements: z.array(z.string()),
+  /** 0-based line of its checkbox in tasks.md. */
+  line: z.number().int().nonnegative(),
+});
+export type SpecTaskT = z.infer<typeof specTask>;
+
+export const specDetail = z.object({
+  spec: specSummary,
+  tasks: z.array(specTask),
+  /** What the parser could not read as written (each with its line). */
+  problems: z.array(z.string()),
+  requirements: z.string().nullable(),
+  design: z.string().nullable(),
+});
+export type SpecDetailT = z.infer<typeof specDetail>;
+
+export const specsCommands = {
+  'specs.list': defineCommand(noInput, z.object({ specs: z.array(specSummary) }), 'The specs of the open workspace (.akira/specs and .kiro/specs) with their progress.'),
+  'specs.get': defineCommand(specRef, specDetail, 'One spec: its tasks as a tree (numbers, states, details, requirement ids), requirements.md and design.md.'),
+  'specs.setTaskState': defineCommand(
+    specRef.extend({ taskId: z.string().min(1).max(100), title: z.string().max(2000), state: specTaskState, line: z.number().int().nonnegative().optional() }).strict(),
+    specDetail,
+    'Mark a task done, open or in progress by hand: only its checkbox character changes in tasks.md (found by number and title in the file as it is now); a parent whose children are all done is ticked too.',
+  ),
+};
+
+export const specsEvents = {
+  'specs.onChanged': defineEvent(z.object({ source: specSource, name: z.string() }), 'A spec’s tasks.md was changed by Akira: read it again with specs.get.'),
+};
