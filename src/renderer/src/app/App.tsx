@@ -13,6 +13,8 @@ import { ReviewList } from '../features/review/ReviewList';
 import { ReviewPane } from '../features/review/ReviewPane';
 import { SettingsOverlay } from '../features/settings/SettingsOverlay';
 import { FileTree } from '../features/workspace/FileTree';
+import { SpecsPanel } from '../features/specs/SpecsPanel';
+import { SpecView } from '../features/specs/SpecView';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
 import { useUiStore, type SidebarView } from '../appState/uiStore';
@@ -25,9 +27,10 @@ const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'changes', label: 'Changes', icon: '±' },
   { id: 'timeline', label: 'Timeline', icon: '◷' },
   { id: 'review', label: 'Review', icon: '◫' },
+  { id: 'specs', label: 'Specs', icon: '☑' },
 ];
 
-const titles: Record<SidebarView, string> = { files: '', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review' };
+const titles: Record<SidebarView, string> = { files: '', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review', specs: 'Specs' };
 
 export function App() {
   const info = useAppInfo();
@@ -79,11 +82,11 @@ export function App() {
             <aside className="sidebar">
               <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
               <div className="sidebar-content">
-                {sidebar === 'files' ? <FileTree /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : <TimelinePanel />}
+                {sidebar === 'files' ? <FileTree /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : sidebar === 'specs' ? <SpecsPanel /> : <TimelinePanel />}
               </div>
             </aside>
             <main className="main">
-              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView /> : <EditorArea />}</section>
+              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView /> : sidebar === 'specs' ? <SpecView /> : <EditorArea />}</section>
               <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
               <section className="panel" style={{ height: terminalHeight }}>
                 <TerminalPanel />

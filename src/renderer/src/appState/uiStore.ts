@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type SidebarView = 'files' | 'agent' | 'changes' | 'timeline' | 'review';
+export type SidebarView = 'files' | 'agent' | 'changes' | 'timeline' | 'review' | 'specs';
 /**
  * What the editor area shows: a file read-only, a file's diff against HEAD, or a file between two
  * checkpoints (`from` null: the file did not exist before the first checkpoint; `to` 'now': the workspace).

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { SpecSummaryT } from '../../../../shared/contract';
+import { useClient } from '../../client/ClientContext';
+import { progressOf } from './specRows';
+import { specsListQuery } from './specsQueries';
+import { sameSpec, useSpecsStore } from './specsStore';
+import { useSpecsSync } from './useSpecsSync';
+import './specs.css';
+
+export function ProgressBar({ progress, testId }: { progress: SpecSummaryT['progress']; testId?: string }) {
+  const { text, fraction } = progressOf(progress);
+  return (
+    <span className="spec-progress" data-testid={testId} title={`${progress.done} of ${progress.total} tasks done`}>
+      <span className="spec-progress-track" aria-hidden>
+        <span className={`spec-progress-fill ${fraction === 1 ? 'complete' : ''}`} style={{ width: `${fraction * 100}%` }} />
+      </span>
+      <span className="spec-progress-text">{text}</span>
+    </span>
+  );
+}
+
+export function SourceBadge({ spec }: { spec: Pick<SpecSummaryT, 'source'> }) {
+  return spec.source === 'kiro' ? (
+    <span className="spec-badge" data-testid="spec-source" title="From Kiro (.kiro/specs)">
+      .kiro
+    </span>
+  ) : null;
+}
+
+/** Where specs live, for an empty workspace. */
+export function SpecsEmpty() {
+  return (
+    <div className="empty spec-empty" data-testid="specs-empty">
+      No specs in this workspace yet. A spec is a folder with a tasks.md (and optionally requirements.md and design.md):
+      <code>.akira/specs/&lt;name&gt;/tasks.md</code>
+      or Kiro’s
+      <code>.kiro/specs/&lt;name&gt;/tasks.md</code>
+    </div>
+  );
+}
+
+/** The Specs view's sidebar: the workspace's specs with their progress; selecting one shows its tasks. */
+export function SpecsPanel() {
+  const client = useClient();
+  const list = useQuery(specsListQuery(client));
+  const selected = useSpecsStore((s) => s.selected);
+  const select = useSpecsStore((s) => s.select);
+  useSpecsSync();
+
+  const specs = list.data?.specs ?? [];
+  // The first spec is shown until one is chosen; a spec that went away is let go.
+  useEffect(() => {
+    if (!list.data) return;
+    if (selected && specs.some((s) => sameSpec(s, selected))) return;
+    select(specs[0] ? { source: specs[0].source, name: specs[0].name } : null);
+  }, [list.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (list.isPending) return <div className="empty">Reading specs…</div>;
+  if (list.isError)
+    return (
+      <div className="empty error-text" role="alert" data-testid="specs-error">
+        Could not list specs: {list.error.message}{' '}
+        <button className="link" onClick={() => void list.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  if (!specs.length)
+    return (
+      <div className="empty" data-testid="specs-empty-list">
+        No specs in this workspace.
+      </div>
+    );
+
+  return (
+    <ul className="spec-list" data-testid="spec-list" aria-label="Specs">
+      {specs.map((spec) => {
+        const active = sameSpec(spec, selected);
+        return (
+          <li key={`${spec.source}:${spec.name}`}>
+            <button
+              className={`spec-item ${active ? 'selected' : ''}`}
+              aria-current={active || undefined}
+              data-testid="spec-item"
+              data-spec={spec.name}
+              data-source={spec.source}
+              title={spec.dir}
+              onClick={() => select({ source: spec.source, name: spec.name })}
+            >
+              <span className="spec-item-line">
+                <span className="spec-name">{spec.name}</span>
+                <SourceBadge spec={spec} />
+              </span>
+              {spec.hasTasks ? <ProgressBar progress={spec.progress} testId="spec-progress" /> : <span className="spec-dim">no tasks.md</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
