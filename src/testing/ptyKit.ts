@@ -11,11 +11,17 @@ import { createPtyHost, type PtyHostOptions } from '../main/core/terminal/ptyHos
  * terminal and a client that acks every chunk (setAutoAck(false) for one that does not; `bus` for others).
  */
 
+/**
+ * bash without the machine's rc files: a test must neither wait on the user's shell start-up nor break it (a
+ * shell killed during pyenv's rehash in ~/.bashrc leaves a lock that makes every later interactive shell wait).
+ */
+const TEST_SHELL = process.platform === 'win32' ? undefined : { file: '/bin/bash', args: ['--norc', '--noprofile'], title: 'bash' };
+
 /** A host on a real event bus, with everything it emitted collected per terminal. */
 export function setup(options: Partial<PtyHostOptions> = {}) {
   const bus = createEventBus();
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'akira-pty-')));
-  const host = createPtyHost({ cwd, emit: bus.emit, ...options });
+  const host = createPtyHost({ cwd, emit: bus.emit, ...(TEST_SHELL ? { shell: TEST_SHELL } : {}), ...options });
   const output = new Map<string, string>();
   const chunks = new Map<string, string[]>();
   const exits = new Map<string, EventData<'terminal.onExit'>>();
