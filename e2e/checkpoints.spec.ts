@@ -231,8 +231,13 @@ test('the first checkpoint of a big tree shows its progress and leaves the UI fr
 
   // The rest of the UI answers meanwhile.
   await page.getByTestId('view-files').click();
-  await page.locator('[data-testid="tree-row"][data-path="src"]').click();
-  await expect(page.locator('[data-testid="tree-row"][data-path="src/index.ts"]')).toBeVisible();
+  // The checkpoint's first writes add `.akira` above `src` at any moment, moving the row under a click: open
+  // `src` until it is open (a click that lands on another row is retried, one that opened it is not repeated).
+  const src = page.locator('[data-testid="tree-row"][data-path="src"]');
+  await expect(async () => {
+    if ((await src.getAttribute('aria-expanded')) !== 'true') await src.click();
+    await expect(page.locator('[data-testid="tree-row"][data-path="src/index.ts"]')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('view-timeline').click();
 
   await expect(page.getByTestId('checkpoint-create-note')).toContainText('taken', { timeout: 60_000 });
