@@ -282,8 +282,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   }
 
   async function testConnection(input: { baseURL?: string; model?: string; apiKey?: string }): Promise<ConnectionTestResultT> {
-    const snap = input.baseURL && input.model ? null : await snapshot();
-    const baseURL = nonEmpty(input.baseURL) ?? snap?.effective.model.baseURL ?? null;
+    // One read of the settings and the saved key serves both the defaults and the choice of key.
+    await refreshStoredKey();
+    const now = await current();
+    const baseURL = nonEmpty(input.baseURL) ?? now.snap.effective.model.baseURL ?? null;
     if (!baseURL) {
       throw new AkiraError('bad_request', 'No base URL to test: pick a preset or type the server’s URL (e.g. http://127.0.0.1:11434/v1).', {
         fields: [{ path: 'baseURL', message: 'Pick a preset or type the server’s URL' }],
@@ -300,9 +302,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         fields: [{ path: 'baseURL', message: 'The base URL must be an http:// or https:// URL' }],
       });
     }
-    await refreshStoredKey();
-    const { apiKey, note } = keyForTest(nonEmpty(input.apiKey), originOf(baseURL)!, await current());
-    const result = await testModelConnection({ baseURL, model: nonEmpty(input.model) ?? snap?.effective.model.model ?? null, apiKey });
+    const { apiKey, note } = keyForTest(nonEmpty(input.apiKey), originOf(baseURL)!, now);
+    const result = await testModelConnection({ baseURL, model: nonEmpty(input.model) ?? now.snap.effective.model.model ?? null, apiKey });
     return note ? { ...result, message: `${result.message}${note}` } : result;
   }
 
