@@ -128,6 +128,27 @@ export const checkpointCommands = {
     'Restore the workspace (or some paths) to a checkpoint; the state before is checkpointed first (undo = restore it).',
   ),
   'checkpoints.usage': defineCommand(noInput, storeUsage, 'Disk use of the checkpoint store of this workspace.'),
+  'checkpoints.prune': defineCommand(
+    z.object({ dryRun: z.boolean().default(false) }).strict().default({ dryRun: false }),
+    z.object({
+      dryRun: z.boolean(),
+      /** The retention applied: the setting checkpoints.retentionDays (a workspace can only lengthen it). */
+      retentionDays: z.number().int().min(1).max(3650),
+      /** Where it comes from; 'option': fixed by whoever built the checkpoint service, not read from the settings. */
+      retentionSource: z.enum(['default', 'global', 'workspace', 'option']),
+      /** Oldest first. 'age': older than the retention; 'size': removed while the store was over its size cap. */
+      removed: z.array(
+        z.object({ checkpointId: z.string(), label: z.string(), origin: checkpointOrigin, createdAt: z.string(), reason: z.enum(['age', 'size']) }),
+      ),
+      kept: z.number().int().nonnegative(),
+      /** Disk bytes freed (not in a dry run). */
+      freedBytes: z.number().nonnegative().optional(),
+      /** E.g. a workspace's shorter retention that was not applied. */
+      notes: z.array(z.string()),
+      usage: storeUsage,
+    }),
+    'Remove the checkpoints older than the setting checkpoints.retentionDays (never the newest one); dryRun: list them, remove nothing.',
+  ),
 };
 
 export const checkpointEvents = {

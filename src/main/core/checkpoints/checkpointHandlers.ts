@@ -92,5 +92,19 @@ export function checkpointHandlers(service: () => CheckpointService): DomainHand
       const { diskBytes, bytes, checkpoints, storeDir } = await service().usage();
       return { diskBytes, bytes, checkpoints, storeDir };
     },
+    async 'checkpoints.prune'(p) {
+      const result = await service().prune({ dryRun: p.dryRun });
+      const { diskBytes, bytes, checkpoints, storeDir } = result.usage;
+      return {
+        dryRun: result.dryRun,
+        retentionDays: result.retentionDays,
+        retentionSource: result.retentionSource,
+        removed: result.pruned.map(({ record, reason }) => ({ checkpointId: record.id, label: record.label, origin: record.origin, createdAt: record.createdAt, reason })),
+        kept: result.kept,
+        ...(result.freedBytes === undefined ? {} : { freedBytes: result.freedBytes }),
+        notes: result.notes,
+        usage: { diskBytes, bytes, checkpoints, storeDir },
+      };
+    },
   };
 }

@@ -18,6 +18,7 @@ import { compareKnown } from './knownFiles';
 import { openStoreContext, waitingEvent, type StoreContext } from './storeContext';
 import type { LockHolder } from '../../common/pidLock';
 import { createStoreLock, storePaths, storeReady } from './storeLayout';
+import { readRetentionSetting, RETENTION_DAYS } from './retentionSetting';
 import {
   collectGarbage,
   compactPacks,
@@ -39,6 +40,7 @@ import type {
   ListResult,
   PruneOptions,
   PruneResult,
+  PrunedCheckpoint,
   RestoreOptions,
   RestorePreview,
   RestoreResult,
@@ -58,7 +60,7 @@ import type {
  * await cps.fileAt(cp.id, 'src/app.ts');          // content at a checkpoint (Monaco diff)
  * const plan = await cps.preview(cp.id);          // exactly what a restore would create/modify/delete
  * const done = await cps.restore(cp.id);          // or { paths: ['src/app.ts'] }; undo: restore(done.beforeCheckpointId)
- * await cps.prune({ protect: [resumeId] });  await cps.usage();
+ * await cps.prune({ protect: [resumeId] });  await cps.prune({ dryRun: true });  await cps.usage();
  * cps.markDirty(paths); cps.setFeedComplete(true); cps.markAllDirty();   // the watcher's change feed
  * await cps.dispose();
  * ```
@@ -133,7 +135,7 @@ export interface CheckpointServiceInit {
 }
 
 const MiB = 1024 * 1024;
-const DEFAULTS = { maxFileBytes: 5 * MiB, retentionDays: 90, maxStoreBytes: 2048 * MiB, lockTimeoutMs: 60_000 };
+const DEFAULTS = { maxFileBytes: 5 * MiB, retentionDays: RETENTION_DAYS.default, maxStoreBytes: 2048 * MiB, lockTimeoutMs: 60_000 };
 const AUTO_PRUNE_EVERY_MS = 6 * 3600_000;
 /** Maintenance waits for this much quiet after the latest checkpoint or restore (or for whenIdle). */
 const MAINTENANCE_AFTER_MS = 1500;
@@ -157,7 +159,8 @@ function checkDays(value: number | undefined, fallback: number): number {
 export async function createCheckpointService(init: CheckpointServiceInit): Promise<CheckpointService> {
   const options = init.options ?? {};
   const maxFileBytes = checkRange('maxFileBytes', options.maxFileBytes, 1, 2048 * MiB, DEFAULTS.maxFileBytes);
-  const retentionDays = checkDays(options.retentionDays, DEFAULTS.retentionDays);
+  // A fixed retention, or (unset) the setting checkpoints.retentionDays, read at each prune.
+  const fixedDays = options.retentionDays === undefined ? undefined : checkDays(options.retentionDays, DEFAULTS.retentionDays);
   const maxStoreBytes = checkRange('maxStoreBytes', options.maxStoreBytes, MiB, Number.MAX_SAFE_INTEGER, DEFAULTS.maxStoreBytes);
   const lockTimeoutMs = checkRange('lockTimeoutMs', options.lockTimeoutMs, 0, 3600_000, DEFAULTS.lockTimeoutMs);
 
@@ -273,23 +276,76 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     return { bytes, diskBytes, checkpoints: ctx.list.all().length, packs: await packCount(paths.gitDir), storeDir: paths.dir };
   }
 
-  async function pruneNow(opts: PruneOptions): Promise<PruneResult> {
-    const days = checkDays(opts.retentionDays, retentionDays);
-    const cap = checkRange('maxStoreBytes', opts.maxStoreBytes, MiB, Number.MAX_SAFE_INTEGER, maxStoreBytes);
-    const protect = new Set([...(opts.protect ?? []), ...(options.protect?.() ?? [])]);
-    const plan = planRetention(ctx.list.all(), days, protect);
-    const removed = plan.expired.map((r) => r.id);
+  interface Retention {
+    days: number;
+    source: PruneResult['retentionSource'];
+    notes: string[];
+  }
+
+  /** The retention of one prune: the caller's, the service's fixed one, else the setting as it is now. */
+  async function retention(opts: PruneOptions): Promise<Retention> {
+    if (opts.retentionDays !== undefined) return { days: checkDays(opts.retentionDays, DEFAULTS.retentionDays), source: 'option', notes: [] };
+    if (fixedDays !== undefined) return { days: fixedDays, source: 'option', notes: [] };
+    const setting = await readRetentionSetting(root, init.dataDir);
+    return { days: setting.days, source: setting.source, notes: setting.ignored ? [setting.ignored] : [] };
+  }
+
+  function protectedIds(opts: PruneOptions): Set<string> {
+    return new Set([...(opts.protect ?? []), ...(options.protect?.() ?? [])]);
+  }
+
+  const sizeCap = (opts: PruneOptions) => checkRange('maxStoreBytes', opts.maxStoreBytes, MiB, Number.MAX_SAFE_INTEGER, maxStoreBytes);
+  const aged = (records: CheckpointRecord[]): PrunedCheckpoint[] => records.map((record) => ({ record, reason: 'age' }));
+
+  async function pruneNow(opts: PruneOptions, keep: Retention): Promise<PruneResult> {
+    const cap = sizeCap(opts);
+    const all = ctx.list.all();
+    const plan = planRetention(all, keep.days, protectedIds(opts));
+    const before = await usageNow();
+    const pruned = aged(plan.expired);
     await removeCheckpoints(plan.expired);
-    let usage = await usageNow();
+    let usage = plan.expired.length ? await usageNow() : before;
     const rest = [...plan.rest];
     while (usage.diskBytes > cap && rest.length) {
       const batch = rest.splice(0, Math.max(1, Math.ceil(rest.length / 10)));
       await removeCheckpoints(batch);
-      removed.push(...batch.map((r) => r.id));
+      pruned.push(...batch.map((record): PrunedCheckpoint => ({ record, reason: 'size' })));
       usage = await usageNow();
     }
-    if (removed.length) ctx.emit('checkpoints.onChanged', { reason: 'pruned' });
-    return { removed, usage };
+    if (pruned.length) ctx.emit('checkpoints.onChanged', { reason: 'pruned' });
+    return {
+      removed: pruned.map((p) => p.record.id),
+      pruned,
+      kept: ctx.list.all().length,
+      dryRun: false,
+      retentionDays: keep.days,
+      retentionSource: keep.source,
+      notes: keep.notes,
+      freedBytes: Math.max(0, before.diskBytes - usage.diskBytes),
+      usage,
+    };
+  }
+
+  /** What the age rule would remove now; removes nothing. */
+  async function planPrune(opts: PruneOptions, keep: Retention): Promise<PruneResult> {
+    const cap = sizeCap(opts);
+    const all = ctx.list.all();
+    const plan = planRetention(all, keep.days, protectedIds(opts));
+    const usage = await usageNow();
+    const notes = [...keep.notes];
+    if (usage.diskBytes > cap) {
+      notes.push(`The store (${Math.round(usage.diskBytes / MiB)} MiB) is over its size cap (${Math.round(cap / MiB)} MiB): a prune would also remove the oldest of the other checkpoints until it fits.`);
+    }
+    return {
+      removed: plan.expired.map((r) => r.id),
+      pruned: aged(plan.expired),
+      kept: all.length - plan.expired.length,
+      dryRun: true,
+      retentionDays: keep.days,
+      retentionSource: keep.source,
+      notes,
+      usage,
+    };
   }
 
   /**
@@ -315,7 +371,10 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       if (await compactPacks(ctx.git, () => ctx.session.close())) ctx.session.warm();
       if (Date.now() - lastAutoPrune > AUTO_PRUNE_EVERY_MS) {
         lastAutoPrune = Date.now();
-        await pruneNow({});
+        // An invalid setting prunes nothing by age (nothing is deleted on a guess; `checkpoints.prune`
+        // says what is wrong); the size cap still applies.
+        const keep = await retention({}).catch((): Retention => ({ days: Infinity, source: 'default', notes: [] }));
+        await pruneNow({}, keep);
       }
     }).catch(() => undefined);
   }
@@ -377,8 +436,9 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       scheduleMaintenance();
       return result;
     },
-    prune(opts = {}) {
-      return enqueue('prune', () => pruneNow(opts));
+    async prune(opts = {}) {
+      const keep = await retention(opts); // a bad setting fails here, before anything waits for the store
+      return opts.dryRun ? read(() => planPrune(opts, keep)) : enqueue('prune', () => pruneNow(opts, keep));
     },
     usage() {
       return read(usageNow);

@@ -1,4 +1,5 @@
 import type { Conflict } from './restoreApply';
+import type { RetentionSource } from './retentionSetting';
 import type { SkippedFile } from './scanner';
 
 /** Public types of the checkpoint service (see checkpointService.ts for the API). */
@@ -133,12 +134,34 @@ export interface RestoreResult {
 export interface PruneOptions {
   /** Checkpoint ids never pruned (e.g. the one a session would resume from). */
   protect?: string[];
+  /** Overrides the service's retention (options.retentionDays, else the setting) for this prune. */
   retentionDays?: number;
   maxStoreBytes?: number;
+  /** Only say what the age rule would remove; remove nothing (takes no lock). */
+  dryRun?: boolean;
+}
+
+export interface PrunedCheckpoint {
+  record: CheckpointRecord;
+  /** 'age': older than the retention; 'size': removed (oldest first) while the store was over its size cap. */
+  reason: 'age' | 'size';
 }
 
 export interface PruneResult {
+  /** Ids removed (or, in a dry run, that the age rule would remove), oldest first. */
   removed: string[];
+  /** The same with their records and why. */
+  pruned: PrunedCheckpoint[];
+  /** Checkpoints left (or that would be left). */
+  kept: number;
+  dryRun: boolean;
+  retentionDays: number;
+  /** Where the retention came from: the caller (an option), or the setting (retentionSetting.ts). */
+  retentionSource: 'option' | RetentionSource;
+  /** Things worth saying: a workspace's shorter retention that was not applied, a store over its size cap in a dry run. */
+  notes: string[];
+  /** Disk bytes freed (not in a dry run). */
+  freedBytes?: number;
   usage: StoreUsage;
 }
 
@@ -155,7 +178,10 @@ export interface StoreUsage {
 export interface CheckpointOptions {
   /** Files larger than this are skipped and listed (default 5 MiB). */
   maxFileBytes?: number;
-  /** Checkpoints older than this are pruned (1–3650, default 90). */
+  /**
+   * Checkpoints older than this are pruned (1–3650). Unset (as createCore leaves it): the setting
+   * `checkpoints.retentionDays` of the global and workspace settings, read at each prune (retentionSetting.ts; default 90).
+   */
   retentionDays?: number;
   /** The store is pruned (oldest first) down to this size (default 2 GiB). */
   maxStoreBytes?: number;

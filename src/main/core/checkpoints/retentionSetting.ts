@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AkiraError } from '../errors';
+import { resolveInside } from '../workspace/pathGuard';
+
+/**
+ * The setting `checkpoints.retentionDays`: checkpoints older than this many days are pruned (automatically
+ * now and then, and by `checkpoints.prune` / `akira checkpoints prune`).
+ *
+ *   {"checkpoints": {"retentionDays": 30}}     // a whole number from 1 to 3650; default 90
+ *
+ * Read from the global settings (`<dataDir>/settings.json`) and the workspace's `.akira/settings.json`,
+ * afresh at each prune (a change applies without a restart). A workspace can only lengthen retention:
+ * its value counts when it is longer than the global one (or the default), since a project you open
+ * (a cloned repository) that shortened it would delete your history of it. A shorter workspace value is
+ * left out, and `ignored` says so. An invalid value (not a whole number, out of range, a section that is
+ * not an object, a file that is not JSON) is a bad_request naming the file and the field.
+ *
+ * (The checkpoints folder reads the files itself: importing the settings domain would make a cycle,
+ * settings → agent → checkpoints.)
+ */
+
+export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
+
+export type RetentionSource = 'default' | 'global' | 'workspace';
+
+export interface RetentionSetting {
+  days: number;
+  /** Where `days` comes from. */
+  source: RetentionSource;
+  /** Set when the workspace's value is shorter and therefore not applied: why, in a sentence. */
+  ignored?: string;
+}
+
+const WORKSPACE_FILE = '.akira/settings.json';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function readJson(path: string, where: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    throw new AkiraError('bad_request', `${where} cannot be read: ${(err as Error).message}`);
+  }
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new AkiraError('bad_request', `${where} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** The file's `checkpoints.retentionDays`, checked; undefined when the file does not set it. */
+export function retentionDaysIn(raw: unknown, where: string): number | undefined {
+  if (!isObject(raw)) throw new AkiraError('bad_request', `${where} is not a JSON object.`);
+  const section = raw.checkpoints;
+  if (section === undefined) return undefined;
+  if (!isObject(section)) throw new AkiraError('bad_request', `${where}: checkpoints must be an object, e.g. {"retentionDays": 90}.`);
+  const value = section.retentionDays;
+  if (value === undefined) return undefined;
+  const { min, max } = RETENTION_DAYS;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new AkiraError('bad_request', `${where}: checkpoints.retentionDays must be a whole number of days from ${min} to ${max} (got ${JSON.stringify(value)}).`);
+  }
+  return value;
+}
+
+/** Combines the two files' values (see the rule above). */
+export function combineRetention(globalDays: number | undefined, workspaceDays: number | undefined): RetentionSetting {
+  const base: RetentionSetting = globalDays === undefined ? { days: RETENTION_DAYS.default, source: 'default' } : { days: globalDays, source: 'global' };
+  if (workspaceDays === undefined) return base;
+  if (workspaceDays >= base.days) return { days: workspaceDays, source: 'workspace' };
+  const from = base.source === 'global' ? 'the global setting' : 'the default';
+  return {
+    ...base,
+    ignored: `${WORKSPACE_FILE} sets checkpoints.retentionDays to ${workspaceDays}, shorter than ${from} (${base.days}): a workspace can only keep checkpoints longer, so ${base.days} days apply.`,
+  };
+}
+
+/** The retention that applies to the workspace at `root` now. */
+export async function readRetentionSetting(root: string, dataDir: string): Promise<RetentionSetting> {
+  const globalFile = join(dataDir, 'settings.json');
+  const globalWhere = `The global settings (${globalFile})`;
+  // The workspace file is read only inside the workspace (a link leading out is refused).
+  const wsFile = await resolveInside(root, WORKSPACE_FILE);
+  const [g, w] = await Promise.all([readJson(globalFile, globalWhere), readJson(wsFile, WORKSPACE_FILE)]);
+  return combineRetention(retentionDaysIn(g, globalWhere), retentionDaysIn(w, WORKSPACE_FILE));
+}
