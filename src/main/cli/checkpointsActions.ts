@@ -1,10 +1,10 @@
 import type { ChangedFileT, CommandResult } from '../../shared/contract';
 import { UsageError } from './args';
-import { clean, formatCreated, formatDiff, formatList, formatShow } from './checkpointsFormat';
+import { clean, formatCreated, formatDiff, formatList, formatPrune, formatShow } from './checkpointsFormat';
 import { CommandFailed, idArgument, type Session } from './checkpointsSession';
 import { unifiedDiff } from '../common/unifiedDiff';
 
-/** `akira checkpoints create|list|show|diff`; each prints its result and returns the exit code. */
+/** `akira checkpoints create|list|show|diff|prune`; each prints its result and returns the exit code. */
 
 function printJson(s: Session, value: unknown): void {
   s.io.out(`${JSON.stringify(value)}\n`);
@@ -93,5 +93,13 @@ export async function diffAction(s: Session): Promise<number> {
   }
   s.io.out(formatDiff(result));
   if (withPatch) printPatches(s, withPatch);
+  return 0;
+}
+
+/** Removes (or with --dry-run lists) the checkpoints older than the setting checkpoints.retentionDays. */
+export async function pruneAction(s: Session): Promise<number> {
+  const result = await s.call('checkpoints.prune', { dryRun: s.parsed.flags['dry-run'] === true });
+  if (s.json) printJson(s, result);
+  else s.io.out(formatPrune(result));
   return 0;
 }

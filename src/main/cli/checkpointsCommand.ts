@@ -3,7 +3,7 @@ import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
 import { parseCommandArgs, UsageError, type CommandSpec, type ParsedCommand } from './args';
-import { createAction, diffAction, listAction, showAction } from './checkpointsActions';
+import { createAction, diffAction, listAction, pruneAction, showAction } from './checkpointsActions';
 import { shellWord } from './checkpointsFormat';
 import { restoreAction } from './checkpointsRestore';
 import { CommandFailed, type Session } from './checkpointsSession';
@@ -12,7 +12,7 @@ import type { CliIo } from './io';
 import { resolveFolder } from './folderArg';
 import { reportStoreWaits } from './serveCommand';
 
-type Subcommand = 'create' | 'list' | 'show' | 'diff' | 'restore';
+type Subcommand = 'create' | 'list' | 'show' | 'diff' | 'restore' | 'prune';
 const common = { workspace: 'string', json: 'boolean' } as const;
 const none = { max: 0, name: 'arguments' };
 const specs: Record<Subcommand, CommandSpec> = {
@@ -26,6 +26,7 @@ const specs: Record<Subcommand, CommandSpec> = {
     positionals: { max: 1, name: 'checkpoint id (use --file PATH for each path)' },
     rest: 'paths',
   },
+  prune: { flags: { ...common, 'dry-run': 'boolean' }, positionals: none },
 };
 const actions: Record<Subcommand, (s: Session) => Promise<number>> = {
   create: createAction,
@@ -33,6 +34,7 @@ const actions: Record<Subcommand, (s: Session) => Promise<number>> = {
   show: showAction,
   diff: diffAction,
   restore: restoreAction,
+  prune: pruneAction,
 };
 
 function isSubcommand(name: string): name is Subcommand {
@@ -113,9 +115,9 @@ export async function checkpointsCommand(argv: readonly string[], io: CliIo): Pr
       return 0;
     }
     if (name === undefined || name.startsWith('-')) {
-      throw new UsageError('checkpoints needs a command: list, show, diff, restore or create');
+      throw new UsageError('checkpoints needs a command: list, show, diff, restore, create or prune');
     }
-    if (!isSubcommand(name)) throw new UsageError(`Unknown checkpoints command: ${name} (use list, show, diff, restore or create)`);
+    if (!isSubcommand(name)) throw new UsageError(`Unknown checkpoints command: ${name} (use list, show, diff, restore, create or prune)`);
     const parsed = parseCommandArgs(`checkpoints ${name}`, specs[name], rest);
     if (parsed.help) {
       io.out(checkpointsHelp);

@@ -149,3 +149,31 @@ export function formatRestored(r: CommandResult<'checkpoints.restore'>, undoComm
 export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
+
+const RETENTION_FROM: Record<CommandResult<'checkpoints.prune'>['retentionSource'], string> = {
+  default: 'the default',
+  global: 'checkpoints.retentionDays in the global settings',
+  workspace: 'checkpoints.retentionDays in .akira/settings.json',
+  option: 'fixed by the app',
+};
+
+/**
+ * `Pruned 3 checkpoints older than 90 days (kept 12).` (or `Would prune …` for a dry run), then each
+ * removed checkpoint, oldest first, what was freed, where the retention comes from and any notes.
+ */
+export function formatPrune(r: CommandResult<'checkpoints.prune'>): string {
+  const byAge = r.removed.filter((c) => c.reason === 'age').length;
+  const bySize = r.removed.length - byAge;
+  const verb = r.dryRun ? 'Would prune' : 'Pruned';
+  const days = plural(r.retentionDays, 'day');
+  let out = r.removed.length
+    ? `${verb} ${plural(byAge, 'checkpoint')} older than ${days}${bySize ? ` and ${bySize} more to fit the store's size cap` : ''} (kept ${r.kept}).\n`
+    : `Nothing to prune: no checkpoint is older than ${days} (kept ${r.kept}).\n`;
+  for (const c of r.removed) {
+    out += `  ${c.checkpointId}  ${localTime(c.createdAt)}  ${c.origin}  ${clean(c.label)}${c.reason === 'size' ? '  (size cap)' : ''}\n`;
+  }
+  if (r.freedBytes) out += `Freed ${formatBytes(r.freedBytes)}; the store now takes ${formatBytes(r.usage.diskBytes)}.\n`;
+  out += `Retention: ${days} (${RETENTION_FROM[r.retentionSource]}).\n`;
+  for (const note of r.notes) out += `Note: ${clean(note)}\n`;
+  return out;
+}

@@ -7,8 +7,8 @@ Usage:
                           Run an agent session on a task (plan, execute, verify) without the UI
   akira run --resume <sessionId>
                           Resume a paused or interrupted session
-  akira checkpoints list|show|diff|restore|create [--workspace DIR] [--json]
-                          Browse, compare, take and restore checkpoints of a folder
+  akira checkpoints list|show|diff|restore|create|prune [--workspace DIR] [--json]
+                          Browse, compare, take, restore and prune checkpoints of a folder
   akira --help            Show this help (akira <command> --help for one command)
   akira --version         Print the version
 `;
@@ -43,6 +43,13 @@ Commands:
                                      Show what a restore changes (files modified, created, deleted,
                                      conflicts), ask, then restore (only --file paths when given).
                                      Without a terminal to ask on, --yes is required.
+  prune [--dry-run]                  Remove the checkpoints older than the retention (never the
+                                     newest one); --dry-run lists them and removes nothing
+
+Retention: the setting checkpoints.retentionDays (a whole number from 1 to 3650, default 90) in
+the global settings.json (in Akira's data folder) or the workspace's .akira/settings.json, e.g.
+{"checkpoints": {"retentionDays": 30}}. A workspace can only lengthen it (a shorter value there
+is not applied). Older checkpoints are also pruned automatically now and then.
 
 Ids: a full id, a unique prefix of at least 4 characters, or "latest".
 
