@@ -78,6 +78,8 @@ export interface ErrorDetails {
    * until the user trusts that server (`settings.trustModelServer`). `keyOrigin` is the server the key is for.
    */
   untrustedModelServer?: { origin: string; keyOrigin: string; keySource: string; keyHint: string | null };
+  /** specs.run: every selected task of the tasks.md is ticked already (`done` of them); nothing was started. */
+  nothingToRun?: { tasksPath: string; done: number };
 }
 export type ErrorCode =
   | 'bad_request'

@@ -18,7 +18,8 @@ export const agentStatus = z.enum([
   'stopped',
 ]);
 export type AgentStatus = z.infer<typeof agentStatus>;
-export const agentPhase = z.enum(['plan', 'execute', 'verify', 'final_check', 'done']);
+/** `assess`: a spec session's decision engine judges whether the next task is already done. */
+export const agentPhase = z.enum(['plan', 'assess', 'execute', 'verify', 'final_check', 'done']);
 export type AgentPhase = z.infer<typeof agentPhase>;
 /** `verifying`: the model said done and the verdict is pending; `skipped`: the user chose to skip it. */
 export const agentTodoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
@@ -69,6 +70,31 @@ export type AgentQuestion = z.infer<typeof agentQuestion>;
 
 export const agentVerdict = z.object({ approved: z.boolean(), confidence: z.number(), feedback: z.string() });
 
+/**
+ * A spec task's judgement before it runs (the decision engine): `detected` — the work looks done already;
+ * `judgedDone` — detected with a confidence at or above the threshold, so it was ticked without running.
+ */
+export const taskAssessment = z.object({
+  detected: z.boolean(),
+  confidence: z.number().min(0).max(1),
+  reasoning: z.string(),
+  /** `heuristic`: the quick checks in code settled it; `model`: the assess_task call did. */
+  provider: z.enum(['heuristic', 'model']),
+  judgedDone: z.boolean(),
+  /** The threshold it was judged against (agent.spec.skipConfidence). */
+  threshold: z.number().min(0).max(1),
+  /** One line per quick check (files, symbols, commands the task names). */
+  checks: z.array(z.string()),
+});
+export type TaskAssessment = z.infer<typeof taskAssessment>;
+
+/** What a spec session does with a task that failed for good (setting agent.spec.onFailure). */
+export const specFailureAction = z.enum(['ask', 'rollback', 'continue']);
+export type SpecFailureAction = z.infer<typeof specFailureAction>;
+
+/** The tick of a spec task in tasks.md after it was verified or judged done. */
+export const specTick = z.object({ ok: z.boolean(), message: z.string().nullable(), ts: z.string() });
+
 export const agentTodo = z.object({
   id: z.string(),
   description: z.string(),
@@ -83,5 +109,11 @@ export const agentTodo = z.object({
   toolCalls: z.number().int().nonnegative(),
   tokensIn: z.number().int().nonnegative(),
   tokensOut: z.number().int().nonnegative(),
+  /** Spec sessions: the decision engine's judgement before the task ran. */
+  assessment: taskAssessment.nullable().optional(),
+  /** Spec sessions: its box in tasks.md was ticked (or could not be). */
+  tick: specTick.nullable().optional(),
+  /** Spec sessions: the task failed for good and the session went on (`rollback`: its files were restored first). */
+  failureHandled: z.enum(['rollback', 'continue']).nullable().optional(),
 });
 export type AgentTodo = z.infer<typeof agentTodo>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentPhase, agentStatus, agentTodoStatus } from './agentShapes';
+import { agentPhase, agentStatus, agentTodoStatus, taskAssessment } from './agentShapes';
 
 /**
  * The events of a session's machine log (`events.jsonl`): one JSON object per line,
@@ -164,6 +164,15 @@ const bodies = {
     /** The event the session's state goes back to (an earlier seq of this log). */
     toSeq: z.number().int().positive().optional(),
   },
+  /** Spec sessions: the decision engine judged a task before it ran (decisions.md). */
+  task_assessed: { todoId: id, ...taskAssessment.shape, durationMs: z.number().nonnegative().default(0) },
+  /** Spec sessions: the task's box in tasks.md was ticked (ok) or could not be found (`message` says why). */
+  spec_ticked: { todoId: id, ok: z.boolean(), message: text.optional(), parents: z.array(z.string()).default([]) },
+  /**
+   * Spec sessions: a task failed for good and, by the policy agent.spec.onFailure, the session goes on:
+   * `rollback` restored its files to its start checkpoint first (the rollback event says which files).
+   */
+  todo_failure_handled: { todoId: id, action: z.enum(['rollback', 'continue']), checkpointId: id.optional() },
   session_completed: { summary: text.default('') },
   session_failed: { reason: text },
   session_stopped: { reason: text.optional() },

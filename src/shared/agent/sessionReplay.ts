@@ -75,6 +75,9 @@ function newTodo(todo: Todo): TodoState {
     tokensOut: 0,
     costUsd: 0,
     recentTools: [],
+    assessment: null,
+    tick: null,
+    failureHandled: null,
   };
 }
 
@@ -312,6 +315,24 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       const target = stateAt?.(to) ?? null;
       if (!target || target.lastSeq !== to) warn(state, `rollback to seq ${to}, which is not in the log; the state is kept`);
       else rewindInto(state, target, event);
+      break;
+    }
+    case 'task_assessed': {
+      const todo = findTodo(state, event.todoId, 'task_assessed');
+      if (todo) {
+        const { detected, confidence, reasoning, provider, judgedDone, threshold, checks } = event;
+        todo.assessment = { detected, confidence, reasoning, provider, judgedDone, threshold, checks };
+      }
+      break;
+    }
+    case 'spec_ticked': {
+      const todo = findTodo(state, event.todoId, 'spec_ticked');
+      if (todo) todo.tick = { ok: event.ok, message: event.message ?? null, ts: event.ts };
+      break;
+    }
+    case 'todo_failure_handled': {
+      const todo = findTodo(state, event.todoId, 'todo_failure_handled');
+      if (todo) todo.failureHandled = event.action;
       break;
     }
     case 'session_completed':

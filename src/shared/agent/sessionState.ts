@@ -1,3 +1,4 @@
+import type { TaskAssessment } from './agentShapes';
 import type { ProposedChangeData, SessionPhase, SessionStatus, Todo } from './sessionEvents';
 
 /** The state a session is resumed from (built by replay.ts from events.jsonl); plain data only. */
@@ -29,6 +30,12 @@ export interface TodoState extends Todo {
   costUsd: number;
   /** The last tool results of this TODO (newest last), for the context of the next call. */
   recentTools: ToolResultSummary[];
+  /** Spec sessions: the decision engine's judgement before the task ran. */
+  assessment: TaskAssessment | null;
+  /** Spec sessions: the tick of its box in tasks.md (after it was verified or judged done). */
+  tick: { ok: boolean; message: string | null; ts: string } | null;
+  /** Spec sessions: it failed for good and the session went on past it. */
+  failureHandled: 'rollback' | 'continue' | null;
 }
 
 export interface ChangeState {

@@ -37,7 +37,16 @@ export function todoView(t: TodoState): AgentTodo {
     toolCalls: t.toolCalls,
     tokensIn: t.tokensIn,
     tokensOut: t.tokensOut,
+    ...(t.assessment ? { assessment: t.assessment } : {}),
+    ...(t.tick ? { tick: t.tick } : {}),
+    ...(t.failureHandled ? { failureHandled: t.failureHandled } : {}),
   };
+}
+
+/** A spec session's tasks.md (workspace-relative), from the options it was started with; null for a typed task. */
+export function specPathOf(s: Pick<SessionState, 'options'>): string | null {
+  const spec = s.options.spec as { tasksPath?: unknown } | undefined;
+  return spec && typeof spec.tasksPath === 'string' ? spec.tasksPath : null;
 }
 
 /** The session's totals as agent.get answers them (rollbacks are not shown). */

@@ -59,6 +59,8 @@ export const agentSessionSummary = z.object({
   totals,
   /** Loaded in this process (running, paused or waiting); otherwise only on disk. */
   live: z.boolean(),
+  /** Spec sessions: the tasks.md they run (workspace-relative); null for a typed task. */
+  spec: z.string().nullable().optional(),
 });
 export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 

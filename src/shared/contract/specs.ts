@@ -53,6 +53,23 @@ export const specDetail = z.object({
 });
 export type SpecDetailT = z.infer<typeof specDetail>;
 
+/** A task number as written in tasks.md ('2', '2.1') or the parser's id ('t3'). */
+const taskId = z.string().trim().min(1, 'A task id is empty.').max(100);
+
+export const specRunInput = z
+  .object({
+    /** The tasks.md to run, workspace-relative: a spec's (`.akira/specs/auth/tasks.md`, `.kiro/specs/…`) or any other. */
+    tasksPath: z.string().trim().min(1, 'Name the tasks.md to run.').max(4096),
+    /** Only these tasks (a parent stands for its sub-tasks); default: every open task. */
+    only: z.array(taskId).min(1).max(500).optional(),
+    /** Start at this task: it and the open tasks after it in the file. */
+    from: taskId.optional(),
+    mode: z.string().trim().min(1).max(64).optional(),
+    model: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+export type SpecRunInput = z.infer<typeof specRunInput>;
+
 export const specsCommands = {
   'specs.list': defineCommand(noInput, z.object({ specs: z.array(specSummary) }), 'The specs of the open workspace (.akira/specs and .kiro/specs) with their progress.'),
   'specs.get': defineCommand(specRef, specDetail, 'One spec: its tasks as a tree (numbers, states, details, requirement ids), requirements.md and design.md.'),
@@ -60,6 +77,11 @@ export const specsCommands = {
     specRef.extend({ taskId: z.string().min(1).max(100), title: z.string().max(2000), state: specTaskState, line: z.number().int().nonnegative().optional() }).strict(),
     specDetail,
     'Mark a task done, open or in progress by hand: only its checkbox character changes in tasks.md (found by number and title in the file as it is now); a parent whose children are all done is ticked too.',
+  ),
+  'specs.run': defineCommand(
+    specRunInput,
+    z.object({ sessionId: z.string(), taskIds: z.array(z.string()) }),
+    'Run a tasks.md as an agent session: its open leaf tasks (or `only` / `from`) become the TODOs, with the task numbers as ids; each is judged first (already done: ticked without running), else run, verified and ticked in place.',
   ),
 };
 

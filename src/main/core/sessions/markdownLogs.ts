@@ -18,7 +18,7 @@ export function logHeader(file: LogFile, sessionId: string, task: string): strin
     case 'history.md':
       return `# History: ${title}\n\nSession ${code(sessionId)}. Every step, oldest first (times in UTC).\n\n`;
     case 'decisions.md':
-      return `# Verification decisions: ${title}\n\nSession ${code(sessionId)}. Each verdict of the reviewer, with its confidence.\n\n`;
+      return `# Decisions: ${title}\n\nSession ${code(sessionId)}. Each verdict of the reviewer and, in spec sessions, each judgement of whether a task was already done, with its confidence.\n\n`;
     case 'api-calls.md':
       return [
         `# Model calls: ${title}`,
@@ -89,6 +89,14 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
     case 'rollback':
       if (e.toSeq !== undefined) return line(e.ts, `**Rewound** the conversation to checkpoint ${code(e.checkpointId)} (event #${e.toSeq}); paused there`);
       return line(e.ts, `**Rollback** to checkpoint ${code(e.checkpointId)} (${e.mode}), ${e.files.length} file(s)`);
+    case 'task_assessed': {
+      const how = e.judgedDone ? '**judged done**, not run' : e.detected ? 'looks done, below the threshold: it runs' : 'not done: it runs';
+      return line(e.ts, `**Assessed** TODO ${e.todoId} (${e.provider}): ${how} (confidence ${e.confidence.toFixed(2)}, threshold ${e.threshold.toFixed(2)}): ${oneLine(e.reasoning, 200)}`);
+    }
+    case 'spec_ticked':
+      return line(e.ts, e.ok ? `Ticked task ${e.todoId} in tasks.md${e.parents.length ? ` (and parent ${e.parents.join(', ')})` : ''}` : `**Could not tick** task ${e.todoId} in tasks.md: ${oneLine(e.message ?? '', 300)}`);
+    case 'todo_failure_handled':
+      return line(e.ts, `TODO ${e.todoId} failed; the session goes on (${e.action === 'rollback' ? `its files were restored to checkpoint ${code(e.checkpointId ?? '?')}` : 'its changes are kept'})`);
     case 'session_completed':
       return line(e.ts, `**Session completed**${e.summary ? `: ${oneLine(e.summary, 500)}` : ''}`);
     case 'session_failed':
@@ -106,6 +114,21 @@ function decisionEntry(e: Extract<SessionEvent, { type: 'verification' }>, befor
   if (todo) lines.push(`**TODO:** ${oneLine(todo.description, 300)}`, '', `**Expected:** ${oneLine(todo.expectedResult, 300)}`, '');
   lines.push(e.feedback ? quote(e.feedback) : '_No feedback._', '');
   if (e.nextStatus) lines.push(`Next status: ${e.nextStatus}.`, '');
+  return `${lines.join('\n')}\n`;
+}
+
+function assessmentEntry(e: Extract<SessionEvent, { type: 'task_assessed' }>, before: SessionState): string {
+  const todo = before.todos.find((t) => t.id === e.todoId);
+  const outcome = e.judgedDone ? 'judged done (ticked, not run)' : e.detected ? 'looks done, below the threshold (runs)' : 'not done (runs)';
+  const lines = [
+    `## ${shortTime(e.ts)} · task ${e.todoId} · assessed by ${e.provider === 'model' ? 'the model (assess_task)' : 'the quick checks'} · ${outcome}`,
+    '',
+    `Confidence ${e.confidence.toFixed(2)} against the threshold ${e.threshold.toFixed(2)} (agent.spec.skipConfidence) · ${Math.round(e.durationMs)} ms`,
+    '',
+  ];
+  if (todo) lines.push(`**Task:** ${oneLine(todo.description, 300)}`, '');
+  if (e.checks.length) lines.push('Quick checks:', '', ...e.checks.slice(0, 40).map((c) => `- ${oneLine(c, 300)}`), '');
+  lines.push(e.reasoning ? quote(e.reasoning) : '_No reasoning given._', '');
   return `${lines.join('\n')}\n`;
 }
 
@@ -151,6 +174,7 @@ export function logEntries(event: SessionEvent, before: SessionState): Partial<R
   const history = historyLine(event, before);
   if (history) out['history.md'] = history;
   if (event.type === 'verification') out['decisions.md'] = decisionEntry(event, before);
+  if (event.type === 'task_assessed') out['decisions.md'] = assessmentEntry(event, before);
   if (event.type === 'model_call') out['api-calls.md'] = apiRow(event);
   if (event.type === 'rollback') out['rollbacks.md'] = rollbackEntry(event);
   return out;

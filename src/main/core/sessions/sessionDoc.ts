@@ -2,7 +2,7 @@ import { Document, visit } from 'yaml';
 import { z } from 'zod';
 import { progressOf, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
-import { headerView } from '../../../shared/agent/sessionView';
+import { headerView, specPathOf } from '../../../shared/agent/sessionView';
 import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownText';
 
 /**
@@ -33,6 +33,8 @@ export const frontMatterSchema = z.object({
   progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
   lastSeq: z.number().int().nonnegative(),
   formatVersion: z.number().int().positive(),
+  /** Spec sessions: the tasks.md they run (workspace-relative). */
+  spec: z.string().optional(),
 });
 export type SessionFrontMatter = z.infer<typeof frontMatterSchema>;
 
@@ -48,7 +50,24 @@ export function frontMatterOf(state: SessionState): SessionFrontMatter {
     progress: progressOf(state),
     lastSeq: state.lastSeq,
     formatVersion: FORMAT_VERSION,
+    ...(specPathOf(state) ? { spec: specPathOf(state)! } : {}),
   };
+}
+
+/** Spec sessions: each task's judgement and tick, with their times (the ticks in tasks.md carry none). */
+function specSection(state: SessionState): string[] {
+  const path = specPathOf(state);
+  if (!path) return [];
+  const lines = ['## Spec', '', `Tasks from ${code(path)}.`, '', '| task | status | judged | ticked in tasks.md |', '| --- | --- | --- | --- |'];
+  for (const t of state.todos) {
+    const a = t.assessment;
+    const judged = a ? `${a.judgedDone ? 'done' : a.detected ? 'looks done (ran)' : 'not done'} · ${a.provider} · ${a.confidence.toFixed(2)}` : '';
+    const tick = t.tick ? (t.tick.ok ? t.tick.ts : `not ticked (${t.tick.ts}): ${t.tick.message ?? ''}`) : '';
+    const status = t.failureHandled ? `${STATUS_MARK[t.status]} (${t.failureHandled === 'rollback' ? 'rolled back' : 'went on'})` : STATUS_MARK[t.status];
+    lines.push(`| ${cell(t.id, 64)} | ${status} | ${cell(judged, 200)} | ${cell(tick, 300)} |`);
+  }
+  lines.push('');
+  return lines;
 }
 
 const BARE = /^[a-z_]+$/; // enum values are written without quotes (yaml still quotes `null`, `true`, `false`)
@@ -161,6 +180,7 @@ export function renderSessionDoc(state: SessionState, redact: (text: string) => 
     });
     lines.push('');
   }
+  lines.push(...specSection(state));
   if (state.pendingChanges.length) {
     lines.push('## Waiting for approval', '');
     for (const c of state.pendingChanges) lines.push(`- ${c.change.kind} ${code(c.change.path)}${c.todoId ? ` (TODO ${c.todoId})` : ''}`);

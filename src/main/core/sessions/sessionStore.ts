@@ -66,6 +66,8 @@ export interface SessionSummary {
   updatedAt: string;
   progress: { done: number; total: number };
   totals: SessionFrontMatter['totals'];
+  /** Spec sessions: the tasks.md they run. */
+  spec: string | null;
 }
 
 export interface LoadedSession {
@@ -98,8 +100,8 @@ export interface SessionStore {
 }
 
 function summaryOf(fm: SessionFrontMatter): SessionSummary {
-  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals } = fm;
-  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals };
+  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec } = fm;
+  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null };
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -12,7 +12,7 @@ import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
 import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsSchema, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { testModelConnection } from './connectionTest';
@@ -77,6 +77,7 @@ function agentLayer(raw: RawSettings, issues: FieldIssue[]): SettingsLayer {
     mode: typeof agent.mode === 'string' && valid('agent.mode') ? agent.mode : undefined,
     contextTokens: typeof agent.contextTokens === 'number' && valid('agent.contextTokens') ? agent.contextTokens : undefined,
     policy: agent.policy !== undefined && valid('agent.policy') ? policyOverridesSchema.parse(agent.policy) : undefined,
+    spec: isObject(agent.spec) && valid('agent.spec') ? (specSettingsSchema.safeParse(agent.spec).data ?? {}) : {},
   };
 }
 

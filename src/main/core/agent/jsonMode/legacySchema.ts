@@ -16,6 +16,8 @@ export const PINNED_TOOL_NAMES = toolNames;
 export type PinnedToolName = (typeof PINNED_TOOL_NAMES)[number];
 
 export const VERIFY_TOOL_NAME = 'verify_todo';
+/** The decision engine's tool (spec sessions): offered alone, it travels in toolCall. */
+export const ASSESS_TOOL_NAME = 'assess_task';
 
 export const legacyPhases = ['planning', 'execution', 'verification', 'complete'] as const;
 export type LegacyPhase = (typeof legacyPhases)[number];

@@ -1,4 +1,4 @@
-import { PINNED_TOOL_NAMES, VERIFY_TOOL_NAME } from './legacySchema';
+import { ASSESS_TOOL_NAME, PINNED_TOOL_NAMES, VERIFY_TOOL_NAME } from './legacySchema';
 
 /**
  * Maps the tool names models invent (`readFile`, `functions.run_command`, `executeCommand`, `str_replace`)
@@ -54,9 +54,10 @@ const ALIASES: Record<string, string> = {
   complete_task: 'complete',
   task_complete: 'complete',
   verify: VERIFY_TOOL_NAME,
+  assess: ASSESS_TOOL_NAME,
 };
 
-const KNOWN = new Set<string>([...PINNED_TOOL_NAMES, VERIFY_TOOL_NAME]);
+const KNOWN = new Set<string>([...PINNED_TOOL_NAMES, VERIFY_TOOL_NAME, ASSESS_TOOL_NAME]);
 
 /** `readFile` → `read_file`, `Read-File` → `read_file`, `functions.read_file` → `read_file`. */
 function snake(name: string): string {

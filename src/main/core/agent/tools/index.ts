@@ -5,5 +5,5 @@ export { applyProposedChange } from './proposedChange';
 export { formatToolError, toToolError, ToolError } from './toolError';
 export { toolNames, controlToolNames, fileToolNames } from './toolTypes';
 export type { ControlToolName, ProposedChange, ToolCategory, ToolContext, ToolName, ToolResult } from './toolTypes';
-export { verifyTodoTool, verifyTodoParams, todoStatus } from './todoTools';
+export { assessTaskParams, assessTaskTool, verifyTodoTool, verifyTodoParams, todoStatus } from './todoTools';
 export type { CompleteParams, ControlHandler, TodoStatus, TodoWriteParams, UpdateTodoParams, VerifyTodoParams } from './todoTools';

@@ -97,3 +97,22 @@ export const verifyTodoTool = {
   description: 'Give your verdict on the TODO (or, with todoId "task", on the whole task): approved or not, with feedback and a confidence.',
   params: verifyTodoParams,
 };
+
+/**
+ * The decision engine's only tool (pinned: docs/architecture.md "Agent protocol"): before a spec task runs, one
+ * call with fresh context offers it alone, forced, to judge whether the task is already done.
+ */
+export const assessTaskParams = z.object({
+  taskId: z.string().min(1).describe('The number of the task being judged, e.g. "2.1".'),
+  detected: z.boolean().describe('True when the evidence shows the task is already done in the workspace.'),
+  confidence: z.number().min(0).max(1).describe('How sure you are of `detected`, from 0 to 1.'),
+  reasoning: z.string().describe('Why: the evidence that shows it is done, or what is missing.'),
+});
+export type AssessTaskParams = z.output<typeof assessTaskParams>;
+
+export const assessTaskTool = {
+  name: 'assess_task',
+  category: 'control' as ToolCategory,
+  description: 'Judge whether the spec task is already done in the workspace (detected), with a confidence and your reasoning.',
+  params: assessTaskParams,
+};

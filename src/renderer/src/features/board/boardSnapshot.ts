@@ -29,6 +29,9 @@ export function todoFromView(t: AgentTodo, prev?: TodoState): TodoState {
     tokensOut: t.tokensOut,
     costUsd: prev?.costUsd ?? 0,
     recentTools: [],
+    assessment: t.assessment ?? null,
+    tick: t.tick ?? null,
+    failureHandled: t.failureHandled ?? null,
   };
 }
 
