@@ -205,7 +205,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
-    ...specHandlers(() => need().summary.root, bus.emit),
+    // Running a spec is the agent's: read the saved key afresh first, as agent.start does.
+    ...specHandlers(() => need().summary.root, bus.emit, async (p) => (await modelSettings.refreshStoredKey(), need().agent.startSpec(p))),
   };
 
   if (options.workspaceRoot) await openWorkspace(options.workspaceRoot);

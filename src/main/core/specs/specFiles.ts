@@ -165,8 +165,12 @@ export interface EditOptions {
  * file's mode) only when the file is still what was edited; otherwise start over, a few times. A
  * write racing the last check by microseconds can still be lost; an editor saving seconds later cannot.
  */
-export async function editTasksFile(root: string, ref: SpecRef, edit: TasksEdit, options: EditOptions = {}): Promise<{ text: string; changed: boolean }> {
-  const rel = `${specDir(ref)}/tasks.md`;
+export function editTasksFile(root: string, ref: SpecRef, edit: TasksEdit, options: EditOptions = {}): Promise<{ text: string; changed: boolean }> {
+  return editTasksAt(root, `${specDir(ref)}/tasks.md`, edit, options);
+}
+
+/** editTasksFile for a tasks.md named by its workspace-relative path. */
+export async function editTasksAt(root: string, rel: string, edit: TasksEdit, options: EditOptions = {}): Promise<{ text: string; changed: boolean }> {
   const attempts = options.attempts ?? 5;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const before = await readSpecFile(root, rel);
@@ -184,6 +188,63 @@ export async function editTasksFile(root: string, ref: SpecRef, edit: TasksEdit,
     return result;
   }
   throw new AkiraError('conflict', `${rel} kept changing while it was being updated; nothing was written.`);
+}
+
+/** A tasks.md named by its path: a spec's (`.akira/specs/<name>/tasks.md`, `.kiro/specs/…`) or any other. */
+export interface TasksFile {
+  /** Workspace-relative, forward slashes. */
+  tasksPath: string;
+  /** Its folder ('' for the root): requirements.md and design.md are read from there. */
+  dir: string;
+  /** The spec it belongs to, when it is one of the specs folders' tasks.md. */
+  spec: SpecRef | null;
+}
+
+/** Checks a workspace-relative tasks.md path (it must be a file inside the workspace) and names its spec. */
+export async function tasksFileAt(root: string, path: string): Promise<TasksFile> {
+  const rel = path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  checkPathText(rel);
+  if (!rel || rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.split('/').includes('..')) {
+    throw new AkiraError('bad_request', `Name the tasks.md by its path inside the workspace (got "${path}").`);
+  }
+  if (!(await isFileInside(root, rel))) throw new AkiraError('not_found', `No such file in the workspace: ${rel}`);
+  const m = /^\.(akira|kiro)\/specs\/([^/]+)\/tasks\.md$/.exec(rel);
+  const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  return { tasksPath: rel, dir, spec: m ? { source: m[1] as SpecSource, name: m[2] } : null };
+}
+
+/** A tasks.md and the requirements.md and design.md beside it, parsed. */
+export async function readTasksAt(root: string, file: TasksFile): Promise<Omit<SpecContent, 'spec'> & { file: TasksFile }> {
+  const near = (name: string) => (file.dir ? `${file.dir}/${name}` : name);
+  const [tasks, requirements, design] = await Promise.all([
+    readSpecFile(root, file.tasksPath),
+    readSpecFile(root, near('requirements.md')).catch(() => null),
+    readSpecFile(root, near('design.md')).catch(() => null),
+  ]);
+  if (!tasks) throw new AkiraError('not_found', `No such file: ${file.tasksPath}`);
+  const parsed = parseTasks(tasks.text);
+  return { file, tasksText: tasks.text, tasks: parsed.tasks, problems: parsed.problems, requirements: requirements?.text ?? null, design: design?.text ?? null };
+}
+
+/** Sets one task's state in a tasks.md named by path (see tickTask). */
+export function tickTaskAt(root: string, rel: string, task: TaskRef, state: TaskState, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
+  return editTasksAt(root, rel, (text) => tickTask(text, task, state), options);
+}
+
+/** Ticks the parents whose sub-tasks are all done; answers their ids. */
+export async function tickParentsAt(root: string, rel: string, options: EditOptions & { skipOptional?: boolean } = {}): Promise<string[]> {
+  let ticked: string[] = [];
+  await editTasksAt(
+    root,
+    rel,
+    (text) => {
+      const r = tickParents(text, { skipOptional: options.skipOptional });
+      ticked = r.ticked;
+      return { text: r.text, changed: r.ticked.length > 0 };
+    },
+    options,
+  );
+  return ticked;
 }
 
 /** Sets one task's state in the spec's tasks.md (see tickTask); throws not_found / conflict. */

@@ -1,4 +1,5 @@
 import type { SpecDetailT, SpecSummaryT, SpecTaskT } from '../../../shared/contract';
+import type { SpecRunInput } from '../../../shared/contract/specs';
 import type { Emit } from '../eventBus';
 import type { DomainHandlers } from '../router';
 import { describeSpec, listSpecs, readSpec, tickSpecParents, tickSpecTask, type SpecContent, type SpecInfo, type SpecRef } from './specFiles';
@@ -29,9 +30,13 @@ function detailOf(c: SpecContent): SpecDetailT {
   return { spec: summaryOf(c.spec, c.tasks), tasks: c.tasks.map(taskOf), problems: c.problems, requirements: c.requirements, design: c.design };
 }
 
+/** Starts a spec session (the agent's; createCore wires it so that specs never imports the agent). */
+export type SpecRun = (input: SpecRunInput) => Promise<{ sessionId: string; taskIds: string[] }>;
+
 /** The contract's specs.* commands on the open workspace (`root` throws when none is open). */
-export function specHandlers(root: () => string, emit: Emit): DomainHandlers<'specs'> {
+export function specHandlers(root: () => string, emit: Emit, run: SpecRun): DomainHandlers<'specs'> {
   return {
+    'specs.run': (p) => run(p),
     async 'specs.list'() {
       const r = root();
       const specs = await listSpecs(r);

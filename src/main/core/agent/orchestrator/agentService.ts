@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { headerView, todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
+import { headerView, specPathOf, todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
+import type { SpecRunInput } from '../../../../shared/contract/specs';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
@@ -12,9 +13,12 @@ import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlag
 import { resolvePolicy, tightenPolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
 import { createAgentSession, type AgentSession } from './agentSession';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings } from './agentSettings';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, specSettingsOf } from './agentSettings';
 import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
+import { specOptionsOf } from './specPlan';
+import { createSpecRuntime } from './specRuntime';
+import { planSpecSession } from './specStart';
 import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
 import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
@@ -55,6 +59,8 @@ export interface AgentServiceOptions {
 
 export interface AgentService {
   start(input: { task: string; mode?: string; model?: string }): Promise<{ sessionId: string }>;
+  /** A spec session (specs.run): the tasks.md's open leaf tasks are the TODOs (specStart.ts). */
+  startSpec(input: SpecRunInput): Promise<{ sessionId: string; taskIds: string[] }>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: string): Promise<void>;
@@ -154,9 +160,20 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       },
       onRetry: (n) => (deltas.dispose(), emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, phase: n.phase, todoId: n.todoId })),
     });
+    const specOptions = specOptionsOf(handle.state().options);
+    const spec = specOptions
+      ? createSpecRuntime({
+          root,
+          options: specOptions,
+          settings: specSettingsOf(prepared.settings),
+          todo: (id) => handle.state().todos.find((t) => t.id === id) ?? null,
+          onChanged: (file) => file.spec && options.emit('specs.onChanged', file.spec),
+        })
+      : null;
     const session = createAgentSession({
       root,
       handle,
+      spec,
       caller,
       registry: createToolRegistry(),
       policy: gatePolicyOf(prepared.policy, root),
@@ -198,6 +215,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const done = state.todos.filter((t) => t.status === 'done').length;
     return {
       ...headerView(state),
+      spec: specPathOf(state),
       progress: { done, total: state.todos.length },
       totals: totalsView(state),
       live: !!entry,
@@ -229,18 +247,37 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     return fn();
   }
 
+  function checkConcurrency(prepared: Awaited<ReturnType<typeof prepare>>): void {
+    if (running() >= prepared.policy.limits.maxConcurrentTasks) {
+      throw new AkiraError('conflict', `${running()} session(s) are running, the most allowed at once (policy limits.maxConcurrentTasks). Pause or stop one first.`);
+    }
+  }
+
+  async function create(prepared: Awaited<ReturnType<typeof prepare>>, task: string, model: string | undefined, extra: Record<string, unknown> = {}): Promise<SessionHandle> {
+    const handle = await store.createSession({ task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(model ? { model } : {}), ...extra } });
+    const state = handle.state();
+    emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model });
+    return handle;
+  }
+
   return {
     start: (input) =>
       guard(async () => {
         const prepared = await prepare(input.mode, input.model);
-        if (running() >= prepared.policy.limits.maxConcurrentTasks) {
-          throw new AkiraError('conflict', `${running()} session(s) are running, the most allowed at once (policy limits.maxConcurrentTasks). Pause or stop one first.`);
-        }
-        const handle = await store.createSession({ task: input.task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(input.model ? { model: input.model } : {}) } });
-        const state = handle.state();
-        emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model });
+        checkConcurrency(prepared);
+        const handle = await create(prepared, input.task, input.model);
         await launch(handle, prepared);
         return { sessionId: handle.sessionId };
+      }),
+    startSpec: (input) =>
+      guard(async () => {
+        const prepared = await prepare(input.mode, input.model);
+        checkConcurrency(prepared);
+        const plan = await planSpecSession(root, input, prepared.policy.limits.maxTasksPerSession);
+        const handle = await create(prepared, plan.task, input.model, { spec: plan.options });
+        await handle.append({ type: 'plan_proposed', todos: plan.todos, needsApproval: false });
+        await launch(handle, prepared);
+        return { sessionId: handle.sessionId, taskIds: plan.todos.map((t) => t.id) };
       }),
     list: () =>
       guard(async () => {
@@ -251,8 +288,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           sessions: sessions.map((s) => {
             const entry = live.get(s.sessionId) ?? loaded.get(s.sessionId);
             return entry ? { ...detail(entry.handle.state(), entry), live: live.has(s.sessionId) } : { ...s, live: false };
-          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive }) => ({
-            sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive,
+          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec }) => ({
+            sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive, spec: spec ?? null,
           })),
         };
       }),

@@ -24,6 +24,8 @@ import {
 } from './sessionSteps';
 import { PauseSession, setStatus, takeCheckpoint, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
+import type { SpecRuntime } from './specRuntime';
+import { specStep } from './specSteps';
 import { createWaitSlot } from './userWait';
 import { VerifierError } from './verifier';
 
@@ -61,6 +63,8 @@ export interface AgentSessionDeps {
   notice<T extends AgentNoticeType>(type: T, data: NoticeBody<T>): void;
   /** Rejections per TODO when a person last sent it back (from the log, on resume). */
   retryBase?: Map<string, number>;
+  /** Spec sessions: the tasks.md they run (specRuntime.ts); the spec steps come first (specSteps.ts). */
+  spec?: SpecRuntime | null;
 }
 
 export interface AgentSession {
@@ -105,7 +109,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const all: CallTool[] = deps.registry.list().map((t) => ({ name: t.name, description: t.description, schema: t.params }));
   const planTool = all.find((t) => t.name === 'todo_write')!;
   const control = new Set(['todo_write', 'update_todo', 'complete']);
-  const tools = all.filter((t) => !deps.modeTools || control.has(t.name) || deps.modeTools.includes(t.name));
+  // A spec session's TODOs are the tasks of its tasks.md: it has no todo_write.
+  const tools = all.filter((t) => (!deps.modeTools || control.has(t.name) || deps.modeTools.includes(t.name)) && !(deps.spec && t.name === 'todo_write'));
 
   let loop: Promise<SessionStatus> | null = null;
   let rt: (SessionRuntime & { abort(kill: boolean): void }) | null = null;
@@ -139,6 +144,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       runCommand: deps.runCommand,
       rules: deps.rules,
       notice: deps.notice,
+      spec: deps.spec ?? null,
       interrupt: interrupt.signal,
       kill: kill.signal,
       counters: { loops: new Map(), fileModificationsAtStart: handle.state().totals.fileModifications, finalRejections: 0 },
@@ -157,6 +163,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   async function step(r: SessionRuntime): Promise<boolean> {
+    if (r.spec && (await specStep(r, questionSlot))) return true;
     const state = handle.state();
     const point = resumePoint(state);
     switch (point.kind) {

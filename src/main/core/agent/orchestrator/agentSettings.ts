@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { specFailureAction } from '../../../../shared/agent/agentShapes';
 import { AkiraError } from '../../errors';
 import { resolveInside } from '../../workspace/pathGuard';
 import { modelSettingsSchema, trustedOrigins, type ModelSettings } from '../model';
@@ -13,7 +14,8 @@ import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
  *   {
  *     "model":  {baseURL, apiKey (global only), model, timeoutSeconds, maxRetries, …, "jsonMode": false},
  *     "models": {"<model name>": {"jsonMode": true}},          // per-model: JSON mode for models without tool calling
- *     "agent":  {"mode": "code-dev", "contextTokens": 16000, "policy": {autoApprove, commands, limits, requirePlanApproval}}
+ *     "agent":  {"mode": "code-dev", "contextTokens": 16000, "policy": {autoApprove, commands, limits, requirePlanApproval},
+ *                "spec": {"skipConfidence": 0.8, "onFailure": "ask" | "rollback" | "continue", "assess": "model" | "heuristic"}}
  *   }
  *
  * Workspace values win over global ones, except the policy: a project can only tighten it (every field's
@@ -24,11 +26,26 @@ import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
 
 export const DEFAULT_CONTEXT_TOKENS = 16_000;
 
+/** Spec sessions (issue 9): the decision engine's threshold and what a task's final failure does. */
+export const specSettingsSchema = z
+  .object({
+    /** A task judged done with at least this confidence is ticked without running (0.5–1, default 0.8). */
+    skipConfidence: z.number().min(0.5).max(1).optional(),
+    /** A task that failed for good: ask the user (default), roll its files back and go on, or go on. */
+    onFailure: specFailureAction.optional(),
+    /** Who judges a task before it runs: the quick checks then the model (default), or the quick checks only. */
+    assess: z.enum(['model', 'heuristic']).optional(),
+  })
+  .strict();
+export type SpecSettings = z.infer<typeof specSettingsSchema>;
+export const SPEC_DEFAULTS = { skipConfidence: 0.8, onFailure: 'ask', assess: 'model' } as const;
+
 const agentSection = z.object({
   mode: z.string().trim().min(1).max(64).optional(),
   contextTokens: z.number().int().min(2000).max(1_000_000).optional(),
   jsonMode: z.boolean().optional(),
   policy: z.unknown().optional(),
+  spec: specSettingsSchema.optional(),
 });
 
 const fileSchema = z.object({
@@ -46,6 +63,7 @@ export interface SettingsLayer {
   mode: string | undefined;
   contextTokens: number | undefined;
   policy: PolicyOverrides | undefined;
+  spec: SpecSettings;
 }
 
 export interface AgentSettings {
@@ -92,6 +110,7 @@ function layer(raw: unknown, where: string): SettingsLayer {
     mode: agent?.mode,
     contextTokens: agent?.contextTokens,
     policy,
+    spec: agent?.spec ?? {},
   };
 }
 
@@ -105,6 +124,12 @@ export async function readAgentSettings(root: string, dataDir: string): Promise<
   }
   const trusted = fileSchema.shape.trustedModelServers.safeParse((g as { trustedModelServers?: unknown } | null)?.trustedModelServers);
   return { global: layer(g, `The global settings (${globalFile})`), workspace, trustedServers: trustedOrigins(trusted.success ? trusted.data : []) };
+}
+
+/** The spec settings in effect: the workspace's, then the global ones, then the defaults. */
+export function specSettingsOf(settings: AgentSettings): Required<SpecSettings> {
+  const pick = <K extends keyof SpecSettings>(k: K) => (settings.workspace.spec[k] ?? settings.global.spec[k] ?? SPEC_DEFAULTS[k]) as Required<SpecSettings>[K];
+  return { skipConfidence: pick('skipConfidence'), onFailure: pick('onFailure'), assess: pick('assess') };
 }
 
 /** JSON mode for this model: per-model setting first, then the workspace's, then the global one. */

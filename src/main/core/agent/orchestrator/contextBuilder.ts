@@ -64,7 +64,7 @@ export interface ExecuteContextInput {
 /** How many finished / upcoming TODOs the board lists by name. */
 export const BOARD_FINISHED = 5;
 export const BOARD_UPCOMING = 5;
-const TASK_SHARE = 0.25;
+export const TASK_SHARE = 0.25;
 const TODO_TEXT_MAX = 2000;
 const USER_MESSAGES_MAX = 4000;
 const LATEST_RESULT_MAX = 6000;

@@ -27,7 +27,7 @@ export interface CallTool {
   schema: z.ZodType;
 }
 
-export type CallPhase = 'plan' | 'execute' | 'verify' | 'final_check';
+export type CallPhase = 'plan' | 'assess' | 'execute' | 'verify' | 'final_check';
 
 export interface ModelCallRequest {
   phase: CallPhase;
@@ -71,6 +71,7 @@ export interface ModelCaller {
 
 const legacyPhaseOf: Record<CallPhase, LegacyPhase> = {
   plan: 'planning',
+  assess: 'execution',
   execute: 'execution',
   verify: 'verification',
   final_check: 'verification',

@@ -32,3 +32,11 @@ export const NO_TOOL_NUDGE =
   'update_todo with status "done" (or "failed" with the reason).';
 
 export const NO_PLAN_NUDGE = 'Your last reply did not call todo_write. Reply with a todo_write call holding the whole plan.';
+
+export const ASSESS_SYSTEM = [
+  'You judge whether ONE task of a spec (tasks.md) is ALREADY DONE in the workspace, before an agent is sent to do it.',
+  'You see the task with its details and the requirements it cites, quick checks of the files, symbols and test commands it names,',
+  'the contents of the files it names and the workspace\'s file list. Say detected=true only when this evidence shows the work the task',
+  'describes is present and complete; when in doubt, say false or give a low confidence (a wrongly skipped task is worse than a task',
+  'run twice). Answer only by calling assess_task, with reasoning that names the evidence.',
+].join('\n');

@@ -8,6 +8,7 @@ import type { ToolRegistry } from '../tools';
 import type { ApprovalGate, GatePolicy } from './approvalGate';
 import type { AppliedChange } from './changeEvidence';
 import type { ModelCaller } from './modelCaller';
+import type { SpecRuntime } from './specRuntime';
 
 /**
  * What the parts of one running session share (agentSession.ts builds it; todoStep.ts and
@@ -66,6 +67,18 @@ export interface SessionRuntime {
   readonly notes: Map<string, string[]>;
   /** The summary the model gave with `complete`. */
   summary: string | null;
+  /** Spec sessions: the tasks.md they run and the spec settings (null for a typed task). */
+  readonly spec: SpecRuntime | null;
+}
+
+/**
+ * The task section of a call about a TODO: the session's task, or in a spec session the spec task with its
+ * details, the requirements it cites and design.md (within `maxChars`).
+ */
+export async function taskTextFor(rt: SessionRuntime, todoId: string, maxChars: number): Promise<string> {
+  const fallback = rt.handle.state().task;
+  if (!rt.spec) return fallback;
+  return (await rt.spec.taskPrompt(todoId, maxChars).catch(() => null)) ?? fallback;
 }
 
 /** Unwinds the loop: the session pauses with this reason (a limit, an auth error, no one to ask). */

@@ -1,10 +1,10 @@
 import type { Todo, TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
 import { appliedEvidence, checkpointEvidence, type Evidence } from './changeEvidence';
-import { buildExecuteContext } from './contextBuilder';
+import { buildExecuteContext, TASK_SHARE } from './contextBuilder';
 import type { CallTool } from './modelCaller';
 import { NO_TOOL_NUDGE } from './prompts';
-import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { PauseSession, setStatus, takeCheckpoint, taskTextFor, type SessionRuntime } from './sessionRuntime';
 import { dispatchChangeBatch, dispatchToolCall, writePathOf } from './toolDispatch';
 import { verifyTodo } from './verifier';
 
@@ -34,7 +34,7 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
   const current = state.todos.find((t) => t.id === todo.id) ?? todo;
   const context = buildExecuteContext({
     modePrompt: rt.modePrompt,
-    task: state.task,
+    task: await taskTextFor(rt, todo.id, rt.settings.contextTokens * 4 * TASK_SHARE),
     todos: state.todos,
     current,
     userMessages: state.userMessages,
@@ -106,7 +106,7 @@ export async function verifyCurrent(rt: SessionRuntime, todo: TodoState): Promis
   const commands = todo.recentTools.filter((t) => t.tool === 'run_command').map((t) => ({ input: t.input, summary: t.summary, isError: t.isError }));
   const verdict = await verifyTodo({
     caller: rt.caller,
-    task: rt.handle.state().task,
+    task: await taskTextFor(rt, todo.id, Math.floor(budget * 4 * 0.1)),
     todo,
     claimed: todo.result,
     changes: evidence.text,

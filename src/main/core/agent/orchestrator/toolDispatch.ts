@@ -78,6 +78,9 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
       case 'update_todo':
         return await updateTodo(rt, rt.registry.parse('update_todo', args).params as UpdateTodoParams, todo, finish);
       case 'todo_write': {
+        if (rt.spec) {
+          throw new ToolError('conflict', `This session runs the tasks of ${rt.spec.tasksPath}: they are the TODOs, and the plan cannot be rewritten.`, `Work on TODO ${todo.id} and call update_todo when it is done.`);
+        }
         const params = rt.registry.parse('todo_write', args).params as TodoWriteParams;
         const todos = planTodos(params.todos, rt.handle.state().todos, rt.limits.maxTasksPerSession);
         await rt.handle.append({ type: 'plan_proposed', todos, needsApproval: false });

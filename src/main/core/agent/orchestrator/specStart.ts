@@ -1,0 +1,48 @@
+import type { SpecRunInput } from '../../../../shared/contract/specs';
+import { AkiraError } from '../../errors';
+import type { Todo } from '../../sessions';
+import { readTasksAt, tasksFileAt } from '../../specs/specFiles';
+import { selectTasks } from '../../specs/taskSelection';
+import { specSessionTask, todoOfTask, type SpecOptions } from './specPlan';
+
+/**
+ * What specs.run starts (agentService.startSpec): the tasks.md is read and the tasks to run are chosen
+ * (specs/taskSelection.ts); they become the session's TODOs, in file order, with the task numbers as ids.
+ *
+ * - nothing open among the selected tasks: conflict with `details.nothingToRun` (the CLI says so and exits 0);
+ * - more tasks than the policy's maxTasksPerSession: bad_request that says to run a part with `only`/`from`;
+ * - the parser's problems do not stop a run (the Specs view shows them).
+ */
+
+export interface SpecSessionPlan {
+  task: string;
+  todos: Todo[];
+  options: SpecOptions;
+}
+
+export async function planSpecSession(root: string, input: SpecRunInput, maxTasks: number): Promise<SpecSessionPlan> {
+  const file = await tasksFileAt(root, input.tasksPath);
+  const content = await readTasksAt(root, file);
+  if (!content.tasks.length) {
+    throw new AkiraError('bad_request', `${file.tasksPath} has no tasks (lines like "- [ ] 1. Do this").${content.problems.length ? ` ${content.problems[0]}` : ''}`);
+  }
+  const selection = selectTasks(content.tasks, { only: input.only, from: input.from });
+  if (!selection.run.length) {
+    const optional = selection.skippedOptional.length ? ` (${selection.skippedOptional.length} optional task(s) left out: name them with only to run them)` : '';
+    throw new AkiraError('conflict', `Nothing to run: every selected task of ${file.tasksPath} is ticked already${optional}.`, {
+      nothingToRun: { tasksPath: file.tasksPath, done: selection.alreadyDone.length },
+    });
+  }
+  if (selection.run.length > maxTasks) {
+    throw new AkiraError(
+      'bad_request',
+      `${file.tasksPath} has ${selection.run.length} open tasks; a session runs at most ${maxTasks} (policy limits.maxTasksPerSession). Run a part of it (only / from), or raise the limit.`,
+    );
+  }
+  const todos = selection.run.map(todoOfTask);
+  return {
+    task: specSessionTask(file.tasksPath, todos.map((t) => t.id)),
+    todos,
+    options: { tasksPath: file.tasksPath, dir: file.dir, only: input.only ?? null, from: input.from ?? null },
+  };
+}
