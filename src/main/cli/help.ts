@@ -5,6 +5,8 @@ Usage:
                           Serve the Akira UI for a folder in the browser
   akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]
                           Run an agent session on a task (plan, execute, verify) without the UI
+  akira run --tasks FILE [--only ID,…] [--from ID] [--yes] [--json]
+                          Run a spec's tasks.md: each open task is judged, run, verified and ticked
   akira run --resume <sessionId>
                           Resume a paused or interrupted session
   akira checkpoints list|show|diff|restore|create|prune [--workspace DIR] [--json]
@@ -63,6 +65,7 @@ Exit status: 0 done, 1 failed (e.g. no such checkpoint, restore cancelled), 2 ba
 `;
 
 export const runHelp = `Usage: akira run --task "…" [options]
+       akira run --tasks FILE [--only ID,…] [--from ID] [options]
        akira run --resume <sessionId> [options]
 
 Runs an agent session in a folder without the UI: the model plans the task as TODOs, works through
@@ -71,6 +74,15 @@ review checks the whole task. Everything is checkpointed; the session is kept in
 
 Options:
   --task TEXT        What to do
+  --tasks FILE       Run a spec's tasks.md (.akira/specs/<name>/tasks.md, .kiro/specs/…, or any
+                     tasks.md in the workspace) instead of a typed task: its open tasks are the TODOs,
+                     with their numbers as ids. Before each task runs, quick checks and a model call
+                     judge whether it is already done (then it is ticked without running); a task
+                     that is done and verified is ticked in the file (- [ ] → - [x], nothing else
+                     changes). Settings: agent.spec.skipConfidence (0.8), agent.spec.onFailure (ask |
+                     rollback | continue), agent.spec.assess (model | heuristic)
+  --only ID,…        With --tasks: only these tasks (a parent stands for its sub-tasks), e.g. 2,3.1
+  --from ID          With --tasks: start at this task (it and the open tasks after it)
   --resume ID        Continue a paused or interrupted session (from its last consistent step)
   --workspace DIR    The folder to work in (default: the current folder)
   --mode M           code-dev (default), bug-fix, learn, optimize, autonomous, or a custom mode
@@ -90,6 +102,7 @@ On a terminal, each change shows its diff and waits for y / n (with a reason the
 without a terminal and without --yes, a change that needs approval pauses the session.
 Ctrl+C pauses the session (resume it with --resume).
 
-Exit status: 0 the task is verified complete; 1 it failed, was stopped or paused; 2 bad usage or
-configuration (e.g. no model configured).
+Exit status: 0 the task is verified complete (with --tasks: every task done or judged done, or every
+task ticked already); 1 it failed, was stopped or paused; 2 bad usage or configuration (e.g. no model
+configured, an unknown task number).
 `;

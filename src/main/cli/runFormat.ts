@@ -102,6 +102,16 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
       const verdict = e.approved ? s('green', 'approved') : s(e.nextStatus === 'failed' ? 'red' : 'yellow', e.nextStatus === 'failed' ? 'rejected (retry limit reached)' : 'rejected');
       return `  ${mark} ${what}: ${verdict} (confidence ${e.confidence.toFixed(2)})${e.feedback ? ` — ${oneLine(e.feedback, 240)}` : ''}\n`;
     }
+    case 'task_assessed': {
+      const how = e.judgedDone ? s('green', 'already done — ticked, not run') : e.detected ? s('yellow', 'looks done, below the threshold — runs') : 'not done — runs';
+      return `\n${s('blue', '?')} ${s('bold', `Task ${e.todoId}`)} judged by ${e.provider === 'model' ? 'the model' : 'the quick checks'}: ${how} (confidence ${e.confidence.toFixed(2)}) ${s('dim', oneLine(e.reasoning, 200))}\n`;
+    }
+    case 'spec_ticked':
+      return e.ok
+        ? `  ${s('green', '☑')} ticked ${e.todoId}${e.parents.length ? ` and ${e.parents.join(', ')}` : ''} in tasks.md\n`
+        : `  ${s('yellow', 'could not tick')} ${e.todoId} in tasks.md: ${oneLine(e.message ?? '', 240)}\n`;
+    case 'todo_failure_handled':
+      return `  ${s('yellow', e.action === 'rollback' ? `task ${e.todoId} failed: its files were rolled back; going on` : `task ${e.todoId} failed: going on`)}\n`;
     case 'assistant_message':
       return `  ${s('magenta', 'agent:')} ${oneLine(e.text, 240)}\n`;
     case 'model_retry':

@@ -1,97 +1,31 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawn as spawnPty } from 'node-pty';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonReplyCorpus } from '../core/agent/jsonMode/corpus';
-import { reply, startOpenAiTestServer, type OpenAiTestServer, type RecordedRequest } from '../../testing/openaiTestServer';
-import { tempDir, writeTree } from '../../testing/tempTree';
-import { binPath, runBuilt, type BuiltRun } from '../../testing/builtCli';
+import { reply, type RecordedRequest } from '../../testing/openaiTestServer';
+import { useAkiraRunKit } from '../../testing/akiraRunKit';
+import { binPath } from '../../testing/builtCli';
 import { waitFor } from '../../testing/waitFor';
 
 // The real built `akira run` (bin/akira.cjs → out/main/cli.js) as a child process, its model the
 // scripted OpenAI-compatible server in this process, reached over real HTTP by the real openai SDK.
 
 const bin = binPath('akira.cjs');
-let server: OpenAiTestServer;
-const cleanups: (() => Promise<void>)[] = [];
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  server = await startOpenAiTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  server.assertDone();
-});
-
-interface Workspace {
-  root: string;
-  dataDir: string;
-  outside: string;
-}
-
-/** A workspace, a data folder with global settings and a folder beside the workspace (for escapes). */
-async function workspace(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<Workspace> {
-  const base = await tempDir('akira-run-');
-  cleanups.push(base.cleanup);
-  const root = join(base.dir, 'ws');
-  const dataDir = join(base.dir, 'data');
-  const outside = join(base.dir, 'outside');
-  await writeTree(root, files);
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(outside, { recursive: true });
-  await writeFile(join(dataDir, 'settings.json'), JSON.stringify(settings));
-  return { root, dataDir, outside };
-}
-
-interface Run extends BuiltRun {
-  /** The --json lines printed so far, parsed. */
-  events: () => { type: string; [key: string]: any }[];
-}
-
-function akiraRun(ws: Workspace, args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const run = runBuilt('akira.cjs', ['run', '--workspace', ws.root, ...args], {
-    cwd: ws.root,
-    env: { AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test', ...env },
-  });
-  children.push(run.child);
-  const events = () =>
-    run
-      .stdout()
-      .split('\n')
-      .filter((l) => l.startsWith('{"event"'))
-      .map((l) => JSON.parse(l).data);
-  return { ...run, events };
-}
-
-async function finished(run: Run): Promise<number | null> {
-  const { code } = await run.exited;
-  // Output written just before exit may still be in the pipes.
-  await new Promise((r) => setTimeout(r, 50));
-  return code;
-}
-
+const kit = useAkiraRunKit();
+const { cleanups, workspace, akiraRun, finished, sessionDir } = kit;
 const plan = (todos: { id: string; description: string; expectedResult: string }[]) => reply.toolCall('todo_write', { todos });
 const verdict = (todoId: string, approved: boolean, feedback = approved ? 'looks right' : 'not done') =>
   reply.toolCall('verify_todo', { todoId, approved, feedback, confidence: 0.9 });
 const sent = (r: RecordedRequest) => JSON.stringify(r.body.messages);
-const sessionDir = async (root: string) => {
-  const [id] = await readdir(join(root, '.akira/sessions'));
-  return { id, dir: join(root, '.akira/sessions', id) };
-};
 
 const autonomous = { agent: { mode: 'autonomous' } };
 
 describe('akira run (built)', () => {
   it('runs a two-TODO task that writes files and runs a test to a verified finish (--yes --json, exit 0)', async () => {
     const ws = await workspace({ 'README.md': '# demo\n' }, autonomous);
-    server.enqueue(
+    kit.server.enqueue(
       plan([
         { id: 't1', description: 'Create src/add.js exporting add(a, b)', expectedResult: 'src/add.js exports add' },
         { id: 't2', description: 'Add test.js and run it', expectedResult: '`node test.js` prints ok' },
@@ -138,7 +72,7 @@ describe('akira run (built)', () => {
 
   it('shows readable progress: the plan, tool calls, diffs, a rejected review, the fix and the approval', async () => {
     const ws = await workspace({ 'greet.js': "module.exports = () => 'hi';\n" }, autonomous);
-    server.enqueue(
+    kit.server.enqueue(
       plan([{ id: 'g', description: 'Make greet() say hello', expectedResult: "greet() returns 'hello'" }]),
       reply.toolCall('edit_file', { path: 'greet.js', edits: [{ search: "'hi'", replace: "'helo'" }] }),
       reply.toolCall('update_todo', { id: 'g', status: 'done', result: 'changed the greeting' }),
@@ -169,7 +103,7 @@ describe('akira run (built)', () => {
   it('recovers from a tool error, refuses path escapes (nothing written outside) and keeps denied commands denied under --yes', async () => {
     const ws = await workspace({ 'a.txt': 'a\n' }, { agent: { mode: 'autonomous', policy: { commands: { deny: ['curl'] } } } });
     const escape = join(ws.outside, 'escaped.txt');
-    server.enqueue(
+    kit.server.enqueue(
       plan([{ id: 'x', description: 'Copy a.txt to b.txt', expectedResult: 'b.txt holds a' }]),
       reply.toolCall('read_file', { path: 'missing.txt' }),
       (req) => {
@@ -208,7 +142,7 @@ describe('akira run (built)', () => {
 
   it('retries 429 (Retry-After), a 500 and a cut stream, then a 401 pauses the session: exit 1 with how to resume', async () => {
     const ws = await workspace({ 'README.md': '# r\n' }, autonomous);
-    server.enqueue(
+    kit.server.enqueue(
       reply.rateLimited(1),
       plan([{ id: 'n', description: 'Write notes.txt', expectedResult: 'notes.txt exists' }]),
       reply.serverError(500),
@@ -236,7 +170,7 @@ describe('akira run (built)', () => {
       return found;
     };
     const unusable = jsonReplyCorpus.find((c) => !c.expect.ok)!;
-    server.enqueue(
+    kit.server.enqueue(
       (req) => {
         expect(req.body.tools).toBeUndefined();
         return reply.text(corpus('trailing commas in objects and arrays').raw);
@@ -258,7 +192,7 @@ describe('akira run (built)', () => {
 
   it('survives kill -9 mid-session: --resume continues from the last consistent step and finishes', async () => {
     const ws = await workspace({ 'README.md': '# k\n' }, autonomous);
-    server.enqueue(
+    kit.server.enqueue(
       plan([
         { id: 'one', description: 'Write one.txt', expectedResult: 'one.txt holds 1' },
         { id: 'two', description: 'Write two.txt', expectedResult: 'two.txt holds 2' },
@@ -277,7 +211,7 @@ describe('akira run (built)', () => {
     await first.exited;
     expect(await readFile(join(dir, 'session.md'), 'utf8')).toMatch(/status: running/);
 
-    server.enqueue(
+    kit.server.enqueue(
       (req) => {
         // The call that was running when the process died is answered as interrupted.
         expect(sent(req)).toContain('Interrupted: Akira stopped while this call ran');
@@ -288,13 +222,13 @@ describe('akira run (built)', () => {
       verdict('two', true),
       reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'both there', confidence: 0.9 }),
     );
-    const before = server.chatRequests().length;
+    const before = kit.server.chatRequests().length;
     const second = akiraRun(ws, ['--resume', id, '--yes', '--json']);
     expect(await finished(second)).toBe(0);
     expect(await readFile(join(ws.root, 'one.txt'), 'utf8')).toBe('1\n');
     expect(await readFile(join(ws.root, 'two.txt'), 'utf8')).toBe('2\n');
     // Nothing was planned or done again: the resumed run made exactly the four scripted calls.
-    expect(server.chatRequests().length - before).toBe(4);
+    expect(kit.server.chatRequests().length - before).toBe(4);
     expect(second.events().filter((e) => e.type === 'verification').map((e) => e.todoId)).toEqual(['two', 'task']);
     expect(await readFile(join(dir, 'session.md'), 'utf8')).toMatch(/status: completed/);
     const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
@@ -303,7 +237,7 @@ describe('akira run (built)', () => {
 
   it('without a terminal and without --yes, a change that needs approval pauses the session (exit 1)', async () => {
     const ws = await workspace({ 'README.md': '# p\n' }, { agent: { mode: 'code-dev' } });
-    server.enqueue(plan([{ id: 'p', description: 'Write p.txt', expectedResult: 'p.txt exists' }]), reply.toolCall('write_file', { path: 'p.txt', content: 'p\n' }));
+    kit.server.enqueue(plan([{ id: 'p', description: 'Write p.txt', expectedResult: 'p.txt exists' }]), reply.toolCall('write_file', { path: 'p.txt', content: 'p\n' }));
     const run = akiraRun(ws, ['--task', 'write p']);
     expect(await finished(run)).toBe(1);
     expect(run.stderr()).toMatch(/Waiting for approval of a change to p\.txt/);
@@ -314,7 +248,7 @@ describe('akira run (built)', () => {
 
   it('on a terminal, asks for each change with its diff; a rejection\'s reason reaches the model', async () => {
     const ws = await workspace({ 'README.md': '# t\n' }, { agent: { mode: 'code-dev' } });
-    server.enqueue(
+    kit.server.enqueue(
       plan([{ id: 'w', description: 'Write a file', expectedResult: 'a file exists' }]),
       reply.toolCall('write_file', { path: 'p.txt', content: 'p\n' }),
       (req) => {
@@ -329,7 +263,7 @@ describe('akira run (built)', () => {
       cwd: ws.root,
       cols: 120,
       rows: 40,
-      env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } as Record<string, string>,
+      env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: kit.server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } as Record<string, string>,
     });
     let screen = '';
     term.onData((d) => (screen += d));
@@ -352,10 +286,10 @@ describe('akira run (built)', () => {
 
   it('Ctrl+C (SIGINT) pauses the session while the model is answering: exit 1 with how to resume', async () => {
     const ws = await workspace({ 'README.md': '# c\n' }, autonomous);
-    server.enqueue(plan([{ id: 'c', description: 'Write c.txt', expectedResult: 'c.txt exists' }]), reply.hang());
-    const before = server.chatRequests().length;
+    kit.server.enqueue(plan([{ id: 'c', description: 'Write c.txt', expectedResult: 'c.txt exists' }]), reply.hang());
+    const before = kit.server.chatRequests().length;
     const run = akiraRun(ws, ['--task', 'write c', '--yes', '--json']);
-    await waitFor(() => server.chatRequests().length === before + 2 && server.pending() === 0, `the second model call (stderr: ${run.stderr()})`, 20_000);
+    await waitFor(() => kit.server.chatRequests().length === before + 2 && kit.server.pending() === 0, `the second model call (stderr: ${run.stderr()})`, 20_000);
     run.child.kill('SIGINT');
     expect(await finished(run)).toBe(1);
     expect(run.stderr()).toMatch(/SIGINT: pausing the session/);

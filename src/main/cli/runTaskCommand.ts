@@ -1,4 +1,7 @@
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CommandInput, CommandName, ContractError, EventEnvelope } from '../../shared/contract';
+import type { SpecRunInput } from '../../shared/contract/specs';
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
@@ -11,19 +14,33 @@ import { resolveFolder } from './folderArg';
 import { shellWord } from './checkpointsFormat';
 
 /**
- * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]`
- * and `akira run --resume <sessionId>`: a headless agent session (docs/architecture.md "Pinned surfaces").
+ * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]`,
+ * `akira run --tasks FILE [--only ID,…] [--from ID] …` (a spec: specs.run) and `akira run --resume <sessionId>`:
+ * a headless agent session (docs/architecture.md "Pinned surfaces").
  *
  * It is a face like the others: it starts or resumes the session with agent.start / agent.resume,
  * follows `agent.onEvent` and answers approvals through the same commands (runApprovals.ts).
  * --json prints every agent.onEvent as the WebSocket face sends it, one per line:
  * `{"event": "agent.onEvent", "seq": n, "data": {sessionId, type, …}}`; otherwise readable progress.
- * Exit: 0 when the task is verified complete; 1 when it failed, stopped or paused (a limit, an auth
- * error, nobody to approve, Ctrl+C); 2 for bad usage or configuration (no model: how to configure one).
+ * Exit: 0 when the task is verified complete (a spec: every task done or judged done; also when every
+ * task is ticked already and nothing ran); 1 when it failed, stopped or paused (a limit, an auth error,
+ * nobody to approve, Ctrl+C); 2 for bad usage or configuration (no model: how to configure one).
  */
 
 export const runSpec: CommandSpec = {
-  flags: { task: 'string', workspace: 'string', mode: 'string', model: 'string', 'base-url': 'string', yes: 'boolean', json: 'boolean', resume: 'string' },
+  flags: {
+    task: 'string',
+    tasks: 'string',
+    only: 'string',
+    from: 'string',
+    workspace: 'string',
+    mode: 'string',
+    model: 'string',
+    'base-url': 'string',
+    yes: 'boolean',
+    json: 'boolean',
+    resume: 'string',
+  },
   short: { y: 'yes' },
   positionals: { max: 0, name: 'arguments' },
 };
@@ -43,12 +60,10 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
       io.out(runHelp);
       return 0;
     }
-    const f = parsed.flags as { task?: string; workspace?: string; mode?: string; model?: string; 'base-url'?: string; yes?: boolean; resume?: string };
-    if (f.task === undefined && f.resume === undefined) throw new UsageError('run needs --task "what to do" (or --resume <sessionId>)');
-    if (f.task !== undefined && f.resume !== undefined) throw new UsageError('--task and --resume cannot be used together');
-    if (f.resume !== undefined && f.mode !== undefined) throw new UsageError('--mode cannot change on --resume: a session keeps its mode');
-    if (f.task !== undefined && !f.task.trim()) throw new UsageError('--task is empty');
+    const f = parsed.flags as RawFlags;
+    checkFlags(f);
     const root = await resolveFolder(f.workspace ?? null, io.cwd);
+    const spec = f.tasks !== undefined ? await specInput(f, root, io.cwd) : undefined;
     const stopped = io.waitForStop();
     core = await createCore({
       workspaceRoot: root,
@@ -58,7 +73,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
       watch: false,
       agent: { env: io.env, modelFlags: { model: f.model, baseUrl: f['base-url'] } },
     });
-    return await follow(core, io, { ...f, json, root }, stopped);
+    return await follow(core, io, { ...f, json, root, spec }, stopped);
   } catch (err) {
     const usage = err instanceof UsageError;
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof Failed ? err.error : toContractError(err);
@@ -70,6 +85,19 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
   }
 }
 
+interface RawFlags {
+  task?: string;
+  tasks?: string;
+  only?: string;
+  from?: string;
+  workspace?: string;
+  mode?: string;
+  model?: string;
+  'base-url'?: string;
+  yes?: boolean;
+  resume?: string;
+}
+
 interface Flags {
   task?: string;
   mode?: string;
@@ -78,6 +106,35 @@ interface Flags {
   json: boolean;
   root: string;
   workspace?: string;
+  spec?: SpecRunInput;
+}
+
+function checkFlags(f: RawFlags): void {
+  const inputs = [f.task !== undefined && '--task', f.tasks !== undefined && '--tasks', f.resume !== undefined && '--resume'].filter(Boolean);
+  if (!inputs.length) throw new UsageError('run needs --task "what to do", --tasks path/to/tasks.md (or --resume <sessionId>)');
+  if (inputs.length > 1) throw new UsageError(`${inputs.join(' and ')} cannot be used together`);
+  if (f.resume !== undefined && f.mode !== undefined) throw new UsageError('--mode cannot change on --resume: a session keeps its mode');
+  if (f.task !== undefined && !f.task.trim()) throw new UsageError('--task is empty');
+  if (f.tasks !== undefined && !f.tasks.trim()) throw new UsageError('--tasks needs the path of a tasks.md');
+  if ((f.only !== undefined || f.from !== undefined) && f.tasks === undefined) throw new UsageError('--only and --from go with --tasks');
+}
+
+/** --tasks FILE (relative to the current folder, inside the workspace) with --only 2,3.1 and --from 3. */
+async function specInput(f: RawFlags, root: string, cwd: string): Promise<SpecRunInput> {
+  const wanted = resolve(cwd, f.tasks!);
+  const real = await realpath(wanted).catch(() => null);
+  if (!real) throw new UsageError(`No such file: ${wanted}`);
+  const rel = relative(root, real);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`${wanted} is not inside the workspace ${root} (use --workspace)`);
+  const only = f.only?.split(',').map((id) => id.trim()).filter(Boolean);
+  if (f.only !== undefined && !only?.length) throw new UsageError('--only needs task numbers, e.g. --only 2,3.1');
+  if (f.from !== undefined && !f.from.trim()) throw new UsageError('--from needs a task number, e.g. --from 3');
+  return {
+    tasksPath: rel.split(sep).join('/'),
+    ...(only ? { only } : {}),
+    ...(f.from !== undefined ? { from: f.from.trim() } : {}),
+    ...(f.mode ? { mode: f.mode } : {}),
+  };
 }
 
 /** An agent.onEvent envelope: its data is the typed AgentEvent union (narrow on `type` to read a field). */
@@ -105,6 +162,19 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     resumeHint,
   });
 
+  /** specs.run; null when every selected task is ticked already (said, and exit 0). */
+  async function startSpec(input: SpecRunInput): Promise<{ sessionId: string } | null> {
+    try {
+      return (await call('specs.run', input)) as { sessionId: string };
+    } catch (err) {
+      const nothing = err instanceof Failed ? err.error.details?.nothingToRun : undefined;
+      if (!nothing) throw err;
+      if (f.json) io.out(`${JSON.stringify({ result: { nothingToRun: nothing } })}\n`);
+      io.err(`${s('green', '✔')} ${(err as Failed).error.message}\n`);
+      return null;
+    }
+  }
+
   const off = core.bus.subscribe((envelope) => {
     if (!isAgentEnvelope(envelope)) return;
     const e = envelope.data;
@@ -131,6 +201,10 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
         return 0;
       }
       await call('agent.resume', { sessionId: f.resume });
+    } else if (f.spec) {
+      const started = await startSpec(f.spec);
+      if (!started) return 0;
+      sessionId = started.sessionId;
     } else {
       const started = (await call('agent.start', { task: f.task!, ...(f.mode ? { mode: f.mode } : {}) })) as { sessionId: string };
       sessionId = started.sessionId;

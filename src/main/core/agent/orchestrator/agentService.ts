@@ -275,7 +275,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         checkConcurrency(prepared);
         const plan = await planSpecSession(root, input, prepared.policy.limits.maxTasksPerSession);
         const handle = await create(prepared, plan.task, input.model, { spec: plan.options });
-        await handle.append({ type: 'plan_proposed', todos: plan.todos, needsApproval: false });
+        // Appended before the loop starts (it would plan otherwise), so announced here rather than by launch's listener.
+        const proposed = await handle.append({ type: 'plan_proposed', todos: plan.todos, needsApproval: false });
+        emitEvent({ ...proposed, sessionId: handle.sessionId });
         await launch(handle, prepared);
         return { sessionId: handle.sessionId, taskIds: plan.todos.map((t) => t.id) };
       }),
