@@ -71,10 +71,22 @@ export const fullPolicy = z.object({
 });
 export type FullPolicyT = z.infer<typeof fullPolicy>;
 
+/** Spec sessions (issue 9): the decision engine's threshold, what a task's final failure does, who judges. */
+export const SPEC_FAILURE_ACTIONS = ['ask', 'rollback', 'continue'] as const;
+export const SPEC_ASSESS_MODES = ['model', 'heuristic'] as const;
+export const specSettingsSection = z.object({
+  skipConfidence: z.number().optional(),
+  onFailure: z.enum(SPEC_FAILURE_ACTIONS).optional(),
+  assess: z.enum(SPEC_ASSESS_MODES).optional(),
+});
+export type SpecSettingsSectionT = z.infer<typeof specSettingsSection>;
+
 export const agentSection = z.object({
   mode: z.string().optional(),
   contextTokens: z.number().optional(),
   policy: policyLayer.optional(),
+  /** Only when this file sets one of them. */
+  spec: specSettingsSection.optional(),
 });
 
 /** What one settings file holds that the settings view edits. */
@@ -82,6 +94,8 @@ export const settingsLayer = z.object({
   model: modelSection,
   models: modelsSection,
   agent: agentSection,
+  /** `checkpoints.retentionDays` (only when this file sets it). */
+  checkpoints: z.object({ retentionDays: z.number().optional() }).optional(),
 });
 export type SettingsLayerT = z.infer<typeof settingsLayer>;
 
@@ -123,7 +137,15 @@ export const settingsSnapshot = z.object({
       /** Why no model can be used yet (says how to configure one), else null. */
       error: z.string().nullable(),
     }),
-    agent: z.object({ mode: z.string(), contextTokens: z.number(), policy: fullPolicy }),
+    agent: z.object({
+      mode: z.string(),
+      contextTokens: z.number(),
+      policy: fullPolicy,
+      /** The spec settings in effect (workspace, then global, then the defaults). */
+      spec: z.object({ skipConfidence: z.number(), onFailure: z.enum(SPEC_FAILURE_ACTIONS), assess: z.enum(SPEC_ASSESS_MODES) }),
+    }),
+    /** The checkpoint retention in effect and where it comes from (a workspace can only lengthen it). */
+    checkpoints: z.object({ retentionDays: z.number(), source: z.enum(['default', 'global', 'workspace']) }),
   }),
   /** What each scope's policy layer is applied on: defaults + mode for global, and the global layer too for workspace. */
   inheritedPolicy: z.object({ global: fullPolicy, workspace: fullPolicy }),
@@ -133,6 +155,8 @@ export const settingsSnapshot = z.object({
     contextTokens: range,
     timeoutSeconds: range,
     maxRetries: range,
+    skipConfidence: range,
+    retentionDays: range,
   }),
   modes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
   /** Settings files that could not be used as they are (each names the file and the field). */
@@ -169,9 +193,20 @@ export const settingsUpdateInput = z
         contextTokens: clear(z.number()),
         /** Replaces the scope's whole policy layer (null removes it). */
         policy: clear(policyLayer.strict()),
+        /** Field by field like `model` (null removes a field; null for the whole section removes it). */
+        spec: clear(
+          z
+            .object({
+              skipConfidence: clear(z.number()),
+              onFailure: clear(z.string().max(64)),
+              assess: clear(z.string().max(64)),
+            })
+            .strict(),
+        ),
       })
       .strict()
       .optional(),
+    checkpoints: z.object({ retentionDays: clear(z.number()) }).strict().optional(),
   })
   .strict();
 export type SettingsUpdateInputT = z.input<typeof settingsUpdateInput>;

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { SettingsLayerT, SettingsScope, SettingsUpdateInputT } from '../../../shared/contract';
+import { SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
 import { formatPolicyIssues, policyOverridesSchema } from '../agent/policy';
-import { DEFAULT_CONTEXT_TOKENS } from '../agent/orchestrator/agentSettings';
+import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
+import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
 
 /**
  * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
@@ -57,6 +58,12 @@ export const MODEL_RANGES = {
 };
 /** agentSettings.ts's agent.contextTokens range. */
 export const CONTEXT_TOKENS_RANGE = { min: 2000, max: 1_000_000, default: DEFAULT_CONTEXT_TOKENS };
+/** agentSettings.ts's agent.spec.skipConfidence range (specSettingsSchema). */
+export const SKIP_CONFIDENCE_RANGE = { min: 0.5, max: 1, default: SPEC_DEFAULTS.skipConfidence };
+/** checkpoints/retentionSetting.ts's checkpoints.retentionDays range. */
+export const RETENTION_DAYS_RANGE = { min: RETENTION_DAYS.min, max: RETENTION_DAYS.max, default: RETENTION_DAYS.default };
+const SPEC_CHOICES = { onFailure: SPEC_FAILURE_ACTIONS, assess: SPEC_ASSESS_MODES } as const;
+const SPEC_FIELDS = ['skipConfidence', 'onFailure', 'assess'] as const;
 
 const MODEL_FIELDS = ['baseURL', 'model', 'timeoutSeconds', 'maxRetries', 'inputPricePer1M', 'outputPricePer1M', 'jsonMode'] as const;
 const fieldType: Record<(typeof MODEL_FIELDS)[number], 'string' | 'number' | 'boolean'> = {
@@ -96,8 +103,24 @@ export function viewLayer(raw: RawSettings): SettingsLayerT {
     if (typeof raw.agent.contextTokens === 'number') agent.contextTokens = raw.agent.contextTokens;
     const policy = pickPolicy(raw.agent.policy);
     if (policy) agent.policy = policy;
+    const spec = pickSpec(raw.agent.spec);
+    if (spec) agent.spec = spec;
   }
-  return { model, models, agent };
+  const layer: SettingsLayerT = { model, models, agent };
+  if (isObject(raw.checkpoints) && typeof raw.checkpoints.retentionDays === 'number' && Number.isFinite(raw.checkpoints.retentionDays)) {
+    layer.checkpoints = { retentionDays: raw.checkpoints.retentionDays };
+  }
+  return layer;
+}
+
+/** The well-typed fields of `agent.spec` (a value out of range is shown as it is: checkLayer reports it). */
+function pickSpec(raw: unknown): NonNullable<SettingsLayerT['agent']['spec']> | undefined {
+  if (!isObject(raw)) return undefined;
+  const spec: NonNullable<SettingsLayerT['agent']['spec']> = {};
+  if (typeof raw.skipConfidence === 'number' && Number.isFinite(raw.skipConfidence)) spec.skipConfidence = raw.skipConfidence;
+  if (SPEC_FAILURE_ACTIONS.includes(raw.onFailure as never)) spec.onFailure = raw.onFailure as (typeof SPEC_FAILURE_ACTIONS)[number];
+  if (SPEC_ASSESS_MODES.includes(raw.assess as never)) spec.assess = raw.assess as (typeof SPEC_ASSESS_MODES)[number];
+  return Object.keys(spec).length ? spec : undefined;
 }
 
 function patchObject(target: unknown, patch: Record<string, unknown>): Record<string, unknown> {
@@ -130,7 +153,19 @@ export function applyPatch(raw: RawSettings, patch: Omit<SettingsUpdateInputT, '
     }
     setSection('models', models);
   }
-  if (patch.agent) setSection('agent', patchObject(raw.agent, patch.agent));
+  if (patch.agent) {
+    const { spec, ...rest } = patch.agent;
+    const agent = patchObject(raw.agent, rest);
+    // agent.spec is patched field by field (null for the whole section removes it).
+    if (spec === null) delete agent.spec;
+    else if (spec !== undefined) {
+      const merged = patchObject(agent.spec, spec);
+      if (Object.keys(merged).length) agent.spec = merged;
+      else delete agent.spec;
+    }
+    setSection('agent', agent);
+  }
+  if (patch.checkpoints) setSection('checkpoints', patchObject(raw.checkpoints, patch.checkpoints));
   return next;
 }
 
@@ -220,7 +255,32 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
       }
       checkNumber(issues, 'agent.contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE, true, ' tokens');
       if (agent.policy !== undefined) checkPolicyLayer(agent.policy, issues);
+      if (agent.spec !== undefined) checkSpec(agent.spec, issues);
     }
   }
+  const checkpoints = raw.checkpoints;
+  if (checkpoints !== undefined) {
+    if (!isObject(checkpoints)) issues.push({ path: 'checkpoints', message: 'checkpoints must be an object, e.g. {"retentionDays": 90}' });
+    else checkNumber(issues, 'checkpoints.retentionDays', checkpoints.retentionDays, RETENTION_DAYS_RANGE, true, ' days');
+  }
   return issues;
+}
+
+/** agent.spec as agentSettings.ts's specSettingsSchema reads it (strict: an unknown field is refused too). */
+function checkSpec(spec: unknown, issues: FieldIssue[]): void {
+  if (!isObject(spec)) {
+    issues.push({ path: 'agent.spec', message: 'agent.spec must be an object, e.g. {"skipConfidence": 0.8}' });
+    return;
+  }
+  checkNumber(issues, 'agent.spec.skipConfidence', spec.skipConfidence, SKIP_CONFIDENCE_RANGE, false);
+  for (const field of ['onFailure', 'assess'] as const) {
+    const value = spec[field];
+    const choices: readonly string[] = SPEC_CHOICES[field];
+    if (value !== undefined && (typeof value !== 'string' || !choices.includes(value))) {
+      issues.push({ path: `agent.spec.${field}`, message: `${field} must be ${choices.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')} (got ${JSON.stringify(value)})` });
+    }
+  }
+  for (const key of Object.keys(spec)) {
+    if (!(SPEC_FIELDS as readonly string[]).includes(key)) issues.push({ path: `agent.spec.${key}`, message: `agent.spec has no setting ${JSON.stringify(key)} (settings: ${SPEC_FIELDS.join(', ')})` });
+  }
 }

@@ -12,13 +12,25 @@ import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
 import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsSchema, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
+import { combineRetention } from '../checkpoints/retentionSetting';
 import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { testModelConnection } from './connectionTest';
 import type { SecretStore } from './secretStore';
 import { apiKeyStatusOf, knownKeys, originForSaving, type KeyPlaces } from './apiKeyStatus';
-import { applyPatch, checkLayer, CONTEXT_TOKENS_RANGE, MODEL_RANGES, readSettingsFile, viewLayer, type FieldIssue, type RawSettings } from './settingsLayers';
+import {
+  applyPatch,
+  checkLayer,
+  CONTEXT_TOKENS_RANGE,
+  MODEL_RANGES,
+  readSettingsFile,
+  RETENTION_DAYS_RANGE,
+  SKIP_CONFIDENCE_RANGE,
+  viewLayer,
+  type FieldIssue,
+  type RawSettings,
+} from './settingsLayers';
 import type { SettingsStore } from './settingsStore';
 
 /**
@@ -81,6 +93,13 @@ function agentLayer(raw: RawSettings, issues: FieldIssue[]): SettingsLayer {
   };
 }
 
+/** A file's `checkpoints.retentionDays` when it is valid (checkLayer reports it otherwise). */
+function retentionOf(raw: RawSettings, issues: FieldIssue[]): number | undefined {
+  if (issues.some((i) => i.path === 'checkpoints' || i.path.startsWith('checkpoints.'))) return undefined;
+  const days = isObject(raw.checkpoints) ? raw.checkpoints.retentionDays : undefined;
+  return typeof days === 'number' ? days : undefined;
+}
+
 export function createSettingsService(options: SettingsServiceOptions): SettingsService {
   const globalFile = join(options.dataDir, 'settings.json');
   let stored: SavedKey | null = null;
@@ -133,6 +152,12 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return (await current()).snap;
   }
 
+  /** The retention a workspace file inherits: the global file's valid value, else the default. */
+  async function inheritedRetention(): Promise<number> {
+    const g = await readSettingsFile(globalFile, globalFile);
+    return combineRetention(retentionOf(g.raw, checkLayer(g.raw, 'global', [])), undefined).days;
+  }
+
   /** The snapshot, with the agent's model configuration (or its error) and the global file it was built from. */
   async function current(): Promise<{ snap: SettingsSnapshotT; resolved: ReturnType<typeof effectiveConfig>; globalRaw: RawSettings; inheritedWorkspace: Policy }> {
     const ws = options.workspace();
@@ -150,6 +175,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       for (const i of issues) problems.push(`${file}: ${i.path}: ${i.message}${i.ignored ? ' (left out by the agent)' : ' (not used until it is fixed)'}`);
     }
     const layers: AgentSettings = { global: agentLayer(g.raw, gIssues), workspace: agentLayer(w.raw, wIssues), trustedServers: trustedOf(g.raw) };
+    // A workspace can only lengthen the retention (checkpoints/retentionSetting.ts): a shorter value is noted.
+    const retention = combineRetention(retentionOf(g.raw, gIssues), wsPath ? retentionOf(w.raw, wIssues) : undefined);
+    if (retention.ignored) problems.push(retention.ignored);
 
     const modeId = layers.workspace.mode ?? layers.global.mode ?? DEFAULT_MODE_ID;
     const mode = modes.find((m) => m.id === modeId) ?? modes.find((m) => m.id === DEFAULT_MODE_ID)!;
@@ -191,7 +219,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
           mode: mode.id,
           contextTokens: layers.workspace.contextTokens ?? layers.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
           policy: tightenPolicy(inheritedWorkspace, layers.workspace.policy),
+          spec: specSettingsOf(layers),
         },
+        checkpoints: { retentionDays: retention.days, source: retention.source },
       },
       inheritedPolicy: { global: resolvePolicy(modeLayers.trusted), workspace: inheritedWorkspace },
       apiKey: keyStatus(g.raw),
@@ -200,6 +230,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         contextTokens: CONTEXT_TOKENS_RANGE,
         timeoutSeconds: MODEL_RANGES.timeoutSeconds,
         maxRetries: MODEL_RANGES.maxRetries,
+        skipConfidence: SKIP_CONFIDENCE_RANGE,
+        retentionDays: RETENTION_DAYS_RANGE,
       },
       modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description })),
       problems,
@@ -223,13 +255,23 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       (patch.model && path.startsWith('model.') && path.split('.')[1] in patch.model) ||
       (patch.models && path.startsWith('models.')) ||
       (patch.agent && path.startsWith('agent.') && path.split('.')[1] in patch.agent) ||
+      (patch.checkpoints && path.startsWith('checkpoints.') && path.split('.')[1] in patch.checkpoints) ||
       (scope === 'workspace' && path === 'model.apiKey');
     // A workspace layer that would loosen what it inherits is refused next to each field (projectPolicy.ts).
     const inherited = scope === 'workspace' && patch.agent?.policy ? (await current()).inheritedWorkspace : null;
+    // A workspace can only keep checkpoints longer than the global setting (checkpoints/retentionSetting.ts).
+    const days = patch.checkpoints?.retentionDays;
+    const retentionFloor = scope === 'workspace' && typeof days === 'number' ? await inheritedRetention() : null;
     const check = (raw: RawSettings) => {
       const issues: { path: string; message: string }[] = checkLayer(applyPatch(raw, patch), scope, modeIds).filter((i) => touched(i.path));
       if (inherited && patch.agent?.policy) {
         for (const l of loosenedFields(inherited, patch.agent.policy as PolicyOverrides)) if (!issues.some((i) => i.path === l.path)) issues.push(l);
+      }
+      if (retentionFloor !== null && typeof days === 'number' && days < retentionFloor && !issues.some((i) => i.path === 'checkpoints.retentionDays')) {
+        issues.push({
+          path: 'checkpoints.retentionDays',
+          message: `A workspace can only keep checkpoints longer: at least ${retentionFloor} days (the global setting or the default); shorten it in the global settings.`,
+        });
       }
       if (issues.length) rejectIssues(scope, issues.map(({ path, message }) => ({ path, message })));
     };

@@ -6,6 +6,7 @@ import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { ModelSection } from './ModelSection';
 import { PolicySection } from './PolicySection';
+import { SpecSection } from './SpecSection';
 import { SETTINGS_KEY, useSettingsSnapshot } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
 
@@ -125,6 +126,7 @@ export function SettingsView() {
             <ApiKeySection status={snapshot.apiKey} baseURL={form.baseURL.trim() || (snapshot.effective.model.sources.baseURL === 'workspace' ? null : snapshot.effective.model.baseURL)} trusted={snapshot.trustedModelServers} />
             <ConnectionSection />
             <PolicySection snapshot={snapshot} />
+            <SpecSection snapshot={snapshot} />
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import {
   type SettingsScope,
   type SettingsSnapshotT,
   type SettingsUpdateInputT,
+  type SpecSettingsSectionT,
 } from '../../../../shared/contract';
 
 /**
@@ -41,6 +42,14 @@ export interface SettingsForm {
   mode: string;
   contextTokens: string;
   policy: PolicyForm;
+  /** agent.spec.skipConfidence as typed ('' = inherited). */
+  skipConfidence: string;
+  /** agent.spec.onFailure ('' = inherited). */
+  onFailure: '' | NonNullable<SpecSettingsSectionT['onFailure']>;
+  /** agent.spec.assess ('' = inherited). */
+  assess: '' | NonNullable<SpecSettingsSectionT['assess']>;
+  /** checkpoints.retentionDays as typed ('' = inherited). */
+  retentionDays: string;
 }
 
 /** Server field path → message (paths as in `details.fields`, e.g. `agent.policy.limits.maxToolLoopsPerTodo`). */
@@ -75,6 +84,10 @@ export function formFromLayer(layer: SettingsLayerT): SettingsForm {
       ...(p.commands?.buildDirs ? { buildDirs: [...p.commands.buildDirs] } : {}),
       ...(p.commands?.passEnv ? { passEnv: [...p.commands.passEnv] } : {}),
     },
+    skipConfidence: text(layer.agent.spec?.skipConfidence),
+    onFailure: layer.agent.spec?.onFailure ?? '',
+    assess: layer.agent.spec?.assess ?? '',
+    retentionDays: text(layer.checkpoints?.retentionDays),
   };
 }
 
@@ -147,7 +160,36 @@ export function buildUpdate(form: SettingsForm, layer: SettingsLayerT, scope: Se
   };
   const savedJson = model ? layer.models[model]?.jsonMode ?? null : null;
   if (model && form.jsonMode !== savedJson) input.models = { [model]: { jsonMode: form.jsonMode } };
+  // The spec and retention fields are sent only when they changed (a file's odd value elsewhere is not re-sent).
+  const saved = formFromLayer(layer);
+  const spec: NonNullable<NonNullable<SettingsUpdateInputT['agent']>['spec']> = {};
+  if (form.skipConfidence.trim() !== saved.skipConfidence) spec.skipConfidence = num('agent.spec.skipConfidence', form.skipConfidence);
+  if (form.onFailure !== saved.onFailure) spec.onFailure = form.onFailure || null;
+  if (form.assess !== saved.assess) spec.assess = form.assess || null;
+  if (Object.keys(spec).length) input.agent = { ...input.agent, spec };
+  if (form.retentionDays.trim() !== saved.retentionDays) input.checkpoints = { retentionDays: num('checkpoints.retentionDays', form.retentionDays) };
   return Object.keys(errors).length ? { errors } : { input };
+}
+
+/**
+ * What a scope inherits for the spec and retention fields: the workspace inherits the global file's
+ * values, the global scope the defaults (the placeholders of empty fields).
+ */
+export function inheritedSpecValues(snapshot: SettingsSnapshotT, scope: SettingsScope) {
+  const defaults = {
+    skipConfidence: snapshot.ranges.skipConfidence.default,
+    onFailure: 'ask' as const,
+    assess: 'model' as const,
+    retentionDays: snapshot.ranges.retentionDays.default,
+  };
+  if (scope === 'global') return defaults;
+  const g = snapshot.global;
+  return {
+    skipConfidence: g.agent.spec?.skipConfidence ?? defaults.skipConfidence,
+    onFailure: g.agent.spec?.onFailure ?? defaults.onFailure,
+    assess: g.agent.spec?.assess ?? defaults.assess,
+    retentionDays: g.checkpoints?.retentionDays ?? defaults.retentionDays,
+  };
 }
 
 /** The server's `details.fields` as a map (the first message per path). */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsSnapshotT, SettingsUpdateInputT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
-import { buildUpdate, formFromLayer, parseNumber } from './settingsForm';
+import { buildUpdate, formFromLayer, inheritedSpecValues, parseNumber } from './settingsForm';
 import { useSettingsStore } from './settingsStore';
 
 const policy = {
@@ -19,7 +19,8 @@ function snapshot(global: Partial<SettingsSnapshotT['global']> = {}, workspace: 
     workspaceLayer: workspace,
     effective: {
       model: { baseURL: null, model: null, timeoutSeconds: 120, maxRetries: 3, jsonMode: false, sources: { baseURL: null, model: null }, error: 'No model is configured.' },
-      agent: { mode: 'code-dev', contextTokens: 16000, policy },
+      agent: { mode: 'code-dev', contextTokens: 16000, policy, spec: { skipConfidence: 0.8, onFailure: 'ask', assess: 'model' } },
+      checkpoints: { retentionDays: 90, source: 'default' },
     },
     inheritedPolicy: { global: policy, workspace: policy },
     apiKey: { set: false, source: 'none', hint: null, stored: false, storedOrigin: null, storage: { kind: 'file', description: 'a file' }, note: '' },
@@ -28,6 +29,8 @@ function snapshot(global: Partial<SettingsSnapshotT['global']> = {}, workspace: 
       contextTokens: { min: 2000, max: 1_000_000, default: 16000 },
       timeoutSeconds: { min: 1, max: 3600, default: 120 },
       maxRetries: { min: 0, max: 10, default: 3 },
+      skipConfidence: { min: 0.5, max: 1, default: 0.8 },
+      retentionDays: { min: 1, max: 3650, default: 90 },
     },
     modes: [{ id: 'code-dev', name: 'Code', description: '' }],
     problems: [],
@@ -88,6 +91,25 @@ describe('settings form', () => {
     const built = buildUpdate(form, layer, 'workspace');
     expect('input' in built && built.input.models).toEqual({ qwen: { jsonMode: true } });
     expect('input' in built && built.input.agent?.policy).toBeNull();
+  });
+
+  it('sends the spec and retention fields only when they changed; empty removes', () => {
+    const layer = { model: {}, models: {}, agent: { spec: { skipConfidence: 0.9, onFailure: 'rollback' as const } }, checkpoints: { retentionDays: 30 } };
+    const form = formFromLayer(layer);
+    expect(form).toMatchObject({ skipConfidence: '0.9', onFailure: 'rollback', assess: '', retentionDays: '30' });
+    const same = buildUpdate(form, layer, 'global');
+    expect('input' in same && same.input.agent?.spec).toBeUndefined();
+    expect('input' in same && same.input.checkpoints).toBeUndefined();
+    const changed = buildUpdate({ ...form, skipConfidence: '', onFailure: 'continue', assess: 'heuristic', retentionDays: ' 120 ' }, layer, 'workspace');
+    expect('input' in changed && changed.input.agent?.spec).toEqual({ skipConfidence: null, onFailure: 'continue', assess: 'heuristic' });
+    expect('input' in changed && changed.input.checkpoints).toEqual({ retentionDays: 120 });
+    expect(buildUpdate({ ...form, retentionDays: 'a year' }, layer, 'global')).toEqual({ errors: { 'checkpoints.retentionDays': '“a year” is not a number' } });
+  });
+
+  it('a workspace inherits the global spec and retention values, the global scope the defaults', () => {
+    const snap = snapshot({ agent: { spec: { onFailure: 'continue' } }, checkpoints: { retentionDays: 45 } });
+    expect(inheritedSpecValues(snap, 'global')).toEqual({ skipConfidence: 0.8, onFailure: 'ask', assess: 'model', retentionDays: 90 });
+    expect(inheritedSpecValues(snap, 'workspace')).toEqual({ skipConfidence: 0.8, onFailure: 'continue', assess: 'model', retentionDays: 45 });
   });
 
   it('refuses what is not a number before sending', () => {

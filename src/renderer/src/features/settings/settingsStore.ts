@@ -67,6 +67,10 @@ const pathOf: Record<FormField, string> = {
   jsonMode: 'models',
   mode: 'agent.mode',
   contextTokens: 'agent.contextTokens',
+  skipConfidence: 'agent.spec.skipConfidence',
+  onFailure: 'agent.spec.onFailure',
+  assess: 'agent.spec.assess',
+  retentionDays: 'checkpoints.retentionDays',
 };
 
 export const useSettingsStore = create<SettingsViewState>((set, get) => ({
