@@ -39,8 +39,11 @@ export const legacyTodoSchema = z.object({
   toolCalls: z.array(z.unknown()),
 });
 
+/** What toolCall.tool may name: the agent's tools and, when a spec task is judged, assess_task. */
+const TOOL_CALL_NAMES = [...PINNED_TOOL_NAMES, ASSESS_TOOL_NAME] as const;
+
 export const legacyToolCallSchema = z.object({
-  tool: z.enum(PINNED_TOOL_NAMES, oneOf('tool', PINNED_TOOL_NAMES)),
+  tool: z.enum(TOOL_CALL_NAMES, oneOf('tool', PINNED_TOOL_NAMES)),
   params: z.record(z.string(), z.unknown(), { error: 'params must be a JSON object' }),
 });
 

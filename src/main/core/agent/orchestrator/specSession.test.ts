@@ -218,4 +218,101 @@ describe('spec sessions', () => {
     expect(nothing.code).toBe('conflict');
     expect(nothing.message).toContain('Nothing to run');
   });
+
+  it('quick checks run a test command the task names when the policy allows it: a failing one settles "not done" with no model call', async () => {
+    const spec = '- [ ] 1. Make `node --test test/a.test.js` pass\n';
+    kit = await startAgentKit({
+      files: { 'tasks.md': spec, 'test/a.test.js': 'require("node:test")("a", () => { throw new Error("not yet"); });\n' },
+      settings: settings(),
+    });
+    kit.server.enqueue(
+      reply.toolCall('write_file', { path: 'test/a.test.js', content: 'require("node:test")("a", () => {});\n' }),
+      reply.toolCall('update_todo', { id: '1', status: 'done' }),
+      verdict('1', true),
+      verdict('task', true),
+    );
+    await kit.call('specs.run', { tasksPath: 'tasks.md' });
+    await kit.waitForEvent('session_completed');
+    kit.server.assertDone();
+    const [a] = kit.ofType('task_assessed');
+    expect(a.provider).toBe('heuristic');
+    expect(a.checks.join('\n')).toMatch(/command `node --test test\/a.test.js`: exit [1-9]\d* \(failed\)/);
+  });
+
+  it('a passing test command is evidence for the model; a command the policy would ask about is not run', async () => {
+    const spec = '- [ ] 1. Make `node --test test/a.test.js` pass\n';
+    const files = { 'tasks.md': spec, 'test/a.test.js': 'require("node:test")("a", () => {});\n' };
+    kit = await startAgentKit({ files, settings: settings() });
+    kit.server.enqueue((req) => {
+      expect(sent(req)).toMatch(/command `node --test test\/a.test.js`: exit 0 \(passed\)/);
+      return assess('1', true, 0.9);
+    });
+    await kit.call('specs.run', { tasksPath: 'tasks.md' });
+    await kit.waitForEvent('session_completed');
+    kit.server.assertDone();
+    await kit.close();
+
+    kit = await startAgentKit({ files, settings: { agent: { mode: 'code-dev', policy: { autoApprove: { command: false } } } } });
+    kit.server.enqueue((req) => {
+      expect(sent(req)).toContain('not run (the policy would ask first');
+      return assess('1', false, 0.9);
+    }, reply.toolCall('update_todo', { id: '1', status: 'failed', result: 'stop here' }));
+    const { sessionId } = await kit.call('specs.run', { tasksPath: 'tasks.md' });
+    await kit.waitForEvent('question');
+    await kit.call('agent.stop', { sessionId });
+  });
+
+  it('onFailure "continue": the failed task keeps its changes and the session goes on, then ends failed', async () => {
+    kit = await startAgentKit({ files: files(), settings: settings({ onFailure: 'continue' }, { limits: { maxRetriesPerTodo: 0 } }) });
+    kit.server.enqueue(
+      reply.toolCall('write_file', { path: 'src/greet.js', content: 'half done\n' }),
+      reply.toolCall('update_todo', { id: '1', status: 'done' }),
+      verdict('1', false),
+      reply.toolCall('write_file', { path: 'src/bye.js', content: 'exports.bye = () => "bye";\n' }),
+      reply.toolCall('update_todo', { id: '2.1', status: 'done' }),
+      verdict('2.1', true),
+    );
+    await kit.call('specs.run', { tasksPath });
+    const failed = await kit.waitForEvent('session_failed');
+    kit.server.assertDone();
+    expect(failed.reason).toContain('Task 1 failed');
+    expect(await readFile(join(kit.root, 'src/greet.js'), 'utf8')).toBe('half done\n');
+    expect(kit.ofType('todo_failure_handled')).toMatchObject([{ todoId: '1', action: 'continue' }]);
+    expect(kit.ofType('rollback')).toEqual([]);
+  });
+
+  it('says so when a done task can no longer be found in tasks.md (the user removed it), and goes on', async () => {
+    kit = await startAgentKit({ files: files(), settings: settings({ assess: 'heuristic' }) });
+    kit.server.enqueue(
+      async () => {
+        const text = await readFile(join(kit!.root, tasksPath), 'utf8');
+        await writeFile(join(kit!.root, tasksPath), text.replace('- [ ] 1. Add the greeting module', '- [ ] 1. Add the welcome module'));
+        return reply.toolCall('write_file', { path: 'src/greet.js', content: 'exports.greet = () => "hi";\n' });
+      },
+      reply.toolCall('update_todo', { id: '1', status: 'done' }),
+      verdict('1', true),
+      verdict('task', true),
+    );
+    await kit.call('specs.run', { tasksPath, only: ['1'] });
+    await kit.waitForEvent('session_completed');
+    const [tick] = kit.ofType('spec_ticked');
+    expect(tick).toMatchObject({ todoId: '1', ok: false });
+    expect(tick.message).toContain('tick it by hand');
+    expect(kit.ofType('warning').map((w) => w.message).join()).toContain('could not be ticked');
+    expect(await readFile(join(kit.root, tasksPath), 'utf8')).toContain('- [ ] 1. Add the welcome module');
+  });
+
+  it('a model without tool calling (JSON mode) judges through assess_task in its JSON reply', async () => {
+    kit = await startAgentKit({ files: files({ 'src/greet.js': 'exports.greet = () => "hello";\n' }), settings: { ...settings(), model: { jsonMode: true } } });
+    const json = (toolCall: unknown) => reply.text(JSON.stringify({ type: 'legacy_response', phase: 'execution', todos: [], toolCall, verification: null, message: '', complete: false }));
+    kit.server.enqueue((req) => {
+      expect(req.body.tools).toBeUndefined();
+      expect(sent(req)).toContain('assess_task');
+      return json({ tool: 'assess_task', params: { taskId: '1', detected: true, confidence: 0.9, reasoning: 'greet is exported' } });
+    });
+    await kit.call('specs.run', { tasksPath, only: ['1'] });
+    await kit.waitForEvent('session_completed');
+    kit.server.assertDone();
+    expect(kit.ofType('task_assessed')[0]).toMatchObject({ provider: 'model', judgedDone: true, reasoning: 'greet is exported' });
+  });
 });
