@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, Menu, Notification, safeStorage, session, shell, type WebContents } from 'electron';
 import packageJson from '../../../package.json';
-import type { WorkspaceSummaryT } from '../../shared/contract';
+import type { AgentSessionDetail, WorkspaceSummaryT } from '../../shared/contract';
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
@@ -12,6 +12,7 @@ import { buildMenu } from './menu';
 import { devToolsAllowed } from './menuTemplate';
 import { createAppUrlCheck } from './navigation';
 import { createSafeStorageSecretStore } from './safeStorageSecrets';
+import { watchSpecSessions } from './specNotifications';
 import { guardAllWebContents, hardenSession } from './security';
 import { folderArgs, pickStartupFolder } from './startupFolder';
 import { createMainWindow } from './window';
@@ -78,6 +79,24 @@ async function start(): Promise<void> {
   }
 
   const removeIpc = registerIpcTransport({ core, window: () => win, isAppUrl });
+  // A spec session completed, failed or paused: a system notification (a click brings the window forward).
+  const stopSpecNotifications = watchSpecSessions({
+    subscribe: (listener) => core.bus.on('agent.onEvent', listener),
+    specOf: async (sessionId) => {
+      const answer = await core.router.handle('agent.get', { sessionId }, { face: 'desktop' });
+      return 'result' in answer ? ((answer.result as AgentSessionDetail).spec ?? null) : null;
+    },
+    notify: ({ title, body }) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on('click', () => {
+        const w = showWindow();
+        if (w.isMinimized()) w.restore();
+        w.focus();
+      });
+      notification.show();
+    },
+  });
   core.bus.on('app.onWorkspaceOpened', ({ workspace }) => {
     win?.setTitle(windowTitle(workspace));
     void refreshMenu();
@@ -107,6 +126,7 @@ async function start(): Promise<void> {
     if (disposed) return;
     event.preventDefault();
     removeIpc();
+    stopSpecNotifications();
     void core.dispose().finally(() => {
       disposed = true;
       app.quit();

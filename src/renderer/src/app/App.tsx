@@ -15,6 +15,8 @@ import { SettingsOverlay } from '../features/settings/SettingsOverlay';
 import { FileTree } from '../features/workspace/FileTree';
 import { SpecsPanel } from '../features/specs/SpecsPanel';
 import { SpecView } from '../features/specs/SpecView';
+import { SpecNotices } from '../features/specs/SpecNotices';
+import { Toasts } from '../ui/Toasts';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
 import { useUiStore, type SidebarView } from '../appState/uiStore';
@@ -95,10 +97,12 @@ export function App() {
             <TimelineOverlays />
             <ReviewFeed />
             <AgentFeeds />
+            <SpecNotices />
           </>
         )}
       </div>
       <SettingsOverlay />
+      <Toasts />
       <StatusBar />
     </div>
   );

@@ -1,22 +1,156 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useUiStore } from '../../appState/uiStore';
+import { useClient } from '../../client/ClientContext';
 import { progressOf } from '../board/boardReducer';
 import { useBoardStore } from '../board/boardStore';
-import { formatCost, formatTokens, PHASE_LABEL, STATUS_LABEL, statusTone } from './sessionFormat';
+import { useServerTrust } from './ServerTrust';
+import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, STATUS_LABEL, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 
-/** The current session in the status bar: status, phase, progress, tokens and cost. */
+type Action = 'view' | 'pause' | 'resume' | 'stop';
+
+/**
+ * The current session in the status bar: status, phase, progress, tokens and cost. A click (or Enter /
+ * Space / ↑) opens its menu: View log (the board and the activity), Pause, Resume, Stop (asked twice).
+ * Arrow keys move in the menu, Escape closes it and gives the focus back to the item.
+ */
 export function SessionStatusItem() {
+  const client = useClient();
   const current = useSessionStore((s) => s.currentSessionId);
   const board = useBoardStore((s) => s.board);
-  if (!current || board.sessionId !== current) return null;
+  const [open, setOpen] = useState(false);
+  const [confirmStop, setConfirmStop] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const trust = useServerTrust();
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const shown = !!current && board.sessionId === current;
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    setConfirmStop(false);
+    if (refocus) anchor.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    const onDown = (e: MouseEvent) => {
+      if (!menu.current?.contains(e.target as Node) && !anchor.current?.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  useEffect(() => {
+    if (open && confirmStop) menu.current?.querySelector<HTMLElement>('[data-testid="status-menu-stop-confirm"]')?.focus();
+  }, [open, confirmStop]);
+  useEffect(() => {
+    if (!shown) setOpen(false);
+  }, [shown]);
+
+  if (!shown) return null;
+  const sessionId = current;
   const { done, total } = progressOf(board.todos);
   const cost = formatCost(board.totals.costUsd);
+
+  async function act(action: Action) {
+    if (action === 'view') {
+      useUiStore.getState().setSidebar('agent');
+      close(false);
+      return;
+    }
+    if (action === 'stop' && !confirmStop) {
+      setConfirmStop(true);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (action === 'pause') await client.invoke('agent.pause', { sessionId, reason: 'Paused from the status bar.' });
+      else if (action === 'resume') await trust.run(() => client.invoke('agent.resume', { sessionId }));
+      else await client.invoke('agent.stop', { sessionId, reason: 'Stopped from the status bar.' });
+      close(true);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onMenuKey = (e: KeyboardEvent) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const go = (i: number) => {
+      e.preventDefault();
+      items[(i + items.length) % items.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') go(at + 1);
+    else if (e.key === 'ArrowUp') go(at - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(items.length - 1);
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+    } else if (e.key === 'Tab') close(false);
+  };
+
+  const item = (action: Action, label: string, enabled: boolean, testId: string, hint?: string) => (
+    <button type="button" role="menuitem" className="status-menu-item" disabled={!enabled || busy} title={hint} data-testid={testId} onClick={() => void act(action)}>
+      {label}
+    </button>
+  );
+
   return (
-    <span className="statusbar-item agent-status" data-testid="status-agent" data-status={board.status} title={board.task}>
-      <span className={`tone-text tone-${statusTone(board.status)}`}>✦ {STATUS_LABEL[board.status]}</span>
-      <span> · {PHASE_LABEL[board.phase] ?? board.phase}</span>
-      <span> · {done}/{total}</span>
-      <span> · {formatTokens(board.totals.tokensIn + board.totals.tokensOut)} tokens</span>
-      {cost && <span> · {cost}</span>}
+    <span className="status-session">
+      <button
+        ref={anchor}
+        type="button"
+        className="statusbar-item agent-status status-session-button"
+        data-testid="status-agent"
+        data-status={board.status}
+        title={`${board.task}\n(click for the session's menu)`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? 'status-session-menu' : undefined}
+        onClick={() => (open ? close(false) : setOpen(true))}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span className={`tone-text tone-${statusTone(board.status)}`}>✦ {STATUS_LABEL[board.status]}</span>
+        <span> · {PHASE_LABEL[board.phase] ?? board.phase}</span>
+        <span> · {done}/{total}</span>
+        <span> · {formatTokens(board.totals.tokensIn + board.totals.tokensOut)} tokens</span>
+        {cost && <span> · {cost}</span>}
+      </button>
+      {open && (
+        <div ref={menu} id="status-session-menu" className="status-menu" role="menu" aria-label="Session" data-testid="status-menu" onKeyDown={onMenuKey}>
+          <div className="status-menu-title" title={board.task}>
+            {board.task || 'Session'}
+          </div>
+          {item('view', 'View log', true, 'status-menu-view', 'The board and the activity of this session')}
+          {item('pause', 'Pause', canPause(board.status), 'status-menu-pause', 'Pause after the current step')}
+          {item('resume', 'Resume', canResume(board.status), 'status-menu-resume')}
+          {confirmStop ? (
+            <button type="button" role="menuitem" className="status-menu-item danger" disabled={busy} data-testid="status-menu-stop-confirm" onClick={() => void act('stop')}>
+              Stop for good?
+            </button>
+          ) : (
+            item('stop', 'Stop…', canStop(board.status), 'status-menu-stop', 'Stop the session for good (asks once more)')
+          )}
+          {error && (
+            <div className="status-menu-error error-text" role="alert">
+              {error}
+            </div>
+          )}
+        </div>
+      )}
+      {trust.dialog}
     </span>
   );
 }

@@ -1,42 +1,149 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { SpecDetailT, SpecTaskT } from '../../../../shared/contract';
+import type { SpecDetailT, SpecRunInput, SpecTaskT } from '../../../../shared/contract';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
+import { useServerTrust } from '../agent/ServerTrust';
+import { STATUS_LABEL, statusTone } from '../agent/sessionFormat';
+import { useSessionStore } from '../agent/sessionStore';
 import { nextState, specRows, type SpecRow } from './specRows';
+import { runErrorText, type TaskRunState } from './specRunState';
 import { specQuery, specsListQuery } from './specsQueries';
 import { useSpecsStore, type SpecSourceRef } from './specsStore';
 import { ProgressBar, SourceBadge, SpecsEmpty } from './SpecsPanel';
+import { useSpecSession, type SpecSession } from './useSpecSession';
 import './specs.css';
 
+type RunParams = Pick<SpecRunInput, 'only' | 'from'>;
+
+/** specs.run for one tasks.md: the new session is opened (board, activity, status bar) while the Specs view stays. */
+function useSpecRun(tasksPath: string | null) {
+  const client = useClient();
+  const trust = useServerTrust();
+  const [starting, setStarting] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const run = async (key: string, params: RunParams) => {
+    if (!tasksPath || starting) return;
+    setStarting(key);
+    setErrors({});
+    try {
+      const started = await trust.run(() => client.invoke('specs.run', { tasksPath, ...params }));
+      if (!started) return;
+      useSpecsStore.getState().markStarted(tasksPath, started.sessionId);
+      useSessionStore.getState().open(started.sessionId);
+    } catch (err) {
+      setErrors({ [key]: runErrorText(err) });
+    } finally {
+      setStarting(null);
+    }
+  };
+  return { run, starting, errors, dialog: trust.dialog };
+}
+
+type SpecRun = ReturnType<typeof useSpecRun>;
+
+/** Why the run buttons are off, or null when they are on. */
+function runBlocked(session: SpecSession, run: SpecRun): string | null {
+  if (run.starting) return 'Starting a session…';
+  if (session.busy) return session.status === 'paused' ? 'A session on this spec is paused: resume or stop it first (status bar).' : 'A session is running on this spec.';
+  return null;
+}
+
 const stateLabel: Record<SpecTaskT['state'], string> = { open: 'open', in_progress: 'in progress', done: 'done' };
+
+/** The task's state in the spec's session: a badge; one with a judgement opens its reasoning. */
+function RunBadge({ task, state, expanded, onExpand }: { task: SpecTaskT; state: TaskRunState; expanded: boolean; onExpand(): void }) {
+  const className = `spec-run-badge run-${state.kind}`;
+  if (!state.assessment)
+    return (
+      <span className={className} title={state.title} data-testid="spec-task-run" data-run={state.kind}>
+        {state.label}
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      className={`${className} expandable`}
+      title={state.title}
+      tabIndex={-1}
+      aria-expanded={expanded}
+      aria-controls={`spec-judgement-${task.id}`}
+      data-testid="spec-task-run"
+      data-run={state.kind}
+      onClick={onExpand}
+    >
+      {state.label}
+      <span className="spec-run-caret" aria-hidden>
+        {expanded ? '▴' : '▾'}
+      </span>
+    </button>
+  );
+}
+
+/** The decision engine's judgement of a task: who, how sure, why, and the quick checks. */
+function Judgement({ task, state }: { task: SpecTaskT; state: TaskRunState }) {
+  const a = state.assessment!;
+  const verdict = a.judgedDone ? 'judged done, not run' : a.detected ? 'looks done, below the threshold: run' : 'not done: run';
+  return (
+    <div className="spec-judgement" id={`spec-judgement-${task.id}`} data-testid="spec-task-judgement">
+      <div className="spec-judgement-head">
+        {a.provider === 'model' ? 'The model (assess_task)' : 'The quick checks'} · confidence {a.confidence.toFixed(2)} (threshold {a.threshold.toFixed(2)}) · {verdict}
+      </div>
+      <div className="spec-judgement-reason">{a.reasoning}</div>
+      {a.checks.length > 0 && (
+        <ul className="spec-judgement-checks">
+          {a.checks.map((c, i) => (
+            <li key={i}>{c}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 function TaskRow({
   row,
   focused,
   pending,
   error,
+  run,
+  blocked,
+  starting,
+  expanded,
   onToggle,
   onFold,
   onFocus,
+  onExpand,
+  onRun,
 }: {
   row: SpecRow;
   focused: boolean;
   pending: boolean;
   error: string | undefined;
+  run: TaskRunState | undefined;
+  /** Why the run buttons are off (null: on). */
+  blocked: string | null;
+  starting: 'only' | 'from' | null;
+  expanded: boolean;
   onToggle(): void;
   onFold(): void;
   onFocus(): void;
+  onExpand(): void;
+  onRun(params: RunParams): void;
 }) {
   const { task, depth, foldable, collapsed } = row;
+  const label = `${task.number ?? ''} ${task.title}`.trim();
+  const open = task.state !== 'done';
+  const tab = focused ? 0 : -1;
   return (
     <li
       id={`spec-task-${task.id}`}
-      className={`spec-task state-${task.state} ${focused ? 'focused' : ''}`}
+      className={`spec-task state-${task.state} ${focused ? 'focused' : ''} ${run ? `run-${run.kind}` : ''}`}
       style={{ paddingLeft: 8 + depth * 20 }}
       data-testid="spec-task"
       data-task-id={task.id}
       data-state={task.state}
+      data-run={run?.kind ?? ''}
       role="option"
       aria-selected={focused}
       aria-checked={task.state === 'done' ? true : task.state === 'in_progress' ? 'mixed' : false}
@@ -71,9 +178,41 @@ function TaskRow({
           {task.title}
           {task.optional && <span className="spec-optional" title="Optional task (marked with *)">optional</span>}
         </span>
-        <span className={`spec-state spec-state-${task.state}`} data-testid="spec-task-state">
-          {pending ? 'saving…' : stateLabel[task.state]}
+        <span className="spec-run-actions">
+          {open && (
+            <button
+              type="button"
+              className="spec-run-button"
+              tabIndex={tab}
+              disabled={!!blocked}
+              title={blocked ?? `Run task ${label} in a new session`}
+              aria-label={`Run this task: ${label}`}
+              data-testid="spec-run-task"
+              onClick={() => onRun({ only: [task.id] })}
+            >
+              {starting === 'only' ? 'Starting…' : '▶ Run'}
+            </button>
+          )}
+          <button
+            type="button"
+            className="spec-run-button"
+            tabIndex={tab}
+            disabled={!!blocked}
+            title={blocked ?? `Run ${task.number ?? 'this task'} and the open tasks after it`}
+            aria-label={`Run from here: ${label} and the open tasks after it`}
+            data-testid="spec-run-from"
+            onClick={() => onRun({ from: task.id })}
+          >
+            {starting === 'from' ? 'Starting…' : '▶▶ From here'}
+          </button>
         </span>
+        {run && !pending ? (
+          <RunBadge task={task} state={run} expanded={expanded} onExpand={onExpand} />
+        ) : (
+          <span className={`spec-state spec-state-${task.state}`} data-testid="spec-task-state">
+            {pending ? 'saving…' : stateLabel[task.state]}
+          </span>
+        )}
       </div>
       {!collapsed && (task.details.length > 0 || task.requirements.length > 0) && (
         <div className="spec-task-details" data-testid="spec-task-details">
@@ -87,6 +226,12 @@ function TaskRow({
           {task.requirements.length > 0 && <div className="spec-reqs">Requirements: {task.requirements.join(', ')}</div>}
         </div>
       )}
+      {expanded && run?.assessment && <Judgement task={task} state={run} />}
+      {run?.tickProblem && (
+        <div className="spec-task-error warn-text" data-testid="spec-task-tick-problem">
+          Done, but not ticked in tasks.md: {run.tickProblem}
+        </div>
+      )}
       {error && (
         <div className="spec-task-error error-text" role="alert" data-testid="spec-task-error">
           {error}
@@ -96,8 +241,10 @@ function TaskRow({
   );
 }
 
-function Checklist({ detail, spec }: { detail: SpecDetailT; spec: SpecSourceRef }) {
+function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: SpecSourceRef; session: SpecSession; run: SpecRun }) {
   const client = useClient();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const blocked = runBlocked(session, run);
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [focusId, setFocusId] = useState<string | null>(null);
@@ -145,7 +292,16 @@ function Checklist({ detail, spec }: { detail: SpecDetailT; spec: SpecSourceRef 
     }
   };
 
+  const expand = (id: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
   const onKeyDown = (event: KeyboardEvent) => {
+    // Keys on a row's run buttons are theirs (Space presses the button, it does not tick the task).
+    if (event.target !== event.currentTarget) return;
     const row = rows[focusIndex];
     if (!row) return;
     const move = (i: number) => {
@@ -192,7 +348,7 @@ function Checklist({ detail, spec }: { detail: SpecDetailT; spec: SpecSourceRef 
       ref={listRef}
       className="spec-tasks"
       role="listbox"
-      aria-label={`Tasks of ${detail.spec.name} (Space marks the focused task done or reopens it)`}
+      aria-label={`Tasks of ${detail.spec.name} (Space marks the focused task done or reopens it; Tab reaches its run buttons)`}
       aria-activedescendant={focused ? `spec-task-${focused}` : undefined}
       tabIndex={0}
       data-testid="spec-tasks"
@@ -204,13 +360,48 @@ function Checklist({ detail, spec }: { detail: SpecDetailT; spec: SpecSourceRef 
           row={row}
           focused={row.task.id === focused}
           pending={pending.has(row.task.id)}
-          error={errors[row.task.id]}
+          error={errors[row.task.id] ?? run.errors[`only:${row.task.id}`] ?? run.errors[`from:${row.task.id}`]}
+          run={session.states.get(row.task.id)}
+          blocked={blocked}
+          starting={run.starting === `only:${row.task.id}` ? 'only' : run.starting === `from:${row.task.id}` ? 'from' : null}
+          expanded={expanded.has(row.task.id)}
           onToggle={() => void toggle(row.task)}
           onFold={() => fold(row.task.id)}
           onFocus={() => setFocusId(row.task.id)}
+          onExpand={() => expand(row.task.id)}
+          onRun={(params) => void run.run(`${params.only ? 'only' : 'from'}:${row.task.id}`, params)}
         />
       ))}
     </ul>
+  );
+}
+
+/** The spec's newest session: its status, how far it got, and a link to its board and activity. */
+function SessionLine({ session }: { session: SpecSession }) {
+  const { sessionId, status, detail } = session;
+  if (!sessionId) return null;
+  const todos = detail?.todos ?? [];
+  const done = todos.filter((t) => t.status === 'done').length;
+  const judged = todos.filter((t) => t.assessment?.judgedDone).length;
+  const failed = todos.filter((t) => t.status === 'failed').length;
+  const view = () => {
+    useSessionStore.getState().open(sessionId);
+    useUiStore.getState().setSidebar('agent');
+  };
+  return (
+    <div className="spec-session" data-testid="spec-session" data-status={status ?? 'starting'} role="status">
+      <span className={`tone-text tone-${status ? statusTone(status) : 'busy'}`}>✦ {status ? STATUS_LABEL[status] : 'Starting'}</span>
+      {todos.length > 0 && (
+        <span className="spec-dim">
+          {done}/{todos.length} task{todos.length === 1 ? '' : 's'} done{judged ? ` (${judged} judged done)` : ''}
+          {failed ? ` · ${failed} failed` : ''}
+        </span>
+      )}
+      {detail?.statusReason && (status === 'paused' || status === 'failed' || status === 'waiting_approval') && <span className="spec-dim spec-session-reason">{detail.statusReason}</span>}
+      <button type="button" className="link" onClick={view} data-testid="spec-view-session">
+        View session
+      </button>
+    </div>
   );
 }
 
@@ -220,6 +411,10 @@ export function SpecView() {
   const selected = useSpecsStore((s) => s.selected);
   const list = useQuery(specsListQuery(client));
   const detail = useQuery({ ...specQuery(client, selected ?? { source: 'akira', name: '-' }), enabled: !!selected });
+  const summaryOf = selected ? (detail.data?.spec ?? list.data?.specs.find((s) => s.source === selected.source && s.name === selected.name)) : undefined;
+  const tasksPath = summaryOf?.hasTasks ? summaryOf.tasksPath : null;
+  const session = useSpecSession(tasksPath);
+  const run = useSpecRun(tasksPath);
 
   if (!selected) return list.data && !list.data.specs.length ? <SpecsEmpty /> : <div className="empty">Select a spec.</div>;
   const summary = detail.data?.spec ?? list.data?.specs.find((s) => s.source === selected.source && s.name === selected.name);
@@ -243,8 +438,27 @@ export function SpecView() {
           <button className="spec-button" disabled={!summary?.hasTasks} onClick={openTasks} data-testid="spec-open-tasks" title={summary ? `Open ${summary.tasksPath} in the editor` : undefined}>
             Open tasks.md
           </button>
+          <button
+            className="spec-button primary"
+            disabled={!summary?.hasTasks || !!runBlocked(session, run) || summary.progress.done >= summary.progress.total}
+            onClick={() => void run.run('all', {})}
+            data-testid="spec-run-all"
+            title={
+              runBlocked(session, run) ??
+              (summary && summary.progress.done >= summary.progress.total ? 'Every task is ticked already.' : 'Run every open task of this spec in a new session (optional tasks are left out)')
+            }
+          >
+            {run.starting === 'all' ? 'Starting…' : '▶ Run all open tasks'}
+          </button>
         </div>
       </header>
+      <SessionLine session={session} />
+      {run.errors.all && (
+        <div className="spec-run-error error-text" role="alert" data-testid="spec-run-error">
+          {run.errors.all}
+        </div>
+      )}
+      {run.dialog}
       <div className="spec-body">
         {detail.isPending ? (
           <div className="empty">Reading {selected.name}…</div>
@@ -272,7 +486,7 @@ export function SpecView() {
                 This spec has no tasks.md yet ({detail.data.spec.tasksPath}).
               </div>
             ) : (
-              <Checklist key={`${selected.source}:${selected.name}`} detail={detail.data} spec={selected} />
+              <Checklist key={`${selected.source}:${selected.name}`} detail={detail.data} spec={selected} session={session} run={run} />
             )}
           </>
         )}

@@ -20,7 +20,7 @@ export function useSpecsSync(): void {
     if (refresh || changes.some((c) => touchesSpecs(c.path))) void queryClient.invalidateQueries({ predicate: (q) => isSpecsQuery(q.queryKey) });
   });
   useEvent('app.onWorkspaceOpened', () => {
-    useSpecsStore.getState().select(null);
+    useSpecsStore.getState().reset();
     void queryClient.invalidateQueries({ predicate: (q) => isSpecsQuery(q.queryKey) });
   });
   useReconnected(() => void queryClient.invalidateQueries({ predicate: (q) => isSpecsQuery(q.queryKey) }));
