@@ -48,7 +48,11 @@ test('Run this task: assessed, run, verified and ticked; the status-bar menu pau
   await openSpec(page, app.served.url);
   await expect(task(page, '1').getByTestId('spec-task-check')).not.toBeChecked();
 
-  await task(page, '1').getByTestId('spec-run-task').click();
+  // From the keyboard: Tab from the checklist reaches the focused task's run buttons; Enter runs it.
+  await page.getByTestId('spec-tasks').focus();
+  await page.keyboard.press('Tab');
+  await expect(task(page, '1').getByTestId('spec-run-task')).toBeFocused();
+  await page.keyboard.press('Enter');
   // The session is followed here: its line, the task running, the other one not part of it.
   await expect(page.getByTestId('spec-session')).toBeVisible();
   await expect(task(page, '1')).toHaveAttribute('data-run', 'running');
