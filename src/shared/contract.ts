@@ -78,6 +78,11 @@ export interface ErrorDetails {
    * until the user trusts that server (`settings.trustModelServer`). `keyOrigin` is the server the key is for.
    */
   untrustedModelServer?: { origin: string; keyOrigin: string; keySource: string; keyHint: string | null };
+  /**
+   * agent.start / specs.run: other sessions are running in the workspace's own tree; say `whenBusy` (queue, or
+   * parallel to run anyway).
+   */
+  sharedTreeBusy?: { sessions: { sessionId: string; task: string }[] };
   /** specs.run: every selected task of the tasks.md is ticked already (`done` of them); nothing was started. */
   nothingToRun?: { tasksPath: string; done: number };
 }

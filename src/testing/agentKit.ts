@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, type CommandInput, type CommandName, type CommandResult } from '../shared/contract';
+import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, type CommandInput, type CommandName, type CommandResult, type ContractError } from '../shared/contract';
 import { startOpenAiTestServer, type OpenAiTestServer } from './openaiTestServer';
 import { tempDir, writeTree } from './tempTree';
 import { waitFor } from './waitFor';
@@ -28,7 +28,7 @@ export interface AgentKit {
   sleeps: number[];
   call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<CommandResult<N>>;
   /** Calls that should fail: answers the error. */
-  fail<N extends CommandName>(name: N, params: CommandInput<N>): Promise<{ code: string; message: string }>;
+  fail<N extends CommandName>(name: N, params: CommandInput<N>): Promise<ContractError>;
   waitForEvent<T extends AgentEventType>(type: T, match?: (e: AgentEventOf<T>) => boolean, timeoutMs?: number): Promise<AgentEventOf<T>>;
   ofType<T extends AgentEventType>(type: T): AgentEventOf<T>[];
   /** Events that did not validate against the contract (with why). */

@@ -6,7 +6,9 @@ import { z } from 'zod';
  * log's events (sessionEvents.ts) and the live notices (agentNotices.ts) all build on these.
  */
 
+/** `queued`: waits for a free slot (policy maxConcurrentTasks) or for the shared tree; it starts by itself. */
 export const agentStatus = z.enum([
+  'queued',
   'planning',
   'awaiting_plan_approval',
   'running',
@@ -23,6 +25,14 @@ export const agentPhase = z.enum(['plan', 'assess', 'execute', 'verify', 'final_
 export type AgentPhase = z.infer<typeof agentPhase>;
 /** `verifying`: the model said done and the verdict is pending; `skipped`: the user chose to skip it. */
 export const agentTodoStatus = z.enum(['pending', 'in_progress', 'verifying', 'done', 'failed', 'skipped']);
+
+/**
+ * What to do when another session is running in the workspace's own tree (agent.start, specs.run): wait for it
+ * (`queue`) or run beside it (`parallel`). Without it, the command answers conflict with `details.sharedTreeBusy`
+ * so that a face can ask.
+ */
+export const whenBusy = z.enum(['queue', 'parallel']);
+export type WhenBusy = z.infer<typeof whenBusy>;
 
 export const approvalId = z.string().min(1).max(128);
 

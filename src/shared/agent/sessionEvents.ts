@@ -24,7 +24,7 @@ export const sessionStatus = agentStatus;
 export type SessionStatus = z.infer<typeof sessionStatus>;
 
 /** Statuses of a session that was doing something (or waiting for someone) when its process ended. */
-export const activeStatuses: readonly SessionStatus[] = ['planning', 'awaiting_plan_approval', 'running', 'waiting_approval'];
+export const activeStatuses: readonly SessionStatus[] = ['queued', 'planning', 'awaiting_plan_approval', 'running', 'waiting_approval'];
 export const terminalStatuses: readonly SessionStatus[] = ['completed', 'failed', 'stopped'];
 
 export const sessionPhase = agentPhase;

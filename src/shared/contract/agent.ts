@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentEvent } from '../agent/agentEvents';
-import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, questionChoice } from '../agent/agentShapes';
+import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, questionChoice, whenBusy } from '../agent/agentShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
@@ -61,6 +61,8 @@ export const agentSessionSummary = z.object({
   live: z.boolean(),
   /** Spec sessions: the tasks.md they run (workspace-relative); null for a typed task. */
   spec: z.string().nullable().optional(),
+  /** Queued sessions: their place in the queue (1 starts next). */
+  queuePosition: z.number().int().positive().nullable().optional(),
 });
 export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 
@@ -102,9 +104,10 @@ export const agentCommands = {
         mode: z.string().trim().min(1).max(64).optional(),
         /** This session's model name instead of the configured one (same base URL and key). */
         model: z.string().trim().min(1, 'The model name is empty.').max(200, 'The model name is longer than 200 characters.').optional(),
+        whenBusy: whenBusy.optional(),
       })
       .strict(),
-    z.object({ sessionId: z.string() }),
+    z.object({ sessionId: z.string(), queued: z.boolean().optional() }),
     'Start an agent session on a task in the open workspace (the mode defaults to the settings\' or "code-dev"; the model to the configured one).',
   ),
   'agent.modes': defineCommand(
@@ -138,6 +141,11 @@ export const agentCommands = {
       .strict(),
     z.object({ events: z.array(agentEvent), more: z.boolean() }),
     'The newest logged events of a session (before `beforeSeq`), oldest first, at most `limit` and about 8 MB; `more` when older ones remain.',
+  ),
+  'agent.reorderQueue': defineCommand(
+    z.object({ sessionIds: z.array(agentSessionId).min(1, 'List the queued sessions in their new order.').max(500) }).strict(),
+    z.object({ queue: z.array(z.string()) }),
+    'Reorder the queue: the sessions listed come first, in that order (the others keep theirs after them); answers the new order. Cancel a queued session with agent.stop.',
   ),
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),

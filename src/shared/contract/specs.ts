@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenBusy } from '../agent/agentShapes';
 import { defineCommand, defineEvent, noInput } from './define';
 
 /**
@@ -66,6 +67,7 @@ export const specRunInput = z
     from: taskId.optional(),
     mode: z.string().trim().min(1).max(64).optional(),
     model: z.string().trim().min(1).max(200).optional(),
+    whenBusy: whenBusy.optional(),
   })
   .strict();
 export type SpecRunInput = z.infer<typeof specRunInput>;
@@ -80,7 +82,7 @@ export const specsCommands = {
   ),
   'specs.run': defineCommand(
     specRunInput,
-    z.object({ sessionId: z.string(), taskIds: z.array(z.string()) }),
+    z.object({ sessionId: z.string(), taskIds: z.array(z.string()), queued: z.boolean().optional() }),
     'Run a tasks.md as an agent session: its open leaf tasks (or `only` / `from`) become the TODOs, with the task numbers as ids; each is judged first (already done: ticked without running), else run, verified and ticked in place.',
   ),
 };

@@ -14,6 +14,7 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
   return {
     'agent.start': async (p) => (await ready(), get().start(p)),
     'agent.list': () => get().list(),
+    'agent.reorderQueue': (p) => get().reorderQueue(p.sessionIds),
     'agent.get': (p) => get().get(p.sessionId),
     'agent.pause': async (p) => (await get().pause(p.sessionId, p.reason), ok),
     'agent.resume': async (p) => (await ready(), await get().resume(p.sessionId), ok),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { headerView, specPathOf, todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { SpecRunInput } from '../../../../shared/contract/specs';
+import type { WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
@@ -16,6 +17,7 @@ import { createAgentSession, type AgentSession } from './agentSession';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, specSettingsOf } from './agentSettings';
 import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
+import { createAdmission } from './sessionAdmission';
 import { specOptionsOf } from './specPlan';
 import { createSpecRuntime } from './specRuntime';
 import { planSpecSession } from './specStart';
@@ -58,9 +60,11 @@ export interface AgentServiceOptions {
 }
 
 export interface AgentService {
-  start(input: { task: string; mode?: string; model?: string }): Promise<{ sessionId: string }>;
+  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy }): Promise<{ sessionId: string; queued?: boolean }>;
   /** A spec session (specs.run): the tasks.md's open leaf tasks are the TODOs (specStart.ts). */
-  startSpec(input: SpecRunInput): Promise<{ sessionId: string; taskIds: string[] }>;
+  startSpec(input: SpecRunInput): Promise<{ sessionId: string; taskIds: string[]; queued?: boolean }>;
+  /** The queued sessions in a new order (those listed first); answers the queue. */
+  reorderQueue(sessionIds: string[]): Promise<{ queue: string[] }>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: string): Promise<void>;
@@ -91,7 +95,7 @@ const EVENTS_MAX_BYTES = 8 * 1024 * 1024;
 /** The model a session was started with by name (agent.start {model}); else the configured one is used. */
 const chosenModel = (state: SessionState): string | undefined => (typeof state.options.model === 'string' ? state.options.model : undefined);
 
-const ACTIVE = new Set(['planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
+const ACTIVE = new Set(['queued', 'planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
 
 export function createAgentService(options: AgentServiceOptions): AgentService {
   const { root } = options;
@@ -125,12 +129,17 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };
   }
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
 
-  function running(): number {
-    return [...live.values()].filter((l) => l.session.running()).length;
-  }
+  // Sessions beyond maxConcurrentTasks, or waiting for the shared tree, wait (sessionAdmission.ts).
+  const admission = createAdmission({
+    running: () => [...live.values()].filter((l) => l.session.running()).map((l) => ({ sessionId: l.handle.sessionId, task: l.handle.state().task })),
+    emit: emitEvent,
+  });
+  const admit = (handle: SessionHandle, prepared: Prepared, whenBusy: WhenBusy | undefined, retryBase?: Map<string, number>) =>
+    admission.admit(handle, prepared.policy.limits.maxConcurrentTasks, whenBusy, async () => void (await launch(handle, prepared, retryBase)));
 
-  async function launch(handle: SessionHandle, prepared: Awaited<ReturnType<typeof prepare>>, retryBase?: Map<string, number>): Promise<Live> {
+  async function launch(handle: SessionHandle, prepared: Prepared, retryBase?: Map<string, number>): Promise<Live> {
     const sessionId = handle.sessionId;
     if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
     const client = createModelClient(prepared.config, { sleep: options.sleep });
@@ -192,6 +201,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     live.set(sessionId, entry);
     void session.run().then((status) => {
       if (status === 'completed' || status === 'failed' || status === 'stopped') void unload(sessionId);
+      admission.pump();
     });
     return entry;
   }
@@ -227,6 +237,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       finalVerdict: verdictView(state.finalVerdict),
       summary: state.summary,
       lastSeq: state.lastSeq,
+      queuePosition: admission.position(state.sessionId),
     };
   }
 
@@ -247,13 +258,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     return fn();
   }
 
-  function checkConcurrency(prepared: Awaited<ReturnType<typeof prepare>>): void {
-    if (running() >= prepared.policy.limits.maxConcurrentTasks) {
-      throw new AkiraError('conflict', `${running()} session(s) are running, the most allowed at once (policy limits.maxConcurrentTasks). Pause or stop one first.`);
-    }
-  }
-
-  async function create(prepared: Awaited<ReturnType<typeof prepare>>, task: string, model: string | undefined, extra: Record<string, unknown> = {}): Promise<SessionHandle> {
+  async function create(prepared: Prepared, task: string, model: string | undefined, extra: Record<string, unknown> = {}): Promise<SessionHandle> {
     const handle = await store.createSession({ task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(model ? { model } : {}), ...extra } });
     const state = handle.state();
     emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model });
@@ -264,22 +269,22 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     start: (input) =>
       guard(async () => {
         const prepared = await prepare(input.mode, input.model);
-        checkConcurrency(prepared);
+        admission.checkBusy(input.whenBusy);
         const handle = await create(prepared, input.task, input.model);
-        await launch(handle, prepared);
-        return { sessionId: handle.sessionId };
+        const queued = await admit(handle, prepared, input.whenBusy);
+        return { sessionId: handle.sessionId, ...(queued ? { queued } : {}) };
       }),
     startSpec: (input) =>
       guard(async () => {
         const prepared = await prepare(input.mode, input.model);
-        checkConcurrency(prepared);
         const plan = await planSpecSession(root, input, prepared.policy.limits.maxTasksPerSession);
+        admission.checkBusy(input.whenBusy);
         const handle = await create(prepared, plan.task, input.model, { spec: plan.options });
         // Appended before the loop starts (it would plan otherwise), so announced here rather than by launch's listener.
         const proposed = await handle.append({ type: 'plan_proposed', todos: plan.todos, needsApproval: false });
         emitEvent({ ...proposed, sessionId: handle.sessionId });
-        await launch(handle, prepared);
-        return { sessionId: handle.sessionId, taskIds: plan.todos.map((t) => t.id) };
+        const queued = await admit(handle, prepared, input.whenBusy);
+        return { sessionId: handle.sessionId, taskIds: plan.todos.map((t) => t.id), ...(queued ? { queued } : {}) };
       }),
     list: () =>
       guard(async () => {
@@ -292,6 +297,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             return entry ? { ...detail(entry.handle.state(), entry), live: live.has(s.sessionId) } : { ...s, live: false };
           }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec }) => ({
             sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive, spec: spec ?? null,
+            queuePosition: admission.position(sessionId),
           })),
         };
       }),
@@ -300,12 +306,17 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const entry = live.get(checkSessionId(id));
         return entry ? detail(entry.handle.state(), entry) : detail((await store.loadSession(id)).state, undefined);
       }),
-    pause: (id, reason) => guard(() => need(id).session.pause(reason)),
+    pause: (id, reason) =>
+      guard(async () => {
+        admission.notQueued(checkSessionId(id), 'stop takes it out of the queue');
+        return need(id).session.pause(reason);
+      }),
     resume: (id) =>
       guard(async () => {
         const sessionId = checkSessionId(id);
         const entry = live.get(sessionId);
         if (entry) return entry.session.resume();
+        admission.notQueued(sessionId, 'it starts by itself when a slot frees');
         const loaded = await store.loadSession(sessionId);
         const status = loaded.state.status;
         if (status === 'completed' || status === 'failed' || status === 'stopped') throw new AkiraError('conflict', `Session ${sessionId} is ${status}; it cannot be resumed.`);
@@ -314,11 +325,14 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (ACTIVE.has(handle.state().status)) {
           await handle.append({ type: 'status_changed', status: 'interrupted', reason: 'The process running it ended; resumed.' });
         }
-        await launch(handle, prepared, retryBasesFrom(loaded.events));
+        // Resuming is the person's go-ahead to run beside others; only the slots can make it wait.
+        await admit(handle, prepared, 'parallel', retryBasesFrom(loaded.events));
       }),
+    reorderQueue: (ids) => guard(async () => ({ queue: admission.reorder(ids) })),
     stop: (id, reason) =>
       guard(async () => {
         const sessionId = checkSessionId(id);
+        if (await admission.stopQueued(sessionId, reason)) return;
         if (!live.has(sessionId)) {
           const handle = await store.openSession(sessionId);
           try {
@@ -364,6 +378,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     async dispose() {
       disposed = true;
       await ready;
+      await admission.dispose();
       await Promise.allSettled([...live.keys()].map(unload));
       await store.dispose();
     },

@@ -226,7 +226,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function body(r: SessionRuntime): Promise<void> {
     try {
       const state = handle.state();
-      if (state.status === 'paused' || state.status === 'interrupted') {
+      if (state.status === 'paused' || state.status === 'interrupted' || state.status === 'queued') {
         await setStatus(r, state.plan.approved || state.plan.awaitingApproval ? 'running' : 'planning');
       }
       for (;;) {

@@ -3,6 +3,7 @@ import type { AgentStatus } from '../../../../shared/contract';
 /** Words and numbers of the agent UI (status chips, the status bar, cards). */
 
 export const STATUS_LABEL: Record<AgentStatus, string> = {
+  queued: 'Queued',
   planning: 'Planning',
   awaiting_plan_approval: 'Plan awaits approval',
   running: 'Running',
@@ -16,6 +17,7 @@ export const STATUS_LABEL: Record<AgentStatus, string> = {
 
 export const PHASE_LABEL: Record<string, string> = {
   plan: 'planning',
+  assess: 'judging the task',
   execute: 'executing',
   verify: 'verifying',
   final_check: 'final check',

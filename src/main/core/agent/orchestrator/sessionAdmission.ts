@@ -1,0 +1,121 @@
+import type { WhenBusy } from '../../../../shared/agent/agentShapes';
+import type { AgentEvent } from '../../../../shared/contract/agent';
+import { AkiraError } from '../../errors';
+import type { SessionHandle } from '../../sessions';
+import { createSessionQueue } from './sessionQueue';
+
+/**
+ * Whether a new (or resumed) session starts now or waits (issue 10): the agent service's side of the queue.
+ *
+ *   const admission = createAdmission({running, launch, emit});
+ *   admission.checkBusy(whenBusy)                        conflict + details.sharedTreeBusy: another session runs in the tree
+ *   await admission.admit(handle, capacity, whenBusy, launchIt) → true when it waits (status `queued`, announced)
+ *   admission.position(id)  admission.reorder(ids)  await admission.stopQueued(id, reason)  admission.notQueued(id, hint)
+ *   admission.pump()                                     after a session's loop ended (a slot may be free)
+ *   await admission.dispose()                            queued sessions become interrupted (resume starts them)
+ *
+ * A queued session's handle stays open (one writer per session) until it starts or is stopped. Every session
+ * works in the workspace's own tree for now, so each running one also holds the tree (sessionQueue.ts rules).
+ */
+
+export interface RunningSession {
+  sessionId: string;
+  task: string;
+}
+
+export interface AdmissionOptions {
+  /** The sessions whose loop runs now. */
+  running(): RunningSession[];
+  emit(event: AgentEvent): void;
+}
+
+export interface Admission {
+  checkBusy(whenBusy: WhenBusy | undefined): void;
+  admit(handle: SessionHandle, capacity: number, whenBusy: WhenBusy | undefined, launch: () => Promise<void>): Promise<boolean>;
+  position(sessionId: string): number | null;
+  reorder(sessionIds: string[]): string[];
+  notQueued(sessionId: string, hint: string): void;
+  stopQueued(sessionId: string, reason: string | undefined): Promise<boolean>;
+  pump(): void;
+  dispose(): Promise<void>;
+}
+
+export function createAdmission(options: AdmissionOptions): Admission {
+  const waiting = new Map<string, SessionHandle>();
+  let capacity = 3;
+  const count = () => options.running().length;
+  const queue = createSessionQueue({
+    capacity: () => capacity,
+    running: () => ({ total: count(), shared: count() }),
+    onStartFailed: (sessionId, err) => options.emit({ sessionId, type: 'warning', message: `The queued session could not start: ${(err as Error).message}` }),
+  });
+
+  return {
+    checkBusy(whenBusy) {
+      if (whenBusy) return;
+      const busy = options.running();
+      if (!busy.length) return;
+      const one = busy.length === 1;
+      throw new AkiraError(
+        'conflict',
+        `${one ? 'Another session is' : `${busy.length} sessions are`} running in this folder: wait for ${one ? 'it' : 'them'} (whenBusy "queue") or run beside ${one ? 'it' : 'them'} on the same files (whenBusy "parallel").`,
+        { sharedTreeBusy: { sessions: busy } },
+      );
+    },
+    admit(handle, max, whenBusy, launch) {
+      capacity = max;
+      const sessionId = handle.sessionId;
+      const start = async () => {
+        waiting.delete(sessionId);
+        await launch();
+      };
+      return queue.admit({ sessionId, shared: true, parallel: whenBusy === 'parallel', start }, async () => {
+        const reason =
+          count() >= capacity
+            ? `Waiting for a free slot: ${count()} session(s) run, at most ${capacity} at once (policy limits.maxConcurrentTasks).`
+            : 'Waiting for the session running in this folder to end.';
+        // Not launched, so not announced by the session's own listener: announced here.
+        options.emit({ ...(await handle.append({ type: 'status_changed', status: 'queued', reason })), sessionId });
+        waiting.set(sessionId, handle);
+      });
+    },
+    position: (sessionId) => queue.position(sessionId),
+    reorder(sessionIds) {
+      const unknown = sessionIds.filter((id) => !waiting.has(id));
+      if (unknown.length) throw new AkiraError('not_found', `Not in the queue: ${unknown.join(', ')}. Queued: ${queue.ids().join(', ') || 'none'}.`);
+      queue.reorder(sessionIds);
+      return queue.ids();
+    },
+    notQueued(sessionId, hint) {
+      const at = queue.position(sessionId);
+      if (at !== null) throw new AkiraError('conflict', `Session ${sessionId} is queued (position ${at}); ${hint}.`);
+    },
+    async stopQueued(sessionId, reason) {
+      const handle = waiting.get(sessionId);
+      if (!handle) return false;
+      queue.remove(sessionId);
+      waiting.delete(sessionId);
+      try {
+        await handle.append({ type: 'session_stopped', reason: reason ?? 'Taken out of the queue by the user.' });
+      } finally {
+        await handle.close();
+      }
+      return true;
+    },
+    pump() {
+      void queue.pump().catch(() => undefined);
+    },
+    async dispose() {
+      for (const id of queue.ids()) queue.remove(id);
+      await Promise.allSettled(
+        [...waiting.values()].map(async (handle) => {
+          await handle
+            .append({ type: 'status_changed', status: 'interrupted', reason: 'Akira closed while the session waited in the queue; resume it to start it.' })
+            .catch(() => undefined);
+          await handle.close();
+        }),
+      );
+      waiting.clear();
+    },
+  };
+}
