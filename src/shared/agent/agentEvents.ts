@@ -16,11 +16,13 @@ const logged = logEventVariants({ ...storedHead, sessionId: z.string() });
 
 /**
  * `session_started` as the service announces a new session: its options stay in the log (agent.events has
- * them); a fork names the session it was forked from.
+ * them); a fork names the session it was forked from, a spec session its tasks.md.
  */
 const announcedStart = logged.session_started.extend({
   options: z.record(z.string(), z.unknown()).optional(),
   forkedFrom: z.string().optional(),
+  /** Spec sessions: the tasks.md they run. */
+  spec: z.string().optional(),
 });
 
 const variants = { ...logged, session_started: announcedStart, ...agentNoticeSchemas };

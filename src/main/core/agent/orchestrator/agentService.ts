@@ -261,7 +261,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   async function create(prepared: Prepared, task: string, model: string | undefined, extra: Record<string, unknown> = {}): Promise<SessionHandle> {
     const handle = await store.createSession({ task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(model ? { model } : {}), ...extra } });
     const state = handle.state();
-    emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model });
+    const spec = specPathOf(state);
+    emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model, ...(spec ? { spec } : {}) });
     return handle;
   }
 

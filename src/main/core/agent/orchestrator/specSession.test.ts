@@ -89,6 +89,8 @@ describe('spec sessions', () => {
     ]);
     const detail = await kit.call('agent.get', { sessionId });
     expect(detail.spec).toBe(tasksPath);
+    expect(detail.summary).toBe(`Task 2.1 done and verified; 1 already done (judged); ticked in ${tasksPath}.`);
+    expect(kit.ofType('session_started')[0].spec).toBe(tasksPath);
     expect(detail.todos.map((t) => [t.id, t.status, t.assessment?.judgedDone])).toEqual([
       ['1', 'done', true],
       ['2.1', 'done', false],

@@ -109,6 +109,17 @@ async function failureStep(rt: SessionRuntime, todo: TodoState, questions: WaitS
   await rt.handle.append({ type: 'todo_failure_handled', todoId: todo.id, action: 'rollback', checkpointId: start });
 }
 
+/** What a spec session did, for its end (the model's own `complete` summary wins). */
+function specSummary(state: SessionState, tasksPath: string): string {
+  const ran = state.todos.filter((t) => t.status === 'done' && !judged(t) && isSpecTask(t)).map((t) => t.id);
+  const already = state.todos.filter(judged).map((t) => t.id);
+  const skipped = state.todos.filter((t) => t.status === 'skipped').map((t) => t.id);
+  const parts = [`Task${ran.length === 1 ? '' : 's'} ${ran.join(', ')} done and verified`];
+  if (already.length) parts.push(`${already.join(', ')} already done (judged)`);
+  if (skipped.length) parts.push(`${skipped.join(', ')} skipped`);
+  return `${parts.join('; ')}; ticked in ${tasksPath}.`;
+}
+
 async function endStep(rt: SessionRuntime, state: SessionState): Promise<boolean> {
   const failed = state.todos.filter((t) => t.status === 'failed');
   if (failed.length) {
@@ -126,6 +137,7 @@ async function endStep(rt: SessionRuntime, state: SessionState): Promise<boolean
     return true;
   }
   if (state.finalVerdict?.approved) return false;
+  rt.summary ??= specSummary(state, rt.spec!.tasksPath);
   await finalStep(rt);
   return true;
 }
