@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 /**
@@ -36,4 +36,23 @@ export function runBuilt(script: string, args: string[], options: { cwd: string;
     child.once('exit', (code, signal) => setTimeout(() => r({ code, signal }), 1000).unref());
   });
   return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+export interface ExecResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a built entry point to its end with stdin closed (not a terminal), answering its exit code and output. */
+export function execBuilt(script: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<ExecResult> {
+  return new Promise((done) => {
+    const child = execFile(
+      process.execPath,
+      [binPath(script), ...args],
+      { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
 }

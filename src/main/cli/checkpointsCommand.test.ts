@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as nodePty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execBuilt } from '../../testing/builtCli';
 import { tempDir, writeTree } from '../../testing/tempTree';
 import { waitFor } from '../../testing/waitFor';
 
@@ -15,23 +15,7 @@ let ws = '';
 let dataDir = '';
 let cleanup: () => Promise<void> = async () => {};
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function akira(args: string[], cwd = base): Promise<Result> {
-  return new Promise((done) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd, env: { ...process.env, AKIRA_DATA_DIR: dataDir }, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
-    );
-    child.stdin?.end();
-  });
-}
+const akira = (args: string[], cwd = base) => execBuilt('akira.cjs', args, { cwd, env: { AKIRA_DATA_DIR: dataDir } });
 
 /** `akira checkpoints …` on the test workspace (via --workspace, from another folder). */
 const cp = (...args: string[]) => akira(['checkpoints', ...args, '--workspace', ws]);

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageCheckpoints, storeDirOf, writeRetention } from '../../testing/checkpointAge';
-import { binPath } from '../../testing/builtCli';
+import { execBuilt } from '../../testing/builtCli';
 import { tempDir, writeTree } from '../../testing/tempTree';
 
 // `akira checkpoints prune` through the real built command (bin/akira.cjs → out/main/cli.js; `npm run build`),
@@ -14,20 +13,7 @@ let ws = '';
 let dataDir = '';
 let cleanup: () => Promise<void> = async () => {};
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function akira(args: string[]): Promise<Result> {
-  return new Promise((done) => {
-    const child = execFile(process.execPath, [binPath('akira.cjs'), ...args], { cwd: base, env: { ...process.env, AKIRA_DATA_DIR: dataDir } }, (err, stdout, stderr) =>
-      done({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
-    );
-    child.stdin?.end();
-  });
-}
+const akira = (args: string[]) => execBuilt('akira.cjs', args, { cwd: base, env: { AKIRA_DATA_DIR: dataDir } });
 const cp = (...args: string[]) => akira(['checkpoints', ...args, '--workspace', ws]);
 
 async function ids(): Promise<string[]> {
