@@ -100,7 +100,7 @@ describe.each([
 ])('symbols through %s', (_name, ripgrep) => {
   it.skipIf(ripgrep === 'rg' && !hasRipgrep)('are found as whole words, outside skipped, ignored, binary files and links', async () => {
     const symbols = ['UserService', 'isEmail', 'WordOnly', 'HiddenSymbol', 'OnlyInDeps', 'OnlyInDist', 'OnlyInAkira', 'OnlyIgnored', 'OnlyInBinary', 'OutsideSymbol'];
-    const found = await checkTaskReferences({ root, refs: refs({ symbols }), ripgrep });
+    const found = await checkTaskReferences({ root, refs: refs({ symbols }), ripgrep, exhaustive: true });
     expect(Object.fromEntries(found.symbols.map((s) => [s.name, s.foundIn]))).toEqual({
       UserService: ['src/users/service.test.ts', 'src/users/service.ts'],
       isEmail: ['src/util/email.ts'],
@@ -117,6 +117,13 @@ describe.each([
     expect(found.lines).toContain('symbol isEmail: found in src/util/email.ts');
     expect(found.lines).toContain('symbol WordOnly: found nowhere');
     expect(found.verdict).toBe('not_done');
+    // Without `exhaustive`, the searches stop at the first symbol found nowhere (each search is a process).
+    const quick = await checkTaskReferences({ root, refs: refs({ symbols: ['WordOnly', 'UserService'] }), ripgrep });
+    expect(quick.symbols.map((s) => [s.name, s.checked])).toEqual([
+      ['WordOnly', true],
+      ['UserService', false],
+    ]);
+    expect(quick.lines).toContain('symbol UserService: not checked (skipped: the checks above already show the task is not done)');
   });
 
   it.skipIf(ripgrep === 'rg' && !hasRipgrep)(`stop at ${MAX_SYMBOL_FILES} files`, async () => {

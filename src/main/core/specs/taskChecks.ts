@@ -46,6 +46,8 @@ export interface CheckTaskInput {
   /** Workspace-relative files that contain `symbol` as a word; absent: the default search (see module doc). */
   searchSymbol?: (symbol: string, signal: AbortSignal) => Promise<string[]>;
   signal?: AbortSignal;
+  /** Search every named symbol even once a missing file or symbol shows the task is not done (default: stop searching then). */
+  exhaustive?: boolean;
   /** The ripgrep binary of the default search ('rg', looked up on the PATH), or false for the walk in Node. */
   ripgrep?: string | false;
 }
@@ -303,9 +305,18 @@ export async function checkTaskReferences(input: CheckTaskInput): Promise<TaskFi
 
   const symbols: SymbolFinding[] = [];
   const budgetEnd = Date.now() + SYMBOL_BUDGET_MS;
+  const shownNotDone = () =>
+    files.some((f) => f.checked && !f.exists) || symbols.some((s) => s.checked && !s.foundIn.length);
   for (const name of refs.symbols) {
     const b: Budget = { signal, deadline: Math.min(budgetEnd, Date.now() + SYMBOL_SEARCH_MS) };
-    const why = signal.aborted ? 'cancelled' : Date.now() >= budgetEnd ? 'the search time budget is spent' : null;
+    // Once a named file or symbol is missing the task is not done: no more searches (each is a process).
+    const why = signal.aborted
+      ? 'cancelled'
+      : shownNotDone() && !input.exhaustive
+        ? 'skipped: the checks above already show the task is not done'
+        : Date.now() >= budgetEnd
+          ? 'the search time budget is spent'
+          : null;
     if (why) {
       symbols.push({ name, foundIn: [], checked: false, why });
       continue;
@@ -326,8 +337,6 @@ export async function checkTaskReferences(input: CheckTaskInput): Promise<TaskFi
     symbols.push({ name, foundIn, checked: !result.incomplete || foundIn.length > 0, ...(result.incomplete ? { why: result.incomplete } : {}) });
   }
 
-  const shownNotDone = () =>
-    files.some((f) => f.checked && !f.exists) || symbols.some((s) => s.checked && !s.foundIn.length);
   const commands: CommandFinding[] = [];
   for (const command of refs.commands) {
     const skip = !input.runCommand
