@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { GitFailure } from '../../common/gitRun';
+import { AkiraError } from '../errors';
+import { gitError, identityEnv, plainGitText, type WorktreeGit } from './worktreeGit';
+
+/**
+ * Brings a session branch into the branch checked out in the user's tree, all or nothing:
+ *
+ *   1. refuse (nothing run) while a merge, rebase, cherry-pick or revert is in progress there, or on a
+ *      detached HEAD;
+ *   2. `git merge --no-ff --no-edit -m … refs/heads/akira/<8>` — hooks off, no autostash, no signing,
+ *      no signature checks, no rerere (worktreeGit.ts and the flags below);
+ *   3. git refuses before touching anything when the user's uncommitted (staged or not) or untracked
+ *      files are in the way: its list of files is read back from stderr;
+ *   4. a conflict leaves MERGE_HEAD: the unmerged files are listed, then `git merge --abort` puts the
+ *      tree and index back (git only starts a merge when the index matches HEAD and no dirty file is
+ *      touched, so nothing of the user's is lost), and we check that MERGE_HEAD is gone.
+ */
+
+export type MergeRefusal = 'conflict' | 'local_changes' | 'operation_in_progress' | 'detached_head' | 'failed';
+
+export type MergeResult =
+  | {
+      merged: true;
+      /** The merge commit now at the tip of the user's branch (or its HEAD when already merged). */
+      commit: string;
+      /** The branch held nothing the user's branch did not have: no commit was made. */
+      alreadyMerged?: boolean;
+    }
+  | {
+      merged: false;
+      /** What to tell the user, in plain words. */
+      reason: string;
+      why: MergeRefusal;
+      /** Files both sides changed in ways git could not join (why: conflict). */
+      conflicts: string[];
+      /** The user's uncommitted or untracked files the merge would overwrite (why: local_changes). */
+      localChanges: string[];
+    };
+
+const IN_PROGRESS: [string, string][] = [
+  ['MERGE_HEAD', 'a merge'],
+  ['rebase-merge', 'a rebase'],
+  ['rebase-apply', 'a rebase or git am'],
+  ['CHERRY_PICK_HEAD', 'a cherry-pick'],
+  ['REVERT_HEAD', 'a revert'],
+];
+
+function refused(why: MergeRefusal, reason: string, files: { conflicts?: string[]; localChanges?: string[] } = {}): MergeResult {
+  return { merged: false, why, reason, conflicts: files.conflicts ?? [], localChanges: files.localChanges ?? [] };
+}
+
+async function gitPath(git: WorktreeGit, cwd: string, name: string): Promise<string> {
+  const out = (await git.text(cwd, ['rev-parse', '--git-path', name])).replace(/\n$/, '');
+  return isAbsolute(out) ? out : resolve(cwd, out);
+}
+
+/** Which operation is under way in the user's tree (null: none). */
+export async function operationInProgress(git: WorktreeGit, cwd: string): Promise<string | null> {
+  for (const [name, what] of IN_PROGRESS) if (existsSync(await gitPath(git, cwd, name))) return what;
+  return null;
+}
+
+export interface MergeRequest {
+  /** The user's work tree (the workspace). */
+  cwd: string;
+  /** `refs/heads/akira/<8>`. */
+  ref: string;
+  short: string;
+  message: string;
+}
+
+export async function mergeBranch(git: WorktreeGit, req: MergeRequest): Promise<MergeResult> {
+  const { cwd } = req;
+  const busy = await operationInProgress(git, cwd);
+  if (busy) {
+    return refused('operation_in_progress', `Your repository is in the middle of ${busy}: finish or abort it first; nothing was merged.`);
+  }
+  const head = (await git.text(cwd, ['symbolic-ref', '-q', 'HEAD'], { okCodes: [1] })).trim();
+  if (!head) return refused('detached_head', 'Your repository is on a detached HEAD: check out the branch to merge into first; nothing was merged.');
+  const tip = (await git.text(cwd, ['rev-parse', '--verify', '-q', `${req.ref}^{commit}`], { okCodes: [1] })).trim();
+  if (!tip) throw new AkiraError('not_found', `The session branch ${req.ref.replace('refs/heads/', '')} does not exist (discarded?).`);
+  const already = await isAncestor(git, cwd, tip);
+  if (already) return { merged: true, commit: await revParse(git, cwd, 'HEAD'), alreadyMerged: true };
+
+  const identity = await identityEnv(git, cwd);
+  const args = [
+    '-c', 'rerere.enabled=false',
+    '-c', 'merge.autoStash=false',
+    'merge', '--no-ff', '--no-edit', '--no-verify', '--no-gpg-sign', '--no-autostash', '--no-verify-signatures', '--no-stat', '--no-log',
+    '-m', req.message,
+    req.ref,
+  ];
+  try {
+    await git.raw(cwd, args, { env: identity });
+    return { merged: true, commit: await revParse(git, cwd, 'HEAD') };
+  } catch (err) {
+    if (!(err instanceof GitFailure) || !err.started) throw gitError(err);
+    if (existsSync(await gitPath(git, cwd, 'MERGE_HEAD'))) return abortConflict(git, cwd, req.short);
+    const blocking = filesInTheWay(err.stderr);
+    if (blocking.length) {
+      const untracked = /untracked working tree files/i.test(err.stderr);
+      const what = untracked ? 'untracked files' : 'uncommitted changes to';
+      return refused(
+        'local_changes',
+        `The merge would overwrite your ${what} ${list(blocking)}: commit or stash ${blocking.length === 1 ? 'it' : 'them'} first${untracked ? ' (or move them away)' : ''}; nothing was merged.`,
+        { localChanges: blocking },
+      );
+    }
+    return refused('failed', `git refused the merge: ${plainGitText(err.stderr) || `exit code ${err.code}`}; nothing was merged.`);
+  }
+}
+
+async function isAncestor(git: WorktreeGit, cwd: string, tip: string): Promise<boolean> {
+  try {
+    await git.raw(cwd, ['merge-base', '--is-ancestor', tip, 'HEAD']);
+    return true;
+  } catch (err) {
+    if (err instanceof GitFailure && err.code === 1) return false;
+    throw gitError(err);
+  }
+}
+
+async function revParse(git: WorktreeGit, cwd: string, rev: string): Promise<string> {
+  return (await git.text(cwd, ['rev-parse', '--verify', rev])).trim();
+}
+
+async function abortConflict(git: WorktreeGit, cwd: string, short: string): Promise<MergeResult> {
+  const unmerged = (await git.text(cwd, ['diff', '--name-only', '-z', '--diff-filter=U'])).split('\0').filter(Boolean);
+  const conflicts = [...new Set(unmerged)].sort();
+  try {
+    await git.raw(cwd, ['merge', '--abort']);
+  } catch (err) {
+    throw new AkiraError(
+      'internal',
+      `The merge of akira/${short} conflicted and could not be aborted (${err instanceof GitFailure ? plainGitText(err.stderr) : String(err)}): run git merge --abort in your repository.`,
+    );
+  }
+  if (existsSync(await gitPath(git, cwd, 'MERGE_HEAD'))) {
+    throw new AkiraError('internal', `The merge of akira/${short} conflicted and is still in progress after git merge --abort: run it again in your repository.`);
+  }
+  return refused(
+    'conflict',
+    `The session's changes conflict with yours in ${list(conflicts)}: nothing was merged (the merge was aborted). Resolve by hand (git merge akira/${short}) or discard the session.`,
+    { conflicts },
+  );
+}
+
+/** The files git lists (indented) after "…would be overwritten by merge:" in its refusal. */
+export function filesInTheWay(stderr: string): string[] {
+  const files: string[] = [];
+  let listing = false;
+  for (const line of stderr.split(/\r?\n/)) {
+    if (/would be (overwritten|removed) by (merge|checkout)/i.test(line)) {
+      listing = true;
+      continue;
+    }
+    if (listing && /^\s+\S/.test(line)) files.push(line.trim());
+    else listing = false;
+  }
+  return [...new Set(files)];
+}
+
+function list(files: string[]): string {
+  const shown = files.slice(0, 10).join(', ');
+  return files.length > 10 ? `${shown} and ${files.length - 10} more` : shown || 'some files';
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { WorktreeGit } from './worktreeGit';
+
+/**
+ * A work tree's files as a git tree, the way `git add -A` sees them (tracked changes, deletions and
+ * untracked files that are not ignored), written through a TEMPORARY index: the work tree's own index,
+ * its stash list, HEAD and files are never written. The temporary index starts as a copy of the real
+ * one, so git reuses its stat data and hashes only the files that changed (no full re-hash of a 20k-file
+ * tree); without a real index it starts empty.
+ *
+ * Akira's bookkeeping in the workspace stays out (see BOOKKEEPING).
+ */
+
+/**
+ * Folders of the workspace's `.akira/` that are Akira's runtime records, not the project: session logs,
+ * checkpoint notes, the watcher's cookies. (Akira writes no `.akira/.gitignore` for them, so they would
+ * be untracked files otherwise.) `.akira/settings.json`, `modes/`, `specs/`, `rules/` belong to the project
+ * and are kept.
+ */
+export const BOOKKEEPING = ['.akira/sessions', '.akira/checkpoints', '.akira/cookies'] as const;
+
+/** Pathspecs for `git add -A`: the whole tree minus the bookkeeping folders of the workspace at `prefix`. */
+export function addPathspecs(prefix: string): string[] {
+  return [':/', ...BOOKKEEPING.map((dir) => `:(top,exclude)${prefix}${dir}`)];
+}
+
+/** The path of the index of the work tree at `cwd` (`.git/index`, or the linked worktree's own). */
+export async function indexPath(git: WorktreeGit, cwd: string): Promise<string> {
+  const out = (await git.text(cwd, ['rev-parse', '--git-path', 'index'])).replace(/\n$/, '');
+  return isAbsolute(out) ? out : resolve(cwd, out);
+}
+
+export interface TempIndexOptions {
+  /** Any folder inside the work tree (git runs there). */
+  cwd: string;
+  /** The workspace's place in the work tree ('' or `sub/`), for the bookkeeping exclusions. */
+  prefix: string;
+  /** Where the temporary index is written (created if missing); it is removed afterwards. */
+  tmpDir: string;
+  /** The work tree's own index file when the caller knows it (saves a git process). */
+  index?: string;
+}
+
+/** The tree id of the work tree at `cwd` as it is on disk now (see module doc). */
+export async function workTreeTree(git: WorktreeGit, opts: TempIndexOptions): Promise<string> {
+  await mkdir(opts.tmpDir, { recursive: true });
+  const tmpIndex = join(opts.tmpDir, `index-${randomBytes(6).toString('hex')}`);
+  try {
+    const real = opts.index ?? (await indexPath(git, opts.cwd));
+    await copyFile(real, tmpIndex).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+    const env = { GIT_INDEX_FILE: tmpIndex };
+    await git.bytes(opts.cwd, ['add', '-A', '--', ...addPathspecs(opts.prefix)], { env });
+    return (await git.text(opts.cwd, ['write-tree'], { env })).trim();
+  } finally {
+    await rm(tmpIndex, { force: true });
+    await rm(`${tmpIndex}.lock`, { force: true });
+  }
+}

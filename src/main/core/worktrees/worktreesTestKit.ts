@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { initRepoWithCommit } from '../../../testing/gitCli';
+import { tempDir, writeTree } from '../../../testing/tempTree';
+import { createWorktrees, type Worktrees } from './worktrees';
+
+/** A real repository in a temp folder, a data folder beside it, and the worktree module on them. */
+export interface RepoFixture {
+  dir: string;
+  dataDir: string;
+  wt: Worktrees;
+  /** The git CLI in the repository (or `cwd`) with a fixed identity; stdout. */
+  git(...args: string[]): string;
+  cleanup(): Promise<void>;
+}
+
+/** HOME and XDG_CONFIG_HOME of a folder without config: no global identity or settings leak into a test. */
+export function isolatedEnv(home: string): NodeJS.ProcessEnv {
+  return { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+}
+
+export function gitIn(dir: string, ...args: string[]): string {
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
+  Object.assign(env, {
+    GIT_AUTHOR_NAME: 'Akira Test',
+    GIT_AUTHOR_EMAIL: 'test@akira.invalid',
+    GIT_COMMITTER_NAME: 'Akira Test',
+    GIT_COMMITTER_EMAIL: 'test@akira.invalid',
+    GIT_CONFIG_NOSYSTEM: '1',
+  });
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export async function makeRepo(files: Record<string, string | Buffer> = { 'a.txt': 'one\ntwo\nthree\n', 'src/b.ts': 'export const b = 1;\n', '.gitignore': '*.log\n' }, env?: NodeJS.ProcessEnv): Promise<RepoFixture> {
+  const { dir: base, cleanup } = await tempDir('akira-wt-');
+  const dir = join(base, 'repo');
+  const dataDir = join(base, 'data');
+  await writeTree(dir, files);
+  initRepoWithCommit(dir);
+  return { dir, dataDir, wt: createWorktrees({ root: dir, dataDir, env }), git: (...args) => gitIn(dir, ...args), cleanup };
+}
+
+/** Every file under `dir` but .git, by content hash. */
+export function fileHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const abs = join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git') walk(abs);
+      } else out[relative(dir, abs)] = createHash('sha1').update(readFileSync(abs)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * What the user sees of their repository, read without taking git's optional locks (no index refresh).
+ * `indexBytes`: the index file itself (create, commit and diff never write it); `index`: its entries
+ * (mode, object, stage, path), what a merge must keep (git merge rewrites the file's stat data even when
+ * it refuses).
+ */
+export function userState(dir: string) {
+  const git = (...args: string[]) => gitIn(dir, '--no-optional-locks', ...args);
+  return {
+    indexBytes: createHash('sha1').update(readFileSync(join(dir, '.git', 'index'))).digest('hex'),
+    index: git('ls-files', '-s'),
+    staged: git('diff', '--cached', '--name-status'),
+    status: git('status', '--porcelain=v1', '-uall', '--ignored'),
+    stash: git('stash', 'list'),
+    head: git('rev-parse', 'HEAD').trim(),
+    branch: git('rev-parse', '--symbolic-full-name', 'HEAD').trim(),
+    refs: git('for-each-ref', '--format=%(refname) %(objectname)')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('refs/heads/akira/'))
+      .join('\n'),
+    mergeHead: existsSync(join(dir, '.git', 'MERGE_HEAD')),
+    files: fileHashes(dir),
+  };
+}
+
+/** userState without the index file's bytes (for operations git itself runs in the user's tree: merge). */
+export function userEntries(dir: string) {
+  const { indexBytes: _bytes, ...rest } = userState(dir);
+  return rest;
+}
