@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { attachActivity } from '../activity/activityStore';
 import { attachBoard } from '../board/boardStore';
@@ -17,6 +17,8 @@ export function AgentFeeds() {
   const client = useClient();
   const currentSessionId = useSessionStore((s) => s.currentSessionId);
   const needsRefresh = useSessionStore((s) => s.needsRefresh);
+  const boardRefresh = useSessionStore((s) => s.boardRefresh);
+  const board = useRef<ReturnType<typeof attachBoard> | null>(null);
 
   useEffect(() => {
     const hub = agentEventHub(client);
@@ -45,21 +47,42 @@ export function AgentFeeds() {
   }, [client, needsRefresh]);
 
   useEvent('app.onWorkspaceOpened', () => {
-    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true });
+    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true, statusReasons: {} });
   });
+
+  // Why a queued session waits: said by its status_changed event, or (listed before this window saw it) by agent.get.
+  const sessions = useSessionStore((s) => s.sessions);
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    const { statusReasons, setStatusReason } = useSessionStore.getState();
+    for (const s of sessions) {
+      if (s.status !== 'queued' || statusReasons[s.sessionId] !== undefined || asked.current.has(s.sessionId)) continue;
+      asked.current.add(s.sessionId);
+      client.invoke('agent.get', { sessionId: s.sessionId }).then(
+        (d) => d.status === 'queued' && setStatusReason(s.sessionId, d.statusReason),
+        () => asked.current.delete(s.sessionId),
+      );
+    }
+  }, [client, sessions]);
 
   useEffect(() => {
     if (!currentSessionId) return;
     const hub = agentEventHub(client);
-    const board = attachBoard(client, hub, currentSessionId);
+    const attached = attachBoard(client, hub, currentSessionId);
+    board.current = attached;
     const activity = attachActivity(hub, currentSessionId, {
       loadEarlier: async (beforeSeq) => (await client.invoke('agent.events', { sessionId: currentSessionId, beforeSeq, limit: 1000 })).events,
     });
     return () => {
-      board.detach();
+      attached.detach();
+      if (board.current === attached) board.current = null;
       activity.detach();
     };
   }, [client, currentSessionId]);
+
+  useEffect(() => {
+    if (boardRefresh) void board.current?.refresh();
+  }, [boardRefresh]);
 
   return null;
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { ErrorDetails } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 
 type Untrusted = NonNullable<ErrorDetails['untrustedModelServer']>;
 
@@ -41,37 +42,24 @@ export function useServerTrust(): { run<T>(action: () => Promise<T>): Promise<T 
 
 function TrustDialog({ server, answer }: { server: Untrusted; answer(trusted: boolean): void }) {
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
   return (
-    <div className="trust-backdrop" onMouseDown={(e) => e.target === e.currentTarget && answer(false)}>
-      <div
-        className="trust-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="trust-title"
-        data-testid="trust-dialog"
-        onKeyDown={(e) => e.key === 'Escape' && answer(false)}
-      >
-        <div className="trust-title" id="trust-title">
-          Send your API key to this project&apos;s model server?
-        </div>
-        <p>
-          This project&apos;s settings (<code>.akira/settings.json</code>) send the model to <b data-testid="trust-origin">{server.origin}</b>.
-        </p>
-        <p>
-          Your API key{server.keyHint ? ` (${server.keyHint})` : ''}, from {server.keySource}, is for <b>{server.keyOrigin}</b>. Anyone who can change a
-          project can name a server there; trust it only if you know who runs it.
-        </p>
-        <p className="trust-dim">Trusting is remembered for every project (global settings, trustedModelServers) and can be taken back in Settings.</p>
-        <div className="trust-actions">
-          <button className="ag-button danger" onClick={() => answer(true)} data-testid="trust-confirm">
-            Trust {server.origin}
-          </button>
-          <button ref={cancel} className="ag-button" onClick={() => answer(false)} data-testid="trust-cancel">
-            Cancel
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog title="Send your API key to this project's model server?" testId="trust-dialog" onCancel={() => answer(false)} initialFocus={cancel}>
+      <p>
+        This project&apos;s settings (<code>.akira/settings.json</code>) send the model to <b data-testid="trust-origin">{server.origin}</b>.
+      </p>
+      <p>
+        Your API key{server.keyHint ? ` (${server.keyHint})` : ''}, from {server.keySource}, is for <b>{server.keyOrigin}</b>. Anyone who can change a
+        project can name a server there; trust it only if you know who runs it.
+      </p>
+      <p className="dialog-dim">Trusting is remembered for every project (global settings, trustedModelServers) and can be taken back in Settings.</p>
+      <DialogActions>
+        <button className="ag-button danger" onClick={() => answer(true)} data-testid="trust-confirm">
+          Trust {server.origin}
+        </button>
+        <button ref={cancel} className="ag-button" onClick={() => answer(false)} data-testid="trust-cancel">
+          Cancel
+        </button>
+      </DialogActions>
+    </Dialog>
   );
 }

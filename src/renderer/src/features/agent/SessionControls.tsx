@@ -4,7 +4,9 @@ import { useClient } from '../../client/ClientContext';
 import { progressOf } from '../board/boardReducer';
 import { useBoardStore } from '../board/boardStore';
 import { useServerTrust } from './ServerTrust';
-import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, STATUS_LABEL, statusTone } from './sessionFormat';
+import { statusText } from './queueOrder';
+import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
+import { useSessionStore } from './sessionStore';
 
 /** The session's header: what it works on, where it is, and pause / resume / stop. */
 export function SessionControls({ onClose }: { onClose(): void }) {
@@ -20,6 +22,8 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const tone = statusTone(board.status);
   const changes = board.approvals.filter((a) => a.kind === 'change').length;
   const cost = formatCost(board.totals.costUsd);
+  const queued = board.status === 'queued';
+  const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === board.sessionId)?.queuePosition ?? null);
 
   async function act(fn: () => Promise<unknown>) {
     setBusy(true);
@@ -38,13 +42,13 @@ export function SessionControls({ onClose }: { onClose(): void }) {
     <div className="session-header" data-testid="session-header">
       <div className="session-header-main">
         <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={board.statusReason ?? undefined}>
-          {STATUS_LABEL[board.status]}
+          {statusText(board.status, queuePosition)}
         </span>
         <span className="session-task" title={board.task}>
           {board.task || '…'}
         </span>
         <span className="session-meta">
-          {PHASE_LABEL[board.phase] ?? board.phase} · {board.mode} · {board.model}
+          {queued ? 'in the queue' : (PHASE_LABEL[board.phase] ?? board.phase)} · {board.mode} · {board.model}
         </span>
       </div>
       <div className="session-progress" title={`${done} of ${total} TODOs done`} data-testid="session-progress">
@@ -74,7 +78,9 @@ export function SessionControls({ onClose }: { onClose(): void }) {
             Resume
           </button>
         )}
+        {/* A queued session is cancelled from its queue panel. */}
         {canStop(board.status) &&
+          !queued &&
           (confirmStop ? (
             <>
               <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, reason: 'Stopped from the app.' }))} data-testid="session-stop-confirm">

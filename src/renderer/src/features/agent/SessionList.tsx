@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AgentSessionSummary } from '../../../../shared/contract';
-import { formatAgo, formatTokens, STATUS_LABEL, statusTone } from './sessionFormat';
+import { queueWaitText, statusText } from './queueOrder';
+import { formatAgo, formatTokens, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 
 function useNow(ms: number): number {
@@ -12,8 +13,9 @@ function useNow(ms: number): number {
   return now;
 }
 
-function SessionRow({ s, current, now, onOpen }: { s: AgentSessionSummary; current: boolean; now: number; onOpen(): void }) {
+function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummary; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
   const tone = statusTone(s.status);
+  const queued = s.status === 'queued';
   return (
     <li>
       <button
@@ -22,14 +24,17 @@ function SessionRow({ s, current, now, onOpen }: { s: AgentSessionSummary; curre
         data-testid="session-row"
         data-session-id={s.sessionId}
         data-status={s.status}
+        data-queue-position={s.queuePosition ?? undefined}
         aria-current={current}
-        title={s.task}
+        title={queued ? `${s.task}\n${statusText(s.status, s.queuePosition)}: ${queueWaitText(reason)}` : s.task}
       >
         <span className={`status-dot tone-${tone}`} aria-hidden />
         <span className="session-row-main">
           <span className="session-row-task">{s.task}</span>
           <span className="session-row-meta">
-            <span className={`tone-text tone-${tone}`}>{STATUS_LABEL[s.status]}</span>
+            <span className={`tone-text tone-${tone}`} data-testid="session-row-status" title={queued ? queueWaitText(reason) : undefined}>
+              {statusText(s.status, s.queuePosition)}
+            </span>
             {s.progress.total > 0 && (
               <span>
                 {s.progress.done}/{s.progress.total}
@@ -51,6 +56,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const loaded = useSessionStore((s) => s.loaded);
   const error = useSessionStore((s) => s.error);
   const current = useSessionStore((s) => s.currentSessionId);
+  const reasons = useSessionStore((s) => s.statusReasons);
   const now = useNow(30_000);
   if (error && !sessions.length) return <div className="empty error-text">Could not list sessions: {error}</div>;
   if (!loaded) return <div className="empty">Loading sessions…</div>;
@@ -58,7 +64,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   return (
     <ul className="session-list" data-testid="session-list">
       {sessions.map((s) => (
-        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} onOpen={() => onOpen(s.sessionId)} />
+        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasons[s.sessionId]} onOpen={() => onOpen(s.sessionId)} />
       ))}
     </ul>
   );

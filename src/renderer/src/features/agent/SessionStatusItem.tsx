@@ -4,7 +4,8 @@ import { useClient } from '../../client/ClientContext';
 import { progressOf } from '../board/boardReducer';
 import { useBoardStore } from '../board/boardStore';
 import { useServerTrust } from './ServerTrust';
-import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, STATUS_LABEL, statusTone } from './sessionFormat';
+import { queueWaitText, statusText } from './queueOrder';
+import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 
 type Action = 'view' | 'pause' | 'resume' | 'stop';
@@ -26,6 +27,8 @@ export function SessionStatusItem() {
   const anchor = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const shown = !!current && board.sessionId === current;
+  const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === current)?.queuePosition ?? null);
+  const queued = board.status === 'queued';
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -53,6 +56,7 @@ export function SessionStatusItem() {
   const sessionId = current;
   const { done, total } = progressOf(board.todos);
   const cost = formatCost(board.totals.costUsd);
+  const tokens = board.totals.tokensIn + board.totals.tokensOut;
 
   async function act(action: Action) {
     if (action === 'view') {
@@ -60,7 +64,7 @@ export function SessionStatusItem() {
       close(false);
       return;
     }
-    if (action === 'stop' && !confirmStop) {
+    if (action === 'stop' && !confirmStop && !queued) {
       setConfirmStop(true);
       return;
     }
@@ -69,7 +73,10 @@ export function SessionStatusItem() {
     try {
       if (action === 'pause') await client.invoke('agent.pause', { sessionId, reason: 'Paused from the status bar.' });
       else if (action === 'resume') await trust.run(() => client.invoke('agent.resume', { sessionId }));
-      else await client.invoke('agent.stop', { sessionId, reason: 'Stopped from the status bar.' });
+      else {
+        await client.invoke('agent.stop', { sessionId, reason: queued ? 'Taken out of the queue from the status bar.' : 'Stopped from the status bar.' });
+        if (queued) useSessionStore.getState().queuedStopped();
+      }
       close(true);
     } catch (err) {
       setError(message(err));
@@ -110,7 +117,8 @@ export function SessionStatusItem() {
         className="statusbar-item agent-status status-session-button"
         data-testid="status-agent"
         data-status={board.status}
-        title={`${board.task}\n(click for the session's menu)`}
+        data-queue-position={queued ? (queuePosition ?? undefined) : undefined}
+        title={`${board.task}${queued ? `\n${queueWaitText(board.statusReason)}` : ''}\n(click for the session's menu)`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'status-session-menu' : undefined}
@@ -122,10 +130,11 @@ export function SessionStatusItem() {
           }
         }}
       >
-        <span className={`tone-text tone-${statusTone(board.status)}`}>✦ {STATUS_LABEL[board.status]}</span>
-        <span> · {PHASE_LABEL[board.phase] ?? board.phase}</span>
-        <span> · {done}/{total}</span>
-        <span> · {formatTokens(board.totals.tokensIn + board.totals.tokensOut)} tokens</span>
+        <span className={`tone-text tone-${statusTone(board.status)}`}>✦ {statusText(board.status, queuePosition)}</span>
+        {/* A queued session has not started: its place says it all (a resumed one that waits keeps its numbers). */}
+        {!queued && <span> · {PHASE_LABEL[board.phase] ?? board.phase}</span>}
+        {(!queued || total > 0) && <span> · {done}/{total}</span>}
+        {(!queued || tokens > 0) && <span> · {formatTokens(tokens)} tokens</span>}
         {cost && <span> · {cost}</span>}
       </button>
       {open && (
@@ -136,7 +145,9 @@ export function SessionStatusItem() {
           {item('view', 'View log', true, 'status-menu-view', 'The board and the activity of this session')}
           {item('pause', 'Pause', canPause(board.status), 'status-menu-pause', 'Pause after the current step')}
           {item('resume', 'Resume', canResume(board.status), 'status-menu-resume')}
-          {confirmStop ? (
+          {queued ? (
+            item('stop', 'Cancel (leave the queue)', true, 'status-menu-cancel-queued', 'Take it out of the queue: it is stopped and will not start')
+          ) : confirmStop ? (
             <button type="button" role="menuitem" className="status-menu-item danger" disabled={busy} data-testid="status-menu-stop-confirm" onClick={() => void act('stop')}>
               Stop for good?
             </button>

@@ -2,6 +2,7 @@ import { ActivityStream } from '../activity/ActivityStream';
 import { Board } from '../board/Board';
 import { useBoardStore } from '../board/boardStore';
 import { MessageBox } from './MessageBox';
+import { QueuePanel } from './QueuePanel';
 import { SessionControls } from './SessionControls';
 import { useSessionStore } from './sessionStore';
 import './agent.css';
@@ -23,6 +24,7 @@ export function SessionView() {
   return (
     <div className="session-view" data-testid="session-view">
       <SessionControls onClose={() => useSessionStore.getState().open(null)} />
+      {status === 'queued' && <QueuePanel sessionId={currentSessionId} reason={statusReason} />}
       {showReason && (
         <div className={`session-reason status-${status}`} data-testid="session-reason">
           {statusReason}

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { modesQuery, settingsQuery } from './agentQueries';
 import { message } from './sessionFormat';
+import { useBusyQuestion } from './BusyQuestion';
 import { useServerTrust } from './ServerTrust';
 import { useSessionStore } from './sessionStore';
 
@@ -14,9 +15,10 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
   const [task, setTask] = useState('');
   const [mode, setMode] = useState<string>('');
   const [model, setModel] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const trust = useServerTrust();
+  const busy = useBusyQuestion();
 
   const effective = settings.data?.effective;
   const defaultMode = effective?.agent.mode ?? 'code-dev';
@@ -27,16 +29,22 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
 
   async function start(e?: FormEvent) {
     e?.preventDefault();
-    if (!task.trim() || busy) return;
-    setBusy(true);
+    if (!task.trim() || starting) return;
+    setStarting(true);
     setError(null);
     try {
+      // Another session running in this folder: ask (queue it / run anyway), then send it again with the answer.
       const started = await trust.run(() =>
-        client.invoke('agent.start', {
+        busy.run(
+          (extra) =>
+            client.invoke('agent.start', {
+              task,
+              ...(mode ? { mode } : {}),
+              ...(model.trim() ? { model: model.trim() } : {}),
+              ...extra,
+            }),
           task,
-          ...(mode ? { mode } : {}),
-          ...(model.trim() ? { model: model.trim() } : {}),
-        }),
+        ),
       );
       if (!started) return;
       const { sessionId } = started;
@@ -46,7 +54,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
     } catch (err) {
       setError(message(err));
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   }
 
@@ -103,10 +111,11 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
           {error}
         </div>
       )}
-      <button className="ag-button primary" type="submit" disabled={!task.trim() || busy} data-testid="start-submit">
-        {busy ? 'Starting…' : 'Start session'}
+      <button className="ag-button primary" type="submit" disabled={!task.trim() || starting} data-testid="start-submit">
+        {starting ? 'Starting…' : 'Start session'}
       </button>
       {trust.dialog}
+      {busy.dialog}
     </form>
   );
 }

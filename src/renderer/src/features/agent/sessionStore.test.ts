@@ -18,7 +18,7 @@ function startedSummary(r: Recording): AgentSessionSummary {
 }
 
 beforeEach(() => {
-  useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, error: null, needsRefresh: false });
+  useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, error: null, needsRefresh: false, statusReasons: {} });
 });
 
 describe('sessions store', () => {
@@ -55,6 +55,24 @@ describe('sessions store', () => {
     expect(summaryAfter(s, at('session_stopped')).status).toBe('stopped');
     expect(summaryAfter({ ...s, live: false }, at('status_changed', { status: 'paused' }))).toMatchObject({ status: 'paused', live: true });
     expect(summaryAfter(s, at('tool_call_started'))).toBe(s);
+  });
+
+  it('a session entering or leaving the queue asks for the places again and keeps why it waits', () => {
+    const s = { ...startedSummary(skipSession), status: 'running' as const };
+    const q = { ...startedSummary(greetSession), status: 'queued' as const, queuePosition: 1 };
+    useSessionStore.getState().setSessions([s, q]);
+    const at = (sessionId: string, extra: object) => ({ sessionId, type: 'status_changed', seq: 99, ts: '2026-01-01T00:00:00.000Z', ...extra }) as never;
+    useSessionStore.getState().applyEvent(at(s.sessionId, { status: 'queued', reason: 'Waiting for a free slot.' }));
+    expect(useSessionStore.getState()).toMatchObject({ needsRefresh: true, statusReasons: { [s.sessionId]: 'Waiting for a free slot.' } });
+    expect(useSessionStore.getState().sessions[0]).toMatchObject({ status: 'queued', queuePosition: null });
+    useSessionStore.getState().applyQueue([s.sessionId, q.sessionId]);
+    expect(useSessionStore.getState().sessions.map((x) => x.queuePosition)).toEqual([1, 2]);
+    useSessionStore.setState({ needsRefresh: false });
+    useSessionStore.getState().applyEvent(at(q.sessionId, { status: 'running' }));
+    expect(useSessionStore.getState().needsRefresh).toBe(true);
+    expect(useSessionStore.getState().sessions[1]).toMatchObject({ status: 'running', queuePosition: null });
+    useSessionStore.getState().setStatusReason(s.sessionId, null);
+    expect(useSessionStore.getState().statusReasons[s.sessionId]).toBeUndefined();
   });
 
   it('holds the current session id for the other views', () => {

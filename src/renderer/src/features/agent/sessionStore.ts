@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AgentEvent, AgentEventType, AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
+import { withQueue } from './queueOrder';
 
 /**
  * The sessions of the workspace (`agent.list`, kept current by `agent.onEvent`) and the session the UI
@@ -7,7 +8,8 @@ import type { AgentEvent, AgentEventType, AgentSessionSummary, AgentStatus } fro
  *
  * Status, phase and tokens are updated in place from the events; what needs the whole TODO list (progress)
  * or a session this window has not listed yet asks for a new `agent.list` (`needsRefresh`, throttled by
- * the caller, see useAgentFeeds.ts).
+ * the caller, see useAgentFeeds.ts). A session entering or leaving the queue moves the others' places, which
+ * only the list knows (`queuePosition`): it asks for a new list too.
  */
 
 interface SessionStoreState {
@@ -15,12 +17,24 @@ interface SessionStoreState {
   sessions: AgentSessionSummary[];
   loaded: boolean;
   error: string | null;
-  /** An event said the list is out of date (progress, a new session). */
+  /** An event said the list is out of date (progress, a new session, places in the queue). */
   needsRefresh: boolean;
+  /** Why each session last changed status, when an event or agent.get said so (the list rows' hover for queued ones). */
+  statusReasons: Record<string, string>;
   open(sessionId: string | null): void;
   setSessions(sessions: AgentSessionSummary[]): void;
   setError(error: string): void;
   applyEvent(event: AgentEvent): void;
+  /** The queue as agent.reorderQueue answered it: the places of the queued sessions. */
+  applyQueue(queue: string[]): void;
+  /** Bumped to have the current board fetched again (a change no event announces). */
+  boardRefresh: number;
+  /**
+   * A queued session was cancelled (agent.stop): the core writes session_stopped to its log without announcing
+   * it, so the list and the board are fetched again.
+   */
+  queuedStopped(): void;
+  setStatusReason(sessionId: string, reason: string | null): void;
 }
 
 const TODO_EVENTS = new Set<AgentEventType>(['plan_proposed', 'plan_approved', 'todo_updated', 'todo_added', 'todo_removed', 'verification']);
@@ -39,10 +53,11 @@ export function summaryAfter(s: AgentSessionSummary, e: AgentEvent): AgentSessio
   if (e.type === 'status_changed') {
     const { status } = e;
     const phase = e.phase ?? s.phase;
-    return { ...s, status, phase, updatedAt, live: s.live || isActive(status) || status === 'paused' };
+    const queuePosition = status === 'queued' ? (s.queuePosition ?? null) : null;
+    return { ...s, status, phase, updatedAt, live: s.live || isActive(status) || status === 'paused', queuePosition };
   }
   const ending = ENDINGS[e.type];
-  if (ending) return { ...s, status: ending, phase: ending === 'completed' ? 'done' : s.phase, updatedAt };
+  if (ending) return { ...s, status: ending, phase: ending === 'completed' ? 'done' : s.phase, updatedAt, queuePosition: null };
   if (e.type === 'model_call') {
     const { usage } = e;
     const cost = e.costUsd;
@@ -68,19 +83,33 @@ export const useSessionStore = create<SessionStoreState>((set) => ({
   loaded: false,
   error: null,
   needsRefresh: false,
+  statusReasons: {},
+  boardRefresh: 0,
+  queuedStopped: () => set((state) => ({ needsRefresh: true, boardRefresh: state.boardRefresh + 1 })),
   open: (currentSessionId) => set({ currentSessionId }),
   setSessions: (sessions) => set({ sessions, loaded: true, error: null, needsRefresh: false }),
   setError: (error) => set({ error }),
+  applyQueue: (queue) => set((state) => ({ sessions: withQueue(state.sessions, queue) })),
+  setStatusReason: (sessionId, reason) =>
+    set((state) => {
+      if ((state.statusReasons[sessionId] ?? null) === reason) return state;
+      const statusReasons = { ...state.statusReasons };
+      if (reason) statusReasons[sessionId] = reason;
+      else delete statusReasons[sessionId];
+      return { statusReasons };
+    }),
   applyEvent: (e) =>
     set((state) => {
+      const reasons = e.type === 'status_changed' ? { statusReasons: { ...state.statusReasons, [e.sessionId]: e.reason ?? '' } } : {};
       const i = state.sessions.findIndex((s) => s.sessionId === e.sessionId);
-      if (i < 0) return e.type === 'session_started' || e.seq !== undefined ? { needsRefresh: true } : state;
-      const next = summaryAfter(state.sessions[i], e);
-      const stale = TODO_EVENTS.has(e.type);
-      if (next === state.sessions[i]) return stale ? { needsRefresh: true } : state;
+      if (i < 0) return e.type === 'session_started' || e.seq !== undefined ? { needsRefresh: true, ...reasons } : state;
+      const before = state.sessions[i];
+      const next = summaryAfter(before, e);
+      const stale = TODO_EVENTS.has(e.type) || (next.status !== before.status && (next.status === 'queued' || before.status === 'queued'));
+      if (next === before) return stale ? { needsRefresh: true, ...reasons } : e.type === 'status_changed' ? reasons : state;
       const sessions = [...state.sessions];
       sessions[i] = next;
-      return stale ? { sessions, needsRefresh: true } : { sessions };
+      return stale ? { sessions, needsRefresh: true, ...reasons } : { sessions, ...reasons };
     }),
 }));
 

@@ -3,11 +3,13 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { SpecDetailT, SpecRunInput, SpecTaskT } from '../../../../shared/contract';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
+import { useBusyQuestion } from '../agent/BusyQuestion';
+import { statusText } from '../agent/queueOrder';
 import { useServerTrust } from '../agent/ServerTrust';
-import { STATUS_LABEL, statusTone } from '../agent/sessionFormat';
+import { statusTone } from '../agent/sessionFormat';
 import { useSessionStore } from '../agent/sessionStore';
 import { nextState, specRows, type SpecRow } from './specRows';
-import { runErrorText, type TaskRunState } from './specRunState';
+import { runErrorText, runWhat, type TaskRunState } from './specRunState';
 import { specQuery, specsListQuery } from './specsQueries';
 import { useSpecsStore, type SpecSourceRef } from './specsStore';
 import { ProgressBar, SourceBadge, SpecsEmpty } from './SpecsPanel';
@@ -20,6 +22,7 @@ type RunParams = Pick<SpecRunInput, 'only' | 'from'>;
 function useSpecRun(tasksPath: string | null) {
   const client = useClient();
   const trust = useServerTrust();
+  const busy = useBusyQuestion();
   const [starting, setStarting] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const run = async (key: string, params: RunParams) => {
@@ -27,7 +30,8 @@ function useSpecRun(tasksPath: string | null) {
     setStarting(key);
     setErrors({});
     try {
-      const started = await trust.run(() => client.invoke('specs.run', { tasksPath, ...params }));
+      // Another session running in this folder: ask (queue it / run anyway), then send it again with the answer.
+      const started = await trust.run(() => busy.run((extra) => client.invoke('specs.run', { tasksPath, ...params, ...extra }), runWhat(tasksPath, params)));
       if (!started) return;
       useSpecsStore.getState().markStarted(tasksPath, started.sessionId);
       useSessionStore.getState().open(started.sessionId);
@@ -37,7 +41,17 @@ function useSpecRun(tasksPath: string | null) {
       setStarting(null);
     }
   };
-  return { run, starting, errors, dialog: trust.dialog };
+  return {
+    run,
+    starting,
+    errors,
+    dialog: (
+      <>
+        {trust.dialog}
+        {busy.dialog}
+      </>
+    ),
+  };
 }
 
 type SpecRun = ReturnType<typeof useSpecRun>;
@@ -45,7 +59,11 @@ type SpecRun = ReturnType<typeof useSpecRun>;
 /** Why the run buttons are off, or null when they are on. */
 function runBlocked(session: SpecSession, run: SpecRun): string | null {
   if (run.starting) return 'Starting a session…';
-  if (session.busy) return session.status === 'paused' ? 'A session on this spec is paused: resume or stop it first (status bar).' : 'A session is running on this spec.';
+  if (session.busy) {
+    if (session.status === 'paused') return 'A session on this spec is paused: resume or stop it first (status bar).';
+    if (session.status === 'queued') return 'A session on this spec waits in the queue: it starts by itself (cancel it from its view).';
+    return 'A session is running on this spec.';
+  }
   return null;
 }
 
@@ -379,6 +397,7 @@ function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: 
 /** The spec's newest session: its status, how far it got, and a link to its board and activity. */
 function SessionLine({ session }: { session: SpecSession }) {
   const { sessionId, status, detail } = session;
+  const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === sessionId)?.queuePosition ?? null);
   if (!sessionId) return null;
   const todos = detail?.todos ?? [];
   const done = todos.filter((t) => t.status === 'done').length;
@@ -390,14 +409,14 @@ function SessionLine({ session }: { session: SpecSession }) {
   };
   return (
     <div className="spec-session" data-testid="spec-session" data-status={status ?? 'starting'} role="status">
-      <span className={`tone-text tone-${status ? statusTone(status) : 'busy'}`}>✦ {status ? STATUS_LABEL[status] : 'Starting'}</span>
+      <span className={`tone-text tone-${status ? statusTone(status) : 'busy'}`}>✦ {status ? statusText(status, queuePosition) : 'Starting'}</span>
       {todos.length > 0 && (
         <span className="spec-dim">
           {done}/{todos.length} task{todos.length === 1 ? '' : 's'} done{judged ? ` (${judged} judged done)` : ''}
           {failed ? ` · ${failed} failed` : ''}
         </span>
       )}
-      {detail?.statusReason && (status === 'paused' || status === 'failed' || status === 'waiting_approval') && <span className="spec-dim spec-session-reason">{detail.statusReason}</span>}
+      {detail?.statusReason && (status === 'paused' || status === 'failed' || status === 'waiting_approval' || status === 'queued') && <span className="spec-dim spec-session-reason">{detail.statusReason}</span>}
       <button type="button" className="link" onClick={view} data-testid="spec-view-session">
         View session
       </button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentSessionSummary, AgentTodo } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
-import { followedSession, holdsSpec, runErrorText, samePath, specName, specNoticeOf, taskRunStates } from './specRunState';
+import { followedSession, holdsSpec, runErrorText, runWhat, samePath, specName, specNoticeOf, taskRunStates } from './specRunState';
 
 const todo = (id: string, status: AgentTodo['status'], extra: Partial<AgentTodo> = {}): AgentTodo => ({
   id,
@@ -97,6 +97,13 @@ describe('taskRunStates', () => {
     expect(taskRunStates({ status: 'running', phase: 'verify', todos: [todo('1', 'verifying')] }).get('1')).toMatchObject({ kind: 'verifying', label: 'verifying' });
   });
 
+  it('a session waiting in the agent queue shows its tasks as queued, saying why', () => {
+    const states = taskRunStates({ status: 'queued', phase: 'assess', todos: [todo('1', 'pending'), todo('2', 'pending')] });
+    expect(states.get('1')).toMatchObject({ kind: 'queued', label: 'queued' });
+    expect(states.get('2')!.title).toBe('The session waits in the agent queue; it starts by itself.');
+    expect(holdsSpec('queued')).toBe(true);
+  });
+
   it('after the end, tasks never reached are plain open and one cut short says so', () => {
     const states = taskRunStates({ status: 'stopped', phase: 'execute', todos: [todo('1', 'in_progress'), todo('2', 'pending'), todo('3', 'skipped')] });
     expect(states.get('1')).toMatchObject({ kind: 'running', label: 'stopped here' });
@@ -110,6 +117,13 @@ describe('holdsSpec, runErrorText', () => {
     expect(['running', 'waiting_approval', 'paused', 'planning'].every((s) => holdsSpec(s as never))).toBe(true);
     expect(['completed', 'failed', 'stopped', 'interrupted'].some((s) => holdsSpec(s as never))).toBe(false);
     expect(holdsSpec(null)).toBe(false);
+  });
+  it('names what a run would work on, for the busy-workspace question', () => {
+    const path = '.kiro/specs/auth/tasks.md';
+    expect(runWhat(path, {})).toBe('Spec auth: all open tasks');
+    expect(runWhat(path, { only: ['2.1'] })).toBe('Spec auth: task 2.1');
+    expect(runWhat(path, { only: ['1', '3'] })).toBe('Spec auth: tasks 1, 3');
+    expect(runWhat(path, { from: '2' })).toBe('Spec auth: from task 2');
   });
   it('says "every task is ticked" for nothingToRun, else the core’s words', () => {
     expect(runErrorText(new ClientError('conflict', 'Nothing to run: …', { nothingToRun: { tasksPath: 'x', done: 2 } }))).toBe('Every task is ticked already.');

@@ -93,11 +93,20 @@ export function taskRunStates(session: Pick<AgentSessionDetail, 'status' | 'phas
         break;
       case 'pending':
         if (todo.id === assessingId) out.set(todo.id, { ...base, kind: 'assessing', label: 'assessing…', title: 'Is it done already? The quick checks, then the model.' });
+        else if (session.status === 'queued') out.set(todo.id, { ...base, kind: 'queued', label: 'queued', title: 'The session waits in the agent queue; it starts by itself.' });
         else if (!ended) out.set(todo.id, { ...base, kind: 'queued', label: 'queued', title: 'Waits for its turn in the session.' });
         break;
     }
   }
   return out;
+}
+
+/** What a run would work on, for the busy-workspace question: "Spec hello: task 2.1" / "… from task 2" / "… all open tasks". */
+export function runWhat(tasksPath: string, params: { only?: string[]; from?: string }): string {
+  const name = `Spec ${specName(tasksPath)}`;
+  if (params.only?.length) return `${name}: task${params.only.length === 1 ? '' : 's'} ${params.only.join(', ')}`;
+  if (params.from) return `${name}: from task ${params.from}`;
+  return `${name}: all open tasks`;
 }
 
 /** A run the core refused, in plain words. */

@@ -1,0 +1,90 @@
+import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Dialog, DialogActions } from '../../ui/Dialog';
+import { busyParams, busyTitle, sharedTreeBusyOf, taskLine, WORKTREE_CHOICE, type BusyChoice, type BusyParams, type BusySessions } from './busyQuestion';
+
+/**
+ * Starting a session while another runs in the workspace's own tree (agent.start / specs.run answer
+ * `details.sharedTreeBusy`): asks the person, then sends the command again with the answer.
+ *
+ *   const busy = useBusyQuestion();
+ *   await busy.run((extra) => client.invoke('agent.start', {task, ...extra}), task);   // null: cancelled; render {busy.dialog}
+ *
+ * Queue it (Enter, the safe default) waits for the other session and starts by itself; Run anyway runs beside
+ * it on the same files; Cancel (Esc) starts nothing.
+ */
+export function useBusyQuestion(): { run<T>(send: (extra: BusyParams) => Promise<T>, what?: string): Promise<T | null>; dialog: ReactNode } {
+  const [asking, setAsking] = useState<{ sessions: BusySessions; what: string | undefined; answer(choice: BusyChoice): void } | null>(null);
+
+  const run = useCallback(async <T,>(send: (extra: BusyParams) => Promise<T>, what?: string): Promise<T | null> => {
+    try {
+      return await send({});
+    } catch (err) {
+      const sessions = sharedTreeBusyOf(err);
+      if (!sessions) throw err;
+      const choice = await new Promise<BusyChoice>((answer) => setAsking({ sessions, what, answer }));
+      setAsking(null);
+      const params = busyParams(choice);
+      return params ? send(params) : null;
+    }
+  }, []);
+
+  const dialog = asking ? <BusyDialog sessions={asking.sessions} what={asking.what} answer={asking.answer} /> : null;
+  return { run, dialog };
+}
+
+function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: string | undefined; answer(choice: BusyChoice): void }) {
+  const queue = useRef<HTMLButtonElement>(null);
+  const one = sessions.length === 1;
+  const it = one ? 'it' : 'them';
+  // Enter anywhere but on another button queues it (the safe default).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || (e.target as HTMLElement).closest('button')) return;
+    e.preventDefault();
+    answer('queue');
+  };
+  return (
+    <Dialog title={busyTitle(sessions)} testId="busy-dialog" tone="accent" onCancel={() => answer('cancel')} initialFocus={queue} onKeyDown={onKeyDown}>
+      <ul className="busy-sessions" aria-label="Running sessions">
+        {sessions.map((s) => (
+          <li key={s.sessionId} data-testid="busy-session" data-session-id={s.sessionId} title={s.task}>
+            <span className="tone-text tone-busy" aria-hidden>
+              ✦{' '}
+            </span>
+            {taskLine(s.task)}
+          </li>
+        ))}
+      </ul>
+      <p data-testid="busy-what">
+        If {what ? <b>{taskLine(what, 80)}</b> : 'the new session'} starts now, {one ? 'both' : 'they all'} work on the same files. What should it do?
+      </p>
+      <div className="busy-choices" role="group" aria-label="Choices">
+        <div className="busy-choice">
+          <button ref={queue} type="button" className="ag-button primary" onClick={() => answer('queue')} data-testid="busy-queue">
+            Queue it
+          </button>
+          <span className="busy-choice-text">Wait, and start by itself when {one ? 'it ends' : 'they end'}.</span>
+        </div>
+        <div className="busy-choice">
+          <button type="button" className="ag-button" onClick={() => answer('parallel')} data-testid="busy-parallel">
+            Run anyway
+          </button>
+          <span className="busy-choice-text">
+            Start now beside {it}, <b>on the same files</b>: edits and checkpoint restores can cut across each other.
+          </span>
+        </div>
+        <div className="busy-choice">
+          <button type="button" className="ag-button" disabled={!WORKTREE_CHOICE} onClick={() => answer('worktree')} data-testid="busy-worktree">
+            Run in a worktree
+          </button>
+          <span className="busy-choice-text">{WORKTREE_CHOICE ? 'Start now in its own git worktree and branch; merge it back when it is done.' : 'Worktree isolation: coming soon'}</span>
+        </div>
+      </div>
+      <DialogActions>
+        <button type="button" className="ag-button" onClick={() => answer('cancel')} data-testid="busy-cancel">
+          Cancel
+        </button>
+        <span className="dialog-dim">Enter queues it · Esc cancels</span>
+      </DialogActions>
+    </Dialog>
+  );
+}
