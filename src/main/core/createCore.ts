@@ -25,6 +25,7 @@ import { commandEnvPolicy } from './agent/orchestrator/commandEnvPolicy';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modeResolver';
 import type { ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOptions } from './workspace/workspaceService';
+import { createWorktrees } from './worktrees/worktrees';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -124,13 +125,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const feed = (built.feed = options.watch === false ? null : createWatchFeed(root));
       built.workspace = await createWorkspaceService({ root, emit, watch: options.watch, watcher: options.watcher, changeFeed: feed?.hooks });
       const terminals = (built.terminals = createPtyHost({ cwd: root, emit }));
+      // Akira's environment without its secrets, for the agent's commands; only the global settings pass variables through.
+      const commandEnvironment = () =>
+        commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key });
       const commands = (built.commands = createCommandRunner({
         root,
         host: terminals,
         watched: options.face !== 'cli',
-        // Akira's environment without its secrets; only the global settings pass variables through.
-        environment: () =>
-          commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key }),
+        environment: commandEnvironment,
       }));
       // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
       const checkpoints = (built.checkpoints = await createCheckpointService({
@@ -148,6 +150,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         emit,
         checkpoints,
         commands,
+        worktrees: createWorktrees({ root, dataDir: options.dataDir, env }),
+        // A worktree session's own tree: commands (in the shared terminal panel) and checkpoints rooted there.
+        isolatedTree: async (treeRoot) => {
+          const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment });
+          const treeCheckpoints = await createCheckpointService({ root: treeRoot, dataDir: options.dataDir, options: { preloadStatPool: false } }).catch(() => null);
+          return {
+            commands: treeCommands,
+            checkpoints: treeCheckpoints,
+            async dispose() {
+              await treeCommands.dispose();
+              await treeCheckpoints?.dispose();
+            },
+          };
+        },
         env,
         storedApiKey: () => modelSettings.storedKey(),
         modelFlags: options.agent?.modelFlags,

@@ -34,6 +34,23 @@ export const agentTodoStatus = z.enum(['pending', 'in_progress', 'verifying', 'd
 export const whenBusy = z.enum(['queue', 'parallel']);
 export type WhenBusy = z.infer<typeof whenBusy>;
 
+/** Where a session works: the workspace's own tree, or its own git worktree on branch `akira/<8>` (issue 10). */
+export const isolation = z.enum(['shared', 'worktree']);
+export type Isolation = z.infer<typeof isolation>;
+
+/** A worktree session's tree: where it is, its branch, and whether it was merged back or discarded. */
+export const sessionWorktree = z.object({
+  branch: z.string(),
+  /** Absolute path of the worktree (outside the workspace, in Akira's data folder). */
+  path: z.string(),
+  /** The branch the user was on when it started (null: detached HEAD). */
+  baseBranch: z.string().nullable(),
+  state: z.enum(['active', 'merged', 'discarded']),
+  /** The merge commit, once merged. */
+  mergeCommit: z.string().nullable(),
+});
+export type SessionWorktreeT = z.infer<typeof sessionWorktree>;
+
 export const approvalId = z.string().min(1).max(128);
 
 export const proposedFileChange = z.object({

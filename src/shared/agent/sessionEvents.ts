@@ -173,6 +173,10 @@ const bodies = {
    * `rollback` restored its files to its start checkpoint first (the rollback event says which files).
    */
   todo_failure_handled: { todoId: id, action: z.enum(['rollback', 'continue']), checkpointId: id.optional() },
+  /** Worktree sessions: the session's branch was merged into the user's branch (agent.merge). */
+  worktree_merged: { commit: z.string().min(1).max(64), alreadyMerged: z.boolean().default(false), into: z.string().nullable().default(null) },
+  /** Worktree sessions: the worktree and its branch were removed (agent.discard). */
+  worktree_discarded: {},
   session_completed: { summary: text.default('') },
   session_failed: { reason: text },
   session_stopped: { reason: text.optional() },

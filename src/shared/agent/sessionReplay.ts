@@ -335,6 +335,12 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       if (todo) todo.failureHandled = event.action;
       break;
     }
+    case 'worktree_merged':
+      state.worktreeEnd = { state: 'merged', commit: event.commit };
+      break;
+    case 'worktree_discarded':
+      state.worktreeEnd = { state: 'discarded' };
+      break;
     case 'session_completed':
       state.status = 'completed';
       state.statusReason = null;

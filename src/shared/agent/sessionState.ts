@@ -99,6 +99,8 @@ export interface SessionState {
     fileModifications: number;
     rollbacks: number;
   };
+  /** Worktree sessions: merged back (with the commit) or discarded; null while the worktree is there or for a shared session. */
+  worktreeEnd: { state: 'merged'; commit: string } | { state: 'discarded' } | null;
   lastSeq: number;
   /** The last event after which no tool call was in flight: a resume restarts from here. */
   lastConsistentSeq: number;
@@ -127,6 +129,7 @@ export function emptyState(): SessionState {
     finalVerdict: null,
     summary: null,
     totals: { tokensIn: 0, tokensOut: 0, costUsd: null, modelCalls: 0, toolCalls: 0, commands: 0, fileModifications: 0, rollbacks: 0 },
+    worktreeEnd: null,
     lastSeq: 0,
     lastConsistentSeq: 0,
     warnings: [],

@@ -1,4 +1,4 @@
-import type { AgentTodo } from './agentShapes';
+import type { AgentTodo, SessionWorktreeT } from './agentShapes';
 import type { SessionState, TodoState, Verdict } from './sessionState';
 
 /**
@@ -53,4 +53,18 @@ export function specPathOf(s: Pick<SessionState, 'options'>): string | null {
 export function totalsView(state: Pick<SessionState, 'totals'>) {
   const { tokensIn, tokensOut, costUsd, modelCalls, toolCalls, commands, fileModifications } = state.totals;
   return { tokensIn, tokensOut, costUsd, modelCalls, toolCalls, commands, fileModifications };
+}
+
+/** A worktree session's tree as agent.get/list and session.md show it (from session_started.options.worktree); null for the shared tree. */
+export function worktreeView(s: Pick<SessionState, 'options' | 'worktreeEnd'>): SessionWorktreeT | null {
+  const w = s.options.worktree as { branch?: unknown; path?: unknown; baseBranch?: unknown } | undefined;
+  if (!w || typeof w.branch !== 'string' || typeof w.path !== 'string') return null;
+  const end = s.worktreeEnd;
+  return {
+    branch: w.branch,
+    path: w.path,
+    baseBranch: typeof w.baseBranch === 'string' ? w.baseBranch : null,
+    state: end ? end.state : 'active',
+    mergeCommit: end?.state === 'merged' ? end.commit : null,
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentEvent } from '../agent/agentEvents';
-import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, questionChoice, whenBusy } from '../agent/agentShapes';
+import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
@@ -63,6 +63,8 @@ export const agentSessionSummary = z.object({
   spec: z.string().nullable().optional(),
   /** Queued sessions: their place in the queue (1 starts next). */
   queuePosition: z.number().int().positive().nullable().optional(),
+  /** Worktree sessions: their tree; null for a session in the workspace's own tree. */
+  worktree: sessionWorktree.nullable().optional(),
 });
 export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 
@@ -105,6 +107,8 @@ export const agentCommands = {
         /** This session's model name instead of the configured one (same base URL and key). */
         model: z.string().trim().min(1, 'The model name is empty.').max(200, 'The model name is longer than 200 characters.').optional(),
         whenBusy: whenBusy.optional(),
+        /** `worktree`: the session works in its own git worktree on branch akira/<8>; the user's tree is untouched until agent.merge. */
+        isolation: isolation.optional(),
       })
       .strict(),
     z.object({ sessionId: z.string(), queued: z.boolean().optional() }),
@@ -146,6 +150,49 @@ export const agentCommands = {
     z.object({ sessionIds: z.array(agentSessionId).min(1, 'List the queued sessions in their new order.').max(500) }).strict(),
     z.object({ queue: z.array(z.string()) }),
     'Reorder the queue: the sessions listed come first, in that order (the others keep theirs after them); answers the new order. Cancel a queued session with agent.stop.',
+  ),
+  'agent.isolation': defineCommand(
+    noInput,
+    z.object({ worktree: z.object({ available: z.boolean(), reason: z.string().nullable() }) }),
+    'Whether sessions can run in their own git worktree here (not a git repository, no commit yet … say why not).',
+  ),
+  'agent.worktreeDiff': defineCommand(
+    z.object(bySession).strict(),
+    z.object({
+      branch: z.string(),
+      files: z.array(
+        z.object({
+          path: z.string(),
+          oldPath: z.string().optional(),
+          status: z.enum(['added', 'modified', 'deleted', 'renamed']),
+          binary: z.boolean(),
+          tooLarge: z.boolean(),
+          before: z.string().nullable(),
+          after: z.string().nullable(),
+        }),
+      ),
+    }),
+    'A worktree session\'s changes against its base (the user\'s HEAD and uncommitted changes when it started), committed or not.',
+  ),
+  'agent.merge': defineCommand(
+    z.object(bySession).strict(),
+    z.object({
+      merged: z.boolean(),
+      commit: z.string().nullable(),
+      alreadyMerged: z.boolean(),
+      /** Why not, in plain words. */
+      reason: z.string().nullable(),
+      /** Files both sides changed (nothing was merged). */
+      conflicts: z.array(z.string()),
+      /** The user's uncommitted files the merge would overwrite (commit or stash them first; nothing was merged). */
+      localChanges: z.array(z.string()),
+    }),
+    'Merge a worktree session\'s branch into the current branch of the workspace (a merge commit); all or nothing: on a conflict nothing is changed and the files are listed.',
+  ),
+  'agent.discard': defineCommand(
+    z.object(bySession).strict(),
+    ok,
+    'Remove a worktree session\'s worktree and branch (its work is lost unless merged); the session and its logs stay.',
   ),
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),

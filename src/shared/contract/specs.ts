@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { whenBusy } from '../agent/agentShapes';
+import { isolation, whenBusy } from '../agent/agentShapes';
 import { defineCommand, defineEvent, noInput } from './define';
 
 /**
@@ -68,6 +68,7 @@ export const specRunInput = z
     mode: z.string().trim().min(1).max(64).optional(),
     model: z.string().trim().min(1).max(200).optional(),
     whenBusy: whenBusy.optional(),
+    isolation: isolation.optional(),
   })
   .strict();
 export type SpecRunInput = z.infer<typeof specRunInput>;

@@ -97,6 +97,10 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       return line(e.ts, e.ok ? `Ticked task ${e.todoId} in tasks.md${e.parents.length ? ` (and parent ${e.parents.join(', ')})` : ''}` : `**Could not tick** task ${e.todoId} in tasks.md: ${oneLine(e.message ?? '', 300)}`);
     case 'todo_failure_handled':
       return line(e.ts, `TODO ${e.todoId} failed; the session goes on (${e.action === 'rollback' ? `its files were restored to checkpoint ${code(e.checkpointId ?? '?')}` : 'its changes are kept'})`);
+    case 'worktree_merged':
+      return line(e.ts, e.alreadyMerged ? `**Merged**: the branch held nothing new` : `**Merged** into ${e.into ? code(e.into) : 'the current branch'} (commit ${code(e.commit.slice(0, 10))})`);
+    case 'worktree_discarded':
+      return line(e.ts, '**Worktree discarded** (its branch is deleted)');
     case 'session_completed':
       return line(e.ts, `**Session completed**${e.summary ? `: ${oneLine(e.summary, 500)}` : ''}`);
     case 'session_failed':

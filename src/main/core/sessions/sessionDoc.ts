@@ -2,7 +2,8 @@ import { Document, visit } from 'yaml';
 import { z } from 'zod';
 import { progressOf, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
-import { headerView, specPathOf } from '../../../shared/agent/sessionView';
+import { headerView, specPathOf, worktreeView } from '../../../shared/agent/sessionView';
+import { sessionWorktree } from '../../../shared/agent/agentShapes';
 import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownText';
 
 /**
@@ -35,6 +36,8 @@ export const frontMatterSchema = z.object({
   formatVersion: z.number().int().positive(),
   /** Spec sessions: the tasks.md they run (workspace-relative). */
   spec: z.string().optional(),
+  /** Worktree sessions: their branch and worktree. */
+  worktree: sessionWorktree.optional(),
 });
 export type SessionFrontMatter = z.infer<typeof frontMatterSchema>;
 
@@ -51,6 +54,7 @@ export function frontMatterOf(state: SessionState): SessionFrontMatter {
     lastSeq: state.lastSeq,
     formatVersion: FORMAT_VERSION,
     ...(specPathOf(state) ? { spec: specPathOf(state)! } : {}),
+    ...(worktreeView(state) ? { worktree: worktreeView(state)! } : {}),
   };
 }
 

@@ -68,6 +68,8 @@ export interface SessionSummary {
   totals: SessionFrontMatter['totals'];
   /** Spec sessions: the tasks.md they run. */
   spec: string | null;
+  /** Worktree sessions: their tree. */
+  worktree: SessionFrontMatter['worktree'] | null;
 }
 
 export interface LoadedSession {
@@ -100,8 +102,8 @@ export interface SessionStore {
 }
 
 function summaryOf(fm: SessionFrontMatter): SessionSummary {
-  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec } = fm;
-  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null };
+  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec, worktree } = fm;
+  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null, worktree: worktree ?? null };
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

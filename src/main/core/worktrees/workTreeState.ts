@@ -21,9 +21,14 @@ import type { WorktreeGit } from './worktreeGit';
  */
 export const BOOKKEEPING = ['.akira/sessions', '.akira/checkpoints', '.akira/cookies'] as const;
 
-/** Pathspecs for `git add -A`: the whole tree minus the bookkeeping folders of the workspace at `prefix`. */
-export function addPathspecs(prefix: string): string[] {
-  return [':/', ...BOOKKEEPING.map((dir) => `:(top,exclude)${prefix}${dir}`)];
+/**
+ * `git add -A` of the whole work tree into the index `env` names (default the work tree's own), then the
+ * bookkeeping folders of the workspace at `prefix` taken out again. (Exclude pathspecs would do it in one
+ * step, but git refuses them with "paths are ignored" when the user's .gitignore ignores `.akira`.)
+ */
+export async function addAllButBookkeeping(git: WorktreeGit, cwd: string, prefix: string, env?: Record<string, string>): Promise<void> {
+  await git.bytes(cwd, ['add', '-A', '--', ':/'], env ? { env } : undefined);
+  await git.bytes(cwd, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...BOOKKEEPING.map((dir) => `:(top)${prefix}${dir}`)], env ? { env } : undefined);
 }
 
 /** The path of the index of the work tree at `cwd` (`.git/index`, or the linked worktree's own). */
@@ -53,7 +58,7 @@ export async function workTreeTree(git: WorktreeGit, opts: TempIndexOptions): Pr
       if (err.code !== 'ENOENT') throw err;
     });
     const env = { GIT_INDEX_FILE: tmpIndex };
-    await git.bytes(opts.cwd, ['add', '-A', '--', ...addPathspecs(opts.prefix)], { env });
+    await addAllButBookkeeping(git, opts.cwd, opts.prefix, env);
     return (await git.text(opts.cwd, ['write-tree'], { env })).trim();
   } finally {
     await rm(tmpIndex, { force: true });

@@ -6,7 +6,7 @@ import { AkiraError } from '../errors';
 import { mergeBranch, type MergeResult } from './mergeBack';
 import { probeRepo, type RepoFacts } from './repoProbe';
 import { diffTrees, type WorktreeFileDiff } from './treeDiff';
-import { addPathspecs, workTreeTree } from './workTreeState';
+import { addAllButBookkeeping, workTreeTree } from './workTreeState';
 import { createWorktreeGit, gitError, identityEnv } from './worktreeGit';
 import { parseWorktreeList, removeWorktreeMetadata } from './worktreeRecords';
 
@@ -213,7 +213,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
     if (head !== ref) {
       throw new AkiraError('conflict', `The worktree of session ${short} is no longer on ${info.branch} (${head.startsWith('refs/heads/') ? head.slice('refs/heads/'.length) : 'detached HEAD'}): check ${info.branch} out there first.`);
     }
-    await git.bytes(info.path, ['add', '-A', '--', ...addPathspecs(prefix)]);
+    await addAllButBookkeeping(git, info.path, prefix);
     const tree = (await git.text(info.path, ['write-tree'])).trim();
     if (tree === parentTree) return null;
     const env = await identityEnv(git, info.path);

@@ -91,6 +91,7 @@ describe('the agent queue', () => {
     expect((await kit.fail('agent.reorderQueue', { sessionIds: [first.sessionId] })).code).toBe('not_found');
     await kit.call('agent.stop', { sessionId: c.sessionId });
     expect((await kit.call('agent.get', { sessionId: c.sessionId })).status).toBe('stopped');
+    await kit.waitForEvent('session_stopped', (e) => e.sessionId === c.sessionId);
     release();
     for (const id of [first.sessionId, d.sessionId, b.sessionId]) await kit.waitForEvent('session_completed', (e) => e.sessionId === id, 8_000);
     expect(startOrder(kit.events)).toEqual([first.sessionId, d.sessionId, b.sessionId]);

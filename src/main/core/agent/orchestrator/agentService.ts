@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { headerView, specPathOf, todoView, totalsView, verdictView } from '../../../../shared/agent/sessionView';
+import { headerView, specPathOf, todoView, totalsView, verdictView, worktreeView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { SpecRunInput } from '../../../../shared/contract/specs';
-import type { WhenBusy } from '../../../../shared/agent/agentShapes';
+import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
@@ -18,6 +19,8 @@ import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, specSettingsOf 
 import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
 import { createAdmission } from './sessionAdmission';
+import { createWorktreeSessions, worktreeOf, type IsolatedTree, type WorktreeSessions } from './worktreeSessions';
+import type { Worktrees } from '../../worktrees/worktrees';
 import { specOptionsOf } from './specPlan';
 import { createSpecRuntime } from './specRuntime';
 import { planSpecSession } from './specStart';
@@ -57,14 +60,19 @@ export interface AgentServiceOptions {
   resolveMode: ModeResolver;
   /** The model client's wait between retries (tests make it short). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Worktree sessions (issue 10): the workspace's worktrees, and the services of a tree rooted elsewhere. */
+  worktrees?: Worktrees | null;
+  isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
 }
 
 export interface AgentService {
-  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy }): Promise<{ sessionId: string; queued?: boolean }>;
+  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy; isolation?: Isolation }): Promise<{ sessionId: string; queued?: boolean }>;
   /** A spec session (specs.run): the tasks.md's open leaf tasks are the TODOs (specStart.ts). */
   startSpec(input: SpecRunInput): Promise<{ sessionId: string; taskIds: string[]; queued?: boolean }>;
   /** The queued sessions in a new order (those listed first); answers the queue. */
   reorderQueue(sessionIds: string[]): Promise<{ queue: string[] }>;
+  /** agent.isolation / agent.worktreeDiff / agent.merge / agent.discard (worktreeSessions.ts). */
+  worktrees: Pick<WorktreeSessions, 'isolation' | 'diff' | 'merge' | 'discard'>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: string): Promise<void>;
@@ -88,6 +96,8 @@ interface Live {
   handle: SessionHandle;
   client: ModelClient;
   off: () => void;
+  /** A worktree session's own services (disposed with it). */
+  tree: IsolatedTree | null;
 }
 
 const DEFAULT_MODE = 'code-dev';
@@ -133,14 +143,27 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
   // Sessions beyond maxConcurrentTasks, or waiting for the shared tree, wait (sessionAdmission.ts).
   const admission = createAdmission({
-    running: () => [...live.values()].filter((l) => l.session.running()).map((l) => ({ sessionId: l.handle.sessionId, task: l.handle.state().task })),
+    running: () =>
+      [...live.values()].filter((l) => l.session.running()).map((l) => ({ sessionId: l.handle.sessionId, task: l.handle.state().task, shared: l.tree === null })),
     emit: emitEvent,
   });
   const admit = (handle: SessionHandle, prepared: Prepared, whenBusy: WhenBusy | undefined, retryBase?: Map<string, number>) =>
-    admission.admit(handle, prepared.policy.limits.maxConcurrentTasks, whenBusy, async () => void (await launch(handle, prepared, retryBase)));
+    admission.admit(handle, prepared.policy.limits.maxConcurrentTasks, whenBusy, worktreeOf(handle.state()) === null, async () => void (await launch(handle, prepared, retryBase)));
+  const wt = createWorktreeSessions({
+    store,
+    worktrees: options.worktrees ?? null,
+    isolatedTree: options.isolatedTree ?? null,
+    emit: emitEvent,
+    running: (sessionId) => live.get(sessionId)?.session.running() ?? false,
+  });
 
   async function launch(handle: SessionHandle, prepared: Prepared, retryBase?: Map<string, number>): Promise<Live> {
     const sessionId = handle.sessionId;
+    // A worktree session works in its worktree: tools, commands, checkpoints and the spec are rooted there.
+    const info = worktreeOf(handle.state());
+    const tree = info ? await wt.tree(info) : null;
+    const at = info ? info.workspace : root;
+    const commands = tree ? tree.commands : options.commands;
     if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
     const client = createModelClient(prepared.config, { sleep: options.sleep });
     const off = handle.onEvent((event) => emitEvent({ ...event, sessionId }));
@@ -172,7 +195,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const specOptions = specOptionsOf(handle.state().options);
     const spec = specOptions
       ? createSpecRuntime({
-          root,
+          root: at,
           options: specOptions,
           settings: specSettingsOf(prepared.settings),
           todo: (id) => handle.state().todos.find((t) => t.id === id) ?? null,
@@ -180,24 +203,26 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         })
       : null;
     const session = createAgentSession({
-      root,
+      root: at,
       handle,
       spec,
       caller,
       registry: createToolRegistry(),
-      policy: gatePolicyOf(prepared.policy, root),
+      policy: gatePolicyOf(prepared.policy, at),
       limits: limitsOf(prepared.policy),
       settings: sessionSettingsOf(prepared.policy, prepared.contextTokens),
       modePrompt: prepared.mode.systemPrompt,
       modeTools: prepared.mode.tools,
-      checkpoints: options.checkpoints,
-      runCommand: options.commands ? (p) => options.commands!.run(p) : undefined,
-      rules: await createGitignoreRules(root).catch(() => undefined),
+      checkpoints: tree ? tree.checkpoints : options.checkpoints,
+      runCommand: commands ? (p) => commands.run(p) : undefined,
+      rules: await createGitignoreRules(at).catch(() => undefined),
       // Each notice's body is typed at its call (NoticeBody<T>); the spread with its type is that notice.
       notice: (type, data) => emitEvent({ ...data, sessionId, type } as AgentEvent),
       retryBase,
+      // A worktree session's work is committed on its branch when it completes (message: the task).
+      ...(info ? { beforeComplete: () => wt.commitDone(handle.state()) } : {}),
     });
-    const entry: Live = { session, handle, client, off };
+    const entry: Live = { session, handle, client, off, tree };
     live.set(sessionId, entry);
     void session.run().then((status) => {
       if (status === 'completed' || status === 'failed' || status === 'stopped') void unload(sessionId);
@@ -213,6 +238,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     await entry.session.close();
     entry.off();
     entry.client.dispose();
+    await entry.tree?.dispose();
   }
 
   function need(sessionId: string): Live {
@@ -238,6 +264,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       summary: state.summary,
       lastSeq: state.lastSeq,
       queuePosition: admission.position(state.sessionId),
+      worktree: worktreeView(state),
     };
   }
 
@@ -258,8 +285,17 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     return fn();
   }
 
-  async function create(prepared: Prepared, task: string, model: string | undefined, extra: Record<string, unknown> = {}): Promise<SessionHandle> {
-    const handle = await store.createSession({ task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(model ? { model } : {}), ...extra } });
+  /** A new session; with `isolation: 'worktree'` its worktree is made first (and removed again if the session cannot be). */
+  async function create(prepared: Prepared, task: string, model: string | undefined, isolation: Isolation | undefined, extra: Record<string, unknown> = {}): Promise<SessionHandle> {
+    const sessionId = randomUUID();
+    const worktree = isolation === 'worktree' ? await wt.create(sessionId) : null;
+    let handle: SessionHandle;
+    try {
+      handle = await store.createSession({ sessionId, task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(model ? { model } : {}), ...(worktree ? { worktree } : {}), ...extra } });
+    } catch (err) {
+      if (worktree) await options.worktrees?.discard(worktree).catch(() => undefined);
+      throw err;
+    }
     const state = handle.state();
     const spec = specPathOf(state);
     emitEvent({ sessionId: handle.sessionId, type: 'session_started', seq: 1, ts: state.createdAt, task: state.task, mode: state.mode, model: state.model, ...(spec ? { spec } : {}) });
@@ -270,8 +306,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     start: (input) =>
       guard(async () => {
         const prepared = await prepare(input.mode, input.model);
-        admission.checkBusy(input.whenBusy);
-        const handle = await create(prepared, input.task, input.model);
+        if (input.isolation !== 'worktree') admission.checkBusy(input.whenBusy);
+        const handle = await create(prepared, input.task, input.model, input.isolation);
         const queued = await admit(handle, prepared, input.whenBusy);
         return { sessionId: handle.sessionId, ...(queued ? { queued } : {}) };
       }),
@@ -279,8 +315,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       guard(async () => {
         const prepared = await prepare(input.mode, input.model);
         const plan = await planSpecSession(root, input, prepared.policy.limits.maxTasksPerSession);
-        admission.checkBusy(input.whenBusy);
-        const handle = await create(prepared, plan.task, input.model, { spec: plan.options });
+        if (input.isolation !== 'worktree') admission.checkBusy(input.whenBusy);
+        const handle = await create(prepared, plan.task, input.model, input.isolation, { spec: plan.options });
         // Appended before the loop starts (it would plan otherwise), so announced here rather than by launch's listener.
         const proposed = await handle.append({ type: 'plan_proposed', todos: plan.todos, needsApproval: false });
         emitEvent({ ...proposed, sessionId: handle.sessionId });
@@ -296,9 +332,10 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           sessions: sessions.map((s) => {
             const entry = live.get(s.sessionId) ?? loaded.get(s.sessionId);
             return entry ? { ...detail(entry.handle.state(), entry), live: live.has(s.sessionId) } : { ...s, live: false };
-          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec }) => ({
+          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec, worktree }) => ({
             sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive, spec: spec ?? null,
             queuePosition: admission.position(sessionId),
+            worktree: worktree ?? null,
           })),
         };
       }),
@@ -330,6 +367,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         await admit(handle, prepared, 'parallel', retryBasesFrom(loaded.events));
       }),
     reorderQueue: (ids) => guard(async () => ({ queue: admission.reorder(ids) })),
+    worktrees: {
+      isolation: () => guard(() => wt.isolation()),
+      diff: (id) => guard(() => wt.diff(id)),
+      merge: (id) => guard(() => wt.merge(id)),
+      discard: (id) => guard(() => wt.discard(id)),
+    },
     stop: (id, reason) =>
       guard(async () => {
         const sessionId = checkSessionId(id);

@@ -65,6 +65,8 @@ export interface AgentSessionDeps {
   retryBase?: Map<string, number>;
   /** Spec sessions: the tasks.md they run (specRuntime.ts); the spec steps come first (specSteps.ts). */
   spec?: SpecRuntime | null;
+  /** Runs just before the session is marked completed (sessionRuntime.ts completeSession). */
+  beforeComplete?: () => Promise<void>;
 }
 
 export interface AgentSession {
@@ -145,6 +147,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       rules: deps.rules,
       notice: deps.notice,
       spec: deps.spec ?? null,
+      beforeComplete: deps.beforeComplete,
       interrupt: interrupt.signal,
       kill: kill.signal,
       counters: { loops: new Map(), fileModificationsAtStart: handle.state().totals.fileModifications, finalRejections: 0 },

@@ -14,13 +14,15 @@ import { createSessionQueue } from './sessionQueue';
  *   admission.pump()                                     after a session's loop ended (a slot may be free)
  *   await admission.dispose()                            queued sessions become interrupted (resume starts them)
  *
- * A queued session's handle stays open (one writer per session) until it starts or is stopped. Every session
- * works in the workspace's own tree for now, so each running one also holds the tree (sessionQueue.ts rules).
+ * A queued session's handle stays open (one writer per session) until it starts or is stopped. A session in the
+ * workspace's own tree (`shared`) waits for the tree too; a worktree session only for a slot (sessionQueue.ts).
  */
 
 export interface RunningSession {
   sessionId: string;
   task: string;
+  /** Works in the workspace's own tree (not in a worktree). */
+  shared: boolean;
 }
 
 export interface AdmissionOptions {
@@ -31,7 +33,7 @@ export interface AdmissionOptions {
 
 export interface Admission {
   checkBusy(whenBusy: WhenBusy | undefined): void;
-  admit(handle: SessionHandle, capacity: number, whenBusy: WhenBusy | undefined, launch: () => Promise<void>): Promise<boolean>;
+  admit(handle: SessionHandle, capacity: number, whenBusy: WhenBusy | undefined, shared: boolean, launch: () => Promise<void>): Promise<boolean>;
   position(sessionId: string): number | null;
   reorder(sessionIds: string[]): string[];
   notQueued(sessionId: string, hint: string): void;
@@ -46,30 +48,33 @@ export function createAdmission(options: AdmissionOptions): Admission {
   const count = () => options.running().length;
   const queue = createSessionQueue({
     capacity: () => capacity,
-    running: () => ({ total: count(), shared: count() }),
+    running: () => {
+      const all = options.running();
+      return { total: all.length, shared: all.filter((r) => r.shared).length };
+    },
     onStartFailed: (sessionId, err) => options.emit({ sessionId, type: 'warning', message: `The queued session could not start: ${(err as Error).message}` }),
   });
 
   return {
     checkBusy(whenBusy) {
       if (whenBusy) return;
-      const busy = options.running();
+      const busy = options.running().filter((r) => r.shared);
       if (!busy.length) return;
       const one = busy.length === 1;
       throw new AkiraError(
         'conflict',
         `${one ? 'Another session is' : `${busy.length} sessions are`} running in this folder: wait for ${one ? 'it' : 'them'} (whenBusy "queue") or run beside ${one ? 'it' : 'them'} on the same files (whenBusy "parallel").`,
-        { sharedTreeBusy: { sessions: busy } },
+        { sharedTreeBusy: { sessions: busy.map(({ sessionId, task }) => ({ sessionId, task })) } },
       );
     },
-    admit(handle, max, whenBusy, launch) {
+    admit(handle, max, whenBusy, shared, launch) {
       capacity = max;
       const sessionId = handle.sessionId;
       const start = async () => {
         waiting.delete(sessionId);
         await launch();
       };
-      return queue.admit({ sessionId, shared: true, parallel: whenBusy === 'parallel', start }, async () => {
+      return queue.admit({ sessionId, shared, parallel: whenBusy === 'parallel', start }, async () => {
         const reason =
           count() >= capacity
             ? `Waiting for a free slot: ${count()} session(s) run, at most ${capacity} at once (policy limits.maxConcurrentTasks).`
@@ -96,7 +101,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       queue.remove(sessionId);
       waiting.delete(sessionId);
       try {
-        await handle.append({ type: 'session_stopped', reason: reason ?? 'Taken out of the queue by the user.' });
+        options.emit({ ...(await handle.append({ type: 'session_stopped', reason: reason ?? 'Taken out of the queue by the user.' })), sessionId });
       } finally {
         await handle.close();
       }

@@ -69,6 +69,18 @@ export interface SessionRuntime {
   summary: string | null;
   /** Spec sessions: the tasks.md they run and the spec settings (null for a typed task). */
   readonly spec: SpecRuntime | null;
+  /** Runs just before the session is marked completed (a worktree session commits its work on its branch). */
+  readonly beforeComplete?: () => Promise<void>;
+}
+
+/** The session is done: `beforeComplete` first (its failure is a warning, not a failed session), then the end. */
+export async function completeSession(rt: SessionRuntime, summary: string): Promise<void> {
+  try {
+    await rt.beforeComplete?.();
+  } catch (err) {
+    rt.notice('warning', { message: `Before completing: ${(err as Error).message}` });
+  }
+  await rt.handle.append({ type: 'session_completed', summary });
 }
 
 /**

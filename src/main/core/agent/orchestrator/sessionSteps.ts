@@ -8,7 +8,7 @@ import { buildPlanContext } from './contextBuilder';
 import type { CallTool } from './modelCaller';
 import { planTodos } from './planTodos';
 import { NO_PLAN_NUDGE } from './prompts';
-import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { completeSession, PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { oneLine } from './text';
 import type { WaitSlot } from './userWait';
 import { verifyTask } from './verifier';
@@ -196,7 +196,7 @@ export async function finalStep(rt: SessionRuntime): Promise<void> {
   const verdict = await verifyTask({ caller: rt.caller, task: state.task, todos: state.todos, summary: rt.summary, changes, budgetTokens: rt.settings.contextTokens, signal: rt.interrupt });
   await rt.handle.append({ type: 'verification', todoId: 'task', approved: verdict.approved, confidence: verdict.confidence, feedback: verdict.feedback });
   if (verdict.approved) {
-    await rt.handle.append({ type: 'session_completed', summary: rt.summary ?? defaultSummary(state) });
+    await completeSession(rt, rt.summary ?? defaultSummary(state));
     return;
   }
   const rounds = state.todos.filter((t) => t.id.startsWith('review-')).length;

@@ -4,7 +4,7 @@ import { tickParentsAt, tickTaskAt } from '../../specs/specFiles';
 import { assessTask } from './specAssess';
 import { titleOfTodo } from './specPlan';
 import { finalStep, questionStep, type Answer, type QuestionInfo } from './sessionSteps';
-import { takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { completeSession, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { oneLine } from './text';
 import type { WaitSlot } from './userWait';
 
@@ -130,10 +130,10 @@ async function endStep(rt: SessionRuntime, state: SessionState): Promise<boolean
   if (state.todos.every((t) => judged(t) || t.status === 'skipped')) {
     const n = state.todos.filter(judged).length;
     const skipped = state.todos.length - n;
-    await rt.handle.append({
-      type: 'session_completed',
-      summary: `${n} task(s) were already done (judged done and ticked)${skipped ? `, ${skipped} skipped` : ''}; nothing ran, so there was nothing to check.`,
-    });
+    await completeSession(
+      rt,
+      `${n} task(s) were already done (judged done and ticked)${skipped ? `, ${skipped} skipped` : ''}; nothing ran, so there was nothing to check.`,
+    );
     return true;
   }
   if (state.finalVerdict?.approved) return false;

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import type { AgentEvent } from '../../../../shared/contract/agent';
+import type { CheckpointService } from '../../checkpoints/checkpointService';
+import { AkiraError } from '../../errors';
+import { checkSessionId, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import type { CommandRunner } from '../../terminal/commandRunner';
+import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
+
+/**
+ * Worktree sessions (issue 10; docs/architecture.md "Pinned surfaces": branch `akira/<8>`): a session that
+ * works in its own git worktree (core/worktrees), so the user's tree is untouched until a merge.
+ *
+ *   const wt = createWorktreeSessions({store, worktrees, isolatedTree, emit, running});
+ *   await wt.isolation()                 agent.isolation: can worktrees be used here, else why not
+ *   const info = await wt.create(id)     a worktree for a new session (its options.worktree)
+ *   worktreeOf(state)                    the WorktreeInfo a session's options hold (null: shared tree)
+ *   await wt.tree(info)                  the services of its tree: checkpoints and commands rooted there
+ *   await wt.commitDone(state)           a completed session's work, committed on its branch (message: the task)
+ *   wt.diff(id) / wt.merge(id) / wt.discard(id)    agent.worktreeDiff / agent.merge / agent.discard
+ *
+ * Merge and discard refuse while the session runs, and are logged in the session (worktree_merged,
+ * worktree_discarded) so that lists show them; a discarded worktree cannot be merged or resumed.
+ */
+
+/** The services a session's tree needs, rooted at its worktree (createCore builds them). */
+export interface IsolatedTree {
+  checkpoints: CheckpointService | null;
+  commands: CommandRunner | null;
+  dispose(): Promise<void>;
+}
+
+const worktreeInfoSchema = z.object({
+  sessionId: z.string(),
+  path: z.string().min(1),
+  workspace: z.string().min(1),
+  branch: z.string().min(1),
+  baseCommit: z.string().min(1),
+  baseBranch: z.string().nullable(),
+  snapshotCommit: z.string().nullable(),
+});
+
+/** The worktree a session was started in (session_started.options.worktree), or null for the shared tree. */
+export function worktreeOf(state: Pick<SessionState, 'options'>): WorktreeInfo | null {
+  const parsed = worktreeInfoSchema.safeParse(state.options.worktree);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface WorktreeSessionsDeps {
+  store: SessionStore;
+  worktrees: Worktrees | null;
+  isolatedTree: ((root: string) => Promise<IsolatedTree>) | null;
+  emit(event: AgentEvent): void;
+  /** The session's loop runs in this process. */
+  running(sessionId: string): boolean;
+}
+
+export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
+  const { store, worktrees } = deps;
+
+  async function isolation(): Promise<{ available: boolean; reason: string | null }> {
+    if (!worktrees || !deps.isolatedTree) return { available: false, reason: 'Worktree sessions are not available in this face.' };
+    const a = await worktrees.available();
+    return a.ok ? { available: true, reason: null } : { available: false, reason: a.reason };
+  }
+
+  /** A session that is not running, with its worktree; refuses a shared one and a discarded one. */
+  async function stopped(sessionId: string, what: string): Promise<{ state: SessionState; info: WorktreeInfo }> {
+    const id = checkSessionId(sessionId);
+    if (deps.running(id)) throw new AkiraError('conflict', `Session ${id} is running; pause or stop it before you ${what} its worktree.`);
+    const { state } = await store.loadSession(id);
+    const info = worktreeOf(state);
+    if (!info) throw new AkiraError('bad_request', `Session ${id} works in the workspace's own tree, not in a worktree.`);
+    if (state.worktreeEnd?.state === 'discarded') throw new AkiraError('conflict', `The worktree of session ${id} was discarded.`);
+    return { state, info };
+  }
+
+  async function log(sessionId: string, event: Parameters<SessionHandle['append']>[0]): Promise<void> {
+    const handle = await store.openSession(sessionId);
+    try {
+      deps.emit({ ...(await handle.append(event)), sessionId });
+    } finally {
+      await handle.close();
+    }
+  }
+
+  const messageOf = (state: SessionState) => `${state.task.split('\n')[0]?.trim().slice(0, 200) || 'Akira session'}\n\nAkira session ${state.sessionId}`;
+
+  return {
+    isolation,
+    async create(sessionId: string): Promise<WorktreeInfo> {
+      const can = await isolation();
+      if (!can.available) throw new AkiraError('bad_request', `This session cannot run in a worktree: ${can.reason}`);
+      return worktrees!.create(sessionId);
+    },
+    async tree(info: WorktreeInfo): Promise<IsolatedTree> {
+      if (!existsSync(info.workspace)) {
+        throw new AkiraError('conflict', `The worktree of session ${info.sessionId} (${info.path}) is gone; the session cannot go on. Discard it.`);
+      }
+      return deps.isolatedTree!(info.workspace);
+    },
+    async commitDone(state: SessionState): Promise<void> {
+      const info = worktreeOf(state);
+      if (info && worktrees && existsSync(info.path)) await worktrees.commit(info, messageOf(state));
+    },
+    async diff(sessionId: string) {
+      const id = checkSessionId(sessionId);
+      const { state } = await store.loadSession(id);
+      const info = worktreeOf(state);
+      if (!info || !worktrees) throw new AkiraError('bad_request', `Session ${id} works in the workspace's own tree, not in a worktree.`);
+      if (state.worktreeEnd?.state === 'discarded') throw new AkiraError('conflict', `The worktree of session ${id} was discarded.`);
+      return { branch: info.branch, ...(await worktrees.diff(info)) };
+    },
+    async merge(sessionId: string) {
+      const { state, info } = await stopped(sessionId, 'merge');
+      const r = await worktrees!.merge(info, `Merge ${info.branch}: ${messageOf(state)}`);
+      if (!r.merged) return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, conflicts: r.conflicts, localChanges: r.localChanges };
+      await log(state.sessionId, { type: 'worktree_merged', commit: r.commit, alreadyMerged: r.alreadyMerged === true, into: info.baseBranch });
+      return { merged: true, commit: r.commit, alreadyMerged: r.alreadyMerged === true, reason: null, conflicts: [], localChanges: [] };
+    },
+    async discard(sessionId: string): Promise<void> {
+      const { state, info } = await stopped(sessionId, 'discard');
+      await worktrees!.discard(info);
+      await log(state.sessionId, { type: 'worktree_discarded' });
+    },
+  };
+}
+
+export type WorktreeSessions = ReturnType<typeof createWorktreeSessions>;
