@@ -151,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         checkpoints,
         commands,
         worktrees: createWorktrees({ root, dataDir: options.dataDir, env }),
+        openShell: (cwd, size, title) => terminals.createAt(cwd, size, title),
         // A worktree session's own tree: commands (in the shared terminal panel) and checkpoints rooted there.
         isolatedTree: async (treeRoot) => {
           const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment });

@@ -189,6 +189,11 @@ export const agentCommands = {
     }),
     'Merge a worktree session\'s branch into the current branch of the workspace (a merge commit); all or nothing: on a conflict nothing is changed and the files are listed.',
   ),
+  'agent.openTerminal': defineCommand(
+    z.object({ ...bySession, cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(2).max(1000).optional() }).strict(),
+    z.object({ terminalId: z.string(), title: z.string(), pid: z.number().int() }),
+    'Open a shell in a worktree session\'s worktree (a Terminal tab like terminal.create\'s).',
+  ),
   'agent.discard': defineCommand(
     z.object(bySession).strict(),
     ok,

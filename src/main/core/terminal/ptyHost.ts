@@ -65,6 +65,8 @@ export interface SpawnSpec {
 
 export interface PtyHost {
   create(params: CommandParams<'terminal.create'>): CommandResult<'terminal.create'>;
+  /** A user shell started in another folder (the caller confines it), e.g. a worktree session's worktree. */
+  createAt(cwd: string, params: CommandParams<'terminal.create'>, title?: string): CommandResult<'terminal.create'>;
   write(params: CommandParams<'terminal.write'>): CommandResult<'terminal.write'>;
   resize(params: CommandParams<'terminal.resize'>): CommandResult<'terminal.resize'>;
   ack(params: CommandParams<'terminal.ack'>): CommandResult<'terminal.ack'>;
@@ -260,6 +262,12 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
     create({ cols = 80, rows = 24 }) {
       const shell = options.shell ?? defaultShell();
       const t = open({ program: shell, title: shell.title, kind: 'shell', cols, rows });
+      return { terminalId: t.id, title: t.title, pid: t.pty.pid };
+    },
+
+    createAt(cwd, { cols = 80, rows = 24 }, title) {
+      const shell = options.shell ?? defaultShell();
+      const t = open({ program: shell, title: title ?? shell.title, kind: 'shell', cols, rows, cwd });
       return { terminalId: t.id, title: t.title, pid: t.pty.pid };
     },
 

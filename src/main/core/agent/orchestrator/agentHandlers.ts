@@ -19,6 +19,7 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
     'agent.worktreeDiff': (p) => get().worktrees.diff(p.sessionId),
     'agent.merge': (p) => get().worktrees.merge(p.sessionId),
     'agent.discard': async (p) => (await get().worktrees.discard(p.sessionId), ok),
+    'agent.openTerminal': (p) => get().worktrees.openTerminal(p.sessionId, { cols: p.cols, rows: p.rows }),
     'agent.get': (p) => get().get(p.sessionId),
     'agent.pause': async (p) => (await get().pause(p.sessionId, p.reason), ok),
     'agent.resume': async (p) => (await ready(), await get().resume(p.sessionId), ok),

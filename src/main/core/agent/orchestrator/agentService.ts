@@ -19,7 +19,7 @@ import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, specSettingsOf 
 import { createDeltaBatcher } from './deltaBatcher';
 import { createModelCaller } from './modelCaller';
 import { createAdmission } from './sessionAdmission';
-import { createWorktreeSessions, worktreeOf, type IsolatedTree, type WorktreeSessions } from './worktreeSessions';
+import { createWorktreeSessions, worktreeOf, type IsolatedTree, type WorktreeSessions, type WorktreeSessionsDeps } from './worktreeSessions';
 import type { Worktrees } from '../../worktrees/worktrees';
 import { specOptionsOf } from './specPlan';
 import { createSpecRuntime } from './specRuntime';
@@ -63,6 +63,7 @@ export interface AgentServiceOptions {
   /** Worktree sessions (issue 10): the workspace's worktrees, and the services of a tree rooted elsewhere. */
   worktrees?: Worktrees | null;
   isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
+  openShell?: WorktreeSessionsDeps['openShell'];
 }
 
 export interface AgentService {
@@ -72,7 +73,7 @@ export interface AgentService {
   /** The queued sessions in a new order (those listed first); answers the queue. */
   reorderQueue(sessionIds: string[]): Promise<{ queue: string[] }>;
   /** agent.isolation / agent.worktreeDiff / agent.merge / agent.discard (worktreeSessions.ts). */
-  worktrees: Pick<WorktreeSessions, 'isolation' | 'diff' | 'merge' | 'discard'>;
+  worktrees: Pick<WorktreeSessions, 'isolation' | 'diff' | 'merge' | 'discard' | 'openTerminal'>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: string): Promise<void>;
@@ -153,6 +154,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     store,
     worktrees: options.worktrees ?? null,
     isolatedTree: options.isolatedTree ?? null,
+    openShell: options.openShell ?? null,
     emit: emitEvent,
     running: (sessionId) => live.get(sessionId)?.session.running() ?? false,
   });
@@ -372,6 +374,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       diff: (id) => guard(() => wt.diff(id)),
       merge: (id) => guard(() => wt.merge(id)),
       discard: (id) => guard(() => wt.discard(id)),
+      openTerminal: (id, size) => guard(() => wt.openTerminal(id, size)),
     },
     stop: (id, reason) =>
       guard(async () => {

@@ -93,6 +93,16 @@ describe('worktree sessions', () => {
     expect((await kit.call('agent.list', {})).sessions[0].worktree).toMatchObject({ state: 'merged', mergeCommit: merged.commit });
     expect(await readFile(join(kit.root, '.akira', 'sessions', sessionId, 'history.md'), 'utf8')).toContain('**Merged** into `main`');
 
+    // A shell in the worktree (the Terminal panel's), before it goes.
+    let output = '';
+    const off = kit.core.bus.on('terminal.onData', (d) => (output += d.data));
+    const term = await kit.call('agent.openTerminal', { sessionId });
+    expect(term.title).toBe(branch);
+    await kit.call('terminal.write', { terminalId: term.terminalId, data: 'pwd\r' });
+    await waitFor(() => output.includes(path), 'the shell to print the worktree path');
+    off();
+    await kit.call('terminal.kill', { terminalId: term.terminalId });
+
     await kit.call('agent.discard', { sessionId });
     expect(existsSync(path)).toBe(false);
     expect(gitCli(kit.root, 'branch', '--list', 'akira/*').trim()).toBe('');

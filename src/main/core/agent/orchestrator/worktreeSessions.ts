@@ -18,6 +18,7 @@ import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
  *   await wt.tree(info)                  the services of its tree: checkpoints and commands rooted there
  *   await wt.commitDone(state)           a completed session's work, committed on its branch (message: the task)
  *   wt.diff(id) / wt.merge(id) / wt.discard(id)    agent.worktreeDiff / agent.merge / agent.discard
+ *   wt.openTerminal(id, size)                      agent.openTerminal: a shell in the worktree
  *
  * Merge and discard refuse while the session runs, and are logged in the session (worktree_merged,
  * worktree_discarded) so that lists show them; a discarded worktree cannot be merged or resumed.
@@ -50,6 +51,8 @@ export interface WorktreeSessionsDeps {
   store: SessionStore;
   worktrees: Worktrees | null;
   isolatedTree: ((root: string) => Promise<IsolatedTree>) | null;
+  /** A user shell in a folder (the terminal panel's), for agent.openTerminal. */
+  openShell: ((cwd: string, size: { cols?: number; rows?: number }, title: string) => { terminalId: string; title: string; pid: number }) | null;
   emit(event: AgentEvent): void;
   /** The session's loop runs in this process. */
   running(sessionId: string): boolean;
@@ -117,6 +120,15 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
       if (!r.merged) return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, conflicts: r.conflicts, localChanges: r.localChanges };
       await log(state.sessionId, { type: 'worktree_merged', commit: r.commit, alreadyMerged: r.alreadyMerged === true, into: info.baseBranch });
       return { merged: true, commit: r.commit, alreadyMerged: r.alreadyMerged === true, reason: null, conflicts: [], localChanges: [] };
+    },
+    async openTerminal(sessionId: string, size: { cols?: number; rows?: number }) {
+      const id = checkSessionId(sessionId);
+      const { state } = await store.loadSession(id);
+      const info = worktreeOf(state);
+      if (!info) throw new AkiraError('bad_request', `Session ${id} works in the workspace's own tree: open a terminal there.`);
+      if (state.worktreeEnd?.state === 'discarded' || !existsSync(info.workspace)) throw new AkiraError('conflict', `The worktree of session ${id} is gone.`);
+      if (!deps.openShell) throw new AkiraError('unavailable', 'Terminals are not available in this face.');
+      return deps.openShell(info.workspace, size, `${info.branch}`);
     },
     async discard(sessionId: string): Promise<void> {
       const { state, info } = await stopped(sessionId, 'discard');
