@@ -7,7 +7,7 @@ import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
-import { checkSessionId, createSessionStore, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import { checkSessionId, createSessionStore, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes } from '../modes';
@@ -145,7 +145,10 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   // Sessions beyond maxConcurrentTasks, or waiting for the shared tree, wait (sessionAdmission.ts).
   const admission = createAdmission({
     running: () =>
-      [...live.values()].filter((l) => l.session.running()).map((l) => ({ sessionId: l.handle.sessionId, task: l.handle.state().task, shared: l.tree === null })),
+      // A loop that logged its end is winding down: it no longer holds a slot or the tree.
+      [...live.values()]
+        .filter((l) => l.session.running() && !terminalStatuses.includes(l.handle.state().status))
+        .map((l) => ({ sessionId: l.handle.sessionId, task: l.handle.state().task, shared: l.tree === null })),
     emit: emitEvent,
   });
   const admit = (handle: SessionHandle, prepared: Prepared, whenBusy: WhenBusy | undefined, retryBase?: Map<string, number>) =>
