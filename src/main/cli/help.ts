@@ -9,6 +9,10 @@ Usage:
                           Run a spec's tasks.md: each open task is judged, run, verified and ticked
   akira run --resume <sessionId>
                           Resume a paused or interrupted session
+  akira run --worktree …  Run the session in its own git worktree (branch akira/<id>); your tree is
+                          untouched until you merge it
+  akira sessions list|show|merge|discard [ID] [--workspace DIR] [--json] [--yes]
+                          List the sessions of a folder, show one, merge or discard a worktree session
   akira checkpoints list|show|diff|restore|create|prune [--workspace DIR] [--json]
                           Browse, compare, take, restore and prune checkpoints of a folder
   akira --help            Show this help (akira <command> --help for one command)
@@ -84,6 +88,12 @@ Options:
   --only ID,…        With --tasks: only these tasks (a parent stands for its sub-tasks), e.g. 2,3.1
   --from ID          With --tasks: start at this task (it and the open tasks after it)
   --resume ID        Continue a paused or interrupted session (from its last consistent step)
+  --worktree         Run the session in its own git worktree, on branch akira/<first 8 characters
+                     of the session id>, made from your HEAD plus your uncommitted changes (the
+                     workspace must be a git repository with a commit). Files, commands and
+                     checkpoints happen there; your tree and branch are untouched. At the end, merge
+                     it with \`akira sessions merge <id>\` or drop it with \`akira sessions discard <id>\`.
+                     Not with --resume (a session keeps its tree)
   --workspace DIR    The folder to work in (default: the current folder)
   --mode M           code-dev (default), bug-fix, learn, optimize, autonomous, or a custom mode
                      from .akira/modes/
@@ -105,4 +115,36 @@ Ctrl+C pauses the session (resume it with --resume).
 Exit status: 0 the task is verified complete (with --tasks: every task done or judged done, or every
 task ticked already); 1 it failed, was stopped or paused; 2 bad usage or configuration (e.g. no model
 configured, an unknown task number).
+`;
+
+export const sessionsHelp = `Usage: akira sessions <command> [options]
+
+The agent sessions of a workspace (kept in .akira/sessions/<id>/), and the git worktrees of the sessions
+started with \`akira run --worktree\`.
+
+Commands:
+  list               One line per session, newest first: id, status (queued #n), tree (shared, or
+                     worktree and its branch, merged or discarded), TODOs done, tokens, the task
+  show <id>          The session: task, status, usage, tree, its TODOs; for a worktree session, the
+                     files it changed against its base (+/- lines)
+  merge <id> [--yes] Merge a worktree session's branch into your current branch (a merge commit).
+                     All or nothing: on a conflict, or when your uncommitted changes are in the way,
+                     the files are listed and nothing is changed
+  discard <id> [--yes]
+                     Remove a worktree session's worktree and branch (its work is lost unless merged;
+                     the session's logs stay)
+
+merge and discard ask first on a terminal; without one they need --yes.
+
+Ids: the full session id or a unique prefix of at least 8 characters (the branch's akira/<prefix>).
+
+Options (every command):
+  --workspace DIR   The workspace folder (default: the current folder)
+  --json            Print the result as JSON (list: agent.list's; show: agent.get's, with "diff" for a
+                    worktree; merge: agent.merge's); errors as {"error": {"code", "message"}}
+  -y, --yes         merge, discard: do it without asking
+  -h, --help        Show this help
+
+Exit status: 0 done, 1 failed (a merge conflict, your changes in the way, cancelled), 2 bad usage (an
+unknown or ambiguous id, no terminal to ask on without --yes, a session without a worktree).
 `;

@@ -4,6 +4,7 @@ import { mainHelp, serveHelp } from './help';
 import type { CliIo } from './io';
 import { runTaskCommand } from './runTaskCommand';
 import { serveCommand, type HttpFace } from './serveCommand';
+import { sessionsCommand } from './sessionsCommand';
 
 /** Commands pinned in docs/architecture.md that later versions add; named here so the error says so. */
 const PLANNED = new Set<string>([]);
@@ -37,6 +38,8 @@ export async function runCli(argv: readonly string[], io: CliIo, faces: { http: 
         return await checkpointsCommand(rest, io);
       case 'run':
         return await runTaskCommand(rest, io);
+      case 'sessions':
+        return await sessionsCommand(rest, io);
       default:
         if (PLANNED.has(command)) throw new UsageError(`akira ${command} is not available in this version yet.`);
         if (command.startsWith('-')) throw new UsageError(`Unknown option: ${command}`);

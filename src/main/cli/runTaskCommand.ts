@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { CommandInput, CommandName, ContractError, EventEnvelope } from '../../shared/contract';
+import type { CommandInput, CommandName, CommandResult, ContractError, EventEnvelope } from '../../shared/contract';
 import type { SpecRunInput } from '../../shared/contract/specs';
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
@@ -16,7 +16,9 @@ import { shellWord } from './checkpointsFormat';
 /**
  * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]`,
  * `akira run --tasks FILE [--only ID,…] [--from ID] …` (a spec: specs.run) and `akira run --resume <sessionId>`:
- * a headless agent session (docs/architecture.md "Pinned surfaces").
+ * a headless agent session (docs/architecture.md "Pinned surfaces"). `--worktree`: the session works in its own
+ * git worktree on branch akira/<8> (isolation 'worktree'); at its end the readable output says where its work is
+ * and how to merge or discard it (`akira sessions merge|discard <id>`).
  *
  * It is a face like the others: it starts or resumes the session with agent.start / agent.resume,
  * follows `agent.onEvent` and answers approvals through the same commands (runApprovals.ts).
@@ -40,6 +42,7 @@ export const runSpec: CommandSpec = {
     yes: 'boolean',
     json: 'boolean',
     resume: 'string',
+    worktree: 'boolean',
   },
   short: { y: 'yes' },
   positionals: { max: 0, name: 'arguments' },
@@ -96,6 +99,7 @@ interface RawFlags {
   'base-url'?: string;
   yes?: boolean;
   resume?: string;
+  worktree?: boolean;
 }
 
 interface Flags {
@@ -103,6 +107,7 @@ interface Flags {
   mode?: string;
   resume?: string;
   yes?: boolean;
+  worktree?: boolean;
   json: boolean;
   root: string;
   workspace?: string;
@@ -114,6 +119,7 @@ function checkFlags(f: RawFlags): void {
   if (!inputs.length) throw new UsageError('run needs --task "what to do", --tasks path/to/tasks.md (or --resume <sessionId>)');
   if (inputs.length > 1) throw new UsageError(`${inputs.join(' and ')} cannot be used together`);
   if (f.resume !== undefined && f.mode !== undefined) throw new UsageError('--mode cannot change on --resume: a session keeps its mode');
+  if (f.resume !== undefined && f.worktree) throw new UsageError('--worktree cannot be used with --resume: a session keeps its tree');
   if (f.task !== undefined && !f.task.trim()) throw new UsageError('--task is empty');
   if (f.tasks !== undefined && !f.tasks.trim()) throw new UsageError('--tasks needs the path of a tasks.md');
   if ((f.only !== undefined || f.from !== undefined) && f.tasks === undefined) throw new UsageError('--only and --from go with --tasks');
@@ -134,6 +140,7 @@ async function specInput(f: RawFlags, root: string, cwd: string): Promise<SpecRu
     ...(only ? { only } : {}),
     ...(f.from !== undefined ? { from: f.from.trim() } : {}),
     ...(f.mode ? { mode: f.mode } : {}),
+    ...(f.worktree ? { isolation: 'worktree' as const } : {}),
   };
 }
 
@@ -201,21 +208,51 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
         return 0;
       }
       await call('agent.resume', { sessionId: f.resume });
-    } else if (f.spec) {
-      const started = await startSpec(f.spec);
-      if (!started) return 0;
-      sessionId = started.sessionId;
     } else {
-      const started = (await call('agent.start', { task: f.task!, ...(f.mode ? { mode: f.mode } : {}) })) as { sessionId: string };
-      sessionId = started.sessionId;
+      if (f.worktree) await checkWorktreeAvailable();
+      if (f.spec) {
+          const started = await startSpec(f.spec);
+        if (!started) return 0;
+        sessionId = started.sessionId;
+      } else {
+        const isolation = f.worktree ? { isolation: 'worktree' as const } : {};
+        const started = (await call('agent.start', { task: f.task!, ...(f.mode ? { mode: f.mode } : {}), ...isolation })) as { sessionId: string };
+        sessionId = started.sessionId;
+      }
     }
     void stopped.then(async (signal) => {
       if (!sessionId) return;
       io.err(`\n${s('yellow', `${signal}: pausing the session…`)}\n`);
       await call('agent.pause', { sessionId, reason: `Interrupted (${signal}).` }).catch(() => settle(1));
     });
-    return await ended;
+    const code = await ended;
+    if (!f.json && sessionId) await worktreeHint(sessionId, code === 0);
+    return code;
   } finally {
     off();
+  }
+
+  /** --worktree where worktrees cannot be made (not a git repository, no commit yet …): exit 2 with the reason. */
+  async function checkWorktreeAvailable(): Promise<void> {
+    const { worktree } = (await call('agent.isolation', {})) as CommandResult<'agent.isolation'>;
+    if (!worktree.available) {
+      throw new Failed({ code: 'bad_request', message: `--worktree is not possible here: ${worktree.reason ?? 'worktree isolation is not available'}` });
+    }
+  }
+
+  /** A session that ran in a worktree (also one resumed there): where its work is and how to merge or discard it. */
+  async function worktreeHint(id: string, completed: boolean): Promise<void> {
+    const state = (await call('agent.get', { sessionId: id }).catch(() => null)) as CommandResult<'agent.get'> | null;
+    const tree = state?.worktree;
+    if (!tree || tree.state !== 'active') return;
+    const ws = f.workspace !== undefined ? ` --workspace ${shellWord(f.root)}` : '';
+    const short = id.slice(0, 8);
+    const into = tree.baseBranch ? ` into ${tree.baseBranch}` : '';
+    io.out(
+      `${completed ? 'Its work is' : 'Its work so far is'} on branch ${tree.branch}, in the worktree ${tree.path}; your own tree is unchanged.\n` +
+        `  Merge it${into}:  akira sessions merge ${short}${ws}\n` +
+        `  Discard it:  akira sessions discard ${short}${ws}\n` +
+        (completed ? '' : `  Look at it:  akira sessions show ${short}${ws}\n`),
+    );
   }
 }
