@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ensureAkiraGitignore } from '../../common/akiraGitignore';
 import { isInside, resolveInside } from '../workspace/pathGuard';
 import type { FileStat } from './treeDiff';
 import type { CheckpointRecord } from './types';
@@ -87,6 +88,7 @@ export async function writeMetadata(root: string, record: CheckpointRecord, file
     } catch {
       dir = dirname(await resolveInside(root, rel));
       mkdirSync(dir, { recursive: true });
+      await ensureAkiraGitignore(dirname(dirname(dir))); // .akira/checkpoints/<session>/ → .akira
     }
     if (!isInside(root, dir)) return null;
     const abs = join(dir, basename(rel));

@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { ensureAkiraGitignore } from '../../common/akiraGitignore';
+import { dirname, join } from 'node:path';
 import { resolveInside } from '../workspace/pathGuard';
 import { logFiles, logHeader } from './markdownLogs';
 import { frontMatterBlock, parseFrontMatter, type SessionFrontMatter } from './sessionDoc';
@@ -14,7 +15,10 @@ export const SESSION_DOC = 'session.md';
 /** The sessions folder (a real path inside the workspace; a `.akira` link leading out is refused). */
 export async function sessionsDir(root: string, create: boolean): Promise<string> {
   const dir = await resolveInside(root, SESSIONS_REL);
-  if (create) await mkdir(dir, { recursive: true });
+  if (create) {
+    await mkdir(dir, { recursive: true });
+    await ensureAkiraGitignore(dirname(dir));
+  }
   return dir;
 }
 
