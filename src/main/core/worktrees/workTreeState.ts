@@ -15,9 +15,9 @@ import type { WorktreeGit } from './worktreeGit';
 
 /**
  * Folders of the workspace's `.akira/` that are Akira's runtime records, not the project: session logs,
- * checkpoint notes, the watcher's cookies. (Akira writes no `.akira/.gitignore` for them, so they would
- * be untracked files otherwise.) `.akira/settings.json`, `modes/`, `specs/`, `rules/` belong to the project
- * and are kept.
+ * checkpoint notes, the watcher's cookies. (`.akira/.gitignore`, common/akiraGitignore.ts, ignores them, but
+ * the user may have removed or changed it, so they are taken out here too.) `.akira/settings.json`, `modes/`,
+ * `specs/`, `rules/` belong to the project and are kept.
  */
 export const BOOKKEEPING = ['.akira/sessions', '.akira/checkpoints', '.akira/cookies'] as const;
 
