@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { initRepoWithCommit } from '../../../testing/gitCli';
+import { gitCli, initRepoWithCommit } from '../../../testing/gitCli';
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { createWorktrees, type Worktrees } from './worktrees';
 
@@ -21,17 +20,8 @@ export function isolatedEnv(home: string): NodeJS.ProcessEnv {
   return { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
 }
 
-export function gitIn(dir: string, ...args: string[]): string {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
-  Object.assign(env, {
-    GIT_AUTHOR_NAME: 'Akira Test',
-    GIT_AUTHOR_EMAIL: 'test@akira.invalid',
-    GIT_COMMITTER_NAME: 'Akira Test',
-    GIT_COMMITTER_EMAIL: 'test@akira.invalid',
-    GIT_CONFIG_NOSYSTEM: '1',
-  });
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
+/** The git CLI in `dir` with a fixed identity (testing/gitCli.ts); stdout. */
+export const gitIn = gitCli;
 
 export async function makeRepo(files: Record<string, string | Buffer> = { 'a.txt': 'one\ntwo\nthree\n', 'src/b.ts': 'export const b = 1;\n', '.gitignore': '*.log\n' }, env?: NodeJS.ProcessEnv): Promise<RepoFixture> {
   const { dir: base, cleanup } = await tempDir('akira-wt-');
