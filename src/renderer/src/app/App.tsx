@@ -16,6 +16,7 @@ import { FileTree } from '../features/workspace/FileTree';
 import { SpecsPanel } from '../features/specs/SpecsPanel';
 import { SpecView } from '../features/specs/SpecView';
 import { SpecNotices } from '../features/specs/SpecNotices';
+import { WorktreeDiff } from '../features/worktree/WorktreeDiff';
 import { Toasts } from '../ui/Toasts';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
@@ -88,7 +89,7 @@ export function App() {
               </div>
             </aside>
             <main className="main">
-              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView /> : sidebar === 'specs' ? <SpecView /> : <EditorArea />}</section>
+              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView diffView={(p) => <WorktreeDiff {...p} />} /> : sidebar === 'specs' ? <SpecView /> : <EditorArea />}</section>
               <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
               <section className="panel" style={{ height: terminalHeight }}>
                 <TerminalPanel />

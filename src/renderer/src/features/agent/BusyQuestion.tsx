@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useClient } from '../../client/ClientContext';
 import { Dialog, DialogActions } from '../../ui/Dialog';
+import { isolationQuery } from './agentQueries';
+import { isolationBlocked } from './worktreeWords';
 import { busyParams, busyTitle, sharedTreeBusyOf, taskLine, WORKTREE_CHOICE, type BusyChoice, type BusyParams, type BusySessions } from './busyQuestion';
 
 /**
@@ -10,7 +14,8 @@ import { busyParams, busyTitle, sharedTreeBusyOf, taskLine, WORKTREE_CHOICE, typ
  *   await busy.run((extra) => client.invoke('agent.start', {task, ...extra}), task);   // null: cancelled; render {busy.dialog}
  *
  * Queue it (Enter, the safe default) waits for the other session and starts by itself; Run anyway runs beside
- * it on the same files; Cancel (Esc) starts nothing.
+ * it on the same files; Run in a worktree starts it now in its own git worktree (off, with the reason, where
+ * agent.isolation says worktrees cannot be used); Cancel (Esc) starts nothing.
  */
 export function useBusyQuestion(): { run<T>(send: (extra: BusyParams) => Promise<T>, what?: string): Promise<T | null>; dialog: ReactNode } {
   const [asking, setAsking] = useState<{ sessions: BusySessions; what: string | undefined; answer(choice: BusyChoice): void } | null>(null);
@@ -32,8 +37,18 @@ export function useBusyQuestion(): { run<T>(send: (extra: BusyParams) => Promise
   return { run, dialog };
 }
 
+/** Whether the worktree choice is on offer, and why not ("not a git repository", still asking …). */
+function useWorktreeChoice(): { available: boolean; reason: string | null } {
+  const client = useClient();
+  const isolation = useQuery(isolationQuery(client));
+  if (!WORKTREE_CHOICE) return { available: false, reason: 'Worktree isolation: coming soon' };
+  const reason = isolationBlocked(isolation.data, isolation.error);
+  return { available: !reason, reason };
+}
+
 function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: string | undefined; answer(choice: BusyChoice): void }) {
   const queue = useRef<HTMLButtonElement>(null);
+  const worktree = useWorktreeChoice();
   const one = sessions.length === 1;
   const it = one ? 'it' : 'them';
   // Enter anywhere but on another button queues it (the safe default).
@@ -73,10 +88,18 @@ function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: 
           </span>
         </div>
         <div className="busy-choice">
-          <button type="button" className="ag-button" disabled={!WORKTREE_CHOICE} onClick={() => answer('worktree')} data-testid="busy-worktree">
+          <button type="button" className="ag-button" disabled={!worktree.available} onClick={() => answer('worktree')} data-testid="busy-worktree" title={worktree.reason ?? undefined}>
             Run in a worktree
           </button>
-          <span className="busy-choice-text">{WORKTREE_CHOICE ? 'Start now in its own git worktree and branch; merge it back when it is done.' : 'Worktree isolation: coming soon'}</span>
+          <span className="busy-choice-text" data-testid="busy-worktree-text">
+            {worktree.available ? (
+              <>
+                Start now in its own git worktree and branch (<b>akira/…</b>); your files stay as they are until you merge it.
+              </>
+            ) : (
+              worktree.reason
+            )}
+          </span>
         </div>
       </div>
       <DialogActions>

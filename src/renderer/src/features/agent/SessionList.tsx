@@ -3,6 +3,7 @@ import type { AgentSessionSummary } from '../../../../shared/contract';
 import { queueWaitText, statusText } from './queueOrder';
 import { formatAgo, formatTokens, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
+import { TreeBadge } from './TreeBadge';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -43,6 +44,7 @@ function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummar
             <span>{s.mode}</span>
             <span>{formatTokens(s.totals.tokensIn + s.totals.tokensOut)} tok</span>
             <span>{formatAgo(s.updatedAt, now)}</span>
+            <TreeBadge worktree={s.worktree} />
           </span>
         </span>
       </button>

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { ActivityStream } from '../activity/ActivityStream';
 import { Board } from '../board/Board';
 import { useBoardStore } from '../board/boardStore';
@@ -5,11 +6,19 @@ import { MessageBox } from './MessageBox';
 import { QueuePanel } from './QueuePanel';
 import { SessionControls } from './SessionControls';
 import { useSessionStore } from './sessionStore';
+import { WorktreePanel } from './WorktreePanel';
+import { mergeTarget } from './worktreeWords';
 import './agent.css';
 
-/** The current session in the main area: controls on top, the TODO board and the live activity side by side. */
-export function SessionView() {
+/**
+ * The current session in the main area: controls on top, the TODO board and the live activity side by side. A
+ * worktree session has its tree's panel under the controls; its "Diff against base" shows the diff in place of
+ * the board and the activity (`diffView`: features/worktree/WorktreeDiff.tsx, given by App.tsx).
+ */
+export function SessionView({ diffView }: { diffView(p: { sessionId: string; base: string }): ReactNode }) {
   const currentSessionId = useSessionStore((s) => s.currentSessionId);
+  const worktree = useSessionStore((s) => s.sessions.find((x) => x.sessionId === s.currentSessionId)?.worktree ?? null);
+  const [diffFor, setDiffFor] = useState<string | null>(null);
   const boardSession = useBoardStore((s) => s.board.sessionId);
   const statusReason = useBoardStore((s) => s.board.statusReason);
   const status = useBoardStore((s) => s.board.status);
@@ -20,25 +29,31 @@ export function SessionView() {
       </div>
     );
   }
+  const diffOpen = !!worktree && worktree.state !== 'discarded' && diffFor === currentSessionId;
   const showReason = statusReason && (status === 'paused' || status === 'interrupted' || status === 'failed' || status === 'waiting_approval' || status === 'stopped');
   return (
     <div className="session-view" data-testid="session-view">
       <SessionControls onClose={() => useSessionStore.getState().open(null)} />
+      {worktree && <WorktreePanel key={currentSessionId} sessionId={currentSessionId} status={status} worktree={worktree} diffOpen={diffOpen} onDiff={(open) => setDiffFor(open ? currentSessionId : null)} />}
       {status === 'queued' && <QueuePanel sessionId={currentSessionId} reason={statusReason} />}
       {showReason && (
         <div className={`session-reason status-${status}`} data-testid="session-reason">
           {statusReason}
         </div>
       )}
-      <div className="session-body">
-        <section className="session-board" aria-label="TODO board">
-          <Board />
-        </section>
-        <section className="session-activity" aria-label="Activity">
-          <ActivityStream />
-          <MessageBox />
-        </section>
-      </div>
+      {diffOpen ? (
+        diffView({ sessionId: currentSessionId, base: mergeTarget(worktree) })
+      ) : (
+        <div className="session-body">
+          <section className="session-board" aria-label="TODO board">
+            <Board />
+          </section>
+          <section className="session-activity" aria-label="Activity">
+            <ActivityStream />
+            <MessageBox />
+          </section>
+        </div>
+      )}
     </div>
   );
 }

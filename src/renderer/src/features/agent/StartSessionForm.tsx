@@ -1,13 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { modesQuery, settingsQuery } from './agentQueries';
+import { isolationQuery, modesQuery, settingsQuery } from './agentQueries';
 import { message } from './sessionFormat';
 import { useBusyQuestion } from './BusyQuestion';
 import { useServerTrust } from './ServerTrust';
 import { useSessionStore } from './sessionStore';
+import { isolationBlocked } from './worktreeWords';
 
-/** Type a task, pick a mode and a model, start: the new session opens. */
+/**
+ * Type a task, pick a mode and a model, start: the new session opens. "Run in its own worktree" starts it in its
+ * own git worktree and branch (akira/<8>), beside whatever runs in the workspace's tree without asking; it is
+ * off, with the reason, where agent.isolation says worktrees cannot be used (not a git repository …).
+ */
 export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string): void }) {
   const client = useClient();
   const modes = useQuery(modesQuery(client));
@@ -15,6 +20,11 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
   const [task, setTask] = useState('');
   const [mode, setMode] = useState<string>('');
   const [model, setModel] = useState('');
+  const [inWorktree, setInWorktree] = useState(false);
+  const isolation = useQuery(isolationQuery(client));
+  const worktreeAvailable = isolation.data?.worktree.available ?? false;
+  const worktreeReason = isolationBlocked(isolation.data, isolation.error);
+  const worktree = inWorktree && worktreeAvailable;
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const trust = useServerTrust();
@@ -41,6 +51,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
               task,
               ...(mode ? { mode } : {}),
               ...(model.trim() ? { model: model.trim() } : {}),
+              ...(worktree ? { isolation: 'worktree' as const } : {}),
               ...extra,
             }),
           task,
@@ -98,6 +109,17 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
           />
         </label>
       </div>
+      <label className={`start-check ${worktreeAvailable ? '' : 'disabled'}`} title={worktreeReason ?? 'The session works in its own git worktree and branch; your files stay as they are until you merge it.'} data-testid="start-worktree-label">
+        <input type="checkbox" checked={worktree} disabled={!worktreeAvailable} onChange={(e) => setInWorktree(e.target.checked)} data-testid="start-worktree" aria-describedby={worktreeReason ? 'start-worktree-reason' : undefined} />
+        <span>
+          Run in its own worktree <span className="start-check-dim">(branch akira/…)</span>
+        </span>
+      </label>
+      {worktreeReason && !isolation.isPending && (
+        <div className="start-hint start-check-reason" id="start-worktree-reason" data-testid="start-worktree-reason">
+          {worktreeReason}
+        </div>
+      )}
       {modeInfo?.description && <div className="start-hint">{modeInfo.description}</div>}
       {modes.data?.errors.map((e) => (
         <div key={e.file} className="start-hint error-text">

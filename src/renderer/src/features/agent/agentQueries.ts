@@ -17,3 +17,11 @@ export const settingsQuery = (client: AkiraClient) => ({
   queryFn: () => client.invoke('settings.get'),
   retry,
 });
+
+/** Whether sessions can run in their own git worktree here, and why not (the start form, the busy question, the Specs view). */
+export const isolationQuery = (client: AkiraClient) => ({
+  queryKey: ['agent.isolation'] as const,
+  queryFn: () => client.invoke('agent.isolation'),
+  staleTime: 10_000,
+  retry,
+});

@@ -12,11 +12,11 @@ describe('the busy-workspace question', () => {
     expect(sharedTreeBusyOf(new Error('boom'))).toBeNull();
   });
 
-  it('sends the answer as whenBusy; cancel and the worktree (not offered yet) send nothing', () => {
+  it('sends the answer as whenBusy, the worktree as isolation; cancel sends nothing', () => {
     expect(busyParams('queue')).toEqual({ whenBusy: 'queue' });
     expect(busyParams('parallel')).toEqual({ whenBusy: 'parallel' });
+    expect(busyParams('worktree')).toEqual({ isolation: 'worktree' });
     expect(busyParams('cancel')).toBeNull();
-    expect(busyParams('worktree')).toBeNull();
   });
 
   it('words the title and the tasks', () => {

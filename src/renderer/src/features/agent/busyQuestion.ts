@@ -9,16 +9,16 @@ import { ClientError } from '../../client/client';
 export type BusySessions = NonNullable<ErrorDetails['sharedTreeBusy']>['sessions'];
 
 /**
- * The person's answer. `worktree` (run it in its own git worktree) is not offered yet: the dialog shows it
- * disabled until `WORKTREE_CHOICE` says how to send it.
+ * The person's answer. `worktree` runs it now in its own git worktree (offered disabled, with the reason, where
+ * worktrees cannot be used: agent.isolation).
  */
 export type BusyChoice = 'queue' | 'parallel' | 'worktree' | 'cancel';
 
 /** What to add to the start command for each answer. */
-export type BusyParams = Pick<CommandInput<'agent.start'>, 'whenBusy'>;
+export type BusyParams = Pick<CommandInput<'agent.start'>, 'whenBusy' | 'isolation'>;
 
-/** Worktree isolation: null until agent.start / specs.run can run a session in its own worktree. */
-export const WORKTREE_CHOICE: { params: BusyParams } | null = null;
+/** Worktree isolation: how agent.start / specs.run are told to run the session in its own worktree. */
+export const WORKTREE_CHOICE: { params: BusyParams } | null = { params: { isolation: 'worktree' } };
 
 /** The sessions that keep the tree busy, when this error is the question; null for any other error. */
 export function sharedTreeBusyOf(err: unknown): BusySessions | null {

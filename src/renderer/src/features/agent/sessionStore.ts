@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AgentEvent, AgentEventType, AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
 import { withQueue } from './queueOrder';
+import { worktreeAfter } from './worktreeWords';
 
 /**
  * The sessions of the workspace (`agent.list`, kept current by `agent.onEvent`) and the session the UI
@@ -58,6 +59,10 @@ export function summaryAfter(s: AgentSessionSummary, e: AgentEvent): AgentSessio
   }
   const ending = ENDINGS[e.type];
   if (ending) return { ...s, status: ending, phase: ending === 'completed' ? 'done' : s.phase, updatedAt, queuePosition: null };
+  if (e.type === 'worktree_merged' || e.type === 'worktree_discarded') {
+    const worktree = worktreeAfter(s.worktree, e);
+    return worktree === s.worktree ? s : { ...s, worktree, updatedAt };
+  }
   if (e.type === 'model_call') {
     const { usage } = e;
     const cost = e.costUsd;
@@ -105,7 +110,11 @@ export const useSessionStore = create<SessionStoreState>((set) => ({
       if (i < 0) return e.type === 'session_started' || e.seq !== undefined ? { needsRefresh: true, ...reasons } : state;
       const before = state.sessions[i];
       const next = summaryAfter(before, e);
-      const stale = TODO_EVENTS.has(e.type) || (next.status !== before.status && (next.status === 'queued' || before.status === 'queued'));
+      const stale =
+        TODO_EVENTS.has(e.type) ||
+        (next.status !== before.status && (next.status === 'queued' || before.status === 'queued')) ||
+        // A merge or discard of a session listed without its tree: the list knows it.
+        ((e.type === 'worktree_merged' || e.type === 'worktree_discarded') && !before.worktree);
       if (next === before) return stale ? { needsRefresh: true, ...reasons } : e.type === 'status_changed' ? reasons : state;
       const sessions = [...state.sessions];
       sessions[i] = next;

@@ -3,11 +3,13 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { SpecDetailT, SpecRunInput, SpecTaskT } from '../../../../shared/contract';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
+import { isolationQuery } from '../agent/agentQueries';
 import { useBusyQuestion } from '../agent/BusyQuestion';
 import { statusText } from '../agent/queueOrder';
 import { useServerTrust } from '../agent/ServerTrust';
 import { statusTone } from '../agent/sessionFormat';
 import { useSessionStore } from '../agent/sessionStore';
+import { isolationBlocked } from '../agent/worktreeWords';
 import { nextState, specRows, type SpecRow } from './specRows';
 import { runErrorText, runWhat, type TaskRunState } from './specRunState';
 import { specQuery, specsListQuery } from './specsQueries';
@@ -18,20 +20,30 @@ import './specs.css';
 
 type RunParams = Pick<SpecRunInput, 'only' | 'from'>;
 
-/** specs.run for one tasks.md: the new session is opened (board, activity, status bar) while the Specs view stays. */
+/**
+ * specs.run for one tasks.md: the new session is opened (board, activity, status bar) while the Specs view stays.
+ * "In a worktree" runs it in its own git worktree and branch (every run button of the view; off, with the reason,
+ * where agent.isolation says worktrees cannot be used).
+ */
 function useSpecRun(tasksPath: string | null) {
   const client = useClient();
   const trust = useServerTrust();
   const busy = useBusyQuestion();
+  const isolation = useQuery(isolationQuery(client));
+  const [inWorktree, setInWorktree] = useState(false);
   const [starting, setStarting] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const worktreeAvailable = isolation.data?.worktree.available ?? false;
+  const worktree = inWorktree && worktreeAvailable;
+  const worktreeReason = isolationBlocked(isolation.data, isolation.error);
   const run = async (key: string, params: RunParams) => {
     if (!tasksPath || starting) return;
     setStarting(key);
     setErrors({});
     try {
+      const isolated = worktree ? { isolation: 'worktree' as const } : {};
       // Another session running in this folder: ask (queue it / run anyway), then send it again with the answer.
-      const started = await trust.run(() => busy.run((extra) => client.invoke('specs.run', { tasksPath, ...params, ...extra }), runWhat(tasksPath, params)));
+      const started = await trust.run(() => busy.run((extra) => client.invoke('specs.run', { tasksPath, ...params, ...isolated, ...extra }), runWhat(tasksPath, params)));
       if (!started) return;
       useSpecsStore.getState().markStarted(tasksPath, started.sessionId);
       useSessionStore.getState().open(started.sessionId);
@@ -45,6 +57,12 @@ function useSpecRun(tasksPath: string | null) {
     run,
     starting,
     errors,
+    worktreeCheck: (
+      <label className={`spec-worktree ${worktreeAvailable ? '' : 'disabled'}`} title={worktreeReason ?? 'The run buttons start the session in its own git worktree and branch (akira/…); your files stay as they are until you merge it from the session’s view.'} data-testid="spec-worktree-label">
+        <input type="checkbox" checked={worktree} disabled={!worktreeAvailable} onChange={(e) => setInWorktree(e.target.checked)} data-testid="spec-worktree" />
+        In a worktree
+      </label>
+    ),
     dialog: (
       <>
         {trust.dialog}
@@ -457,6 +475,7 @@ export function SpecView() {
           <button className="spec-button" disabled={!summary?.hasTasks} onClick={openTasks} data-testid="spec-open-tasks" title={summary ? `Open ${summary.tasksPath} in the editor` : undefined}>
             Open tasks.md
           </button>
+          {summary?.hasTasks && run.worktreeCheck}
           <button
             className="spec-button primary"
             disabled={!summary?.hasTasks || !!runBlocked(session, run) || summary.progress.done >= summary.progress.total}

@@ -1,0 +1,208 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import type { AgentStatus } from '../../../../shared/contract';
+import type { SessionWorktreeT } from '../../../../shared/agent/agentShapes';
+import { useClient } from '../../client/ClientContext';
+import { Dialog, DialogActions } from '../../ui/Dialog';
+import { useTerminalStore } from '../terminal/terminalStore';
+import { message } from './sessionFormat';
+import { useSessionStore } from './sessionStore';
+import { mergeOutcome, mergeTarget, shortCommit, worktreeActionBlocked, worktreeDiffKey, worktreeGone, type MergeOutcome } from './worktreeWords';
+
+/**
+ * A worktree session's tree in its view (issue 10): the branch and where it came from, and what can be done with
+ * it — Diff against base (the session view shows the diff instead of the board while it is on), Merge into the
+ * base branch (asked first; all or nothing: on a refusal the reason and the files, one per line), Open a
+ * terminal there (a Terminal tab in the worktree, brought to the front), Discard (asked first: its work is lost
+ * unless merged). Merge and Discard are off, with the reason, while the session runs. The tree's state follows
+ * the session's worktree_merged / worktree_discarded events (sessionStore).
+ */
+export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }: { sessionId: string; status: AgentStatus; worktree: SessionWorktreeT; diffOpen: boolean; onDiff(open: boolean): void }) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<'merge' | 'discard' | null>(null);
+  const [busy, setBusy] = useState<'merge' | 'discard' | 'terminal' | null>(null);
+  const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const into = mergeTarget(worktree);
+  const blocked = worktreeActionBlocked(status, worktree);
+  const gone = worktreeGone(worktree);
+
+  async function act(what: 'merge' | 'discard' | 'terminal', fn: () => Promise<void>) {
+    setAsking(null);
+    setBusy(what);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const merge = () =>
+    act('merge', async () => {
+      setOutcome(null);
+      const r = await client.invoke('agent.merge', { sessionId });
+      setOutcome(mergeOutcome(r, into));
+      // The event updates the list; the list is asked again too, in case this window missed it.
+      if (r.merged) useSessionStore.setState({ needsRefresh: true });
+    });
+  const discard = () =>
+    act('discard', async () => {
+      await client.invoke('agent.discard', { sessionId });
+      setOutcome(null);
+      onDiff(false);
+      queryClient.removeQueries({ queryKey: worktreeDiffKey(sessionId) });
+      useSessionStore.setState({ needsRefresh: true });
+    });
+  const terminal = () =>
+    act('terminal', async () => {
+      const size = useTerminalStore.getState().lastSize;
+      const t = await client.invoke('agent.openTerminal', { sessionId, ...(size ?? {}) });
+      // terminal.onCreated adds the tab too (without focus): this one is brought to the front, focused.
+      useTerminalStore.getState().add({ terminalId: t.terminalId, title: t.title, exited: false, exitCode: null }, true);
+    });
+
+  const stateText =
+    worktree.state === 'merged'
+      ? `merged into ${into}${worktree.mergeCommit ? ` as ${shortCommit(worktree.mergeCommit)}` : ''}`
+      : worktree.state === 'discarded'
+        ? 'discarded: the worktree and its branch are gone'
+        : `from ${into}; your files stay as they are until you merge it`;
+
+  return (
+    <section className={`worktree-panel wt-${worktree.state}`} data-testid="worktree-panel" data-state={worktree.state} aria-labelledby="worktree-panel-title">
+      <div className="worktree-panel-text">
+        <div className="worktree-panel-title" id="worktree-panel-title">
+          <span aria-hidden>⎇ </span>
+          Worktree <code data-testid="worktree-branch">{worktree.branch}</code>{' '}
+          <span className="worktree-panel-state" data-testid="worktree-state">
+            {stateText}
+          </span>
+        </div>
+        {worktree.state !== 'discarded' && (
+          <div className="worktree-panel-path" title={worktree.path}>
+            {worktree.path}
+          </div>
+        )}
+      </div>
+      <div className="worktree-panel-buttons">
+        <button type="button" className="ag-button" aria-pressed={diffOpen} disabled={!!gone} title={gone ?? (diffOpen ? 'Back to the board and the activity' : `Every file the session changed, against ${into} when it started`)} onClick={() => onDiff(!diffOpen)} data-testid="worktree-diff-toggle">
+          {diffOpen ? '← Board' : 'Diff against base'}
+        </button>
+        <button type="button" className={`ag-button ${worktree.state === 'merged' ? '' : 'primary'}`} disabled={!!blocked || !!busy} title={blocked ?? `Bring ${worktree.branch} into ${into} (a merge commit)`} onClick={() => setAsking('merge')} data-testid="worktree-merge">
+          {busy === 'merge' ? 'Merging…' : `Merge into ${into}`}
+        </button>
+        <button type="button" className="ag-button" disabled={!!gone || !!busy} title={gone ?? 'A shell in the worktree, in the Terminal panel'} onClick={() => void terminal()} data-testid="worktree-terminal">
+          Open a terminal there
+        </button>
+        <button type="button" className="ag-button danger" disabled={!!blocked || !!busy} title={blocked ?? 'Remove the worktree and its branch'} onClick={() => setAsking('discard')} data-testid="worktree-discard">
+          {busy === 'discard' ? 'Discarding…' : 'Discard'}
+        </button>
+      </div>
+      {blocked && !gone && (
+        <div className="worktree-panel-note" data-testid="worktree-blocked">
+          Merge and Discard: {blocked}
+        </div>
+      )}
+      {outcome && <MergeOutcomeView outcome={outcome} onClose={() => setOutcome(null)} />}
+      {error && (
+        <div className="worktree-panel-note error-text" role="alert" data-testid="worktree-error">
+          {error}
+        </div>
+      )}
+      {asking === 'merge' && (
+        <ConfirmDialog
+          title={`Merge ${worktree.branch} into ${into}?`}
+          testId="worktree-merge-dialog"
+          tone="accent"
+          confirm={`Merge into ${into}`}
+          onConfirm={() => void merge()}
+          onCancel={() => setAsking(null)}
+        >
+          <p>
+            The session’s changes come into <b>{into}</b> in your workspace as a merge commit. If a file changed on both sides, or your uncommitted changes are in the way,
+            nothing is changed and the files are listed.
+          </p>
+        </ConfirmDialog>
+      )}
+      {asking === 'discard' && (
+        <ConfirmDialog title={`Discard ${worktree.branch}?`} testId="worktree-discard-dialog" tone="warn" danger confirm="Discard" onConfirm={() => void discard()} onCancel={() => setAsking(null)}>
+          <p>
+            The worktree and the branch <b>{worktree.branch}</b> are removed. <b>Its work is lost unless merged</b>
+            {worktree.state === 'merged' ? ` (it was merged into ${into})` : ''}. The session and its logs stay.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function MergeOutcomeView({ outcome, onClose }: { outcome: MergeOutcome; onClose(): void }) {
+  return (
+    <div className={`merge-outcome ${outcome.ok ? 'ok' : 'bad'}`} role={outcome.ok ? 'status' : 'alert'} data-testid="merge-outcome" data-merged={outcome.ok}>
+      <div className="merge-outcome-head">
+        <span className="merge-outcome-title" data-testid="merge-outcome-title">
+          {outcome.ok ? '✓ ' : '✕ '}
+          {outcome.title}
+        </span>
+        <button type="button" className="icon-button" title="Dismiss" aria-label="Dismiss" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {outcome.groups.map((g) => (
+        <div key={g.heading} className="merge-outcome-group">
+          <div>{g.heading}</div>
+          <ul data-testid="merge-outcome-files">
+            {g.files.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {outcome.note && (
+        <div className="merge-outcome-note" data-testid="merge-outcome-note">
+          {outcome.note}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ConfirmDialog({
+  title,
+  testId,
+  tone,
+  danger,
+  confirm,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  title: string;
+  testId: string;
+  tone: 'warn' | 'accent';
+  danger?: boolean;
+  confirm: string;
+  onConfirm(): void;
+  onCancel(): void;
+  children: ReactNode;
+}) {
+  // The safe button has the focus: Enter does not discard by accident.
+  const cancel = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog title={title} testId={testId} tone={tone} onCancel={onCancel} initialFocus={danger ? cancel : undefined}>
+      {children}
+      <DialogActions>
+        <button type="button" className={`ag-button ${danger ? 'danger' : 'primary'}`} onClick={onConfirm} data-testid={`${testId}-confirm`}>
+          {confirm}
+        </button>
+        <button ref={cancel} type="button" className="ag-button" onClick={onCancel} data-testid={`${testId}-cancel`}>
+          Cancel
+        </button>
+      </DialogActions>
+    </Dialog>
+  );
+}
