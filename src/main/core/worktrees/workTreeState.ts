@@ -15,20 +15,21 @@ import type { WorktreeGit } from './worktreeGit';
 
 /**
  * Folders of the workspace's `.akira/` that are Akira's runtime records, not the project: session logs,
- * checkpoint notes, the watcher's cookies. (`.akira/.gitignore`, common/akiraGitignore.ts, ignores them, but
- * the user may have removed or changed it, so they are taken out here too.) `.akira/settings.json`, `modes/`,
+ * checkpoint notes, the watcher's cookies, and the `.akira/.gitignore` Akira writes for them (common/akiraGitignore.ts:
+ * the user's tree has its own; a copy on the branch would make the merge refuse to overwrite it). `.akira/settings.json`, `modes/`,
  * `specs/`, `rules/` belong to the project and are kept.
  */
-export const BOOKKEEPING = ['.akira/sessions', '.akira/checkpoints', '.akira/cookies'] as const;
+export const BOOKKEEPING = ['.akira/sessions', '.akira/checkpoints', '.akira/cookies', '.akira/.gitignore'] as const;
 
 /**
  * `git add -A` of the whole work tree into the index `env` names (default the work tree's own), then the
- * bookkeeping folders of the workspace at `prefix` taken out again. (Exclude pathspecs would do it in one
- * step, but git refuses them with "paths are ignored" when the user's .gitignore ignores `.akira`.)
+ * bookkeeping paths of the workspace at `prefix` put back as HEAD has them (gone when HEAD has none), so a
+ * session's commits never add, change or delete them. (Exclude pathspecs would skip them in one step, but git
+ * refuses them with "paths are ignored" when the user's .gitignore ignores `.akira`.)
  */
 export async function addAllButBookkeeping(git: WorktreeGit, cwd: string, prefix: string, env?: Record<string, string>): Promise<void> {
   await git.bytes(cwd, ['add', '-A', '--', ':/'], env ? { env } : undefined);
-  await git.bytes(cwd, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...BOOKKEEPING.map((dir) => `:(top)${prefix}${dir}`)], env ? { env } : undefined);
+  await git.bytes(cwd, ['reset', '-q', 'HEAD', '--', ...BOOKKEEPING.map((dir) => `:(top)${prefix}${dir}`)], env ? { env } : undefined);
 }
 
 /** The path of the index of the work tree at `cwd` (`.git/index`, or the linked worktree's own). */

@@ -236,14 +236,21 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     return entry;
   }
 
-  async function unload(sessionId: string): Promise<void> {
+  /** Unloads in progress (dispose waits for them: a worktree session's services may still be closing). */
+  const unloading = new Set<Promise<void>>();
+  function unload(sessionId: string): Promise<void> {
     const entry = live.get(sessionId);
-    if (!entry) return;
+    if (!entry) return Promise.resolve();
     live.delete(sessionId);
-    await entry.session.close();
-    entry.off();
-    entry.client.dispose();
-    await entry.tree?.dispose();
+    const done = (async () => {
+      await entry.session.close();
+      entry.off();
+      entry.client.dispose();
+      await entry.tree?.dispose();
+    })();
+    unloading.add(done);
+    void done.catch(() => undefined).finally(() => unloading.delete(done));
+    return done;
   }
 
   function need(sessionId: string): Live {
@@ -430,6 +437,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await ready;
       await admission.dispose();
       await Promise.allSettled([...live.keys()].map(unload));
+      await Promise.allSettled([...unloading]);
       await store.dispose();
     },
   };

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, type RecordedRequest } from '../../../../testing/openaiTestServer';
 import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 import { gitCli, initRepoWithCommit } from '../../../../testing/gitCli';
 import { createCore } from '../../createCore';
+import { ensureAkiraGitignore } from '../../../common/akiraGitignore';
 import { waitFor } from '../../../../testing/waitFor';
 
 // Worktree sessions through a real core, real git and the scripted model server: the session works in its
@@ -39,9 +40,8 @@ async function userTree(root: string): Promise<string> {
 }
 
 async function repoKit(files: Record<string, string>, extra: Record<string, unknown> = settings()): Promise<AgentKit> {
+  // No .gitignore of the user's for .akira: Akira's own .akira/.gitignore (untracked) must not stop a merge.
   const k = await startAgentKit({ files, settings: extra });
-  gitCli(k.root, 'init', '-q');
-  await import('node:fs/promises').then((fs) => fs.writeFile(join(k.root, '.gitignore'), '.akira/\n'));
   initRepoWithCommit(k.root);
   return k;
 }
@@ -53,6 +53,10 @@ describe('worktree sessions', () => {
     await import('node:fs/promises').then((fs) => fs.writeFile(join(kit!.root, 'a.txt'), 'one, edited\n'));
     gitCli(kit.root, 'add', 'a.txt');
     gitCli(kit.root, 'commit', '-q', '-m', 'edit a');
+    // An earlier session left Akira's own .akira/.gitignore, untracked: it must not end up on the branch (the merge
+    // would refuse to overwrite it).
+    await mkdir(join(kit.root, '.akira'), { recursive: true });
+    await ensureAkiraGitignore(join(kit.root, '.akira'));
     expect(await kit.call('agent.isolation', {})).toEqual({ worktree: { available: true, reason: null } });
     const before = await userTree(kit.root);
     kit.server.enqueue(
