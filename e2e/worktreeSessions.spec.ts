@@ -103,23 +103,9 @@ const branches = (repo: string) =>
     .map((l) => l.replace(/^[*+ ]+/, '').trim())
     .filter(Boolean);
 
-/**
- * The fixture repository, with `.akira/.gitignore` committed as a person would once Akira wrote it. Workaround:
- * left untracked (as Akira first writes it), the worktree's snapshot of the user's uncommitted files takes it into
- * the session's branch, and merging back is then refused ("would overwrite your untracked files
- * .akira/.gitignore") — a core matter, reported.
- */
-function repoWithAkiraGitignore(): string {
-  const repo = makeFixtureRepo();
-  writeFiles(repo, { '.akira/.gitignore': 'sessions/\ncheckpoints/\ncookies/\n' });
-  gitCli(repo, 'add', '.akira/.gitignore');
-  gitCli(repo, 'commit', '-q', '-m', 'Akira bookkeeping stays out of git');
-  return repo;
-}
-
 test('a worktree session runs beside a shared one without asking, leaves the files alone, shows its diff, merges; another is discarded', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
-  const repo = repoWithAkiraGitignore();
+  const repo = makeFixtureRepo();
   app = await serveWithModel(repo, { globalSettings: settings });
   const model = scriptedModel(app, ['ALPHA', 'WORK', 'SCRATCH']);
 
@@ -293,7 +279,7 @@ test('Merge and Discard are off while a worktree session runs, and say why', asy
 
 test('the Specs view runs a task in a worktree: the tasks.md in your tree is left as it is', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  const repo = repoWithAkiraGitignore();
+  const repo = makeFixtureRepo();
   const tasksPath = '.akira/specs/hello/tasks.md';
   const tasks = '# Implementation Plan\n\n- [ ] 1. Say hello\n  - A friendly greeting\n';
   writeFiles(repo, { [tasksPath]: tasks });
