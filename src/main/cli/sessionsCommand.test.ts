@@ -272,6 +272,36 @@ describe('akira run --worktree and akira sessions (built)', () => {
     expect(git(ws, 'status', '--porcelain')).toBe('');
   }, 60_000);
 
+  it('a worktree session killed mid-command (kill -9) shows as interrupted and --resume finishes it in its worktree', async () => {
+    const ws = await repoWorkspace({ 'a.txt': 'a\n' });
+    kit.server.enqueue(
+      reply.toolCall('todo_write', { todos: [{ id: 'k', description: 'Write k1.txt and k2.txt', expectedResult: 'both exist' }] }),
+      reply.toolCall('write_file', { path: 'k1.txt', content: '1\n' }),
+      reply.toolCall('run_command', { command: 'sleep 30', timeoutSeconds: 60 }),
+    );
+    const first = akiraRun(ws, ['--task', 'write k1 and k2', '--worktree', '--yes', '--json']);
+    await waitFor(() => first.events().some((e) => e.type === 'tool_call_started' && e.tool === 'run_command'), `the command to start (stderr: ${first.stderr()})`, 30_000);
+    const id = first.events()[0].sessionId as string;
+    await waitFor(async () => /status: running/.test(await readFile(join(ws.root, '.akira/sessions', id, 'session.md'), 'utf8')), 'session.md to say running', 30_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const listed = JSON.parse((await sessions(ws, 'list', '--json')).stdout).sessions[0];
+    expect(listed).toMatchObject({ sessionId: id, status: 'interrupted', worktree: { state: 'active' } });
+    kit.server.enqueue(
+      reply.toolCall('write_file', { path: 'k2.txt', content: '2\n' }),
+      reply.toolCall('update_todo', { id: 'k', status: 'done' }),
+      reply.toolCall('verify_todo', { todoId: 'k', approved: true, feedback: 'ok', confidence: 0.9 }),
+      reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
+    );
+    const second = akiraRun(ws, ['--resume', id, '--yes', '--json']);
+    expect(await finished(second), second.stderr()).toBe(0);
+    const branch = `akira/${id.slice(0, 8)}`;
+    expect(git(ws, 'show', `${branch}:k1.txt`)).toBe('1\n');
+    expect(git(ws, 'show', `${branch}:k2.txt`)).toBe('2\n');
+    expect(existsSync(join(ws.root, 'k1.txt')) || existsSync(join(ws.root, 'k2.txt'))).toBe(false);
+    expect(git(ws, 'status', '--porcelain')).toBe('');
+  }, 90_000);
+
   it('bad input: --worktree outside a git repository or with --resume, unknown, short and ambiguous ids, a shared session', async () => {
     const ws = await workspace({ 'a.txt': 'a\n' }, autonomous);
 
