@@ -4,6 +4,7 @@ import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, ty
 import { startOpenAiTestServer, type OpenAiTestServer } from './openaiTestServer';
 import { tempDir, writeTree } from './tempTree';
 import { waitFor } from './waitFor';
+import { TEST_SHELL } from './ptyKit';
 import { createCore, type Core } from '../main/core/createCore';
 
 /**
@@ -58,6 +59,8 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
     version: '0.0.0-test',
     validateOutput: true,
     watch: false,
+    // The user's terminals without the machine's rc files (see ptyKit's TEST_SHELL).
+    ...(TEST_SHELL ? { shell: TEST_SHELL } : {}),
     agent: {
       env: options.env ?? { OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model' },
       sleep: async (ms) => {

@@ -15,7 +15,7 @@ import { createPtyHost, type PtyHostOptions } from '../main/core/terminal/ptyHos
  * bash without the machine's rc files: a test must neither wait on the user's shell start-up nor break it (a
  * shell killed during pyenv's rehash in ~/.bashrc leaves a lock that makes every later interactive shell wait).
  */
-const TEST_SHELL = process.platform === 'win32' ? undefined : { file: '/bin/bash', args: ['--norc', '--noprofile'], title: 'bash' };
+export const TEST_SHELL = process.platform === 'win32' ? undefined : { file: '/bin/bash', args: ['--norc', '--noprofile'], title: 'bash' };
 
 /** A host on a real event bus, with everything it emitted collected per terminal. */
 export function setup(options: Partial<PtyHostOptions> = {}) {

@@ -18,6 +18,7 @@ import { createFileSecretStore, type SecretStore } from './settings/secretStore'
 import { settingsHandlers } from './settings/settingsHandlers';
 import { createSettingsService, type SettingsService } from './settings/settingsService';
 import { createPtyHost, type PtyHost } from './terminal/ptyHost';
+import type { ShellSpec } from './terminal/shell';
 import { createCommandRunner, type CommandRunner } from './terminal/commandRunner';
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
@@ -43,6 +44,8 @@ export interface CoreOptions {
   /** Watcher tuning (tests: e.g. a small eager budget to get the big-tree mode). */
   watcher?: WorkspaceServiceOptions['watcher'];
   agent?: AgentOptions;
+  /** The user's terminals' program (default: the user's shell with its rc files; tests pass one without them). */
+  shell?: ShellSpec;
   /** Where the model API key saved in Settings is kept (default: `<dataDir>/secrets.json`, mode 0600; the desktop passes safeStorage). */
   secrets?: SecretStore;
 }
@@ -124,7 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // only that; watchFeed.ts says when it is trusted and what the barrier before each scan does.
       const feed = (built.feed = options.watch === false ? null : createWatchFeed(root));
       built.workspace = await createWorkspaceService({ root, emit, watch: options.watch, watcher: options.watcher, changeFeed: feed?.hooks });
-      const terminals = (built.terminals = createPtyHost({ cwd: root, emit }));
+      const terminals = (built.terminals = createPtyHost({ cwd: root, emit, ...(options.shell ? { shell: options.shell } : {}) }));
       // Akira's environment without its secrets, for the agent's commands; only the global settings pass variables through.
       const commandEnvironment = () =>
         commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key });

@@ -9,6 +9,7 @@ import { gitCli, initRepoWithCommit } from '../../../../testing/gitCli';
 import { createCore } from '../../createCore';
 import { ensureAkiraGitignore } from '../../../common/akiraGitignore';
 import { waitFor } from '../../../../testing/waitFor';
+import { TEST_SHELL } from '../../../../testing/ptyKit';
 
 // Worktree sessions through a real core, real git and the scripted model server: the session works in its
 // own worktree on branch akira/<8>; the user's tree stays byte-exact until agent.merge; checkpoints and
@@ -178,6 +179,7 @@ describe('worktree sessions', () => {
       version: '0.0.0-test',
       validateOutput: true,
       watch: false,
+      ...(TEST_SHELL ? { shell: TEST_SHELL } : {}),
       agent: { env: { OPENAI_BASE_URL: kit.server.baseURL, AKIRA_MODEL: 'test-model' }, sleep: async () => {} },
     });
     try {
