@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { reply, type RecordedRequest } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
 import { makeFixtureRepo, writeFiles } from './support/fixtureRepo';
+import { scriptedSessions, shootBoth } from './support/sessionsModel';
 
 // The agent queue in the UI (issue 10) against `akira serve` and the scripted model server. The model's
 // replies decide by the request (which session asks, and what: plan, work, verdict, final check), and the
@@ -29,40 +29,8 @@ const settings = (maxConcurrentTasks: number) => ({
   agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true }, limits: { maxConcurrentTasks } } },
 });
 
-/**
- * The scripted model for a test: every call is answered by what it asks, for whichever session asks it (plan one
- * TODO, do it, approve it, approve the whole task: 4 calls a session). ALPHA's first call waits until `release()`.
- */
-function scriptedModel(served: ServedWithModel, sessions: number) {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  let held = false;
-  /** Which session made each call, in arrival order. */
-  const calls: Name[] = [];
-  const owner = (req: RecordedRequest): Name => {
-    const text = JSON.stringify(req.body.messages);
-    const found = NAMES.filter((n) => text.includes(TASK[n]));
-    if (found.length !== 1) throw new Error(`a call that names ${found.length} tasks: ${text.slice(0, 300)}`);
-    return found[0];
-  };
-  const answer = async (req: RecordedRequest) => {
-    const who = owner(req);
-    calls.push(who);
-    if (who === 'ALPHA' && !held) {
-      held = true;
-      await gate; // ALPHA keeps running (planning) until released
-    }
-    const forced = req.body.tool_choice?.function?.name as string | undefined;
-    const text = JSON.stringify(req.body.messages);
-    if (forced === 'todo_write') return reply.toolCall('todo_write', { todos: [{ id: 'a', description: `${who}: do it`, expectedResult: 'done' }] });
-    if (forced === 'verify_todo') return reply.toolCall('verify_todo', { todoId: text.includes('final check of the WHOLE task') ? 'task' : 'a', approved: true, feedback: 'ok', confidence: 0.9 });
-    return reply.toolCall('update_todo', { id: 'a', status: 'done', result: `${who} done` });
-  };
-  served.model.enqueue(...Array.from({ length: sessions * 4 }, () => answer));
-  /** The sessions in the order of their first call. */
-  const started = () => [...new Set(calls)];
-  return { release, calls, started };
-}
+/** The scripted model (support/sessionsModel.ts): `sessions` sessions of 4 calls each; ALPHA's first call waits until `release()`. */
+const scriptedModel = (served: ServedWithModel, sessions: number) => scriptedSessions(served, TASK, Array.from({ length: sessions }, () => 'ALPHA' as Name));
 
 const row = (page: Page, name: Name) => page.getByTestId('session-row').filter({ hasText: TASK[name] });
 
@@ -71,13 +39,7 @@ async function start(page: Page, name: Name) {
   await page.getByTestId('start-submit').click();
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string, what?: ReturnType<Page['getByTestId']>) {
-  const size = page.viewportSize();
-  await (what ?? page).screenshot({ path: testInfo.outputPath(`${name}.png`) });
-  await page.setViewportSize({ width: 1100, height: 700 });
-  await (what ?? page).screenshot({ path: testInfo.outputPath(`${name}-1100x700.png`) });
-  if (size) await page.setViewportSize(size);
-}
+const shoot = shootBoth;
 
 /** The bottom of the window (the status bar and its menu), at the default size and at 1100×700. */
 async function shootBottom(page: Page, testInfo: TestInfo, name: string) {

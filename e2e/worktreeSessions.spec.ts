@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gitCli } from '../src/testing/gitCli';
-import { reply, type RecordedRequest } from '../src/testing/openaiTestServer';
+import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
 import { makeFixtureRepo, writeFiles } from './support/fixtureRepo';
+import { scriptedSessions, shootBoth } from './support/sessionsModel';
 
 // Worktree sessions in the UI (issue 10) against `akira serve` and the scripted model server. A shared session
 // (ALPHA) keeps running, its first model call held behind a gate. A worktree session (WORK) started from the
@@ -40,45 +41,8 @@ const WRITES: Partial<Record<Name, { path: string; content: string }[]>> = {
 };
 const settings = { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true }, limits: { maxConcurrentTasks: 3 } } } };
 
-/**
- * The scripted model: every call is answered by what it asks, for whichever session asks (plan one TODO, write
- * the session's files if it has any, mark it done, approve it, approve the whole task). ALPHA's first call
- * waits until `release()`.
- */
-function scriptedModel(served: ServedWithModel, names: Name[]) {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  let held = false;
-  const calls: Name[] = [];
-  const wrote = new Set<Name>();
-  const owner = (req: RecordedRequest): Name => {
-    const text = JSON.stringify(req.body.messages);
-    const found = NAMES.filter((n) => text.includes(TASK[n]));
-    if (found.length !== 1) throw new Error(`a call that names ${found.length} tasks: ${text.slice(0, 300)}`);
-    return found[0];
-  };
-  const answer = async (req: RecordedRequest) => {
-    const who = owner(req);
-    calls.push(who);
-    if (who === 'ALPHA' && !held) {
-      held = true;
-      await gate; // ALPHA keeps running (planning) until released
-    }
-    const forced = req.body.tool_choice?.function?.name as string | undefined;
-    const text = JSON.stringify(req.body.messages);
-    if (forced === 'todo_write') return reply.toolCall('todo_write', { todos: [{ id: 'a', description: `${who}: do it`, expectedResult: 'done' }] });
-    if (forced === 'verify_todo') return reply.toolCall('verify_todo', { todoId: text.includes('final check of the WHOLE task') ? 'task' : 'a', approved: true, feedback: 'ok', confidence: 0.9 });
-    const writes = WRITES[who];
-    if (writes && !wrote.has(who)) {
-      wrote.add(who);
-      return reply.message({ toolCalls: writes.map((w) => ({ name: 'write_file', arguments: w })) });
-    }
-    return reply.toolCall('update_todo', { id: 'a', status: 'done', result: `${who} done` });
-  };
-  const count = names.reduce((n, name) => n + 4 + (WRITES[name] ? 1 : 0), 0);
-  served.model.enqueue(...Array.from({ length: count }, () => answer));
-  return { release, calls };
-}
+/** The scripted model (support/sessionsModel.ts), with the sessions' files; ALPHA's first call waits until `release()`. */
+const scriptedModel = (served: ServedWithModel, names: Name[]) => scriptedSessions(served, TASK, names, { writes: WRITES });
 
 const row = (page: Page, name: Name) => page.getByTestId('session-row').filter({ hasText: TASK[name] });
 
@@ -89,13 +53,7 @@ async function start(page: Page, name: Name, worktree = false) {
   await page.getByTestId('start-submit').click();
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string, what?: Locator) {
-  const size = page.viewportSize();
-  await (what ?? page).screenshot({ path: testInfo.outputPath(`${name}.png`) });
-  await page.setViewportSize({ width: 1100, height: 700 });
-  await (what ?? page).screenshot({ path: testInfo.outputPath(`${name}-1100x700.png`) });
-  if (size) await page.setViewportSize(size);
-}
+const shoot = shootBoth;
 
 const branches = (repo: string) =>
   gitCli(repo, 'branch', '--list', 'akira/*')
