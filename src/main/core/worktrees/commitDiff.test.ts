@@ -1,22 +1,14 @@
 import { chmodSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTree } from '../../../testing/tempTree';
 import { parseRawDiff } from './treeDiff';
-import { gitIn, makeRepo, userState, type RepoFixture } from './worktreesTestKit';
+import { gitIn, userState, useRepos } from './worktreesTestKit';
 
 const SESSION = '0123abcd-1111-4222-8333-444455556666';
 const renamedBody = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join('');
 
-const fixtures: RepoFixture[] = [];
-async function repo(...args: Parameters<typeof makeRepo>): Promise<RepoFixture> {
-  const f = await makeRepo(...args);
-  fixtures.push(f);
-  return f;
-}
-afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.cleanup()));
-});
+const repo = useRepos();
 
 describe('diff', { timeout: 60_000 }, () => {
   it('lists every change against the base, committed or not, with statuses and contents; binary and large files flagged', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, utimes } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { WorktreeGit } from './worktreeGit';
 
@@ -55,9 +55,17 @@ export async function workTreeTree(git: WorktreeGit, opts: TempIndexOptions): Pr
   const tmpIndex = join(opts.tmpDir, `index-${randomBytes(6).toString('hex')}`);
   try {
     const real = opts.index ?? (await indexPath(git, opts.cwd));
-    await copyFile(real, tmpIndex).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
+    await copyFile(real, tmpIndex).then(
+      // The copy keeps the index's time: git's racy-entry check compares each entry with it, and a copy made
+      // now would hide a same-size change made in the same second the index was written.
+      async () => {
+        const { atime, mtime } = await stat(real);
+        await utimes(tmpIndex, atime, mtime);
+      },
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      },
+    );
     const env = { GIT_INDEX_FILE: tmpIndex };
     await addAllButBookkeeping(git, opts.cwd, opts.prefix, env);
     return (await git.text(opts.cwd, ['write-tree'], { env })).trim();

@@ -1,22 +1,14 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, unlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { createWorktrees, worktreesDir } from './worktrees';
-import { gitIn, isolatedEnv, makeRepo, userState, type RepoFixture } from './worktreesTestKit';
+import { gitIn, isolatedEnv, userState, type RepoFixture, useRepos } from './worktreesTestKit';
 
 const SESSION = '0123abcd-1111-4222-8333-444455556666';
 const OTHER = '9876fedc-1111-4222-8333-444455556666';
 
-const fixtures: RepoFixture[] = [];
-async function repo(...args: Parameters<typeof makeRepo>): Promise<RepoFixture> {
-  const f = await makeRepo(...args);
-  fixtures.push(f);
-  return f;
-}
-afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.cleanup()));
-});
+const repo = useRepos();
 
 describe('available', { timeout: 60_000 }, () => {
   it('says why not: not a repository, no commits yet, a bare repository, git missing', async () => {

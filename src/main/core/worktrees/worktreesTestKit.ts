@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gitCli, initRepoWithCommit } from '../../../testing/gitCli';
+import { afterEach } from 'vitest';
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { createWorktrees, type Worktrees } from './worktrees';
 
@@ -76,4 +77,21 @@ export function userState(dir: string) {
 export function userEntries(dir: string) {
   const { indexBytes: _bytes, ...rest } = userState(dir);
   return rest;
+}
+
+/**
+ * `repo(...)` for a test file: makeRepo whose fixtures are removed after each test.
+ *
+ *   const repo = useRepos();   …   const f = await repo({'a.txt': 'x'});
+ */
+export function useRepos(): (...args: Parameters<typeof makeRepo>) => Promise<RepoFixture> {
+  const fixtures: RepoFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(fixtures.splice(0).map((f) => f.cleanup()));
+  });
+  return async (...args) => {
+    const f = await makeRepo(...args);
+    fixtures.push(f);
+    return f;
+  };
 }
