@@ -16,8 +16,11 @@ const bin = resolve(__dirname, '..', '..', 'bin', 'akira.cjs');
 /** Runs the real `akira serve <folder> --port 0` and waits for the line with its URL. */
 export function serve(folder: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'akira-data-'));
+  // A home of its own: the terminals' shells read no rc files of this machine. (~/.bashrc here runs `pyenv rehash`;
+  // a shell killed during it, as a test's end kills them, leaves a lock that makes every later shell wait 60 s.)
+  const home = mkdtempSync(join(tmpdir(), 'akira-home-'));
   const child = spawn(process.execPath, [bin, 'serve', folder, '--port', '0'], {
-    env: { ...process.env, AKIRA_DATA_DIR: dataDir, ...extraEnv },
+    env: { ...process.env, HOME: home, AKIRA_DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
