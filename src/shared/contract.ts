@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { agentCommands, agentEvents } from './contract/agent';
 import { appCommands, appEvents } from './contract/app';
 import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
+import { contextCommands, contextEvents } from './contract/context';
 import { gitCommands, gitEvents } from './contract/git';
 import { settingsCommands, settingsEvents } from './contract/settings';
 import { specsCommands, specsEvents } from './contract/specs';
@@ -12,6 +13,7 @@ export * from './contract/define';
 export * from './contract/agent';
 export * from './contract/app';
 export * from './contract/checkpoints';
+export * from './contract/context';
 export * from './contract/git';
 export * from './contract/settings';
 export * from './contract/specs';
@@ -28,6 +30,7 @@ export const commands = {
   ...agentCommands,
   ...settingsCommands,
   ...specsCommands,
+  ...contextCommands,
 };
 
 /** Every event of Akira. */
@@ -40,6 +43,7 @@ export const events = {
   ...agentEvents,
   ...settingsEvents,
   ...specsEvents,
+  ...contextEvents,
 };
 
 export type Commands = typeof commands;

@@ -22,6 +22,9 @@ import type { ShellSpec } from './terminal/shell';
 import { createCommandRunner, type CommandRunner } from './terminal/commandRunner';
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
+import { contextHandlers, type FileFinder } from './context/contextHandlers';
+import { createProjectContext, type ProjectContext } from './context/projectContext';
+import { createGitignoreRules } from './workspace/gitignoreRules';
 import { commandEnvPolicy } from './agent/orchestrator/commandEnvPolicy';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modeResolver';
 import type { ModelFlags } from './agent/model';
@@ -72,6 +75,10 @@ interface WorkspaceServices {
   /** The watcher → checkpoints change feed (null without a watcher). */
   feed: WatchFeed | null;
   commands: CommandRunner;
+  /** Rules, @-mentions, git state and diagnostics (issue 11). */
+  context: ProjectContext;
+  /** The file index behind context.findFiles (null until built). */
+  files: FileFinder | null;
   agent: AgentService;
 }
 
@@ -147,7 +154,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }));
       feed?.attach(checkpoints);
       built.git = await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb), watch: options.watch });
+      const context = (built.context = createProjectContext({
+        root,
+        dataDir: options.dataDir,
+        git: built.git,
+        checkpoints,
+        gitignore: await createGitignoreRules(root).catch(() => null),
+        diagnostics: null,
+        formatDiagnostics: (r) => `${r.diagnostics.length} problems`,
+      }));
+      built.files = null;
       built.agent = createAgentService({
+        context,
         root,
         dataDir: options.dataDir,
         emit,
@@ -223,6 +241,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...gitHandlers(() => need().git),
     ...checkpointHandlers(() => need().checkpoints),
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
+    ...contextHandlers(() => need()),
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
     // Running a spec is the agent's: read the saved key afresh first, as agent.start does.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextAttachment, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { agentPhase, agentStatus, agentTodoStatus, taskAssessment } from './agentShapes';
 
 /**
@@ -17,6 +18,8 @@ import { agentPhase, agentStatus, agentTodoStatus, taskAssessment } from './agen
  */
 
 export const MAX_TASK_CHARS = 20_000;
+const MAX_ATTACHMENTS = 50;
+const MAX_IMAGES = 5;
 const MAX_TEXT = 200_000;
 
 /** The same statuses and phases the contract shows (one list, agentShapes.ts). */
@@ -146,7 +149,17 @@ const bodies = {
     costUsd: z.number().nonnegative().nullable().default(null),
     error: text.optional(),
   },
-  user_message: { messageId: id, text: z.string().min(1).max(MAX_TEXT) },
+  user_message: {
+    messageId: id,
+    text: z.string().min(1).max(MAX_TEXT),
+    /** What the message's @-mentions attached, and its images (issue 11). */
+    attachments: z.array(contextAttachment).max(MAX_ATTACHMENTS).default([]),
+    images: z.array(sessionImage).max(MAX_IMAGES).default([]),
+  },
+  /** What the task's @-mentions attached and its images: part of every call about the task (issue 11). */
+  context_attached: { attachments: z.array(contextAttachment).max(MAX_ATTACHMENTS).default([]), images: z.array(sessionImage).max(MAX_IMAGES).default([]) },
+  /** The rules files the session uses (the whole list, replacing the last one): at its start and when a nested AGENTS.md joins. */
+  rules_loaded: { files: z.array(rulesFileInfo).max(200) },
   /** The messages were put in a model call's context. */
   user_messages_consumed: { messageIds: z.array(id) },
   status_changed: { status: sessionStatus, reason: text.optional(), phase: sessionPhase.optional() },

@@ -293,7 +293,14 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       break;
     }
     case 'user_message':
-      state.userMessages.push({ messageId: event.messageId, text: event.text, ts: event.ts });
+      state.userMessages.push({ messageId: event.messageId, text: event.text, ts: event.ts, attachments: event.attachments, images: event.images });
+      break;
+    case 'context_attached':
+      state.context.attachments = event.attachments;
+      state.context.images = event.images;
+      break;
+    case 'rules_loaded':
+      state.context.rules = event.files;
       break;
     case 'user_messages_consumed': {
       const consumed = new Set(event.messageIds);

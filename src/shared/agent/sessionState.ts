@@ -1,3 +1,4 @@
+import type { ContextAttachment, RulesFileInfo, SessionImage } from '../context/contextShapes';
 import type { TaskAssessment } from './agentShapes';
 import type { ProposedChangeData, SessionPhase, SessionStatus, Todo } from './sessionEvents';
 
@@ -62,6 +63,16 @@ export interface PendingMessage {
   messageId: string;
   text: string;
   ts: string;
+  /** What its @-mentions attached, and its images (issue 11). */
+  attachments: ContextAttachment[];
+  images: SessionImage[];
+}
+
+/** The task's context (issue 11): its mentions' attachments and images, and the rules files the session uses. */
+export interface SessionContext {
+  attachments: ContextAttachment[];
+  images: SessionImage[];
+  rules: RulesFileInfo[];
 }
 
 export interface SessionState {
@@ -85,6 +96,7 @@ export interface SessionState {
   inFlight: InFlightCall[];
   /** User messages not yet given to the model. */
   userMessages: PendingMessage[];
+  context: SessionContext;
   checkpoints: { checkpointId: string; todoId: string | null; seq: number }[];
   finalVerdict: Verdict | null;
   summary: string | null;
@@ -125,6 +137,7 @@ export function emptyState(): SessionState {
     approvedChanges: [],
     inFlight: [],
     userMessages: [],
+    context: { attachments: [], images: [], rules: [] },
     checkpoints: [],
     finalVerdict: null,
     summary: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentEvent } from '../agent/agentEvents';
 import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
+import { attachmentKind, imageInputs, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
@@ -78,6 +79,14 @@ export const agentSessionDetail = agentSessionSummary.extend({
   summary: z.string().nullable(),
   /** The seq of the last log event this answer reflects (live events after it follow). */
   lastSeq: z.number().int().nonnegative(),
+  /** The task's attached context and the rules the session uses (issue 11); the model's copy of the content is in the log. */
+  context: z
+    .object({
+      attachments: z.array(z.object({ kind: attachmentKind, ref: z.string(), title: z.string(), tokens: z.number().int().nonnegative(), note: z.string().nullable(), error: z.string().nullable() })),
+      images: z.array(sessionImage),
+      rules: z.array(rulesFileInfo),
+    })
+    .optional(),
   totals: totals.extend({
     toolCalls: z.number().int().nonnegative(),
     commands: z.number().int().nonnegative(),
@@ -109,6 +118,8 @@ export const agentCommands = {
         whenBusy: whenBusy.optional(),
         /** `worktree`: the session works in its own git worktree on branch akira/<8>; the user's tree is untouched until agent.merge. */
         isolation: isolation.optional(),
+        /** Screenshots for models whose settings say `vision: true` (refused otherwise); kept with the session. */
+        images: imageInputs.optional(),
       })
       .strict(),
     z.object({ sessionId: z.string(), queued: z.boolean().optional() }),
@@ -217,7 +228,7 @@ export const agentCommands = {
     'Stop a session for good (running commands are killed).',
   ),
   'agent.sendMessage': defineCommand(
-    z.object({ ...bySession, text: z.string().trim().min(1, 'The message is empty.').max(20_000) }).strict(),
+    z.object({ ...bySession, text: z.string().trim().min(1, 'The message is empty.').max(20_000), images: imageInputs.optional() }).strict(),
     z.object({ messageId: z.string() }),
     'Tell the agent something: it is put in the context of its next model call.',
   ),

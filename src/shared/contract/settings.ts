@@ -41,9 +41,18 @@ export const modelSection = z.object({
   outputPricePer1M: z.number().optional(),
   /** JSON mode for every model of this layer unless `models[name].jsonMode` says otherwise. */
   jsonMode: z.boolean().optional(),
+  /** Generation settings of the configured model unless `models[name]` says otherwise (issue 11). */
+  vision: z.boolean().optional(),
+  temperature: z.number().optional(),
+  maxTokens: z.number().optional(),
+  contextWindow: z.number().optional(),
 });
 
-export const modelsSection = z.record(z.string(), z.object({ jsonMode: z.boolean().optional() }));
+/** Per model name: JSON mode, images (vision), temperature, maxTokens, contextWindow (the prompt budget follows it). */
+export const modelsSection = z.record(
+  z.string(),
+  z.object({ jsonMode: z.boolean().optional(), vision: z.boolean().optional(), temperature: z.number().optional(), maxTokens: z.number().optional(), contextWindow: z.number().optional() }),
+);
 
 /** A policy layer: only what this layer sets (see agent/policy/policySchema.ts for ranges and defaults). */
 export const policyLayer = z.object({
@@ -178,6 +187,10 @@ export const modelPatch = z
     inputPricePer1M: clear(z.number()),
     outputPricePer1M: clear(z.number()),
     jsonMode: clear(z.boolean()),
+    vision: clear(z.boolean()),
+    temperature: clear(z.number()),
+    maxTokens: clear(z.number()),
+    contextWindow: clear(z.number()),
   })
   .strict();
 
@@ -185,8 +198,13 @@ export const settingsUpdateInput = z
   .object({
     scope: settingsScope,
     model: modelPatch.optional(),
-    /** Per model name: `{jsonMode}` (null removes the setting), or null to drop the model's entry. */
-    models: z.record(z.string().min(1).max(500), z.object({ jsonMode: clear(z.boolean()) }).strict().nullable()).optional(),
+    /** Per model name: `{jsonMode, vision, temperature, maxTokens, contextWindow}` (null removes a setting), or null to drop the model's entry. */
+    models: z
+      .record(
+        z.string().min(1).max(500),
+        z.object({ jsonMode: clear(z.boolean()), vision: clear(z.boolean()), temperature: clear(z.number()), maxTokens: clear(z.number()), contextWindow: clear(z.number()) }).strict().nullable(),
+      )
+      .optional(),
     agent: z
       .object({
         mode: clear(z.string().max(64)),

@@ -16,6 +16,11 @@ export interface GitService {
   status(): Promise<GitStatus>;
   /** A file at HEAD and in the working tree (confined to the workspace). */
   diff(params: DiffParams): Promise<DiffResult>;
+  /**
+   * The working tree's changes against HEAD as one unified diff (`git diff HEAD`, limited to the workspace,
+   * paths relative to it) plus the untracked files' names: what `@diff` attaches. null outside a repository.
+   */
+  workingDiff(): Promise<{ diff: string; untracked: string[]; files: number } | null>;
   dispose(): Promise<void>;
 }
 
@@ -204,12 +209,24 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     return { path: shown, original: contentOf(head), modified: contentOf(working), binary: false };
   }
 
+  async function workingDiff(): Promise<{ diff: string; untracked: string[]; files: number } | null> {
+    const loc = await ensureLocation();
+    if (!loc) return null;
+    const args = ['diff', '--no-color', '--no-ext-diff', '--relative'];
+    // A repository without a commit yet: what is staged and what is not, instead of against HEAD.
+    const text = await gitAtRoot.text([...args, 'HEAD', '--', '.']).catch(async () => (await gitAtRoot.text([...args, '--cached', '--', '.'])) + (await gitAtRoot.text([...args, '--', '.'])));
+    const st = await currentStatus();
+    const untracked = st.files.filter((f) => f.status === 'untracked').map((f) => f.path);
+    return { diff: text, untracked, files: st.files.length };
+  }
+
   const unsubscribe = options.onWorkspaceChanged(markChanged);
   if (options.watch !== false) await ensureLocation();
 
   return {
     status,
     diff,
+    workingDiff,
     async dispose() {
       disposed = true;
       unsubscribe();

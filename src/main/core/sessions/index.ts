@@ -27,3 +27,4 @@ export type { EventOf, SessionEvent, SessionEventInput, SessionEventType, Sessio
 export { parseEventLog, readEventLog } from './eventLog';
 export type { LogProblem, ParsedLog } from './eventLog';
 export { checkSessionId, isSessionId } from './sessionIds';
+export { decodeImage, loadSessionImage, saveSessionImages } from './sessionImages';

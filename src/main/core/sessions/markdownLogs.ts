@@ -80,8 +80,19 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       return line(e.ts, `**Verification** of ${e.todoId === 'task' ? 'the whole task' : `TODO ${e.todoId}`}: ${e.approved ? 'approved' : 'rejected'} (confidence ${e.confidence.toFixed(2)})${e.feedback ? `: ${oneLine(e.feedback, 200)}` : ''}`);
     case 'model_call':
       return e.outcome === 'ok' ? null : line(e.ts, `Model call ${e.outcome} (attempt ${e.attempt}, status ${e.status ?? 'none'})${e.error ? `: ${oneLine(e.error, 200)}` : ''}`);
-    case 'user_message':
-      return line(e.ts, `**User:** ${oneLine(e.text, 500)}`);
+    case 'user_message': {
+      const extra = [...e.attachments.map((a) => `@${a.ref}${a.error ? ' (not attached)' : ''}`), ...e.images.map((i) => `image ${i.name}`)];
+      return line(e.ts, `**User:** ${oneLine(e.text, 500)}${extra.length ? ` · attached: ${extra.join(', ')}` : ''}`);
+    }
+    case 'context_attached': {
+      const items = [
+        ...e.attachments.map((a) => `  - @${a.ref}: ${a.error ? `**not attached**: ${oneLine(a.error, 200)}` : `${oneLine(a.title, 200)} (~${a.tokens} tokens${a.note ? `; ${oneLine(a.note, 200)}` : ''})`}`),
+        ...e.images.map((i) => `  - image ${i.name} (${i.mediaType}, ${i.bytes} bytes)`),
+      ];
+      return items.length ? line(e.ts, `**Context attached** to the task:`) + `${items.join('\n')}\n` : null;
+    }
+    case 'rules_loaded':
+      return line(e.ts, e.files.length ? `**Rules**: ${e.files.map((f) => `${code(f.path)} (~${f.tokens} tokens${f.truncated ? ', cut to fit' : ''})`).join(', ')}` : '**Rules**: none');
     case 'user_messages_consumed':
       return null;
     case 'status_changed':

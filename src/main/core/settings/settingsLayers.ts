@@ -60,13 +60,25 @@ export const MODEL_RANGES = {
 export const CONTEXT_TOKENS_RANGE = { min: 2000, max: 1_000_000, default: DEFAULT_CONTEXT_TOKENS };
 /** agentSettings.ts's agent.spec.skipConfidence range (specSettingsSchema). */
 export const SKIP_CONFIDENCE_RANGE = { min: 0.5, max: 1, default: SPEC_DEFAULTS.skipConfidence };
+/** agentSettings.ts's generationSettingsSchema ranges. */
+export const GENERATION_RANGES = {
+  temperature: { min: 0, max: 2, default: null },
+  maxTokens: { min: 16, max: 1_000_000, default: null },
+  contextWindow: { min: 2048, max: 10_000_000, default: null },
+};
 /** checkpoints/retentionSetting.ts's checkpoints.retentionDays range. */
 export const RETENTION_DAYS_RANGE = { min: RETENTION_DAYS.min, max: RETENTION_DAYS.max, default: RETENTION_DAYS.default };
 const SPEC_CHOICES = { onFailure: SPEC_FAILURE_ACTIONS, assess: SPEC_ASSESS_MODES } as const;
 const SPEC_FIELDS = ['skipConfidence', 'onFailure', 'assess'] as const;
 
-const MODEL_FIELDS = ['baseURL', 'model', 'timeoutSeconds', 'maxRetries', 'inputPricePer1M', 'outputPricePer1M', 'jsonMode'] as const;
+const GENERATION_FIELDS = ['vision', 'temperature', 'maxTokens', 'contextWindow'] as const;
+const MODEL_FIELDS = ['baseURL', 'model', 'timeoutSeconds', 'maxRetries', 'inputPricePer1M', 'outputPricePer1M', 'jsonMode', ...GENERATION_FIELDS] as const;
+const PER_MODEL_FIELDS = ['jsonMode', ...GENERATION_FIELDS] as const;
 const fieldType: Record<(typeof MODEL_FIELDS)[number], 'string' | 'number' | 'boolean'> = {
+  vision: 'boolean',
+  temperature: 'number',
+  maxTokens: 'number',
+  contextWindow: 'number',
   baseURL: 'string',
   model: 'string',
   timeoutSeconds: 'number',
@@ -94,7 +106,10 @@ export function viewLayer(raw: RawSettings): SettingsLayerT {
   const models: SettingsLayerT['models'] = {};
   if (isObject(raw.models)) {
     for (const [name, v] of Object.entries(raw.models)) {
-      if (isObject(v)) models[name] = typeof v.jsonMode === 'boolean' ? { jsonMode: v.jsonMode } : {};
+      if (!isObject(v)) continue;
+      const entry: Record<string, unknown> = {};
+      for (const f of PER_MODEL_FIELDS) if (typeof v[f] === fieldType[f] && (typeof v[f] !== 'number' || Number.isFinite(v[f]))) entry[f] = v[f];
+      models[name] = entry as SettingsLayerT['models'][string];
     }
   }
   const agent: SettingsLayerT['agent'] = {};
@@ -205,14 +220,23 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
   checkNumber(issues, 'model.maxRetries', model.maxRetries, MODEL_RANGES.maxRetries, true);
   for (const f of ['inputPricePer1M', 'outputPricePer1M'] as const) checkNumber(issues, `model.${f}`, model[f], { min: 0, max: 1_000_000 }, false, ' USD');
   if (model.jsonMode !== undefined && typeof model.jsonMode !== 'boolean') issues.push({ path: 'model.jsonMode', message: 'jsonMode must be true or false' });
+  checkGeneration(model, 'model', issues);
   // Anything else the file holds (apiKey in the global file, prices…) is the model schema's business.
-  const rest = modelSettingsSchema.extend({ jsonMode: z.unknown().optional() }).safeParse(model);
+  const rest = modelSettingsSchema.extend({ jsonMode: z.unknown().optional(), ...Object.fromEntries(GENERATION_FIELDS.map((f) => [f, z.unknown().optional()])) }).safeParse(model);
   if (!rest.success) {
     for (const issue of rest.error.issues) {
       const path = ['model', ...issue.path.map(String)].join('.');
       if (!issues.some((i) => i.path === path)) issues.push({ path, message: `${path}: ${issue.message}` });
     }
   }
+}
+
+/** A model's generation settings (agentSettings.ts generationSettingsSchema), in words a person understands. */
+function checkGeneration(model: Record<string, unknown>, prefix: string, issues: FieldIssue[]): void {
+  if (model.vision !== undefined && typeof model.vision !== 'boolean') issues.push({ path: `${prefix}.vision`, message: 'vision must be true or false' });
+  checkNumber(issues, `${prefix}.temperature`, model.temperature, GENERATION_RANGES.temperature, false);
+  checkNumber(issues, `${prefix}.maxTokens`, model.maxTokens, GENERATION_RANGES.maxTokens, true, ' tokens');
+  checkNumber(issues, `${prefix}.contextWindow`, model.contextWindow, GENERATION_RANGES.contextWindow, true, ' tokens');
 }
 
 function checkPolicyLayer(policy: unknown, issues: FieldIssue[]): void {
@@ -243,6 +267,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
         if (!isObject(v) || (v.jsonMode !== undefined && typeof v.jsonMode !== 'boolean')) {
           issues.push({ path: `models.${name}.jsonMode`, message: 'jsonMode must be true or false' });
         }
+        if (isObject(v)) checkGeneration(v, `models.${name}`, issues);
       }
     }
   }

@@ -12,7 +12,7 @@ import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
 import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
+import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type GenerationSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { combineRetention } from '../checkpoints/retentionSetting';
 import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from '../../common/atomicWrite';
@@ -81,11 +81,12 @@ function agentLayer(raw: RawSettings, issues: FieldIssue[]): SettingsLayer {
   const valid = (prefix: string) => !issues.some((i) => !i.ignored && (i.path === prefix || i.path.startsWith(`${prefix}.`)));
   const model = isObject(raw.model) && valid('model') ? (raw.model as ModelSettings & { jsonMode?: boolean }) : null;
   const agent = isObject(raw.agent) ? raw.agent : {};
-  const { jsonMode, ...modelSettings } = model ?? {};
+  const { jsonMode, vision, temperature, maxTokens, contextWindow, ...modelSettings } = (model ?? {}) as ModelSettings & { jsonMode?: boolean } & GenerationSettings;
   return {
     model: model ? modelSettings : null,
     jsonMode: typeof jsonMode === 'boolean' ? jsonMode : undefined,
-    models: isObject(raw.models) && valid('models') ? (raw.models as Record<string, { jsonMode?: boolean }>) : {},
+    generation: { vision, temperature, maxTokens, contextWindow },
+    models: isObject(raw.models) && valid('models') ? (raw.models as SettingsLayer['models']) : {},
     mode: typeof agent.mode === 'string' && valid('agent.mode') ? agent.mode : undefined,
     contextTokens: typeof agent.contextTokens === 'number' && valid('agent.contextTokens') ? agent.contextTokens : undefined,
     policy: agent.policy !== undefined && valid('agent.policy') ? policyOverridesSchema.parse(agent.policy) : undefined,

@@ -1,13 +1,19 @@
 /**
  * The conversation as the orchestrator builds it, and its OpenAI wire form.
  *
- *   ModelMessage = system | user | assistant (text and/or toolCalls) | tool (the result of one tool call)
+ *   ModelMessage = system | user (text, and images for vision models) | assistant (text and/or toolCalls) | tool (the result of one tool call)
  *   toOpenAiMessages(messages) → chat-completions `messages`
  */
 
+/** An image for a vision model, sent as an `image_url` part with a data: URL. */
+export interface ModelImage {
+  mediaType: string;
+  dataBase64: string;
+}
+
 export type ModelMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string; images?: readonly ModelImage[] }
   | {
       role: 'assistant';
       content?: string | null;
@@ -16,9 +22,11 @@ export type ModelMessage =
     }
   | { role: 'tool'; toolCallId: string; content: string };
 
+export type OpenAiContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 export type OpenAiMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string | OpenAiContentPart[] }
   | {
       role: 'assistant';
       content: string | null;
@@ -30,8 +38,13 @@ export function toOpenAiMessages(messages: readonly ModelMessage[]): OpenAiMessa
   return messages.map((m): OpenAiMessage => {
     switch (m.role) {
       case 'system':
+        return { role: 'system', content: m.content };
       case 'user':
-        return { role: m.role, content: m.content };
+        if (!m.images?.length) return { role: 'user', content: m.content };
+        return {
+          role: 'user',
+          content: [{ type: 'text', text: m.content }, ...m.images.map((i): OpenAiContentPart => ({ type: 'image_url', image_url: { url: `data:${i.mediaType};base64,${i.dataBase64}` } }))],
+        };
       case 'tool':
         return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
       case 'assistant': {

@@ -204,7 +204,8 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
       ...(noStreamOptions ? {} : { stream_options: { include_usage: true } }),
       ...(tools ? { tools } : {}),
       ...(tools && request.toolChoice ? { tool_choice: toOpenAiToolChoice(request.toolChoice, request.tools) } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...((request.temperature ?? config.temperature) !== undefined ? { temperature: request.temperature ?? config.temperature } : {}),
+      ...(config.maxTokens !== undefined ? { max_tokens: config.maxTokens } : {}),
     };
     const report = (r: AttemptReport) => {
       options.onAttempt?.(r);

@@ -57,6 +57,9 @@ export interface ModelConfig {
   maxRetries: number;
   /** Why no key was sent although there are keys (they belong to other servers): said on a 401. */
   keyNote?: string;
+  /** Generation settings of the model (agentSettings.generationFor): sent with every request when set. */
+  temperature?: number;
+  maxTokens?: number;
 }
 
 export type ConfigSource = 'flags' | 'workspace' | 'global' | 'env' | 'stored' | 'default';

@@ -7,7 +7,7 @@ import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
-import { checkSessionId, createSessionStore, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import { checkSessionId, createSessionStore, decodeImage, saveSessionImages, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes } from '../modes';
@@ -15,8 +15,11 @@ import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlag
 import { resolvePolicy, tightenPolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
 import { createAgentSession, type AgentSession } from './agentSession';
-import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, readAgentSettings, specSettingsOf } from './agentSettings';
+import { contextBudget, generationFor, jsonModeFor, readAgentSettings, specSettingsOf } from './agentSettings';
 import { createDeltaBatcher } from './deltaBatcher';
+import { createSessionContext } from './sessionContext';
+import type { ProjectContext } from '../../context/projectContext';
+import type { ImageInput } from '../../../../shared/context/contextShapes';
 import { createModelCaller } from './modelCaller';
 import { createAdmission } from './sessionAdmission';
 import { createWorktreeSessions, worktreeOf, type IsolatedTree, type WorktreeSessions, type WorktreeSessionsDeps } from './worktreeSessions';
@@ -60,6 +63,8 @@ export interface AgentServiceOptions {
   resolveMode: ModeResolver;
   /** The model client's wait between retries (tests make it short). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Rules, @-mentions, git state and diagnostics of the workspace (issue 11); null: none of them. */
+  context?: ProjectContext | null;
   /** Worktree sessions (issue 10): the workspace's worktrees, and the services of a tree rooted elsewhere. */
   worktrees?: Worktrees | null;
   isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
@@ -67,7 +72,7 @@ export interface AgentServiceOptions {
 }
 
 export interface AgentService {
-  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy; isolation?: Isolation }): Promise<{ sessionId: string; queued?: boolean }>;
+  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy; isolation?: Isolation; images?: ImageInput[] }): Promise<{ sessionId: string; queued?: boolean }>;
   /** A spec session (specs.run): the tasks.md's open leaf tasks are the TODOs (specStart.ts). */
   startSpec(input: SpecRunInput): Promise<{ sessionId: string; taskIds: string[]; queued?: boolean }>;
   /** The queued sessions in a new order (those listed first); answers the queue. */
@@ -79,7 +84,7 @@ export interface AgentService {
   pause(sessionId: string, reason?: string): Promise<void>;
   resume(sessionId: string): Promise<void>;
   stop(sessionId: string, reason?: string): Promise<void>;
-  sendMessage(sessionId: string, text: string): Promise<{ messageId: string }>;
+  sendMessage(sessionId: string, text: string, images?: ImageInput[]): Promise<{ messageId: string }>;
   approve(sessionId: string, changeId: string, content?: string): Promise<void>;
   reject(sessionId: string, changeId: string, reason: string): Promise<void>;
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
@@ -137,8 +142,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       trustedServers: settings.trustedServers,
       globalSettingsFile: join(options.dataDir, 'settings.json'),
     });
-    const contextTokens = settings.workspace.contextTokens ?? settings.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-    return { settings, config, mode, policy, contextTokens, jsonMode: jsonModeFor(settings, config.model) };
+    const generation = generationFor(settings, config.model);
+    const withGeneration = { ...config, ...(generation.temperature !== undefined ? { temperature: generation.temperature } : {}), ...(generation.maxTokens !== undefined ? { maxTokens: generation.maxTokens } : {}) };
+    return { settings, config: withGeneration, mode, policy, contextTokens: contextBudget(settings, generation), vision: generation.vision === true, jsonMode: jsonModeFor(settings, config.model) };
   }
   type Prepared = Awaited<ReturnType<typeof prepare>>;
 
@@ -218,6 +224,13 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       settings: sessionSettingsOf(prepared.policy, prepared.contextTokens),
       modePrompt: prepared.mode.systemPrompt,
       modeTools: prepared.mode.tools,
+      context: createSessionContext({
+        handle,
+        project: options.context ?? null,
+        vision: prepared.vision,
+        budgetTokens: prepared.contextTokens,
+        warn: (message) => emitEvent({ sessionId, type: 'warning', message }),
+      }),
       checkpoints: tree ? tree.checkpoints : options.checkpoints,
       runCommand: commands ? (p) => commands.run(p) : undefined,
       rules: await createGitignoreRules(at).catch(() => undefined),
@@ -234,6 +247,18 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       admission.pump();
     });
     return entry;
+  }
+
+  /** Images only for a model whose settings say it takes them, and only real images (decodeImage). */
+  function checkImages(images: readonly ImageInput[], prepared: Prepared): void {
+    if (!images.length) return;
+    if (!prepared.vision) {
+      throw new AkiraError(
+        'bad_request',
+        `The model ${prepared.config.model} is not set up for images. If it takes them, set "models": {"${prepared.config.model}": {"vision": true}} in the settings (or tick "Vision" for it in Settings); otherwise describe the screenshot in words.`,
+      );
+    }
+    for (const image of images) decodeImage(image);
   }
 
   /** Unloads in progress (dispose waits for them: a worktree session's services may still be closing). */
@@ -275,6 +300,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       finalVerdict: verdictView(state.finalVerdict),
       summary: state.summary,
       lastSeq: state.lastSeq,
+      context: {
+        attachments: state.context.attachments.map(({ kind, ref, title, tokens, note, error }) => ({ kind, ref, title, tokens, note, error })),
+        images: state.context.images,
+        rules: state.context.rules,
+      },
       queuePosition: admission.position(state.sessionId),
       worktree: worktreeView(state),
     };
@@ -318,8 +348,14 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     start: (input) =>
       guard(async () => {
         const prepared = await prepare(input.mode, input.model);
+        const images = input.images ?? [];
+        checkImages(images, prepared);
         if (input.isolation !== 'worktree') admission.checkBusy(input.whenBusy);
+        const attachments = (await options.context?.resolve(input.task)) ?? [];
         const handle = await create(prepared, input.task, input.model, input.isolation);
+        if (attachments.length || images.length) {
+          await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, 'task') });
+        }
         const queued = await admit(handle, prepared, input.whenBusy);
         return { sessionId: handle.sessionId, ...(queued ? { queued } : {}) };
       }),
@@ -404,7 +440,14 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         await need(sessionId).session.stop(reason);
         await unload(sessionId);
       }),
-    sendMessage: (id, text) => guard(async () => ({ messageId: await need(id).session.sendMessage(text) })),
+    sendMessage: (id, text, images = []) =>
+      guard(async () => {
+        const entry = need(id);
+        if (images.length) checkImages(images, await prepare(entry.handle.state().mode, chosenModel(entry.handle.state())));
+        const attachments = (await options.context?.resolve(text)) ?? [];
+        const saved = await saveSessionImages(entry.handle.dir, images, `message-${entry.handle.state().lastSeq + 1}`);
+        return { messageId: await entry.session.sendMessage(text, { attachments, images: saved }) };
+      }),
     approve: (id, changeId, content) => guard(async () => need(id).session.approve(changeId, content)),
     reject: (id, changeId, reason) => guard(async () => need(id).session.reject(changeId, reason)),
     approvePlan: (id, decision) => guard(async () => need(id).session.approvePlan(decision)),

@@ -1,4 +1,5 @@
 import type { AgentApproval, AgentNoticeType, AgentTodo, NoticeBody } from '../../../../shared/contract/agent';
+import type { ContextAttachment, SessionImage } from '../../../../shared/context/contextShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import { resumePoint, terminalStatuses, type SessionEventInput, type SessionHandle, type SessionState, type SessionStatus } from '../../sessions';
@@ -24,6 +25,7 @@ import {
 } from './sessionSteps';
 import { PauseSession, setStatus, takeCheckpoint, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
+import type { SessionContextSource } from './sessionContext';
 import type { SpecRuntime } from './specRuntime';
 import { specStep } from './specSteps';
 import { createWaitSlot } from './userWait';
@@ -67,6 +69,8 @@ export interface AgentSessionDeps {
   spec?: SpecRuntime | null;
   /** Runs just before the session is marked completed (sessionRuntime.ts completeSession). */
   beforeComplete?: () => Promise<void>;
+  /** The project context of each call (sessionContext.ts); none: no rules, attachments or git state. */
+  context?: SessionContextSource;
 }
 
 export interface AgentSession {
@@ -77,7 +81,7 @@ export interface AgentSession {
   pause(reason?: string): Promise<void>;
   resume(): Promise<void>;
   stop(reason?: string): Promise<void>;
-  sendMessage(text: string): Promise<string>;
+  sendMessage(text: string, extra?: { attachments?: ContextAttachment[]; images?: SessionImage[] }): Promise<string>;
   approve(changeId: string, content?: string): void;
   reject(changeId: string, reason: string): void;
   approvePlan(decision: PlanDecision): void;
@@ -92,6 +96,12 @@ export interface AgentSession {
   planWaiting(): boolean;
   close(): Promise<void>;
 }
+
+/** A session without project context (tests that build one by hand). */
+const noContext: SessionContextSource = {
+  forCall: async ({ messages }) => ({ project: { rules: '', attachments: [], images: [], gitState: null }, messages: messages.map((m) => ({ text: m.text, attachments: m.attachments })) }),
+  rulesText: async () => '',
+};
 
 export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const { handle } = deps;
@@ -147,6 +157,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       rules: deps.rules,
       notice: deps.notice,
       spec: deps.spec ?? null,
+      context: deps.context ?? noContext,
       beforeComplete: deps.beforeComplete,
       interrupt: interrupt.signal,
       kill: kill.signal,
@@ -305,9 +316,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       gate.cancelAll();
       await loop;
     },
-    async sendMessage(text) {
+    async sendMessage(text, extra = {}) {
       const messageId = newId('msg');
-      await handle.append({ type: 'user_message', messageId, text });
+      await handle.append({ type: 'user_message', messageId, text, attachments: extra.attachments ?? [], images: extra.images ?? [] });
       return messageId;
     },
     approve: (id, content) => gate.approve(id, content),

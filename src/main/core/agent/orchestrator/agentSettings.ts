@@ -13,7 +13,9 @@ import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
  *
  *   {
  *     "model":  {baseURL, apiKey (global only), model, timeoutSeconds, maxRetries, …, "jsonMode": false},
- *     "models": {"<model name>": {"jsonMode": true}},          // per-model: JSON mode for models without tool calling
+ *     "models": {"<model name>": {"jsonMode": true, "vision": true, "temperature": 0.2, "maxTokens": 4096, "contextWindow": 128000}},
+ *                                                              // per model: JSON mode for models without tool calling, images,
+ *                                                              // generation settings (also accepted in "model" for the configured one)
  *     "agent":  {"mode": "code-dev", "contextTokens": 16000, "policy": {autoApprove, commands, limits, requirePlanApproval},
  *                "spec": {"skipConfidence": 0.8, "onFailure": "ask" | "rollback" | "continue", "assess": "model" | "heuristic"}}
  *   }
@@ -48,9 +50,22 @@ const agentSection = z.object({
   spec: specSettingsSchema.optional(),
 });
 
+/** Per model (`models.<name>`, or `model` for the configured one): how to talk to it (issue 11). */
+export const generationSettingsSchema = z.object({
+  /** The model takes images (screenshots in the task or a message). */
+  vision: z.boolean().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  /** Longest answer (max_tokens); also kept free of the prompt budget. */
+  maxTokens: z.number().int().min(16).max(1_000_000).optional(),
+  /** The model's context window in tokens: the prompt budget follows it (see contextBudget). */
+  contextWindow: z.number().int().min(2048).max(10_000_000).optional(),
+});
+export type GenerationSettings = z.infer<typeof generationSettingsSchema>;
+const perModel = generationSettingsSchema.extend({ jsonMode: z.boolean().optional() });
+
 const fileSchema = z.object({
-  model: modelSettingsSchema.extend({ jsonMode: z.boolean().optional() }).optional(),
-  models: z.record(z.string(), z.object({ jsonMode: z.boolean().optional() })).optional(),
+  model: modelSettingsSchema.extend(perModel.shape).optional(),
+  models: z.record(z.string(), perModel).optional(),
   agent: agentSection.optional(),
   /** Global only: origins a workspace's model.baseURL may send the user's key to (model/keyOwner.ts). */
   trustedModelServers: z.array(z.string()).optional(),
@@ -59,7 +74,9 @@ const fileSchema = z.object({
 export interface SettingsLayer {
   model: ModelSettings | null;
   jsonMode: boolean | undefined;
-  models: Record<string, { jsonMode?: boolean }>;
+  /** The `model` section's generation settings (they apply to whichever model it names or is configured). */
+  generation: GenerationSettings;
+  models: Record<string, GenerationSettings & { jsonMode?: boolean }>;
   mode: string | undefined;
   contextTokens: number | undefined;
   policy: PolicyOverrides | undefined;
@@ -102,10 +119,11 @@ function layer(raw: unknown, where: string): SettingsLayer {
     if (!checked.ok) throw new AkiraError('bad_request', `${where}:\n- ${checked.errors.join('\n- ')}`);
     policy = checked.overrides;
   }
-  const { jsonMode, ...modelSettings } = model ?? {};
+  const { jsonMode, vision, temperature, maxTokens, contextWindow, ...modelSettings } = model ?? {};
   return {
     model: model ? modelSettings : null,
     jsonMode,
+    generation: { vision, temperature, maxTokens, contextWindow },
     models: models ?? {},
     mode: agent?.mode,
     contextTokens: agent?.contextTokens,
@@ -130,6 +148,29 @@ export async function readAgentSettings(root: string, dataDir: string): Promise<
 export function specSettingsOf(settings: AgentSettings): Required<SpecSettings> {
   const pick = <K extends keyof SpecSettings>(k: K) => (settings.workspace.spec[k] ?? settings.global.spec[k] ?? SPEC_DEFAULTS[k]) as Required<SpecSettings>[K];
   return { skipConfidence: pick('skipConfidence'), onFailure: pick('onFailure'), assess: pick('assess') };
+}
+
+/** The generation settings of this model: `models.<name>` first (workspace, then global), then the `model` sections'. */
+export function generationFor(settings: AgentSettings, model: string): GenerationSettings {
+  const layers = [settings.workspace.models[model], settings.global.models[model], settings.workspace.generation, settings.global.generation];
+  const pick = <K extends keyof GenerationSettings>(k: K) => layers.map((l) => l?.[k]).find((v) => v !== undefined) as GenerationSettings[K];
+  return { vision: pick('vision'), temperature: pick('temperature'), maxTokens: pick('maxTokens'), contextWindow: pick('contextWindow') };
+}
+
+/** Tokens kept free for the answer when the model's maxTokens is not set. */
+export const ANSWER_RESERVE = 4096;
+/** Tokens kept free for the tools' schemas and the message overhead the estimate misses. */
+export const SCHEMA_RESERVE = 2000;
+
+/**
+ * The prompt budget of every call: `agent.contextTokens` when set (workspace, then global), else the default;
+ * with a `contextWindow` for the model, never more than the window minus the answer (maxTokens) and the tools.
+ */
+export function contextBudget(settings: AgentSettings, generation: GenerationSettings): number {
+  const configured = settings.workspace.contextTokens ?? settings.global.contextTokens;
+  if (!generation.contextWindow) return configured ?? DEFAULT_CONTEXT_TOKENS;
+  const room = Math.max(1000, generation.contextWindow - (generation.maxTokens ?? ANSWER_RESERVE) - SCHEMA_RESERVE);
+  return Math.min(configured ?? room, room);
 }
 
 /** JSON mode for this model: per-model setting first, then the workspace's, then the global one. */

@@ -1,4 +1,6 @@
+import type { ContextAttachment } from '../../../../shared/context/contextShapes';
 import type { ModelMessage } from '../model';
+import type { ModelImage } from '../model/messages';
 import { EXECUTE_RULES, PLAN_RULES } from './prompts';
 import { cutMiddle, estimateTokens, oneLine } from './text';
 
@@ -17,7 +19,32 @@ import { cutMiddle, estimateTokens, oneLine } from './text';
  * with a one-line summary, the current TODO in full (with the reviewer's last feedback), and the next
  * few pending ones. The tool results fill what the budget leaves; each is capped, older ones harder.
  * Token counts are estimates (about 4 characters per token, as the model client estimates).
+ *
+ * Project context (issue 11, `project`): the rules files go into the system message (after the mode prompt,
+ * already cut to their share by rulesFiles.ts); what the task's @-mentions attached follows the task (within
+ * ATTACH_SHARE of the budget, small attachments whole first, larger ones cut and said so); the git state
+ * follows in the first call only; a message's attachments come with the message; images (vision models) go
+ * with the user message as image parts.
  */
+
+/** What issue 11 adds to a call (agent/orchestrator/sessionContext.ts gathers it). */
+export interface PromptContext {
+  /** The rules section for the system message ('' when there are none). */
+  rules: string;
+  /** What the task's @-mentions attached. */
+  attachments: readonly ContextAttachment[];
+  /** The task's images, for a vision model (empty otherwise). */
+  images: readonly ModelImage[];
+  /** Branch, ahead/behind and changed files: the first call of a session only. */
+  gitState: string | null;
+}
+
+/** A message from the user, with what its mentions attached and its images. */
+export interface UserMessage {
+  text: string;
+  attachments?: readonly ContextAttachment[];
+  images?: readonly ModelImage[];
+}
 
 export interface BoardTodo {
   id: string;
@@ -42,7 +69,8 @@ export interface BuiltContext {
 export interface PlanContextInput {
   modePrompt: string;
   task: string;
-  userMessages: readonly { text: string }[];
+  userMessages: readonly UserMessage[];
+  project?: PromptContext;
   /** The user's reason for rejecting the previous plan. */
   planFeedback?: string | null;
   /** Why the previous plan was refused (a limit), for the model. */
@@ -55,7 +83,8 @@ export interface ExecuteContextInput {
   task: string;
   todos: readonly BoardTodo[];
   current: BoardTodo;
-  userMessages: readonly { text: string }[];
+  userMessages: readonly UserMessage[];
+  project?: PromptContext;
   notes: readonly string[];
   jsonMode: boolean;
   budgetTokens: number;
@@ -65,6 +94,13 @@ export interface ExecuteContextInput {
 export const BOARD_FINISHED = 5;
 export const BOARD_UPCOMING = 5;
 export const TASK_SHARE = 0.25;
+/** The budget's share for what the task's mentions attached, and for what messages' mentions attached. */
+export const ATTACH_SHARE = 0.3;
+export const MESSAGE_ATTACH_SHARE = 0.15;
+/** The rules files' share (rulesFiles.ts cuts them to it). */
+export const RULES_SHARE = 0.2;
+/** What an image costs in the estimate (a typical 1024×768 screenshot in high detail is about this). */
+export const IMAGE_TOKENS = 800;
 const TODO_TEXT_MAX = 2000;
 const USER_MESSAGES_MAX = 4000;
 const LATEST_RESULT_MAX = 6000;
@@ -83,10 +119,48 @@ function taskSection(task: string, budgetTokens: number): string {
   return `# Task\n${cutMiddle(task.trim(), Math.max(400, Math.floor(budgetTokens * TASK_SHARE * 4)))}`;
 }
 
-function userSection(messages: readonly { text: string }[]): string | null {
+/**
+ * Attachments within `maxChars`: the smaller ones whole first, each larger one cut to an equal share of
+ * what is left (and said so); one that could not be attached is named with the reason.
+ */
+export function attachmentBlocks(attachments: readonly ContextAttachment[], maxChars: number): string[] {
+  const order = attachments.map((a, i) => ({ a, i })).sort((x, y) => x.a.content.length - y.a.content.length);
+  const out: string[] = new Array(attachments.length);
+  let room = maxChars;
+  for (const [k, { a, i }] of order.entries()) {
+    if (a.error) {
+      out[i] = `## @${a.ref}: NOT ATTACHED: ${a.error}`;
+      continue;
+    }
+    const head = `## @${a.ref}: ${a.title}${a.note ? ` (${a.note})` : ''}`;
+    const share = Math.floor(room / (order.length - k));
+    const body = a.content.length + head.length <= share ? a.content : `${cutMiddle(a.content, Math.max(200, share - head.length - 120))}\n(cut to fit the context budget; read_file shows the rest)`;
+    out[i] = `${head}\n${body}`;
+    room -= out[i].length;
+  }
+  return out;
+}
+
+function attachedSection(attachments: readonly ContextAttachment[], maxChars: number): string | null {
+  if (!attachments.length) return null;
+  return `# Context the user attached to the task (@ mentions)\n${attachmentBlocks(attachments, maxChars).join('\n\n')}`;
+}
+
+function userSection(messages: readonly UserMessage[], attachChars: number): string | null {
   if (!messages.length) return null;
   const text = messages.map((m) => `- ${m.text.trim()}`).join('\n');
-  return `# Messages from the user (take them into account)\n${cutMiddle(text, USER_MESSAGES_MAX)}`;
+  const attached = messages.flatMap((m) => m.attachments ?? []);
+  const blocks = attached.length ? `\n\nWhat their @ mentions attached:\n${attachmentBlocks(attached, attachChars).join('\n\n')}` : '';
+  return `# Messages from the user (take them into account)\n${cutMiddle(text, USER_MESSAGES_MAX)}${blocks}`;
+}
+
+function systemOf(modePrompt: string, rules: string, loopRules: string): string {
+  return [modePrompt.trim(), rules.trim(), loopRules].filter(Boolean).join('\n\n');
+}
+
+/** The images of a call: the task's, then those of the messages. */
+function imagesOf(project: PromptContext | undefined, messages: readonly UserMessage[]): ModelImage[] {
+  return [...(project?.images ?? []), ...messages.flatMap((m) => m.images ?? [])];
 }
 
 function finishedLine(t: BoardTodo): string {
@@ -133,21 +207,26 @@ function tokensOf(messages: readonly ModelMessage[]): number {
     if (m.role === 'assistant') {
       n += estimateTokens(m.content ?? '');
       for (const c of m.toolCalls ?? []) n += estimateTokens(c.name + (typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments)));
-    } else n += estimateTokens(m.content);
+    } else n += estimateTokens(m.content) + (m.role === 'user' ? (m.images?.length ?? 0) * IMAGE_TOKENS : 0);
   }
   return n;
 }
 
 export function buildPlanContext(input: PlanContextInput): BuiltContext {
+  const budgetChars = input.budgetTokens * 4;
   const parts = [taskSection(input.task, input.budgetTokens)];
-  const user = userSection(input.userMessages);
+  const attached = attachedSection(input.project?.attachments ?? [], Math.floor(budgetChars * ATTACH_SHARE));
+  if (attached) parts.push(attached);
+  if (input.project?.gitState) parts.push(input.project.gitState);
+  const user = userSection(input.userMessages, Math.floor(budgetChars * MESSAGE_ATTACH_SHARE));
   if (user) parts.push(user);
   if (input.planFeedback) parts.push(`# The user rejected your previous plan\n${cutMiddle(input.planFeedback, TODO_TEXT_MAX)}\nPlan again with this in mind.`);
   for (const note of input.notes ?? []) parts.push(note);
   parts.push('Write the plan now with todo_write.');
+  const images = imagesOf(input.project, input.userMessages);
   const messages: ModelMessage[] = [
-    { role: 'system', content: `${input.modePrompt.trim()}\n\n${PLAN_RULES}` },
-    { role: 'user', content: parts.join('\n\n') },
+    { role: 'system', content: systemOf(input.modePrompt, input.project?.rules ?? '', PLAN_RULES) },
+    { role: 'user', content: parts.join('\n\n'), ...(images.length ? { images } : {}) },
   ];
   return { messages, tokens: tokensOf(messages), toolsIncluded: 0, toolsOmitted: 0 };
 }
@@ -177,11 +256,17 @@ function exchange(call: BoardTodo['recentTools'][number], resultMax: number, jso
 }
 
 export function buildExecuteContext(input: ExecuteContextInput): BuiltContext {
-  const system: ModelMessage = { role: 'system', content: `${input.modePrompt.trim()}\n\n${EXECUTE_RULES}` };
-  const parts = [taskSection(input.task, input.budgetTokens), renderBoard(input.todos, input.current)];
-  const user = userSection(input.userMessages);
+  const budgetChars = input.budgetTokens * 4;
+  const system: ModelMessage = { role: 'system', content: systemOf(input.modePrompt, input.project?.rules ?? '', EXECUTE_RULES) };
+  const parts = [taskSection(input.task, input.budgetTokens)];
+  const attached = attachedSection(input.project?.attachments ?? [], Math.floor(budgetChars * ATTACH_SHARE));
+  if (attached) parts.push(attached);
+  if (input.project?.gitState) parts.push(input.project.gitState);
+  parts.push(renderBoard(input.todos, input.current));
+  const user = userSection(input.userMessages, Math.floor(budgetChars * MESSAGE_ATTACH_SHARE));
   if (user) parts.push(user);
-  const head: ModelMessage[] = [system, { role: 'user', content: parts.join('\n\n') }];
+  const images = imagesOf(input.project, input.userMessages);
+  const head: ModelMessage[] = [system, { role: 'user', content: parts.join('\n\n'), ...(images.length ? { images } : {}) }];
   const tail: ModelMessage[] = input.notes.length ? [{ role: 'user', content: input.notes.join('\n\n') }] : [];
   let used = tokensOf(head) + tokensOf(tail);
 
@@ -205,7 +290,7 @@ export function buildExecuteContext(input: ExecuteContextInput): BuiltContext {
   const omitted = calls.length - kept.length;
   if (omitted > 0 && kept.length > 0) {
     const note = `(${omitted} earlier tool call${omitted === 1 ? '' : 's'} for this TODO are not shown.)`;
-    head[1] = { role: 'user', content: `${(head[1] as { content: string }).content}\n\n${note}` };
+    head[1] = { ...(head[1] as Extract<ModelMessage, { role: 'user' }>), content: `${(head[1] as { content: string }).content}\n\n${note}` };
   }
   const messages = [...head, ...kept.flat(), ...tail];
   return { messages, tokens: tokensOf(messages), toolsIncluded: kept.length, toolsOmitted: omitted };

@@ -8,6 +8,7 @@ import type { ToolRegistry } from '../tools';
 import type { ApprovalGate, GatePolicy } from './approvalGate';
 import type { AppliedChange } from './changeEvidence';
 import type { ModelCaller } from './modelCaller';
+import type { SessionContextSource } from './sessionContext';
 import type { SpecRuntime } from './specRuntime';
 
 /**
@@ -69,6 +70,8 @@ export interface SessionRuntime {
   summary: string | null;
   /** Spec sessions: the tasks.md they run and the spec settings (null for a typed task). */
   readonly spec: SpecRuntime | null;
+  /** Rules, attachments, images and git state for each call (sessionContext.ts). */
+  readonly context: SessionContextSource;
   /** Runs just before the session is marked completed (a worktree session commits its work on its branch). */
   readonly beforeComplete?: () => Promise<void>;
 }

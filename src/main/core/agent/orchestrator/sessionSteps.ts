@@ -50,10 +50,12 @@ export async function planStep(rt: SessionRuntime, planTool: CallTool): Promise<
   let last = '';
   for (let i = 0; i < PLAN_TRIES; i++) {
     const state = rt.handle.state();
+    const gathered = await rt.context.forCall({ messages: state.userMessages });
     const context = buildPlanContext({
       modePrompt: rt.modePrompt,
       task: state.task,
-      userMessages: state.userMessages,
+      userMessages: gathered.messages,
+      project: gathered.project,
       planFeedback: state.plan.feedback,
       notes,
       budgetTokens: rt.settings.contextTokens,

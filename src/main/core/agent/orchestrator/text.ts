@@ -1,22 +1,7 @@
-/** Small text helpers of the orchestrator: token estimates, cutting, readable tool-call inputs. */
+/** Small text helpers of the orchestrator: token estimates and cutting (common/text.ts), readable tool-call inputs. */
 
-/** About 4 characters per token (as the model client estimates when a server sends no usage). */
-export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
-
-/** One line, at most `max` characters. */
-export function oneLine(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/** Keeps the start and the end of a long text, with a note of what was cut in the middle. */
-export function cutMiddle(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const note = `\n… [${text.length - max} characters cut] …\n`;
-  const keep = Math.max(0, max - note.length);
-  const head = Math.ceil(keep * 0.6);
-  return `${text.slice(0, head)}${note}${text.slice(text.length - (keep - head))}`;
-}
+export { cutMiddle, estimateTokens, oneLine } from '../../../common/text';
+import { cutMiddle } from '../../../common/text';
 
 const ARG_STRING_MAX = 400;
 

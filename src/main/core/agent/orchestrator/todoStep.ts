@@ -32,12 +32,14 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
   rt.counters.loops.set(todo.id, loops);
   const state = rt.handle.state();
   const current = state.todos.find((t) => t.id === todo.id) ?? todo;
+  const gathered = await rt.context.forCall({ editedPaths: editedPathsOf(current), messages: state.userMessages });
   const context = buildExecuteContext({
     modePrompt: rt.modePrompt,
     task: await taskTextFor(rt, todo.id, rt.settings.contextTokens * 4 * TASK_SHARE),
     todos: state.todos,
     current,
-    userMessages: state.userMessages,
+    userMessages: gathered.messages,
+    project: gathered.project,
     notes: rt.notes.get(todo.id) ?? [],
     jsonMode: rt.caller.jsonMode,
     budgetTokens: rt.settings.contextTokens,
@@ -71,6 +73,21 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
     const shown = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
     await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: ${shown}`);
   }
+}
+
+/** The files the TODO's write calls named (their nearest nested AGENTS.md joins the rules). */
+export function editedPathsOf(todo: Pick<TodoState, 'recentTools'>): string[] {
+  const paths = new Set<string>();
+  for (const call of todo.recentTools) {
+    if (call.tool !== 'write_file' && call.tool !== 'edit_file' && call.tool !== 'delete_file') continue;
+    try {
+      const path = (JSON.parse(call.input) as { path?: unknown }).path;
+      if (typeof path === 'string' && path) paths.add(path);
+    } catch {
+      // a summary that is not JSON names no path
+    }
+  }
+  return [...paths];
 }
 
 /** The write calls on different files that follow each other from `start` (one batch to review). */

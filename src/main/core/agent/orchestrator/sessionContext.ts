@@ -1,0 +1,92 @@
+import type { RulesFileInfo, SessionImage } from '../../../../shared/context/contextShapes';
+import type { ProjectContext } from '../../context/projectContext';
+import { loadSessionImage, type PendingMessage, type SessionHandle } from '../../sessions';
+import type { ModelImage } from '../model/messages';
+import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuilder';
+
+/**
+ * The project context of one running session (issue 11), gathered before each model call:
+ *
+ *   const sc = createSessionContext({handle, project, vision, budgetTokens, warn})
+ *   const {project, messages} = await sc.forCall({editedPaths, messages: state.userMessages})
+ *   const rules = await sc.rulesText()          (the verifier's system context)
+ *
+ * - rules: the rules files within RULES_SHARE of the budget, with the nearest nested AGENTS.md of the files the
+ *   current TODO edits; a `rules_loaded` event whenever the list differs from the one last logged (the session
+ *   view lists them);
+ * - the task's attachments (from `context_attached`) and images (read from the session folder once, for a model
+ *   whose settings say `vision: true`; a session resumed with a model without vision leaves them out and warns);
+ * - the git state for the session's first model call only.
+ */
+
+export interface SessionContextSource {
+  forCall(input: { editedPaths?: readonly string[]; messages: readonly PendingMessage[] }): Promise<{ project: PromptContext; messages: UserMessage[] }>;
+  rulesText(editedPaths?: readonly string[]): Promise<string>;
+}
+
+export interface SessionContextOptions {
+  handle: SessionHandle;
+  project: ProjectContext | null;
+  vision: boolean;
+  budgetTokens: number;
+  warn: (message: string) => void;
+}
+
+const sameRules = (a: readonly RulesFileInfo[], b: readonly RulesFileInfo[]) =>
+  a.length === b.length && a.every((f, i) => f.path === b[i].path && f.truncated === b[i].truncated && f.tokens === b[i].tokens);
+
+export function createSessionContext(options: SessionContextOptions): SessionContextSource {
+  const { handle, project } = options;
+  const loaded = new Map<string, string>();
+  let warnedVision = false;
+
+  async function images(list: readonly SessionImage[]): Promise<ModelImage[]> {
+    if (!list.length) return [];
+    if (!options.vision) {
+      if (!warnedVision) options.warn(`This session has ${list.length} image(s) but its model's settings do not say vision: true; they are left out.`);
+      warnedVision = true;
+      return [];
+    }
+    const out: ModelImage[] = [];
+    for (const image of list) {
+      let data = loaded.get(image.file);
+      if (data === undefined) {
+        try {
+          data = await loadSessionImage(handle.dir, image);
+          loaded.set(image.file, data);
+        } catch (err) {
+          options.warn(`The image ${image.name} could not be read (${(err as Error).message}); it is left out.`);
+          continue;
+        }
+      }
+      out.push({ mediaType: image.mediaType, dataBase64: data });
+    }
+    return out;
+  }
+
+  async function rulesText(editedPaths: readonly string[] = []): Promise<string> {
+    if (!project) return '';
+    const rules = await project.rules({ editedPaths, maxTokens: Math.floor(options.budgetTokens * RULES_SHARE) }).catch((err) => {
+      options.warn(`The rules files could not be read (${(err as Error).message}); this call goes without them.`);
+      return null;
+    });
+    if (!rules) return '';
+    if (!sameRules(rules.files, handle.state().context.rules)) await handle.append({ type: 'rules_loaded', files: rules.files });
+    return rules.text;
+  }
+
+  return {
+    rulesText,
+    async forCall(input) {
+      const state = handle.state();
+      const first = state.totals.modelCalls === 0;
+      const gitState = first && project ? await project.gitState().catch(() => null) : null;
+      const messages: UserMessage[] = [];
+      for (const m of input.messages) messages.push({ text: m.text, attachments: m.attachments, images: await images(m.images) });
+      return {
+        project: { rules: await rulesText(input.editedPaths), attachments: state.context.attachments, images: await images(state.context.images), gitState },
+        messages,
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { CommandResult } from '../../../shared/contract';
+import { AkiraError } from '../errors';
+import type { DomainHandlers } from '../router';
+import type { ProjectContext } from './projectContext';
+
+/** What context.findFiles runs on: the open workspace's file index (workspace/fileIndex.ts). */
+export interface FileFinder {
+  find(query: string, options: { limit: number; folders: boolean }): Promise<CommandResult<'context.findFiles'>>;
+}
+
+/** The contract's context.* commands on the open workspace's project context and file index. */
+export function contextHandlers(services: () => { context: ProjectContext; files: FileFinder | null }): DomainHandlers<'context'> {
+  return {
+    'context.findFiles': (p) => {
+      const { files } = services();
+      if (!files) throw new AkiraError('unavailable', 'The file index is not available in this workspace.');
+      return files.find(p.query, { limit: p.limit, folders: p.folders });
+    },
+    'context.resolve': async (p) => ({
+      attachments: (await services().context.resolve(p.text, { preview: true })).map(({ kind, ref, title, tokens, note, error }) => ({ kind, ref, title, tokens, note, error })),
+    }),
+    'context.diagnostics': (p) => services().context.diagnostics({ paths: p.paths }),
+    'context.rules': async () => ({ files: (await services().context.rules()).files }),
+  };
+}

@@ -1,0 +1,92 @@
+import type { ContextAttachment, DiagnosticsReport } from '../../../shared/context/contextShapes';
+import type { CheckpointService } from '../checkpoints/checkpointService';
+import { checkpointDiffText } from '../checkpoints/diffText';
+import { AkiraError } from '../errors';
+import type { GitService } from '../git/gitService';
+import type { GitignoreRules } from '../workspace/gitignoreRules';
+import { gitStateText } from './gitState';
+import { resolveMentions } from './mentionResolver';
+import { loadRules, type LoadedRules } from './rulesFiles';
+
+/**
+ * The project context of one open workspace (issue 11), for the agent and the `context.*` commands:
+ *
+ *   const ctx = createProjectContext({root, dataDir, git, checkpoints, gitignore, diagnostics, formatDiagnostics})
+ *   await ctx.resolve(text, {preview?})        the attachments of a text's @-mentions (mentionResolver.ts)
+ *   await ctx.rules({editedPaths, maxTokens})  the rules files (rulesFiles.ts)
+ *   await ctx.gitState()                       branch, ahead/behind, changed files (gitState.ts), null outside git
+ *   await ctx.diagnostics({paths?, admit?})    the project's checkers (core/diagnostics)
+ */
+
+export interface DiagnosticsRunner {
+  run(input?: { paths?: readonly string[]; signal?: AbortSignal; admit?: (checker: { id: string; command: string }) => true | string | Promise<true | string> }): Promise<DiagnosticsReport>;
+}
+
+export interface ProjectContextOptions {
+  root: string;
+  dataDir: string;
+  git: GitService | null;
+  checkpoints: CheckpointService | null;
+  gitignore?: GitignoreRules | null;
+  diagnostics: DiagnosticsRunner | null;
+  formatDiagnostics: (report: DiagnosticsReport, options?: { maxChars?: number }) => string;
+}
+
+export type RunDiagnostics = DiagnosticsRunner['run'];
+
+export interface ProjectContext {
+  readonly root: string;
+  resolve(text: string, options?: { preview?: boolean }): Promise<ContextAttachment[]>;
+  rules(input?: { editedPaths?: readonly string[]; maxTokens?: number }): Promise<LoadedRules>;
+  gitState(): Promise<string | null>;
+  diagnostics: RunDiagnostics;
+  formatDiagnostics(report: DiagnosticsReport, options?: { maxChars?: number }): string;
+}
+
+/** The rules' share when no budget is given (context.rules): enough for any sane rules file. */
+const RULES_PREVIEW_TOKENS = 8000;
+const CHECKPOINT_DIFF_MAX_CHARS = 60_000;
+
+export function createProjectContext(options: ProjectContextOptions): ProjectContext {
+  const { root, dataDir } = options;
+
+  async function checkpointDiff(id: string): Promise<{ title: string; text: string }> {
+    const checkpoints = options.checkpoints;
+    if (!checkpoints) throw new AkiraError('unavailable', 'Checkpoints are not available in this workspace.');
+    const cp = await checkpoints.get(id).catch(() => {
+      throw new AkiraError('not_found', `No checkpoint ${id} in this workspace (akira checkpoints list shows them).`);
+    });
+    const diff = await checkpointDiffText({ checkpoints, root, from: cp.previousId, to: id, maxChars: CHECKPOINT_DIFF_MAX_CHARS });
+    const label = cp.label ? ` "${cp.label}"` : '';
+    return {
+      title: `checkpoint ${id}${label} (${diff.files} file${diff.files === 1 ? '' : 's'})`,
+      text: `What checkpoint ${id}${label} (${cp.createdAt}) changed, against ${cp.previousId ? `checkpoint ${cp.previousId}` : 'nothing before it'}:\n${diff.text}`,
+    };
+  }
+
+  const diagnostics: RunDiagnostics = (input) => {
+    if (!options.diagnostics) throw new AkiraError('unavailable', 'Diagnostics are not available in this workspace.');
+    return options.diagnostics.run(input);
+  };
+
+  return {
+    root,
+    resolve: (text, o = {}) =>
+      resolveMentions(
+        text,
+        {
+          root,
+          rules: options.gitignore ?? null,
+          workingDiff: options.git ? () => options.git!.workingDiff() : undefined,
+          diagnostics: options.diagnostics ? () => diagnostics() : undefined,
+          formatDiagnostics: options.formatDiagnostics,
+          checkpointDiff: options.checkpoints ? checkpointDiff : undefined,
+        },
+        o,
+      ),
+    rules: (input = {}) => loadRules({ root, dataDir, editedPaths: input.editedPaths, maxTokens: input.maxTokens ?? RULES_PREVIEW_TOKENS }),
+    gitState: async () => (options.git ? gitStateText(await options.git.status().catch(() => null)) : null),
+    diagnostics,
+    formatDiagnostics: options.formatDiagnostics,
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Project context (issue 11) as the contract and the session log carry it: what a mention attached, the
+ * images of a task or message, the rules files a session used, and the diagnostics of the project's checkers.
+ */
+
+/** What an `@` mention names (mentions.ts parses them): a file (optionally lines), a folder, the git diff, the problems, a checkpoint's diff. */
+export const attachmentKind = z.enum(['file', 'folder', 'diff', 'problems', 'checkpoint']);
+export type AttachmentKind = z.infer<typeof attachmentKind>;
+
+/** One mention, resolved: what the model reads and what a person sees on the chip. */
+export const contextAttachment = z.object({
+  kind: attachmentKind,
+  /** The mention as written, without the `@` (`src/a.ts`, `src/a.ts:10-20`, `docs/`, `diff`, `checkpoint:abc`). */
+  ref: z.string().min(1).max(4096),
+  /** For people: "src/a.ts (120 lines)", "git diff (3 files)". */
+  title: z.string().max(1000),
+  /** What the model reads ('' when it could not be resolved). */
+  content: z.string().max(400_000),
+  /** Estimated tokens of `content`. */
+  tokens: z.number().int().nonnegative(),
+  /** How it was shortened, said to the model and shown on the chip ("outline and the first 200 lines of 4,000"). */
+  note: z.string().max(2000).nullable().default(null),
+  /** Why it could not be attached ("No such file: src/x.ts"); the model is told too. */
+  error: z.string().max(2000).nullable().default(null),
+});
+export type ContextAttachment = z.output<typeof contextAttachment>;
+
+export const imageMediaType = z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export type ImageMediaType = z.infer<typeof imageMediaType>;
+/** Bytes an image may have (decoded). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGES = 5;
+
+/** An image as a face sends it (agent.start / agent.sendMessage {images}). */
+export const imageInput = z
+  .object({
+    name: z.string().trim().min(1).max(255).default('image'),
+    mediaType: imageMediaType,
+    /** The image's bytes, base64 (no `data:` prefix). */
+    dataBase64: z
+      .string()
+      .min(1, 'The image is empty.')
+      .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4, `An image may have at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'dataBase64 must be base64 (no data: prefix).'),
+  })
+  .strict();
+export type ImageInput = z.input<typeof imageInput>;
+export const imageInputs = z.array(imageInput).max(MAX_IMAGES, `At most ${MAX_IMAGES} images at a time.`);
+
+/** An image kept with its session (`.akira/sessions/<id>/images/<file>`), so a resumed session still has it. */
+export const sessionImage = z.object({
+  file: z.string().min(1).max(255),
+  name: z.string().max(255),
+  mediaType: imageMediaType,
+  bytes: z.number().int().nonnegative(),
+});
+export type SessionImage = z.infer<typeof sessionImage>;
+
+/** Where a rules file applies: every workspace (the data folder's), this workspace (its root), a folder (nested AGENTS.md). */
+export const rulesScope = z.enum(['global', 'workspace', 'folder']);
+export const rulesFileInfo = z.object({
+  /** Workspace-relative, or `~global/rules.md` style for the global file. */
+  path: z.string().min(1).max(4096),
+  scope: rulesScope,
+  tokens: z.number().int().nonnegative(),
+  /** Cut to fit the budget (the model is told). */
+  truncated: z.boolean(),
+});
+export type RulesFileInfo = z.infer<typeof rulesFileInfo>;
+
+export const diagnosticSeverity = z.enum(['error', 'warning', 'info']);
+export const diagnostic = z.object({
+  /** Workspace-relative, forward slashes. */
+  file: z.string().max(4096),
+  line: z.number().int().nonnegative(),
+  column: z.number().int().nonnegative(),
+  severity: diagnosticSeverity,
+  message: z.string().max(20_000),
+  /** The checker: tsc, eslint, ruff, python, go vet, cargo, or a custom checker's id. */
+  source: z.string().max(100),
+  code: z.string().max(200).nullable().default(null),
+});
+export type Diagnostic = z.output<typeof diagnostic>;
+
+export const checkerRun = z.object({
+  id: z.string().max(100),
+  command: z.string().max(4000),
+  /** ok: ran (problems or not); failed: could not run or its output was not understood; timeout: stopped; skipped: not run (`reason`). */
+  status: z.enum(['ok', 'failed', 'timeout', 'skipped']),
+  durationMs: z.number().nonnegative(),
+  count: z.number().int().nonnegative(),
+  reason: z.string().max(4000).nullable().default(null),
+});
+export type CheckerRun = z.output<typeof checkerRun>;
+
+export const diagnosticsReport = z.object({
+  diagnostics: z.array(diagnostic),
+  checkers: z.array(checkerRun),
+  durationMs: z.number().nonnegative(),
+  /** More diagnostics than listed. */
+  truncated: z.boolean().default(false),
+});
+export type DiagnosticsReport = z.output<typeof diagnosticsReport>;

@@ -1,0 +1,109 @@
+import type { AttachmentKind } from './contextShapes';
+
+/**
+ * `@` mentions in a task or a message (issue 11), parsed the same way by the core (which attaches what they
+ * name) and the UI (which shows them as chips):
+ *
+ *   @src/app.ts          a file            @src/app.ts:10-20   lines 10 to 20 of it (`:10` one line)
+ *   @docs/               a folder's listing (a trailing slash)
+ *   @"my notes/a b.md"   a path with spaces, quoted
+ *   @diff                the working tree's git diff         @problems   the project's diagnostics
+ *   @checkpoint:<id>     that checkpoint's diff
+ *
+ * A mention starts the text or follows a space or an opening bracket (so `me@example.com` is none), and ends at
+ * a space; trailing punctuation (`.`, `,`, `;`, `!`, `?`, `)`) is not part of it. `\@` is a literal `@`.
+ */
+
+export interface Mention {
+  kind: AttachmentKind;
+  /** The mention as written, without the `@` and the quotes. */
+  ref: string;
+  /** file and folder: the workspace-relative path as written (a folder's without its trailing slash). */
+  path?: string;
+  /** file: the lines asked for (1-based, inclusive). */
+  startLine?: number;
+  endLine?: number;
+  /** checkpoint: its id. */
+  checkpointId?: string;
+  /** Where it is in the text: `text.slice(start, end)` is the whole mention with its `@`. */
+  start: number;
+  end: number;
+}
+
+const KEYWORDS: Record<string, AttachmentKind> = { diff: 'diff', problems: 'problems' };
+const TRAILING = /[.,;!?)\]]+$/;
+const LINES = /^(.*?):(\d+)(?:-(\d+))?$/;
+const CHECKPOINT = /^checkpoint:([A-Za-z0-9_-]{1,64})$/;
+
+function mentionOf(ref: string, start: number, end: number, quoted: boolean): Mention | null {
+  if (!ref) return null;
+  if (!quoted) {
+    const keyword = KEYWORDS[ref.toLowerCase()];
+    if (keyword) return { kind: keyword, ref, start, end };
+    const cp = CHECKPOINT.exec(ref);
+    if (cp) return { kind: 'checkpoint', ref, checkpointId: cp[1], start, end };
+  }
+  if (ref.endsWith('/')) {
+    const path = ref.replace(/\/+$/, '');
+    return { kind: 'folder', ref, path: path || '.', start, end };
+  }
+  const lines = LINES.exec(ref);
+  if (lines && lines[1]) {
+    const a = Number(lines[2]);
+    const b = lines[3] ? Number(lines[3]) : a;
+    if (a >= 1 && b >= 1) return { kind: 'file', ref, path: lines[1], startLine: Math.min(a, b), endLine: Math.max(a, b), start, end };
+  }
+  return { kind: 'file', ref, path: ref, start, end };
+}
+
+/** The mentions of a text, in order (the same mention twice is listed twice; callers dedupe by `ref`). */
+export function parseMentions(text: string): Mention[] {
+  const out: Mention[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '@') continue;
+    const before = i === 0 ? ' ' : text[i - 1];
+    if (before === '\\' || !(/\s/.test(before) || before === '(' || before === '[')) continue;
+    if (text[i + 1] === '"') {
+      const close = text.indexOf('"', i + 2);
+      if (close < 0) continue;
+      const m = mentionOf(text.slice(i + 2, close), i, close + 1, true);
+      if (m) out.push(m);
+      i = close;
+      continue;
+    }
+    let j = i + 1;
+    while (j < text.length && !/\s/.test(text[j])) j++;
+    let token = text.slice(i + 1, j);
+    const trimmed = token.replace(TRAILING, '');
+    const end = j - (token.length - trimmed.length);
+    token = trimmed;
+    const m = mentionOf(token, i, end, false);
+    if (m) out.push(m);
+    i = j - 1;
+  }
+  return out;
+}
+
+/** The mention text for a path (quoted when it has a space): what a completion inserts. */
+export function mentionFor(path: string, kind: 'file' | 'folder' = 'file'): string {
+  const ref = kind === 'folder' && !path.endsWith('/') ? `${path}/` : path;
+  return /\s|"/.test(ref) ? `@"${ref.replace(/"/g, '')}"` : `@${ref}`;
+}
+
+/** The text without one mention (a chip removed): the mention and one space next to it go. */
+export function removeMention(text: string, mention: Pick<Mention, 'start' | 'end'>): string {
+  let { start, end } = mention;
+  if (text[end] === ' ') end++;
+  else if (start > 0 && text[start - 1] === ' ') start--;
+  return text.slice(0, start) + text.slice(end);
+}
+
+/** The mention being typed at the caret (for completion): the text after its `@`, or null when the caret is not in one. */
+export function mentionAtCaret(text: string, caret: number): { start: number; query: string } | null {
+  let i = caret - 1;
+  while (i >= 0 && !/\s/.test(text[i]) && text[i] !== '@') i--;
+  if (i < 0 || text[i] !== '@') return null;
+  const before = i === 0 ? ' ' : text[i - 1];
+  if (!(/\s/.test(before) || before === '(' || before === '[')) return null;
+  return { start: i, query: text.slice(i + 1, caret) };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { attachmentKind, diagnosticsReport, rulesFileInfo } from '../context/contextShapes';
+import { defineCommand, noInput } from './define';
+import { relPath } from './workspace';
+
+/**
+ * Project context (issue 11): what a person can point the agent at, and what the agent is told without asking.
+ * Mentions (`@file`, `@folder/`, `@diff`, `@problems`, `@checkpoint:<id>`) are parsed by src/shared/context/mentions.ts.
+ */
+
+export const foundFile = z.object({
+  path: relPath,
+  kind: z.enum(['file', 'folder']),
+  score: z.number(),
+  /** Indexes into `path` of the characters the query matched (for highlighting). */
+  positions: z.array(z.number().int().nonnegative()),
+});
+export type FoundFile = z.infer<typeof foundFile>;
+
+/** A mention as the task box previews it (context.resolve): everything but the content. */
+export const attachmentPreview = z.object({
+  kind: attachmentKind,
+  ref: z.string(),
+  title: z.string(),
+  tokens: z.number().int().nonnegative(),
+  note: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type AttachmentPreview = z.infer<typeof attachmentPreview>;
+
+export const contextCommands = {
+  'context.findFiles': defineCommand(
+    z
+      .object({
+        query: z.string().max(500, 'The query is longer than 500 characters.').default(''),
+        limit: z.number().int().min(1).max(200).default(50),
+        /** Folders too (mentions of a folder); files only by default. */
+        folders: z.boolean().default(false),
+      })
+      .strict(),
+    z.object({
+      items: z.array(foundFile),
+      /** Files (and folders) the index holds. */
+      indexed: z.number().int().nonnegative(),
+      /** The index stopped at its limit: some files of a huge tree are not searched. */
+      truncated: z.boolean(),
+    }),
+    'Fuzzy-find files of the workspace by name or path (ignored files left out), best first: mention completion and quick open.',
+  ),
+  'context.resolve': defineCommand(
+    z.object({ text: z.string().max(20_000) }).strict(),
+    z.object({ attachments: z.array(attachmentPreview) }),
+    'What the mentions of a text would attach (sizes, notes, errors), without starting anything; @problems is run when the session starts.',
+  ),
+  'context.diagnostics': defineCommand(
+    z
+      .object({
+        /** Only these files' problems (workspace-relative); all by default. */
+        paths: z.array(relPath.min(1)).max(500).optional(),
+      })
+      .strict()
+      .optional()
+      .default({}),
+    diagnosticsReport,
+    "Run the project's checkers (tsc, ESLint, ruff or py_compile, go vet, cargo check, the settings' own) and answer their problems.",
+  ),
+  'context.rules': defineCommand(
+    noInput,
+    z.object({ files: z.array(rulesFileInfo) }),
+    'The rules files every session of this workspace gets (AGENTS.md, CLAUDE.md, .clinerules, .cursorrules, .akira/rules, the global rules).',
+  ),
+};
+
+export const contextEvents = {};
