@@ -210,6 +210,8 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   }
 
   async function workingDiff(): Promise<{ diff: string; untracked: string[]; files: number } | null> {
+    // Asked rarely (a person's @diff): look again for a repository made since the last look, watched or not.
+    if (location === null) location = undefined;
     const loc = await ensureLocation();
     if (!loc) return null;
     const args = ['diff', '--no-color', '--no-ext-diff', '--relative'];

@@ -354,7 +354,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const attachments = (await options.context?.resolve(input.task)) ?? [];
         const handle = await create(prepared, input.task, input.model, input.isolation);
         if (attachments.length || images.length) {
-          await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, 'task') });
+          // Logged before the loop (and its agent.onEvent forwarding) starts: sent on here, as session_started is.
+          const event = await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, 'task') });
+          emitEvent({ ...event, sessionId: handle.sessionId });
         }
         const queued = await admit(handle, prepared, input.whenBusy);
         return { sessionId: handle.sessionId, ...(queued ? { queued } : {}) };
