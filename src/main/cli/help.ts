@@ -4,7 +4,7 @@ Usage:
   akira serve [folder] [--port N] [--host H] [--open]
                           Serve the Akira UI for a folder in the browser
   akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]
-                          Run an agent session on a task (plan, execute, verify) without the UI
+          [--image FILE]  Run an agent session on a task (plan, execute, verify) without the UI
   akira run --tasks FILE [--only ID,…] [--from ID] [--yes] [--json]
                           Run a spec's tasks.md: each open task is judged, run, verified and ticked
   akira run --resume <sessionId>
@@ -77,7 +77,13 @@ them with the tools (files, commands in a terminal), a separate review verifies 
 review checks the whole task. Everything is checkpointed; the session is kept in .akira/sessions/<id>/.
 
 Options:
-  --task TEXT        What to do
+  --task TEXT        What to do. @ mentions attach context: @src/app.ts (a file; a large one as its
+                     outline and first lines), @src/app.ts:10-20 (lines), @docs/ (a folder's
+                     listing), @diff (the working tree's git diff), @problems (the project's
+                     diagnostics), @checkpoint:<id> (what a checkpoint changed). The rules files
+                     (AGENTS.md, CLAUDE.md, .clinerules, .cursorrules, .akira/rules/*.md) are sent too
+  --image FILE       With --task: a screenshot (PNG, JPEG, GIF, WebP; at most 5 MB; repeatable, up
+                     to 5) for a model whose settings say "vision": true
   --tasks FILE       Run a spec's tasks.md (.akira/specs/<name>/tasks.md, .kiro/specs/…, or any
                      tasks.md in the workspace) instead of a typed task: its open tasks are the TODOs,
                      with their numbers as ids. Before each task runs, quick checks and a model call

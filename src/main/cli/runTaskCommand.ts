@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, ContractError, EventEnvelope } from '../../shared/contract';
 import type { SpecRunInput } from '../../shared/contract/specs';
+import type { ImageInput } from '../../shared/context/contextShapes';
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
@@ -11,10 +12,12 @@ import type { CliIo } from './io';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent, styler } from './runFormat';
 import { resolveFolder } from './folderArg';
+import { readImageFiles } from './imageFiles';
 import { shellWord } from './checkpointsFormat';
 
 /**
- * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]`,
+ * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json] [--image FILE …]`,
+ * (`@path` mentions in the task attach files, folders, @diff, @problems, @checkpoint:<id>; --image a screenshot),
  * `akira run --tasks FILE [--only ID,…] [--from ID] …` (a spec: specs.run) and `akira run --resume <sessionId>`:
  * a headless agent session (docs/architecture.md "Pinned surfaces"). `--worktree`: the session works in its own
  * git worktree on branch akira/<8> (isolation 'worktree'); at its end the readable output says where its work is
@@ -43,6 +46,7 @@ export const runSpec: CommandSpec = {
     json: 'boolean',
     resume: 'string',
     worktree: 'boolean',
+    image: 'strings',
   },
   short: { y: 'yes' },
   positionals: { max: 0, name: 'arguments' },
@@ -67,6 +71,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
     checkFlags(f);
     const root = await resolveFolder(f.workspace ?? null, io.cwd);
     const spec = f.tasks !== undefined ? await specInput(f, root, io.cwd) : undefined;
+    const images = f.image?.length ? await readImageFiles(f.image, io.cwd) : undefined;
     const stopped = io.waitForStop();
     core = await createCore({
       workspaceRoot: root,
@@ -76,7 +81,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
       watch: false,
       agent: { env: io.env, modelFlags: { model: f.model, baseUrl: f['base-url'] } },
     });
-    return await follow(core, io, { ...f, json, root, spec }, stopped);
+    return await follow(core, io, { ...f, json, root, spec, images }, stopped);
   } catch (err) {
     const usage = err instanceof UsageError;
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof Failed ? err.error : toContractError(err);
@@ -100,6 +105,7 @@ interface RawFlags {
   yes?: boolean;
   resume?: string;
   worktree?: boolean;
+  image?: string[];
 }
 
 interface Flags {
@@ -112,6 +118,7 @@ interface Flags {
   root: string;
   workspace?: string;
   spec?: SpecRunInput;
+  images?: ImageInput[];
 }
 
 function checkFlags(f: RawFlags): void {
@@ -123,6 +130,7 @@ function checkFlags(f: RawFlags): void {
   if (f.task !== undefined && !f.task.trim()) throw new UsageError('--task is empty');
   if (f.tasks !== undefined && !f.tasks.trim()) throw new UsageError('--tasks needs the path of a tasks.md');
   if ((f.only !== undefined || f.from !== undefined) && f.tasks === undefined) throw new UsageError('--only and --from go with --tasks');
+  if (f.image?.length && f.task === undefined) throw new UsageError('--image goes with --task');
 }
 
 /** --tasks FILE (relative to the current folder, inside the workspace) with --only 2,3.1 and --from 3. */
@@ -216,7 +224,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
         sessionId = started.sessionId;
       } else {
         const isolation = f.worktree ? { isolation: 'worktree' as const } : {};
-        const started = (await call('agent.start', { task: f.task!, ...(f.mode ? { mode: f.mode } : {}), ...isolation })) as { sessionId: string };
+        const started = (await call('agent.start', { task: f.task!, ...(f.mode ? { mode: f.mode } : {}), ...isolation, ...(f.images ? { images: f.images } : {}) })) as { sessionId: string };
         sessionId = started.sessionId;
       }
     }
