@@ -1,27 +1,40 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { useBoardStore } from '../board/boardStore';
+import { ContextComposer } from '../context/ContextComposer';
+import { useDraftText } from '../context/draftStore';
+import { useImageAttachments } from '../context/useImageAttachments';
 import { message } from './sessionFormat';
+import { useAskInsert } from './useAskInsert';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
-/** Tell the agent something mid-session: it lands in the context of its next model call. */
+/**
+ * Tell the agent something mid-session: it lands in the context of its next model call. The box completes `@`
+ * mentions (chips under it) and takes pasted or dropped images, sent with the message (features/context); what is
+ * typed is kept per session while the box is not shown.
+ */
 export function MessageBox() {
   const client = useClient();
   const sessionId = useBoardStore((s) => s.board.sessionId);
   const status = useBoardStore((s) => s.board.status);
-  const [text, setText] = useState('');
+  const [text, setText] = useDraftText(`message:${sessionId ?? ''}`);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const images = useImageAttachments(`message:${sessionId ?? ''}`);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   const ended = ENDED.has(status);
+  useAskInsert('message', text, setText, inputRef);
 
   async function send() {
     if (!sessionId || !text.trim() || busy) return;
     setBusy(true);
     setNote(null);
+    const imageInputs = images.inputs();
     try {
-      await client.invoke('agent.sendMessage', { sessionId, text });
+      await client.invoke('agent.sendMessage', { sessionId, text, ...(imageInputs ? { images: imageInputs } : {}) });
       setText('');
+      images.clear();
       setNote({ error: false, text: 'Sent: the agent reads it in its next model call.' });
     } catch (err) {
       setNote({ error: true, text: message(err) });
@@ -39,16 +52,23 @@ export function MessageBox() {
 
   return (
     <div className="message-box">
-      <textarea
-        className="message-input"
-        rows={2}
+      <ContextComposer
         value={text}
-        disabled={ended}
-        placeholder={ended ? 'The session has ended.' : 'Message the agent (Enter sends, Shift+Enter for a new line)'}
-        aria-label="Message to the agent"
-        data-testid="message-input"
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKey}
+        onChange={setText}
+        images={images}
+        inputRef={inputRef}
+        placement="above"
+        chipsTestId="message-chips"
+        className="message-composer"
+        textarea={{
+          className: 'message-input',
+          rows: 2,
+          disabled: ended,
+          placeholder: ended ? 'The session has ended.' : 'Message the agent: @ mentions a file (Enter sends, Shift+Enter for a new line)',
+          'aria-label': 'Message to the agent',
+          'data-testid': 'message-input',
+          onKeyDown: onKey,
+        }}
       />
       <button className="ag-button primary" disabled={ended || busy || !text.trim()} onClick={send} data-testid="message-send">
         Send

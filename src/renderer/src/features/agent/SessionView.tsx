@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ActivityStream } from '../activity/ActivityStream';
 import { Board } from '../board/Board';
 import { useBoardStore } from '../board/boardStore';
+import { SessionContext } from '../context/SessionContext';
 import { MessageBox } from './MessageBox';
 import { QueuePanel } from './QueuePanel';
 import { SessionControls } from './SessionControls';
@@ -13,7 +14,8 @@ import './agent.css';
 /**
  * The current session in the main area: controls on top, the TODO board and the live activity side by side. A
  * worktree session has its tree's panel under the controls; its "Diff against base" shows the diff in place of
- * the board and the activity (`diffView`: features/worktree/WorktreeDiff.tsx, given by App.tsx).
+ * the board and the activity (`diffView`: features/worktree/WorktreeDiff.tsx, given by App.tsx). The Context band
+ * under them says which rules files the session uses and what its task attached (features/context).
  */
 export function SessionView({ diffView }: { diffView(p: { sessionId: string; base: string }): ReactNode }) {
   const currentSessionId = useSessionStore((s) => s.currentSessionId);
@@ -35,6 +37,7 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
     <div className="session-view" data-testid="session-view">
       <SessionControls onClose={() => useSessionStore.getState().open(null)} />
       {worktree && <WorktreePanel key={currentSessionId} sessionId={currentSessionId} status={status} worktree={worktree} diffOpen={diffOpen} onDiff={(open) => setDiffFor(open ? currentSessionId : null)} />}
+      <SessionContext key={`context:${currentSessionId}`} sessionId={currentSessionId} />
       {status === 'queued' && <QueuePanel sessionId={currentSessionId} reason={statusReason} />}
       {showReason && (
         <div className={`session-reason status-${status}`} data-testid="session-reason">

@@ -1,23 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
+import { ContextComposer } from '../context/ContextComposer';
+import { useDraftText } from '../context/draftStore';
+import { RulesLine } from '../context/RulesLine';
+import { useImageAttachments } from '../context/useImageAttachments';
 import { isolationQuery, modesQuery, settingsQuery } from './agentQueries';
 import { message } from './sessionFormat';
 import { useBusyQuestion } from './BusyQuestion';
 import { useServerTrust } from './ServerTrust';
+import { useAskInsert } from './useAskInsert';
 import { useSessionStore } from './sessionStore';
 import { isolationBlocked } from './worktreeWords';
 
 /**
  * Type a task, pick a mode and a model, start: the new session opens. "Run in its own worktree" starts it in its
  * own git worktree and branch (akira/<8>), beside whatever runs in the workspace's tree without asking; it is
- * off, with the reason, where agent.isolation says worktrees cannot be used (not a git repository …).
+ * off, with the reason, where agent.isolation says worktrees cannot be used (not a git repository …). The task box
+ * completes `@` mentions and shows them as chips, takes pasted or dropped images (features/context), says which
+ * rules files the agent will be told, and takes "Ask the agent about this" from the file viewer.
  */
 export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string): void }) {
   const client = useClient();
   const modes = useQuery(modesQuery(client));
   const settings = useQuery(settingsQuery(client));
-  const [task, setTask] = useState('');
+  const [task, setTask] = useDraftText('task');
+  const taskRef = useRef<HTMLTextAreaElement>(null);
+  const images = useImageAttachments('task');
+  useAskInsert('task', task, setTask, taskRef);
   const [mode, setMode] = useState<string>('');
   const [model, setModel] = useState('');
   const [inWorktree, setInWorktree] = useState(false);
@@ -42,6 +52,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
     if (!task.trim() || starting) return;
     setStarting(true);
     setError(null);
+    const imageInputs = images.inputs();
     try {
       // Another session running in this folder: ask (queue it / run anyway), then send it again with the answer.
       const started = await trust.run(() =>
@@ -52,6 +63,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
               ...(mode ? { mode } : {}),
               ...(model.trim() ? { model: model.trim() } : {}),
               ...(worktree ? { isolation: 'worktree' as const } : {}),
+              ...(imageInputs ? { images: imageInputs } : {}),
               ...extra,
             }),
           task,
@@ -60,6 +72,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
       if (!started) return;
       const { sessionId } = started;
       setTask('');
+      images.clear();
       useSessionStore.getState().open(sessionId);
       onStarted?.(sessionId);
     } catch (err) {
@@ -75,16 +88,22 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
 
   return (
     <form className="start-form" onSubmit={start} data-testid="start-form">
-      <textarea
-        className="start-task"
-        placeholder="Describe the task… (Ctrl+Enter starts)"
-        aria-label="Task"
-        data-testid="start-task"
+      <ContextComposer
         value={task}
-        rows={4}
-        onChange={(e) => setTask(e.target.value)}
-        onKeyDown={onKey}
+        onChange={setTask}
+        images={images}
+        inputRef={taskRef}
+        chipsTestId="start-chips"
+        textarea={{
+          className: 'start-task',
+          placeholder: 'Describe the task… @ mentions a file, paste an image (Ctrl+Enter starts)',
+          'aria-label': 'Task',
+          'data-testid': 'start-task',
+          rows: 4,
+          onKeyDown: onKey,
+        }}
       />
+      <RulesLine />
       <div className="start-row">
         <label className="start-field">
           <span>Mode</span>

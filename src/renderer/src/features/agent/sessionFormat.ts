@@ -52,12 +52,8 @@ export function canStop(status: AgentStatus): boolean {
   return status !== 'completed' && status !== 'failed' && status !== 'stopped';
 }
 
-/** 950, 12.3k, 4.5M */
-export function formatTokens(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
-  return `${(n / 1_000_000).toFixed(1)}M`;
-}
+/** 950, 12.3k, 4.5M (in ui/ so that features outside the agent's can use it too). */
+export { formatTokens } from '../../ui/formatTokens';
 
 /** $0.0042, $1.23; null when the price is unknown. */
 export function formatCost(usd: number | null): string | null {

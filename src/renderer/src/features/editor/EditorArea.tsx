@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient, useEvent } from '../../client/ClientContext';
+import { askAgentAbout, selectionOf } from '../context/askStore';
 import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
@@ -40,9 +41,23 @@ function OpenFileButton({ path }: { path: string }) {
   );
 }
 
+/** Opens the Agent view with `@<path> ` (or the selected lines, `@<path>:a-b `) in its task or message box. */
+function AskAgentButton({ path }: { path: string }) {
+  return (
+    <button
+      className="header-button"
+      onClick={() => askAgentAbout(path, selectionOf(path))}
+      title="Ask the agent about this file (or its selected lines): mentions it in the task box, or in the running session's message box"
+      data-testid="ask-agent"
+    >
+      ✦ Ask the agent
+    </button>
+  );
+}
+
 /**
  * The editor area: the open file read-only, a file's diff against HEAD, a file between two checkpoints,
- * or a calm empty state.
+ * or a calm empty state. A file's header has "Ask the agent" (features/context/askStore.ts).
  */
 export function EditorArea() {
   const target = useUiStore((s) => s.editor);
@@ -79,6 +94,7 @@ export function EditorArea() {
         {target.kind === 'diff' && <DiffKind path={target.path} />}
         {target.kind === 'checkpointDiff' && <CheckpointDiffTag path={target.path} from={target.from} to={target.to} />}
         <span className="spacer" />
+        {target.kind === 'file' && <AskAgentButton path={target.path} />}
         {target.kind !== 'file' && (
           <>
             <button

@@ -2,12 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useClient } from '../../client/ClientContext';
+import { askAgentAbout, useAskStore } from '../context/askStore';
+import { selectedLines } from '../context/askText';
 import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
 import { fileQuery, viewerOptions } from './editorQueries';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 
-/** A workspace file, read-only in Monaco. Owns its editor and model: creates them and disposes them. */
+/**
+ * A workspace file, read-only in Monaco. Owns its editor and model: creates them and disposes them. Its context menu
+ * has "Ask the agent about this" (the file, or the selected lines), and its selection is kept for the header's button.
+ */
 export function FileViewer({ path }: { path: string }) {
   const client = useClient();
   const file = useQuery(fileQuery(client, path));
@@ -15,12 +20,27 @@ export function FileViewer({ path }: { path: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const modelPathRef = useRef<string | null>(null);
+  const pathRef = useRef(path);
+  pathRef.current = path;
 
   useEffect(() => {
     if (!monaco || !hostRef.current) return;
     const editor = monaco.editor.create(hostRef.current, { ...viewerOptions, model: null });
     editorRef.current = editor;
+    editor.addAction({
+      id: 'akira.askAgent',
+      label: 'Ask the agent about this',
+      contextMenuGroupId: 'navigation',
+      contextMenuOrder: 0,
+      run: (ed) => askAgentAbout(pathRef.current, selectedLines(ed.getSelection())),
+    });
+    const selection = editor.onDidChangeCursorSelection(({ selection: sel }) => {
+      const lines = selectedLines(sel);
+      useAskStore.getState().setSelection(lines ? { path: pathRef.current, lines } : null);
+    });
     return () => {
+      selection.dispose();
+      if (useAskStore.getState().selection?.path === pathRef.current) useAskStore.getState().setSelection(null);
       const model = editor.getModel();
       editor.dispose();
       model?.dispose();

@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgentSessionDetail } from '../../../../shared/contract';
+import { useClient, useEvent } from '../../client/ClientContext';
+import { useReconnected } from '../../client/useReconnected';
+import { AttachmentChip, ImageChip } from './ContextChips';
+import { RULES_HINT, tokensText } from './contextWords';
+import './context.css';
+
+type SessionContextData = NonNullable<AgentSessionDetail['context']>;
+
+/** The log events after which a session's context is read again (what its task attached, its rules, a rewind). */
+const CONTEXT_EVENTS = new Set(['context_attached', 'rules_loaded', 'rollback', 'session_started']);
+
+export const sessionContextKey = (sessionId: string) => ['sessionContext', sessionId] as const;
+
+/**
+ * A session's "Context" band in its view: the rules files it uses (path, size, "cut to fit"; or that there are none
+ * and where Akira looks), what its task's mentions attached (chips with size or error) and its images by name.
+ * Read from agent.get's `context`, again when the session logs new context; nothing for sessions without it.
+ */
+export function SessionContext({ sessionId }: { sessionId: string }) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    queryKey: sessionContextKey(sessionId),
+    queryFn: async () => (await client.invoke('agent.get', { sessionId })).context ?? null,
+    staleTime: 60_000,
+  });
+  useEvent('agent.onEvent', (e) => {
+    if (e.sessionId === sessionId && CONTEXT_EVENTS.has(e.type)) void queryClient.invalidateQueries({ queryKey: sessionContextKey(sessionId) });
+  });
+  useReconnected(() => void queryClient.invalidateQueries({ queryKey: sessionContextKey(sessionId) }));
+  if (!detail.data) return null;
+  return <SessionContextBand context={detail.data} />;
+}
+
+function SessionContextBand({ context }: { context: SessionContextData }) {
+  const { rules, attachments, images } = context;
+  return (
+    <section className="session-context" aria-label="Context" data-testid="session-context">
+      <span className="session-context-title">Context</span>
+      <div className="session-context-group">
+        <span className="session-context-label">Rules</span>
+        {rules.length ? (
+          <ul className="session-context-list" data-testid="session-rules">
+            {rules.map((r) => (
+              <li key={r.path} className="session-rule" data-testid="session-rule" data-path={r.path} title={`${r.path} (${r.scope})`}>
+                <span className="session-rule-path">{r.path}</span>
+                <span className="session-rule-meta">{tokensText(r.tokens)}</span>
+                {r.truncated && <span className="session-rule-cut">cut to fit</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="session-context-none" title={RULES_HINT} data-testid="session-rules-none">
+            No rules files <span className="session-context-hint">({RULES_HINT})</span>
+          </span>
+        )}
+      </div>
+      {attachments.length > 0 && (
+        <div className="session-context-group">
+          <span className="session-context-label">Attached</span>
+          <ul className="ctx-chips" data-testid="session-attachments">
+            {attachments.map((a, i) => (
+              <AttachmentChip key={`${a.ref}:${i}`} kind={a.kind} refText={a.ref} title={a.title} tokens={a.tokens} note={a.note} error={a.error} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {images.length > 0 && (
+        <div className="session-context-group">
+          <span className="session-context-label">Images</span>
+          <ul className="ctx-chips" data-testid="session-images">
+            {images.map((img) => (
+              <ImageChip key={img.file} name={img.name} bytes={img.bytes} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

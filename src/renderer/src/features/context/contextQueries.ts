@@ -1,0 +1,43 @@
+import { ClientError, type AkiraClient } from '../../client/client';
+import type { CheckpointChoice } from './mentionCompletion';
+
+/**
+ * react-query options of the project-context commands: the completion's file search and checkpoints, the chips'
+ * previews (context.resolve, keyed by the mentions alone), and the rules files every session gets.
+ */
+
+/** An answer of the core (bad request, unknown command) will not change on retry; a dropped connection may. */
+const retry = (failures: number, error: Error) => !(error instanceof ClientError) && failures < 1;
+
+export const findFilesQuery = (client: AkiraClient, query: string) => ({
+  queryKey: ['context.findFiles', query] as const,
+  queryFn: () => client.invoke('context.findFiles', { query, limit: 30, folders: true }),
+  staleTime: 5000,
+  retry,
+});
+
+/** The newest checkpoints, as `@checkpoint:<id>` choices with their labels. */
+export const checkpointChoicesQuery = (client: AkiraClient) => ({
+  queryKey: ['context.checkpointChoices'] as const,
+  queryFn: async (): Promise<CheckpointChoice[]> => {
+    const { checkpoints } = await client.invoke('checkpoints.list', { offset: 0, limit: 50 });
+    return checkpoints.map((c) => ({ checkpointId: c.checkpointId, label: c.label || `#${c.n}` }));
+  },
+  staleTime: 5000,
+  retry,
+});
+
+/** What the mentions would attach; `mentions` is the mentions as written, one space apart (mentionChips.ts). */
+export const resolveQuery = (client: AkiraClient, mentions: string) => ({
+  queryKey: ['context.resolve', mentions] as const,
+  queryFn: () => client.invoke('context.resolve', { text: mentions }),
+  staleTime: 2000,
+  retry,
+});
+
+export const rulesQuery = (client: AkiraClient) => ({
+  queryKey: ['context.rules'] as const,
+  queryFn: () => client.invoke('context.rules'),
+  staleTime: 10_000,
+  retry,
+});

@@ -1,0 +1,119 @@
+import type { AttachmentKind } from '../../../../shared/context/contextShapes';
+import { mentionFor } from '../../../../shared/context/mentions';
+import type { FoundFile } from '../../../../shared/contract';
+import { KEYWORDS } from './contextWords';
+
+/**
+ * The `@` completion's pure side: which items a typed `@query` offers (the keywords it starts, the checkpoints
+ * after `checkpoint:`, the files and folders context.findFiles found), what a pick does to the text, and the
+ * label split into matched / unmatched runs for highlighting.
+ */
+
+export interface CompletionItem {
+  /** Unique in one list (the option's DOM id is made from it). */
+  id: string;
+  kind: 'keyword' | 'checkpoint' | 'file' | 'folder';
+  /** What the mention attaches (its icon). */
+  attaches: AttachmentKind;
+  /** What the popup shows: `diff`, `checkpoint:`, `checkpoint:ab12cd34`, `src/util.ts`, `src/util/`. */
+  label: string;
+  /** Indexes into `label` of the characters the query matched. */
+  positions: readonly number[];
+  detail: string | null;
+  /** What replaces the typed `@query` (with its `@`; a trailing space ends the mention). */
+  insert: string;
+  /** The popup stays open after this pick (`checkpoint:` goes on with the checkpoints). */
+  continues: boolean;
+}
+
+export interface CheckpointChoice {
+  checkpointId: string;
+  label: string;
+}
+
+const CHECKPOINT = 'checkpoint:';
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** The text to search files for: the query without an opening quote (`@"my no` searches `my no`). */
+export const fileSearchText = (query: string): string => query.replace(/^"/, '');
+
+/** Whether the query asks for checkpoints (`@checkpoint:…`): no file search then. */
+export const wantsCheckpoints = (query: string): boolean => query.toLowerCase().startsWith(CHECKPOINT);
+
+export function completionItems(query: string, files: readonly FoundFile[], checkpoints: readonly CheckpointChoice[]): CompletionItem[] {
+  const q = query.toLowerCase();
+  if (wantsCheckpoints(query)) {
+    const rest = q.slice(CHECKPOINT.length);
+    return checkpoints
+      .filter((c) => !rest || c.checkpointId.toLowerCase().includes(rest) || c.label.toLowerCase().includes(rest))
+      .map((c) => {
+        const at = rest ? c.checkpointId.toLowerCase().indexOf(rest) : -1;
+        const positions = [...range(CHECKPOINT.length), ...(at < 0 ? [] : range(rest.length).map((i) => CHECKPOINT.length + at + i))];
+        return { id: `checkpoint:${c.checkpointId}`, kind: 'checkpoint', attaches: 'checkpoint', label: `${CHECKPOINT}${c.checkpointId}`, positions, detail: c.label || null, insert: `@${CHECKPOINT}${c.checkpointId} `, continues: false };
+      });
+  }
+  const keywords: CompletionItem[] = q.startsWith('"')
+    ? []
+    : KEYWORDS.filter((k) => k.name.startsWith(q)).map((k) => ({
+        id: `keyword:${k.name}`,
+        kind: 'keyword',
+        attaches: k.kind,
+        label: k.name,
+        positions: range(Math.min(q.length, k.name.length)),
+        detail: k.detail,
+        insert: k.name === CHECKPOINT ? `@${CHECKPOINT}` : `@${k.name} `,
+        continues: k.name === CHECKPOINT,
+      }));
+  const found: CompletionItem[] = files.map((f) => ({
+    id: `${f.kind}:${f.path}`,
+    kind: f.kind,
+    attaches: f.kind,
+    label: f.kind === 'folder' ? `${f.path}/` : f.path,
+    positions: f.positions,
+    detail: null,
+    insert: `${mentionFor(f.path, f.kind)} `,
+    continues: false,
+  }));
+  return [...keywords, ...found];
+}
+
+/**
+ * The text after a pick: `insert` replaces the mention from its `@` (`start`) to the end of the word the caret is
+ * in; when a space follows already, the insert's own trailing space is not doubled. The caret lands after it.
+ */
+export function applyCompletion(text: string, start: number, caret: number, insert: string): { text: string; caret: number } {
+  let end = Math.max(caret, start);
+  while (end < text.length && !/\s/.test(text[end])) end++;
+  const rest = text.slice(end);
+  if (insert.endsWith(' ') && /^\s/.test(rest)) {
+    return { text: text.slice(0, start) + insert.slice(0, -1) + rest, caret: start + insert.length };
+  }
+  return { text: text.slice(0, start) + insert + rest, caret: start + insert.length };
+}
+
+/** `label` cut into runs of matched and unmatched characters, for `<mark>`. */
+export function highlightRuns(label: string, positions: readonly number[]): { text: string; match: boolean }[] {
+  const marked = new Set(positions);
+  const runs: { text: string; match: boolean }[] = [];
+  for (let i = 0; i < label.length; i++) {
+    const match = marked.has(i);
+    const last = runs[runs.length - 1];
+    if (last && last.match === match) last.text += label[i];
+    else runs.push({ text: label[i], match });
+  }
+  return runs;
+}
+
+/**
+ * The active item after ArrowDown (+1) / ArrowUp (-1), wrapping. Kept by id so that a list that changes under it
+ * keeps it; an id not in the list (none yet, or gone) counts as the first item, which is active by default.
+ */
+export function moveActive(items: readonly CompletionItem[], activeId: string | null, step: 1 | -1): string | null {
+  if (!items.length) return null;
+  const i = Math.max(0, items.findIndex((x) => x.id === activeId));
+  return items[(i + step + items.length) % items.length].id;
+}
+
+/** The item Enter picks: the active one, else the first. */
+export const activeItem = (items: readonly CompletionItem[], activeId: string | null): CompletionItem | null =>
+  items.find((x) => x.id === activeId) ?? items[0] ?? null;
