@@ -25,6 +25,9 @@ import { agentHandlers } from './agent/orchestrator/agentHandlers';
 import { contextHandlers, type FileFinder } from './context/contextHandlers';
 import { createProjectContext, type ProjectContext } from './context/projectContext';
 import { createGitignoreRules } from './workspace/gitignoreRules';
+import { createDiagnostics } from './diagnostics/diagnosticsService';
+import { formatDiagnostics } from './diagnostics/formatDiagnostics';
+import { commandEnv } from './terminal/commandEnv';
 import { commandEnvPolicy } from './agent/orchestrator/commandEnvPolicy';
 import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/modeResolver';
 import type { ModelFlags } from './agent/model';
@@ -160,8 +163,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         git: built.git,
         checkpoints,
         gitignore: await createGitignoreRules(root).catch(() => null),
-        diagnostics: null,
-        formatDiagnostics: (r) => `${r.diagnostics.length} problems`,
+        // The checkers run with the agent's commands' environment: Akira's without its secrets.
+        diagnostics: createDiagnostics({ root, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) }),
+        formatDiagnostics,
       }));
       built.files = null;
       built.agent = createAgentService({
@@ -177,9 +181,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         isolatedTree: async (treeRoot) => {
           const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment });
           const treeCheckpoints = await createCheckpointService({ root: treeRoot, dataDir: options.dataDir, options: { preloadStatPool: false } }).catch(() => null);
+          const treeDiagnostics = createDiagnostics({ root: treeRoot, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) });
           return {
             commands: treeCommands,
             checkpoints: treeCheckpoints,
+            diagnostics: (input) => treeDiagnostics.run(input),
             async dispose() {
               await treeCommands.dispose();
               await treeCheckpoints?.dispose();

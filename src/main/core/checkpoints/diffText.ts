@@ -14,10 +14,14 @@ import type { CheckpointService } from './checkpointService';
 export interface DiffText {
   text: string;
   files: number;
+  /** The changed files that still exist (workspace-relative), e.g. for their diagnostics. */
+  paths: string[];
 }
 
 export interface FileDiffPart {
   path: string;
+  /** The file is gone after the change. */
+  deleted?: boolean;
   /** The unified diff, or '' when only the stat is shown (binary, or no room). */
   diff: string;
   stat: string;
@@ -51,7 +55,7 @@ export function assembleDiffText(parts: readonly FileDiffPart[], maxChars: numbe
     else left.push(`${part.path} (${part.stat})`);
   }
   if (left.length) text += `\n(${left.length} more changed file${left.length === 1 ? '' : 's'} not shown: ${left.slice(0, 30).join(', ')}${left.length > 30 ? ', …' : ''})\n`;
-  return { text: text || '(no file changed)', files: parts.length };
+  return { text: text || '(no file changed)', files: parts.length, paths: parts.filter((p) => !p.deleted).map((p) => p.path) };
 }
 
 export async function checkpointDiffText(input: { checkpoints: CheckpointService; root: string; from: string | null; to: string; maxChars: number }): Promise<DiffText> {
@@ -63,12 +67,12 @@ export async function checkpointDiffText(input: { checkpoints: CheckpointService
     const counts = file.insertions === null ? 'binary' : `+${file.insertions} -${file.deletions ?? 0}`;
     const statText = `${file.status}, ${counts}`;
     if (file.insertions === null || parts.reduce((n, p) => n + p.diff.length, 0) > maxChars) {
-      parts.push({ path: file.path, diff: '', stat: statText });
+      parts.push({ path: file.path, diff: '', stat: statText, deleted: file.status === 'deleted' });
       continue;
     }
     const before = file.status === 'added' ? null : await side(from, file.path);
     const after = file.status === 'deleted' ? null : to === 'now' ? await readNow(root, file.path) : await side(to, file.path);
-    parts.push({ path: file.path, diff: unifiedDiff(before, after, { oldName: `a/${file.path}`, newName: `b/${file.path}` }), stat: statText });
+    parts.push({ path: file.path, diff: unifiedDiff(before, after, { oldName: `a/${file.path}`, newName: `b/${file.path}` }), stat: statText, deleted: file.status === 'deleted' });
   }
   return assembleDiffText(parts, maxChars);
 }

@@ -227,6 +227,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       context: createSessionContext({
         handle,
         project: options.context ?? null,
+        diagnostics: tree ? (tree.diagnostics ?? null) : (options.context?.diagnostics ?? null),
+        commandPolicy: (command) => gatePolicyOf(prepared.policy, at).command(command, at),
         vision: prepared.vision,
         budgetTokens: prepared.contextTokens,
         warn: (message) => emitEvent({ sessionId, type: 'warning', message }),

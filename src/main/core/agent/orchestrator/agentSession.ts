@@ -99,6 +99,7 @@ export interface AgentSession {
 
 /** A session without project context (tests that build one by hand). */
 const noContext: SessionContextSource = {
+  diagnostics: null,
   forCall: async ({ messages }) => ({ project: { rules: '', attachments: [], images: [], gitState: null }, messages: messages.map((m) => ({ text: m.text, attachments: m.attachments })) }),
   rulesText: async () => '',
 };

@@ -37,6 +37,7 @@ export function appliedEvidence(changes: readonly AppliedChange[], maxChars: num
     path,
     diff: unifiedDiff(c.before, c.after, { oldName: `a/${path}`, newName: `b/${path}` }),
     stat: c.after === null ? 'deleted' : c.before === null ? 'added' : 'modified',
+    deleted: c.after === null,
   }));
   return assembleDiffText(parts, maxChars);
 }

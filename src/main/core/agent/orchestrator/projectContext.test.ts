@@ -147,3 +147,62 @@ describe('project context in a session', () => {
     expect(kit.ofType('user_message')[0]).toMatchObject({ attachments: [{ ref: 'notes.md', error: null }], images: [{ name: 'p.png' }] });
   });
 });
+
+describe('diagnostics in a session', () => {
+  // A project checker named in the workspace settings (gcc format): reports one error in src/a.ts.
+  const lint = "console.log('src/a.ts:3:5: error: MAGIC must be a number'); process.exit(1);\n";
+  const files = { 'src/a.ts': 'export const a = 1;\n', 'lint.js': lint, '.akira/settings.json': JSON.stringify({ diagnostics: { checkers: [{ id: 'lint', command: 'node lint.js', format: 'gcc' }] } }) };
+
+  it('get_diagnostics and @problems list the checkers\' problems; the reviewer sees those of the changed files', async () => {
+    kit = await startAgentKit({ settings, files });
+    kit.server.enqueue(
+      (req) => {
+        expect(userText(req)).toContain('src/a.ts:3:5');
+        expect(userText(req)).toContain('MAGIC must be a number');
+        return plan([{ id: 'a', description: 'fix a', expectedResult: 'no problems' }]);
+      },
+      reply.toolCall('get_diagnostics', { path: 'src' }),
+      (req) => {
+        expect(JSON.stringify(req.body.messages)).toContain('MAGIC must be a number');
+        return reply.toolCall('write_file', { path: 'src/a.ts', content: 'export const a = 2;\n' });
+      },
+      reply.toolCall('update_todo', { id: 'a', status: 'done', result: 'changed' }),
+      (req) => {
+        expect(userText(req)).toContain("# Problems the project's checkers report in the changed files");
+        expect(userText(req)).toContain('MAGIC must be a number');
+        return verdict('a');
+      },
+      verdict('task'),
+    );
+    await kit.call('agent.start', { task: 'Fix @problems' });
+    await kit.waitForEvent('session_completed');
+    kit.server.assertDone();
+    const diag = kit.ofType('tool_call_finished').find((e) => e.tool === 'get_diagnostics')!;
+    expect(diag.isError).toBe(false);
+    expect(diag.summary).toMatch(/src\/a\.ts:3:5/);
+  });
+
+  it('asks before a checker the policy asks about, and runs it once approved; the reviewer then runs none', async () => {
+    kit = await startAgentKit({ settings: { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: false } } } }, files });
+    kit.server.enqueue(
+      plan([{ id: 'a', description: 'check', expectedResult: 'checked' }]),
+      reply.toolCall('get_diagnostics', {}),
+      (req) => {
+        expect(JSON.stringify(req.body.messages)).toContain('MAGIC must be a number');
+        return reply.toolCall('write_file', { path: 'src/a.ts', content: 'export const a = 3;\n' });
+      },
+      reply.toolCall('update_todo', { id: 'a', status: 'done', result: 'checked' }),
+      (req) => {
+        expect(userText(req)).not.toContain('# Problems the project');
+        return verdict('a');
+      },
+      verdict('task'),
+    );
+    const { sessionId } = await kit.call('agent.start', { task: 'check the project' });
+    const asked = await kit.waitForEvent('approval_requested');
+    expect(asked).toMatchObject({ kind: 'command', command: { command: 'node lint.js' } });
+    await kit.call('agent.approve', { sessionId, changeId: String(asked.changeId) });
+    await kit.waitForEvent('session_completed');
+    kit.server.assertDone();
+  });
+});

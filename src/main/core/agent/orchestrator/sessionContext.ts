@@ -1,5 +1,5 @@
-import type { RulesFileInfo, SessionImage } from '../../../../shared/context/contextShapes';
-import type { ProjectContext } from '../../context/projectContext';
+import type { DiagnosticsReport, RulesFileInfo, SessionImage } from '../../../../shared/context/contextShapes';
+import type { ProjectContext, RunDiagnostics } from '../../context/projectContext';
 import { loadSessionImage, type PendingMessage, type SessionHandle } from '../../sessions';
 import type { ModelImage } from '../model/messages';
 import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuilder';
@@ -20,6 +20,12 @@ import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuil
  */
 
 export interface SessionContextSource {
+  /**
+   * The project's checkers through the command policy (get_diagnostics, the verifier): allowed ones run, denied
+   * ones are skipped, and those the policy asks about are asked with `ask` (a person approves them as commands)
+   * or skipped without it. null: unavailable.
+   */
+  readonly diagnostics: ((input: { paths?: string[]; signal?: AbortSignal; ask?: (command: string, reason: string) => Promise<boolean> }) => Promise<DiagnosticsReport>) | null;
   forCall(input: { editedPaths?: readonly string[]; messages: readonly PendingMessage[] }): Promise<{ project: PromptContext; messages: UserMessage[] }>;
   rulesText(editedPaths?: readonly string[]): Promise<string>;
 }
@@ -27,6 +33,10 @@ export interface SessionContextSource {
 export interface SessionContextOptions {
   handle: SessionHandle;
   project: ProjectContext | null;
+  /** The session's tree's checkers (a worktree session's own), else none. */
+  diagnostics: RunDiagnostics | null;
+  /** What the command policy says of a checker's command. */
+  commandPolicy: (command: string) => { decision: 'allow' | 'ask' | 'deny'; reason: string };
   vision: boolean;
   budgetTokens: number;
   warn: (message: string) => void;
@@ -75,7 +85,21 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
     return rules.text;
   }
 
+  const run = options.diagnostics;
   return {
+    diagnostics: run
+      ? ({ ask, ...input }) =>
+          run({
+            ...input,
+            admit: async (checker) => {
+              const policy = options.commandPolicy(checker.command);
+              if (policy.decision === 'allow') return true;
+              if (policy.decision === 'deny') return `not run: your policy denies \`${checker.command}\` (${policy.reason})`;
+              if (!ask) return `not run: your policy asks before \`${checker.command}\` and no one was asked here`;
+              return (await ask(checker.command, policy.reason)) ? true : `not run: the user declined \`${checker.command}\``;
+            },
+          })
+      : null,
     rulesText,
     async forCall(input) {
       const state = handle.state();

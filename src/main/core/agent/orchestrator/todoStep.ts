@@ -7,6 +7,7 @@ import { NO_TOOL_NUDGE } from './prompts';
 import { PauseSession, setStatus, takeCheckpoint, taskTextFor, type SessionRuntime } from './sessionRuntime';
 import { dispatchChangeBatch, dispatchToolCall, writePathOf } from './toolDispatch';
 import { verifyTodo } from './verifier';
+import { formatDiagnostics } from '../../diagnostics/formatDiagnostics';
 
 /**
  * The work on one TODO:
@@ -116,11 +117,29 @@ async function evidenceFor(rt: SessionRuntime, todo: TodoState, maxChars: number
   return appliedEvidence(rt.applied.get(todo.id) ?? [], maxChars);
 }
 
+/**
+ * The checkers' problems in the files a TODO changed, for the reviewer: only checkers the policy runs without
+ * asking (no one is asked during a review); null when none ran or nothing changed.
+ */
+async function problemsIn(rt: SessionRuntime, paths: readonly string[]): Promise<string | null> {
+  if (!rt.context.diagnostics || !paths.length) return null;
+  try {
+    const report = await rt.context.diagnostics({ paths: [...paths], signal: rt.interrupt });
+    if (!report.checkers.some((c) => c.status !== 'skipped')) return null;
+    return formatDiagnostics(report, { maxChars: 6000 });
+  } catch (err) {
+    if (rt.interrupt.aborted) throw err;
+    rt.notice('warning', { message: `The checkers could not run for the review (${(err as Error).message}).` });
+    return null;
+  }
+}
+
 export async function verifyCurrent(rt: SessionRuntime, todo: TodoState): Promise<void> {
   await setStatus(rt, 'running', undefined, 'verify');
   const budget = rt.settings.contextTokens;
   const evidence = await evidenceFor(rt, todo, Math.floor(budget * 4 * 0.45));
   const commands = todo.recentTools.filter((t) => t.tool === 'run_command').map((t) => ({ input: t.input, summary: t.summary, isError: t.isError }));
+  const problems = await problemsIn(rt, evidence.paths);
   const verdict = await verifyTodo({
     caller: rt.caller,
     task: await taskTextFor(rt, todo.id, Math.floor(budget * 4 * 0.1)),
@@ -128,6 +147,8 @@ export async function verifyCurrent(rt: SessionRuntime, todo: TodoState): Promis
     claimed: todo.result,
     changes: evidence.text,
     commands,
+    problems,
+    rules: await rt.context.rulesText(editedPathsOf(todo)),
     budgetTokens: budget,
     signal: rt.interrupt,
   });

@@ -34,8 +34,25 @@ const WRITE_TOOLS = new Set(['write_file', 'edit_file', 'delete_file']);
 
 const todoFields = (t: Todo): Todo => ({ id: t.id, description: t.description, expectedResult: t.expectedResult, status: t.status, result: t.result });
 
-function toolContext(rt: SessionRuntime): ToolContext {
-  return { root: rt.root, rules: rt.rules, signal: rt.kill, runCommand: rt.runCommand };
+function toolContext(rt: SessionRuntime, todo?: TodoState): ToolContext {
+  const diagnostics = rt.context.diagnostics;
+  return {
+    root: rt.root,
+    rules: rt.rules,
+    signal: rt.kill,
+    runCommand: rt.runCommand,
+    // get_diagnostics: a checker the policy asks about is asked like a command (akira run --yes approves it).
+    ...(diagnostics && todo ? { diagnostics: (input) => diagnostics({ ...input, ask: (command, reason) => askCommand(rt, todo, command, reason) }) } : {}),
+  };
+}
+
+/** A person approves a command the policy asks about (a checker of get_diagnostics); true when approved. */
+async function askCommand(rt: SessionRuntime, todo: TodoState, command: string, reason: string): Promise<boolean> {
+  const approval = { changeId: newId('cmd'), kind: 'command' as const, todoId: todo.id, command: { command, destructive: false, reason } };
+  await setStatus(rt, 'waiting_approval', `Waiting for approval of a checker: ${oneLine(command, 120)}`);
+  const decision = await rt.gate.decide(approval, { decision: 'ask', reason }, rt.interrupt);
+  await setStatus(rt, 'running');
+  return decision.decision !== 'rejected';
 }
 
 /** Before a write: the session's file-modification limit (counted from this run's start). */
@@ -103,7 +120,7 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
           await setStatus(rt, 'running');
           if (d.decision === 'rejected') return await finish(`The user refused this read: ${d.reason ?? ''}`, true, 'stop');
         }
-        const result = await rt.registry.execute(call.name, args, toolContext(rt));
+        const result = await rt.registry.execute(call.name, args, toolContext(rt, todo));
         if (!result.change) return await finish(result.text, false);
         const changeId = newId('ch');
         await rt.handle.append({ type: 'change_proposed', changeId, callId: call.id, todoId: todo.id, change: result.change });

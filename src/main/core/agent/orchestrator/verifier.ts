@@ -8,7 +8,7 @@ import { cutMiddle, oneLine } from './text';
 /**
  * The verification call (docs/architecture.md "Agent protocol": a separate call with fresh context that must call verify_todo):
  *
- *   await verifyTodo({caller, task, todo, claimed, changes, commands, budgetTokens, signal})
+ *   await verifyTodo({caller, task, todo, claimed, changes, commands, problems?, rules?, budgetTokens, signal})
  *   await verifyTask({caller, task, todos, summary, changes, budgetTokens, signal})     // todoId "task"
  *   → {approved, feedback, confidence}
  *
@@ -50,6 +50,10 @@ export interface VerifyTodoInput {
   /** Unified diffs of what changed for the TODO (changeEvidence.ts). */
   changes: string;
   commands: readonly CommandEvidence[];
+  /** What the project's checkers report in the changed files (issue 11); absent when none ran. */
+  problems?: string | null;
+  /** The project's rules (the reviewer holds the work to them too). */
+  rules?: string;
   budgetTokens: number;
   signal?: AbortSignal;
 }
@@ -115,9 +119,10 @@ export function verifyTodo(input: VerifyTodoInput): Promise<Verdict> {
   if (previous.length) parts.push(`# Your earlier rejections of this TODO\n${previous.map((v) => `- ${oneLine(v.feedback, 300)}`).join('\n')}`);
   parts.push(`# Changes made for this TODO (unified diff)\n${cutMiddle(input.changes, Math.floor(budgetChars * 0.45))}`);
   parts.push(`# Commands run for this TODO, with their output\n${commandsSection(input.commands, Math.floor(budgetChars * 0.25))}`);
+  if (input.problems) parts.push(`# Problems the project's checkers report in the changed files (run after the change)\n${cutMiddle(input.problems, Math.floor(budgetChars * 0.1))}`);
   parts.push(`Judge TODO ${input.todo.id} now: call verify_todo with todoId "${input.todo.id}".`);
   const messages: ModelMessage[] = [
-    { role: 'system', content: VERIFY_SYSTEM },
+    { role: 'system', content: input.rules ? `${VERIFY_SYSTEM}\n\n${input.rules}` : VERIFY_SYSTEM },
     { role: 'user', content: parts.join('\n\n') },
   ];
   return ask(input.caller, 'verify', input.todo.id, messages, input.signal);

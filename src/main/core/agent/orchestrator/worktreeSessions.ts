@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { AgentEvent } from '../../../../shared/contract/agent';
+import type { RunDiagnostics } from '../../context/projectContext';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import { checkSessionId, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
@@ -28,6 +29,8 @@ import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
 export interface IsolatedTree {
   checkpoints: CheckpointService | null;
   commands: CommandRunner | null;
+  /** The project's checkers run in the worktree (get_diagnostics, the verifier's problems). */
+  diagnostics?: RunDiagnostics | null;
   dispose(): Promise<void>;
 }
 

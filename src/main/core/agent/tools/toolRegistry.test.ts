@@ -23,6 +23,7 @@ describe('tool registry', () => {
       ['edit_file', 'write'],
       ['delete_file', 'write'],
       ['run_command', 'command'],
+      ['get_diagnostics', 'read'],
       ['todo_write', 'control'],
       ['update_todo', 'control'],
       ['complete', 'control'],
@@ -35,6 +36,7 @@ describe('tool registry', () => {
     expect(props('edit_file')).toEqual(['path', 'edits']);
     expect(props('delete_file')).toEqual(['path']);
     expect(props('run_command')).toEqual(['command', 'cwd', 'timeoutSeconds']);
+    expect(props('get_diagnostics')).toEqual(['path']);
     expect(props('todo_write')).toEqual(['todos']);
     expect(props('update_todo')).toEqual(['id', 'status', 'result']);
     expect(props('complete')).toEqual(['summary']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getDiagnosticsTool } from './getDiagnostics';
 import { listFilesTool } from './listFiles';
 import { readFileTool } from './readFile';
 import { runCommandTool } from './runCommand';
@@ -102,6 +103,7 @@ export function createToolRegistry(options: { handlers?: Partial<ControlHandlers
     editFileTool,
     deleteFileTool,
     runCommandTool,
+    getDiagnosticsTool,
   ] as unknown as ToolDefinition<z.ZodObject>[];
   const handlers: Partial<Record<ControlToolName, ControlHandler>> = { ...options.handlers };
   const tools = new Map<ToolName, RegisteredTool & { run(params: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> }>();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RunParams, RunResult } from '../../terminal/commandRunner';
+import type { DiagnosticsReport } from '../../../../shared/context/contextShapes';
 import type { GitignoreRules } from '../../workspace/gitignoreRules';
 
 /** Policy groups tools by what they do: auto-approval is decided per category. */
@@ -7,7 +8,7 @@ export type ToolCategory = 'read' | 'write' | 'command' | 'control';
 
 export const fileToolNames = ['list_files', 'read_file', 'search_files', 'write_file', 'edit_file', 'delete_file'] as const;
 export const controlToolNames = ['todo_write', 'update_todo', 'complete'] as const;
-export const toolNames = [...fileToolNames, 'run_command', ...controlToolNames] as const;
+export const toolNames = [...fileToolNames, 'run_command', 'get_diagnostics', ...controlToolNames] as const;
 export type ToolName = (typeof toolNames)[number];
 export type ControlToolName = (typeof controlToolNames)[number];
 
@@ -59,6 +60,8 @@ export interface ToolContext {
    * edit_file edits it instead of the file on disk; read_file shows it.
    */
   pendingContent?(path: string): string | null | undefined;
+  /** get_diagnostics: the project's checkers (only those the policy would run without asking); absent: unavailable. */
+  diagnostics?(input: { paths?: string[]; signal?: AbortSignal }): Promise<DiagnosticsReport>;
 }
 
 /** One tool: model-facing name, description and parameters, and what it does. */
