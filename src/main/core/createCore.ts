@@ -22,7 +22,8 @@ import type { ShellSpec } from './terminal/shell';
 import { createCommandRunner, type CommandRunner } from './terminal/commandRunner';
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
-import { contextHandlers, type FileFinder } from './context/contextHandlers';
+import { contextHandlers } from './context/contextHandlers';
+import { createFileIndex, type FileIndex } from './workspace/fileIndex';
 import { createProjectContext, type ProjectContext } from './context/projectContext';
 import { createGitignoreRules } from './workspace/gitignoreRules';
 import { createDiagnostics } from './diagnostics/diagnosticsService';
@@ -80,8 +81,10 @@ interface WorkspaceServices {
   commands: CommandRunner;
   /** Rules, @-mentions, git state and diagnostics (issue 11). */
   context: ProjectContext;
-  /** The file index behind context.findFiles (null until built). */
-  files: FileFinder | null;
+  /** The file index behind context.findFiles (fed by the watcher's changes). */
+  files: FileIndex;
+  /** Stops feeding the file index. */
+  stopFileFeed: () => void;
   agent: AgentService;
 }
 
@@ -105,6 +108,8 @@ async function disposeServices(services: Partial<WorkspaceServices>): Promise<vo
   await services.commands?.dispose().catch(() => undefined);
   await Promise.allSettled([services.terminals?.dispose(), services.workspace?.dispose(), services.git?.dispose(), services.checkpoints?.dispose()]);
   services.feed?.dispose();
+  services.stopFileFeed?.();
+  services.files?.dispose();
 }
 
 /** The composition root: builds every service once; faces only add a transport around `router` and `bus`. */
@@ -167,7 +172,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         diagnostics: createDiagnostics({ root, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) }),
         formatDiagnostics,
       }));
-      built.files = null;
+      const files = (built.files = createFileIndex({ root }));
+      built.stopFileFeed = bus.on('workspace.onChanged', (data) => (data.refresh ? files.invalidate() : files.invalidate(data.changes)));
       built.agent = createAgentService({
         context,
         root,

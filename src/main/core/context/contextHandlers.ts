@@ -1,5 +1,4 @@
 import type { CommandResult } from '../../../shared/contract';
-import { AkiraError } from '../errors';
 import type { DomainHandlers } from '../router';
 import type { ProjectContext } from './projectContext';
 
@@ -9,13 +8,9 @@ export interface FileFinder {
 }
 
 /** The contract's context.* commands on the open workspace's project context and file index. */
-export function contextHandlers(services: () => { context: ProjectContext; files: FileFinder | null }): DomainHandlers<'context'> {
+export function contextHandlers(services: () => { context: ProjectContext; files: FileFinder }): DomainHandlers<'context'> {
   return {
-    'context.findFiles': (p) => {
-      const { files } = services();
-      if (!files) throw new AkiraError('unavailable', 'The file index is not available in this workspace.');
-      return files.find(p.query, { limit: p.limit, folders: p.folders });
-    },
+    'context.findFiles': (p) => services().files.find(p.query, { limit: p.limit, folders: p.folders }),
     'context.resolve': async (p) => ({
       attachments: (await services().context.resolve(p.text, { preview: true })).map(({ kind, ref, title, tokens, note, error }) => ({ kind, ref, title, tokens, note, error })),
     }),
