@@ -52,7 +52,10 @@ describe('project context in a session', () => {
     const { sessionId } = await kit.call('agent.start', { task: 'Use @src/util.ts in the api and check @missing.ts' });
     await kit.waitForEvent('session_completed');
     kit.server.assertDone();
-    const [planCall, execute1, execute2] = kit.server.requests;
+    const [planCall, execute1, execute2, verify, finalCheck] = kit.server.requests;
+    // Every call holds the rules: the reviewer's and the final check's too.
+    expect(systemOf(verify)).toContain('ROOT RULE: use tabs.');
+    expect(systemOf(finalCheck)).toContain('ROOT RULE: use tabs.');
     expect(systemOf(planCall)).toContain('ROOT RULE: use tabs.');
     expect(systemOf(planCall)).toContain('CLAUDE RULE: small commits.');
     expect(systemOf(planCall)).not.toContain('API RULE');

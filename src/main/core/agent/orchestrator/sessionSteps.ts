@@ -195,7 +195,16 @@ export async function finalStep(rt: SessionRuntime): Promise<void> {
       .catch(() => null);
   }
   changes ??= appliedEvidence([...rt.applied.values()].flat(), maxChars).text;
-  const verdict = await verifyTask({ caller: rt.caller, task: state.task, todos: state.todos, summary: rt.summary, changes, budgetTokens: rt.settings.contextTokens, signal: rt.interrupt });
+  const verdict = await verifyTask({
+    caller: rt.caller,
+    task: state.task,
+    todos: state.todos,
+    summary: rt.summary,
+    changes,
+    rules: await rt.context.rulesText(),
+    budgetTokens: rt.settings.contextTokens,
+    signal: rt.interrupt,
+  });
   await rt.handle.append({ type: 'verification', todoId: 'task', approved: verdict.approved, confidence: verdict.confidence, feedback: verdict.feedback });
   if (verdict.approved) {
     await completeSession(rt, rt.summary ?? defaultSummary(state));

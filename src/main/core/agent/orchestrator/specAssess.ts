@@ -90,8 +90,9 @@ async function askModel(rt: SessionRuntime, todo: TodoState, task: SpecTask | nu
     `# Files in the workspace${list.length >= FILE_LIST_MAX ? ` (the first ${FILE_LIST_MAX})` : ''}\n${cutMiddle(list.join('\n') || '(empty)', Math.floor(budgetChars * 0.15))}`,
     `Judge task ${todo.id} now: call assess_task with taskId "${todo.id}".${task ? '' : ' (The task is no longer in tasks.md as it was when the session started; judge the text above.)'}`,
   ];
+  const rules = await rt.context.rulesText();
   const messages = [
-    { role: 'system' as const, content: ASSESS_SYSTEM },
+    { role: 'system' as const, content: rules ? `${ASSESS_SYSTEM}\n\n${rules}` : ASSESS_SYSTEM },
     { role: 'user' as const, content: parts.join('\n\n') },
   ];
   let history = [...messages];

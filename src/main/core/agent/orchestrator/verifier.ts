@@ -64,6 +64,8 @@ export interface VerifyTaskInput {
   todos: readonly Pick<BoardTodo, 'id' | 'description' | 'expectedResult' | 'status' | 'result' | 'verdicts'>[];
   summary: string | null;
   changes: string;
+  /** The project's rules (the final review holds the work to them too). */
+  rules?: string;
   budgetTokens: number;
   signal?: AbortSignal;
 }
@@ -144,7 +146,7 @@ export function verifyTask(input: VerifyTaskInput): Promise<Verdict> {
     'This is the final check of the WHOLE task: is the task as asked done? Call verify_todo with todoId "task".',
   ];
   const messages: ModelMessage[] = [
-    { role: 'system', content: VERIFY_SYSTEM },
+    { role: 'system', content: input.rules ? `${VERIFY_SYSTEM}\n\n${input.rules}` : VERIFY_SYSTEM },
     { role: 'user', content: parts.join('\n\n') },
   ];
   return ask(input.caller, 'final_check', 'task', messages, input.signal);
