@@ -83,7 +83,8 @@ export function FileViewer({ path }: { path: string }) {
           Large file ({formatBytes(file.data.size)}): showing the first {formatBytes(file.data.content.length)}.
         </div>
       )}
-      <div className="monaco-host" ref={hostRef} hidden={!!message} />
+      {/* monaco-component: the theme's colour variables reach the context menu, which Monaco puts in a shadow root beside the editor. */}
+      <div className="monaco-host monaco-component" ref={hostRef} hidden={!!message} />
       {message}
     </div>
   );

@@ -40,6 +40,13 @@ export const akiraDark: Monaco.editor.IStandaloneThemeData = {
     'editorWidget.border': '#2a2f3a',
     'editorHoverWidget.background': '#1b1e25',
     'editorHoverWidget.border': '#2a2f3a',
+    // The context menu (the file viewer's "Ask the agent about this").
+    'menu.background': '#1b1e25',
+    'menu.foreground': '#d7dae0',
+    'menu.border': '#2a2f3a',
+    'menu.selectionBackground': '#2d3440',
+    'menu.selectionForeground': '#d7dae0',
+    'menu.separatorBackground': '#2a2f3a',
     'input.background': '#0f1115',
     'input.border': '#2a2f3a',
     'focusBorder': '#3d7bf0',
