@@ -1,6 +1,6 @@
 import type { DiagnosticsReport, RulesFileInfo, SessionImage } from '../../../../shared/context/contextShapes';
 import type { ProjectContext, RunDiagnostics } from '../../context/projectContext';
-import { loadSessionImage, type PendingMessage, type SessionHandle } from '../../sessions';
+import { loadSessionImage, type PendingMessage, type SessionHandle, type TodoState } from '../../sessions';
 import type { ModelImage } from '../model/messages';
 import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuilder';
 
@@ -12,12 +12,27 @@ import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuil
  *   const rules = await sc.rulesText()          (the verifier's system context)
  *
  * - rules: the rules files within RULES_SHARE of the budget, with the nearest nested AGENTS.md of the files the
- *   current TODO edits; a `rules_loaded` event whenever the list differs from the one last logged (the session
+ *   session's TODOs edit (once one applies it stays); a `rules_loaded` event whenever the list differs from the one last logged (the session
  *   view lists them);
  * - the task's attachments (from `context_attached`) and images (read from the session folder once, for a model
  *   whose settings say `vision: true`; a session resumed with a model without vision leaves them out and warns);
  * - the git state for the session's first model call only.
  */
+
+/** The files the TODO's write calls named (their nearest nested AGENTS.md joins the rules). */
+export function editedPathsOf(todo: Pick<TodoState, 'recentTools'>): string[] {
+  const paths = new Set<string>();
+  for (const call of todo.recentTools) {
+    if (call.tool !== 'write_file' && call.tool !== 'edit_file' && call.tool !== 'delete_file') continue;
+    try {
+      const path = (JSON.parse(call.input) as { path?: unknown }).path;
+      if (typeof path === 'string' && path) paths.add(path);
+    } catch {
+      // a summary that is not JSON names no path
+    }
+  }
+  return [...paths];
+}
 
 export interface SessionContextSource {
   /**
@@ -76,7 +91,9 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
 
   async function rulesText(editedPaths: readonly string[] = []): Promise<string> {
     if (!project) return '';
-    const rules = await project.rules({ editedPaths, maxTokens: Math.floor(options.budgetTokens * RULES_SHARE) }).catch((err) => {
+    // Every file the session's TODOs edited: a nested AGENTS.md, once it applies, stays for the session's later calls.
+    const edited = [...new Set([...editedPaths, ...handle.state().todos.flatMap((t) => editedPathsOf(t))])];
+    const rules = await project.rules({ editedPaths: edited, maxTokens: Math.floor(options.budgetTokens * RULES_SHARE) }).catch((err) => {
       options.warn(`The rules files could not be read (${(err as Error).message}); this call goes without them.`);
       return null;
     });

@@ -7,6 +7,7 @@ import { NO_TOOL_NUDGE } from './prompts';
 import { PauseSession, setStatus, takeCheckpoint, taskTextFor, type SessionRuntime } from './sessionRuntime';
 import { dispatchChangeBatch, dispatchToolCall, writePathOf } from './toolDispatch';
 import { verifyTodo } from './verifier';
+import { editedPathsOf } from './sessionContext';
 import { formatDiagnostics } from '../../diagnostics/formatDiagnostics';
 
 /**
@@ -74,21 +75,6 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
     const shown = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
     await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: ${shown}`);
   }
-}
-
-/** The files the TODO's write calls named (their nearest nested AGENTS.md joins the rules). */
-export function editedPathsOf(todo: Pick<TodoState, 'recentTools'>): string[] {
-  const paths = new Set<string>();
-  for (const call of todo.recentTools) {
-    if (call.tool !== 'write_file' && call.tool !== 'edit_file' && call.tool !== 'delete_file') continue;
-    try {
-      const path = (JSON.parse(call.input) as { path?: unknown }).path;
-      if (typeof path === 'string' && path) paths.add(path);
-    } catch {
-      // a summary that is not JSON names no path
-    }
-  }
-  return [...paths];
 }
 
 /** The write calls on different files that follow each other from `start` (one batch to review). */
