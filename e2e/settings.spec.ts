@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -47,6 +47,12 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   await expect(settings).toBeVisible();
   await expect(page.getByTestId('model-config-error')).toContainText('No model is configured');
   await expect(page.getByTestId('api-key-status')).toHaveText('not set');
+  // No model anywhere: the per-model settings wait for one, and say so.
+  await expect(page.getByTestId('settings-per-model-note')).toHaveText('Name a model above to give it its own settings (no model is configured yet).');
+  await expect(page.getByTestId('settings-temperature')).toBeDisabled();
+  await expect(page.getByTestId('settings-vision')).toBeDisabled();
+  await page.getByTestId('settings-per-model').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-generation-no-model.png') });
 
   // Ollama preset fills the base URL.
   await page.getByTestId('settings-preset').selectOption('ollama');
@@ -134,4 +140,79 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   await page.getByTestId('api-key-clear').click();
   await expect(page.getByTestId('api-key-status')).toHaveText('not set');
   expect(model.errors).toEqual([]);
+});
+
+test('settings: per-model generation settings for the model in effect, checked as typed, kept on reload and in the file', async ({ page }, testInfo) => {
+  const repo = makeFixtureRepo();
+  const dataDir = mkdtempSync(join(tmpdir(), 'akira-e2e-data-'));
+  const file = join(dataDir, 'settings.json');
+  // The model comes from the environment (the issue's "mock (environment)"); the file has other things to keep.
+  const before = {
+    model: { timeoutSeconds: 90 },
+    models: { mock: { jsonMode: true }, other: { maxTokens: 512, vision: true } },
+    agent: { policy: { limits: { maxToolLoopsPerTodo: 40 } } },
+    trustedModelServers: ['http://127.0.0.1:9'],
+    notForTheView: { kept: true },
+  };
+  writeFileSync(file, JSON.stringify(before, null, 2));
+  const fileNow = () => {
+    const { recentFolders: _recent, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return rest;
+  };
+  served = await serve(repo, { AKIRA_DATA_DIR: dataDir, OPENAI_API_KEY: '', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', AKIRA_MODEL: 'mock' });
+
+  await page.goto(served.url);
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+  await expect(page.getByTestId('settings-model')).toHaveValue('');
+  await expect(page.getByTestId('settings-per-model-title')).toHaveText('Settings of mock (environment)');
+  await expect(page.getByTestId('settings-per-model-note')).toContainText('these apply to mock, the model in effect (from the environment)');
+  await expect(page.getByTestId('settings-json-mode')).toBeEnabled();
+  await expect(page.getByTestId('settings-json-mode')).toBeChecked();
+  await expect(page.getByTestId('settings-vision')).not.toBeChecked();
+
+  // Out of range: said as it is typed, and Save refuses it (nothing is written).
+  await page.getByTestId('settings-temperature').fill('5');
+  await expect(fieldError(page, 'models.mock.temperature')).toHaveText('Temperature must be a number from 0 to 2');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: fix the fields marked below.');
+  expect(fileNow()).toEqual(before);
+  await page.getByTestId('settings-per-model').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-generation-invalid.png') });
+
+  await page.getByTestId('settings-temperature').fill('0.3');
+  await expect(fieldError(page, 'models.mock.temperature')).toHaveCount(0);
+  await page.getByTestId('settings-vision').check();
+  await page.getByTestId('settings-context-window').fill('32000');
+  // 32000 − 4096 for the answer − 2000 for the tools.
+  await expect(page.locator('.st-field[data-path="models.mock.contextWindow"] .st-hint')).toContainText('prompt budget ≈ 25,904 tokens');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText(`Saved to ${file}.`);
+  expect(fileNow()).toEqual({ ...before, models: { ...before.models, mock: { jsonMode: true, vision: true, temperature: 0.3, contextWindow: 32000 } } });
+
+  // Kept after a reload.
+  await page.reload();
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-temperature')).toHaveValue('0.3');
+  await expect(page.getByTestId('settings-context-window')).toHaveValue('32000');
+  await expect(page.getByTestId('settings-vision')).toBeChecked();
+  await expect(page.getByTestId('settings-max-tokens')).toHaveValue('');
+  await page.getByTestId('settings-per-model').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-generation.png') });
+  await page.setViewportSize({ width: 1100, height: 700 });
+  await page.getByTestId('settings-per-model').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-generation-1100x700.png') });
+
+  // Another model named in the form: its own (empty) entry; back to the model in effect.
+  await page.getByTestId('settings-model').fill('qwen');
+  await expect(page.getByTestId('settings-per-model-title')).toHaveText('Settings of qwen');
+  await expect(page.getByTestId('settings-temperature')).toHaveValue('');
+  await page.getByTestId('settings-model').fill('');
+  await expect(page.getByTestId('settings-temperature')).toHaveValue('0.3');
+
+  // Emptied: removed from the file, the rest kept.
+  await page.getByTestId('settings-temperature').fill('');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText(`Saved to ${file}.`);
+  expect(fileNow()).toEqual({ ...before, models: { ...before.models, mock: { jsonMode: true, vision: true, contextWindow: 32000 } } });
 });

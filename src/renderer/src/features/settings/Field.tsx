@@ -20,7 +20,7 @@ export function Field(props: { id: string; label: string; path: string; errors: 
   );
 }
 
-/** A switch for a setting this scope may set or inherit: shows the value in effect, and where it comes from. */
+/** A switch for a setting this scope may set or inherit: shows the value in effect, and where it comes from (not while disabled). */
 export function InheritableSwitch(props: {
   id: string;
   label: string;
@@ -46,7 +46,7 @@ export function InheritableSwitch(props: {
         />
         <span>{props.label}</span>
       </label>
-      {own ? (
+      {props.disabled ? null : own ? (
         <button type="button" className="link st-reset" title="Use the inherited value" onClick={() => props.onChange(null)}>
           set here · reset
         </button>

@@ -1,10 +1,11 @@
 import { MODEL_PRESETS, type ModelPresetId, type SettingsSnapshotT } from '../../../../shared/contract';
 import { Field, InheritableSwitch } from './Field';
+import { GENERATION_LABELS, GENERATION_RANGES, formPromptBudget, generationErrors, inheritedGeneration, perModelName, type GenerationNumber } from './settingsForm';
 import { useSettingsStore } from './settingsStore';
 
 const sourceWord: Record<string, string> = { flags: 'command line', workspace: 'workspace', global: 'global settings', env: 'environment', stored: 'saved', default: 'default' };
 
-/** Preset, base URL, model name (suggestions from the last connection test), JSON mode, timeout and retries. */
+/** Preset, base URL, model name (suggestions from the last connection test), timeout and retries, then the model's own settings. */
 export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const form = useSettingsStore((s) => s.form)!;
   const errors = useSettingsStore((s) => s.errors);
@@ -46,7 +47,7 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             onChange={(e) => setField('baseURL', e.target.value)}
           />
         </Field>
-        <Field id="st-model" label="Model" path="model.model" errors={errors} wide hint={listed?.length ? `${listed.length} models offered by the server (type to filter).` : undefined}>
+        <Field id="st-model" label="Model" path="model.model" errors={errors} hint={listed?.length ? `${listed.length} models offered by the server (type to filter).` : undefined}>
           <input
             id="st-model"
             className="tl-input st-mono"
@@ -62,17 +63,6 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
               <option key={m} value={m} />
             ))}
           </datalist>
-        </Field>
-        <Field id="st-json" label="JSON mode" path={`models.${form.model.trim()}`} errors={errors} hint="For models without tool calling: the agent asks for one JSON object per reply.">
-          <InheritableSwitch
-            id="st-json"
-            label={form.model.trim() ? `for ${form.model.trim()}` : 'name a model first'}
-            value={form.jsonMode}
-            inherited={effective.jsonMode}
-            disabled={!form.model.trim()}
-            testId="settings-json-mode"
-            onChange={(v) => setField('jsonMode', v)}
-          />
         </Field>
         <Field id="st-timeout" label="Timeout (s)" path="model.timeoutSeconds" errors={errors} hint={`${snapshot.ranges.timeoutSeconds.min}–${snapshot.ranges.timeoutSeconds.max}`}>
           <input
@@ -97,6 +87,99 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
           />
         </Field>
       </div>
+      <PerModelFields snapshot={snapshot} />
     </section>
+  );
+}
+
+const plain = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * `models.<name>` of this scope: JSON mode, vision, temperature, max answer tokens and context window, for the
+ * model named above or, when none is, the model in effect (saying where it comes from). Numbers are checked as typed.
+ */
+function PerModelFields({ snapshot }: { snapshot: SettingsSnapshotT }) {
+  const form = useSettingsStore((s) => s.form)!;
+  const scope = useSettingsStore((s) => s.scope);
+  const saveErrors = useSettingsStore((s) => s.errors);
+  const setField = useSettingsStore((s) => s.setField);
+  const name = perModelName(form);
+  const named = !!form.model.trim();
+  const source = snapshot.effective.model.sources.model;
+  const errors = { ...saveErrors, ...generationErrors(form) };
+  const inherited = inheritedGeneration(snapshot, scope, name);
+  const budget = formPromptBudget(form, snapshot, scope);
+  const path = (f: string) => `models.${name}.${f}`;
+  const where = sourceWord[source ?? ''] ?? source;
+  const hints: Record<GenerationNumber, string> = {
+    temperature: `${GENERATION_RANGES.temperature.min}–${GENERATION_RANGES.temperature.max}; lower is more predictable.`,
+    maxTokens: `${plain(GENERATION_RANGES.maxTokens.min)}–${plain(GENERATION_RANGES.maxTokens.max)}; the longest answer (max_tokens).`,
+    contextWindow: `${plain(GENERATION_RANGES.contextWindow.min)}–${plain(GENERATION_RANGES.contextWindow.max)}${budget === null || !name ? '' : `; prompt budget ≈ ${plain(budget)} tokens`}`,
+  };
+  const placeholder = (f: GenerationNumber) => {
+    const v = inherited[f];
+    if (v !== null) return plain(v);
+    return f === 'contextWindow' ? 'not set' : 'server default';
+  };
+  return (
+    <div data-testid="settings-per-model" data-model={name}>
+      <h4 data-testid="settings-per-model-title">
+        {name ? (
+          <>
+            Settings of <span className="st-mono">{name}</span>
+            {!named && ` (${where})`}
+          </>
+        ) : (
+          'Settings of the model'
+        )}
+      </h4>
+      <p className="st-note" data-testid="settings-per-model-note">
+        {!name
+          ? 'Name a model above to give it its own settings (no model is configured yet).'
+          : named
+            ? `Saved under models.${name} in this file; empty fields use the value shown in grey.`
+            : `No model is named here, so these apply to ${name}, the model in effect (from the ${where}); saved under models.${name} in this file.`}
+      </p>
+      <div className="st-grid">
+        <Field id="st-json" label="JSON mode" path={path('jsonMode')} errors={errors} hint="For models without tool calling: the agent asks for one JSON object per reply.">
+          <InheritableSwitch
+            id="st-json"
+            label={name ? `for ${name}` : 'name a model first'}
+            value={form.jsonMode}
+            inherited={snapshot.effective.model.jsonMode}
+            disabled={!name}
+            testId="settings-json-mode"
+            onChange={(v) => setField('jsonMode', v)}
+          />
+        </Field>
+        <Field id="st-vision" label="Vision (images)" path={path('vision')} errors={errors} hint="Screenshots in a task are sent only to a model that takes images.">
+          <InheritableSwitch
+            id="st-vision"
+            label={name ? 'takes images' : 'name a model first'}
+            value={form.vision}
+            inherited={inherited.vision}
+            disabled={!name}
+            testId="settings-vision"
+            onChange={(v) => setField('vision', v)}
+          />
+        </Field>
+        {(['temperature', 'maxTokens', 'contextWindow'] as const).map((f) => (
+          <Field key={f} id={`st-${f}`} label={GENERATION_LABELS[f]} path={path(f)} errors={errors} hint={hints[f]}>
+            <input
+              id={`st-${f}`}
+              className="tl-input"
+              inputMode={GENERATION_RANGES[f].whole ? 'numeric' : 'decimal'}
+              value={form[f]}
+              placeholder={name ? placeholder(f) : ''}
+              disabled={!name}
+              spellCheck={false}
+              aria-invalid={!!errors[path(f)]}
+              data-testid={`settings-${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}
+              onChange={(e) => setField(f, e.target.value)}
+            />
+          </Field>
+        ))}
+      </div>
+    </div>
   );
 }

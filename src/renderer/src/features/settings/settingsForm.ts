@@ -14,8 +14,33 @@ import {
  * The settings form of one scope (global or workspace) and its translation to `settings.update`.
  * Text and number inputs are kept as typed (strings); an empty field means "not set in this scope"
  * (the value comes from the other layers or the defaults, shown as the placeholder). Toggles are
- * true/false when this scope sets them and null when it inherits.
+ * true/false when this scope sets them and null when it inherits. The per-model fields (JSON mode, vision,
+ * temperature, max answer tokens, context window) are `models.<name>` of the model named in the form, or of
+ * the model in effect from elsewhere (environment, flags, the other scope) when the form names none.
  */
+
+/**
+ * The per-model generation ranges. The same numbers as the core's GENERATION_RANGES
+ * (main/core/settings/settingsLayers.ts, from agentSettings.ts's generationSettingsSchema), which the
+ * renderer may not import and the snapshot's `ranges` does not carry yet: change both together.
+ */
+export const GENERATION_RANGES = {
+  temperature: { min: 0, max: 2, whole: false },
+  maxTokens: { min: 16, max: 1_000_000, whole: true },
+  contextWindow: { min: 2048, max: 10_000_000, whole: true },
+} as const;
+export type GenerationNumber = keyof typeof GENERATION_RANGES;
+const GENERATION_NUMBERS = Object.keys(GENERATION_RANGES) as GenerationNumber[];
+/** agentSettings.ts's ANSWER_RESERVE and SCHEMA_RESERVE (contextBudget): kept free of the prompt for the answer and the tools. */
+const ANSWER_RESERVE = 4096;
+const SCHEMA_RESERVE = 2000;
+
+/** How the settings view names each per-model number. */
+export const GENERATION_LABELS: Record<GenerationNumber, string> = {
+  temperature: 'Temperature',
+  maxTokens: 'Max answer tokens',
+  contextWindow: 'Context window',
+};
 
 export type ApprovalKind = 'read' | 'write' | 'command';
 
@@ -37,8 +62,19 @@ export interface SettingsForm {
   model: string;
   timeoutSeconds: string;
   maxRetries: string;
-  /** JSON mode for the model named in `model`, in this scope (null: inherited). */
+  /**
+   * The model the per-model fields are for when `model` is empty: the one in effect that this scope's file
+   * does not name (environment, flags, the other scope), else ''. Set on load, never typed.
+   */
+  modelInEffect: string;
+  /** JSON mode for the per-model fields' model (`perModelName`), in this scope (null: inherited). */
   jsonMode: boolean | null;
+  /** `models.<name>.vision`: the model takes images (null: inherited). */
+  vision: boolean | null;
+  /** `models.<name>.temperature`, `.maxTokens`, `.contextWindow` as typed ('' = not set in this scope). */
+  temperature: string;
+  maxTokens: string;
+  contextWindow: string;
   mode: string;
   contextTokens: string;
   policy: PolicyForm;
@@ -61,7 +97,34 @@ export function layerOf(snapshot: SettingsSnapshotT, scope: SettingsScope): Sett
   return (scope === 'workspace' ? snapshot.workspaceLayer : snapshot.global) ?? { model: {}, models: {}, agent: {} };
 }
 
-export function formFromLayer(layer: SettingsLayerT): SettingsForm {
+/**
+ * The model in effect when this scope's file names none (from the environment, flags or the other scope's
+ * file), else ''. A model this scope's own file names is the form's `model` field instead.
+ */
+export function modelInEffectFor(snapshot: SettingsSnapshotT, scope: SettingsScope): string {
+  const { model, sources } = snapshot.effective.model;
+  return model && sources.model !== scope ? model : '';
+}
+
+/** The model the per-model fields are for: the one named in the form, else the one in effect ('' when none). */
+export function perModelName(form: Pick<SettingsForm, 'model' | 'modelInEffect'>): string {
+  return form.model.trim() || form.modelInEffect;
+}
+
+/** This layer's `models.<name>` as the form shows it. */
+export function perModelFields(layer: SettingsLayerT, name: string): Pick<SettingsForm, 'jsonMode' | 'vision' | GenerationNumber> {
+  const entry = name ? layer.models[name] : undefined;
+  return {
+    jsonMode: entry?.jsonMode ?? null,
+    vision: entry?.vision ?? null,
+    temperature: text(entry?.temperature),
+    maxTokens: text(entry?.maxTokens),
+    contextWindow: text(entry?.contextWindow),
+  };
+}
+
+/** The form of a layer; `modelInEffect` (modelInEffectFor) is whom the per-model fields are for when the layer names no model. */
+export function formFromLayer(layer: SettingsLayerT, modelInEffect = ''): SettingsForm {
   const p = layer.agent.policy ?? {};
   const limits: Record<string, string> = {};
   for (const [name, value] of Object.entries(p.limits ?? {})) limits[name] = text(value);
@@ -72,7 +135,8 @@ export function formFromLayer(layer: SettingsLayerT): SettingsForm {
     model,
     timeoutSeconds: text(layer.model.timeoutSeconds),
     maxRetries: text(layer.model.maxRetries),
-    jsonMode: (model ? layer.models[model]?.jsonMode : undefined) ?? null,
+    modelInEffect,
+    ...perModelFields(layer, perModelName({ model, modelInEffect })),
     mode: layer.agent.mode ?? '',
     contextTokens: text(layer.agent.contextTokens),
     policy: {
@@ -104,6 +168,93 @@ export function parseNumber(value: string): number | null | { error: string } {
   if (!t) return null;
   if (!/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return { error: `“${t}” is not a number` };
   return Number(t);
+}
+
+/** "32,000" or "32 000" → "32000" (thousands separators in a whole number of tokens). */
+const withoutGrouping = (value: string) => (/^\s*\d{1,3}([, _]\d{3})+\s*$/.test(value) ? value.replace(/[, _]/g, '') : value);
+
+/** A per-model number as typed: null (empty: not set), the number, or why not in words a person understands. */
+export function parseGeneration(field: GenerationNumber, value: string): number | null | { error: string } {
+  const r = GENERATION_RANGES[field];
+  const n = parseNumber(r.whole ? withoutGrouping(value) : value);
+  if (n === null) return null;
+  if (typeof n === 'number' && n >= r.min && n <= r.max && (!r.whole || Number.isInteger(n))) return n;
+  const kind = field === 'temperature' ? 'a number' : 'a whole number of tokens';
+  return { error: `${GENERATION_LABELS[field]} must be ${kind} from ${r.min.toLocaleString('en-US')} to ${r.max.toLocaleString('en-US')}` };
+}
+
+/** The per-model numbers that cannot be saved as typed, at the core's paths (`models.<name>.temperature`…). */
+export function generationErrors(form: SettingsForm): FieldErrors {
+  const name = perModelName(form);
+  const errors: FieldErrors = {};
+  if (!name) return errors;
+  for (const f of GENERATION_NUMBERS) {
+    const n = parseGeneration(f, form[f]);
+    if (n !== null && typeof n === 'object') errors[`models.${name}.${f}`] = n.error;
+  }
+  return errors;
+}
+
+/** `models.<name>` of the update: only what changed from the file (null removes a field it had); errors by path. */
+function perModelPatch(form: SettingsForm, saved: SettingsLayerT['models'][string], name: string, errors: FieldErrors) {
+  const patch: NonNullable<NonNullable<SettingsUpdateInputT['models']>[string]> = {};
+  if (form.jsonMode !== (saved.jsonMode ?? null)) patch.jsonMode = form.jsonMode;
+  if (form.vision !== (saved.vision ?? null)) patch.vision = form.vision;
+  for (const f of GENERATION_NUMBERS) {
+    const n = parseGeneration(f, form[f]);
+    if (n !== null && typeof n === 'object') errors[`models.${name}.${f}`] = n.error;
+    else if (n !== (saved[f] ?? null)) patch[f] = n;
+  }
+  return patch;
+}
+
+/** What this scope's `models.<name>` leaves to the others (agentSettings.ts generationFor without this scope's entry). */
+export interface InheritedGeneration {
+  vision: boolean;
+  temperature: number | null;
+  maxTokens: number | null;
+  contextWindow: number | null;
+}
+
+/**
+ * The generation settings the model gets when this scope's `models.<name>` does not set them: for the
+ * workspace, the global `models.<name>` then the `model` sections (workspace, global); for the global
+ * scope (every folder), the global `model` section.
+ */
+export function inheritedGeneration(snapshot: SettingsSnapshotT, scope: SettingsScope, name: string): InheritedGeneration {
+  const g = snapshot.global;
+  const ws = snapshot.workspaceLayer;
+  const layers = scope === 'workspace' ? [name ? g.models[name] : undefined, ws?.model, g.model] : [g.model];
+  const pick = <K extends keyof InheritedGeneration>(k: K) => layers.map((l) => l?.[k]).find((v) => v !== undefined);
+  return { vision: pick('vision') ?? false, temperature: pick('temperature') ?? null, maxTokens: pick('maxTokens') ?? null, contextWindow: pick('contextWindow') ?? null };
+}
+
+/**
+ * The prompt budget of every call (agentSettings.ts contextBudget): the context budget (`contextTokens`,
+ * else the default) and, with a context window, never more than the window minus the answer and the tools.
+ */
+export function promptBudget(g: { contextWindow: number | null; maxTokens: number | null }, contextTokens: number | null, defaultTokens: number): number {
+  if (!g.contextWindow) return contextTokens ?? defaultTokens;
+  const room = Math.max(1000, g.contextWindow - (g.maxTokens ?? ANSWER_RESERVE) - SCHEMA_RESERVE);
+  return Math.min(contextTokens ?? room, room);
+}
+
+/**
+ * The prompt budget the form gives its model: the typed window and answer size (else what is inherited), and
+ * the context budget of this scope (a workspace's falls back to the global one).
+ */
+export function formPromptBudget(form: SettingsForm, snapshot: SettingsSnapshotT, scope: SettingsScope): number | null {
+  const inherited = inheritedGeneration(snapshot, scope, perModelName(form));
+  const typed = (f: GenerationNumber) => {
+    const n = parseGeneration(f, form[f]);
+    return n === null ? inherited[f] : typeof n === 'number' ? n : undefined;
+  };
+  const contextWindow = typed('contextWindow');
+  const maxTokens = typed('maxTokens');
+  const own = parseNumber(form.contextTokens);
+  if (contextWindow === undefined || maxTokens === undefined || (own !== null && typeof own === 'object')) return null;
+  const contextTokens = own ?? (scope === 'workspace' ? snapshot.global.agent.contextTokens ?? null : null);
+  return promptBudget({ contextWindow, maxTokens }, contextTokens, snapshot.ranges.contextTokens.default);
 }
 
 function policyLayerOf(p: PolicyForm, errors: FieldErrors): PolicyLayerT | null {
@@ -158,10 +309,13 @@ export function buildUpdate(form: SettingsForm, layer: SettingsLayerT, scope: Se
       policy: policyLayerOf(form.policy, errors),
     },
   };
-  const savedJson = model ? layer.models[model]?.jsonMode ?? null : null;
-  if (model && form.jsonMode !== savedJson) input.models = { [model]: { jsonMode: form.jsonMode } };
+  const name = perModelName(form);
+  if (name) {
+    const entry = perModelPatch(form, layer.models[name] ?? {}, name, errors);
+    if (Object.keys(entry).length) input.models = { [name]: entry };
+  }
   // The spec and retention fields are sent only when they changed (a file's odd value elsewhere is not re-sent).
-  const saved = formFromLayer(layer);
+  const saved = formFromLayer(layer, form.modelInEffect);
   const spec: NonNullable<NonNullable<SettingsUpdateInputT['agent']>['spec']> = {};
   if (form.skipConfidence.trim() !== saved.skipConfidence) spec.skipConfidence = num('agent.spec.skipConfidence', form.skipConfidence);
   if (form.onFailure !== saved.onFailure) spec.onFailure = form.onFailure || null;

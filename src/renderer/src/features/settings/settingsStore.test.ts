@@ -166,6 +166,21 @@ describe('settings store', () => {
     expect(s.errors).toEqual({});
   });
 
+  it('per-model fields follow the model: the one in effect when none is named, the typed one after', () => {
+    const snap = snapshot({ models: { mock: { vision: true, temperature: 0.4 }, qwen: { contextWindow: 32000 } } });
+    snap.effective.model = { ...snap.effective.model, model: 'mock', sources: { baseURL: 'env', model: 'env' }, error: null };
+    const store = useSettingsStore.getState();
+    store.load(snap);
+    expect(useSettingsStore.getState().form).toMatchObject({ model: '', modelInEffect: 'mock', vision: true, temperature: '0.4', contextWindow: '' });
+    useSettingsStore.setState({ errors: { 'models.mock.temperature': 'Temperature must be a number from 0 to 2', 'model.baseURL': 'x' } });
+    store.setField('temperature', '0.5');
+    expect(useSettingsStore.getState().errors).toEqual({ 'model.baseURL': 'x' });
+    store.setField('model', 'qwen');
+    expect(useSettingsStore.getState().form).toMatchObject({ model: 'qwen', vision: null, temperature: '', contextWindow: '32000' });
+    store.setField('model', '');
+    expect(useSettingsStore.getState().form).toMatchObject({ vision: true, temperature: '0.4' });
+  });
+
   it('falls back to the global scope when no folder is open', () => {
     useSettingsStore.setState({ scope: 'workspace' });
     useSettingsStore.getState().load({ ...snapshot({ model: { model: 'g' } }), workspaceLayer: null, workspace: null });

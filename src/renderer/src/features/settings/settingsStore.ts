@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ApiKeyStatusT, ConnectionTestResultT, ModelPresetId, SettingsLayerT, SettingsScope, SettingsSnapshotT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
-import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, type FieldErrors, type PolicyForm, type SettingsForm } from './settingsForm';
+import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, modelInEffectFor, perModelFields, perModelName, type FieldErrors, type PolicyForm, type SettingsForm } from './settingsForm';
 
 /**
  * The settings view's state: open or not, the scope being edited, the form (what is typed, before
@@ -9,7 +9,11 @@ import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, type
  * `settings.get` (react-query) through `load`; `save`, `saveKey` and `testConnection` talk to the core.
  */
 
-type FormField = Exclude<keyof SettingsForm, 'policy' | 'preset'>;
+type FormField = Exclude<keyof SettingsForm, 'policy' | 'preset' | 'modelInEffect'>;
+/** The fields of `models.<name>` (their messages are at `models.<name>.<field>`). */
+const PER_MODEL = ['jsonMode', 'vision', 'temperature', 'maxTokens', 'contextWindow'] as const;
+type PerModelField = (typeof PER_MODEL)[number];
+const isPerModel = (f: FormField): f is PerModelField => (PER_MODEL as readonly string[]).includes(f);
 
 export interface ConnectionTestState {
   running: boolean;
@@ -59,12 +63,12 @@ function without(errors: FieldErrors, ...prefixes: string[]): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([p]) => !prefixes.some((x) => p === x || p.startsWith(`${x}.`))));
 }
 
-const pathOf: Record<FormField, string> = {
+/** Where the core reports each field that is not per-model (renaming the model also drops every `models.*` message). */
+const pathOf: Record<Exclude<FormField, PerModelField>, string> = {
   baseURL: 'model.baseURL',
   model: 'model.model',
   timeoutSeconds: 'model.timeoutSeconds',
   maxRetries: 'model.maxRetries',
-  jsonMode: 'models',
   mode: 'agent.mode',
   contextTokens: 'agent.contextTokens',
   skipConfidence: 'agent.spec.skipConfidence',
@@ -95,7 +99,7 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     const scope = s.scope === 'workspace' && !snapshot.workspaceLayer ? 'global' : s.scope;
     if (!force && s.form && s.dirty() && scope === s.scope) return;
     const layer = layerOf(snapshot, scope);
-    const form = formFromLayer(layer);
+    const form = formFromLayer(layer, modelInEffectFor(snapshot, scope));
     set({ scope, layer, form, loaded: form, errors: force ? {} : s.errors });
   },
   setScope(scope, snapshot) {
@@ -105,9 +109,11 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
   setField(field, value) {
     const { form, errors, layer } = get();
     if (!form) return;
-    const next = { ...form, [field]: value } as SettingsForm;
-    if (field === 'model' && layer) next.jsonMode = layer.models[String(value).trim()]?.jsonMode ?? null;
-    set({ form: next, errors: without(errors, pathOf[field]), notice: null });
+    let next = { ...form, [field]: value } as SettingsForm;
+    // Another model name: the per-model fields show that model's entry.
+    if (field === 'model' && layer) next = { ...next, ...perModelFields(layer, perModelName(next)) };
+    const paths = isPerModel(field) ? [`models.${perModelName(form)}.${field}`] : field === 'model' ? [pathOf.model, 'models'] : [pathOf[field]];
+    set({ form: next, errors: without(errors, ...paths), notice: null });
   },
   pickPreset(id) {
     const { form, errors } = get();
