@@ -48,6 +48,15 @@ export const modelSection = z.object({
   contextWindow: z.number().optional(),
 });
 
+/** The per-model generation settings' ranges (the core's schema and the settings view both use these). */
+export const GENERATION_RANGES = {
+  temperature: { min: 0, max: 2, whole: false },
+  maxTokens: { min: 16, max: 1_000_000, whole: true },
+  contextWindow: { min: 2048, max: 10_000_000, whole: true },
+} as const;
+/** What a context window keeps free of the prompt: the answer (when maxTokens is not set) and the tools' schemas. */
+export const PROMPT_RESERVES = { answer: 4096, tools: 2000 } as const;
+
 /** Per model name: JSON mode, images (vision), temperature, maxTokens, contextWindow (the prompt budget follows it). */
 export const modelsSection = z.record(
   z.string(),

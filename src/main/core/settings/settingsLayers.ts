@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
+import { GENERATION_RANGES, SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
 import { formatPolicyIssues, policyOverridesSchema } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
@@ -60,12 +60,6 @@ export const MODEL_RANGES = {
 export const CONTEXT_TOKENS_RANGE = { min: 2000, max: 1_000_000, default: DEFAULT_CONTEXT_TOKENS };
 /** agentSettings.ts's agent.spec.skipConfidence range (specSettingsSchema). */
 export const SKIP_CONFIDENCE_RANGE = { min: 0.5, max: 1, default: SPEC_DEFAULTS.skipConfidence };
-/** agentSettings.ts's generationSettingsSchema ranges. */
-export const GENERATION_RANGES = {
-  temperature: { min: 0, max: 2, default: null },
-  maxTokens: { min: 16, max: 1_000_000, default: null },
-  contextWindow: { min: 2048, max: 10_000_000, default: null },
-};
 /** checkpoints/retentionSetting.ts's checkpoints.retentionDays range. */
 export const RETENTION_DAYS_RANGE = { min: RETENTION_DAYS.min, max: RETENTION_DAYS.max, default: RETENTION_DAYS.default };
 const SPEC_CHOICES = { onFailure: SPEC_FAILURE_ACTIONS, assess: SPEC_ASSESS_MODES } as const;

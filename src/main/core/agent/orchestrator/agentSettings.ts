@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { specFailureAction } from '../../../../shared/agent/agentShapes';
+import { GENERATION_RANGES, PROMPT_RESERVES } from '../../../../shared/contract/settings';
 import { AkiraError } from '../../errors';
 import { resolveInside } from '../../workspace/pathGuard';
 import { modelSettingsSchema, trustedOrigins, type ModelSettings } from '../model';
@@ -54,11 +55,11 @@ const agentSection = z.object({
 export const generationSettingsSchema = z.object({
   /** The model takes images (screenshots in the task or a message). */
   vision: z.boolean().optional(),
-  temperature: z.number().min(0).max(2).optional(),
+  temperature: z.number().min(GENERATION_RANGES.temperature.min).max(GENERATION_RANGES.temperature.max).optional(),
   /** Longest answer (max_tokens); also kept free of the prompt budget. */
-  maxTokens: z.number().int().min(16).max(1_000_000).optional(),
+  maxTokens: z.number().int().min(GENERATION_RANGES.maxTokens.min).max(GENERATION_RANGES.maxTokens.max).optional(),
   /** The model's context window in tokens: the prompt budget follows it (see contextBudget). */
-  contextWindow: z.number().int().min(2048).max(10_000_000).optional(),
+  contextWindow: z.number().int().min(GENERATION_RANGES.contextWindow.min).max(GENERATION_RANGES.contextWindow.max).optional(),
 });
 export type GenerationSettings = z.infer<typeof generationSettingsSchema>;
 const perModel = generationSettingsSchema.extend({ jsonMode: z.boolean().optional() });
@@ -157,10 +158,9 @@ export function generationFor(settings: AgentSettings, model: string): Generatio
   return { vision: pick('vision'), temperature: pick('temperature'), maxTokens: pick('maxTokens'), contextWindow: pick('contextWindow') };
 }
 
-/** Tokens kept free for the answer when the model's maxTokens is not set. */
-export const ANSWER_RESERVE = 4096;
-/** Tokens kept free for the tools' schemas and the message overhead the estimate misses. */
-export const SCHEMA_RESERVE = 2000;
+/** Tokens kept free for the answer when the model's maxTokens is not set, and for the tools' schemas. */
+export const ANSWER_RESERVE = PROMPT_RESERVES.answer;
+export const SCHEMA_RESERVE = PROMPT_RESERVES.tools;
 
 /**
  * The prompt budget of every call: `agent.contextTokens` when set (workspace, then global), else the default;

@@ -1,4 +1,6 @@
 import {
+  GENERATION_RANGES,
+  PROMPT_RESERVES,
   MODEL_PRESETS,
   presetOf,
   type ModelPresetId,
@@ -19,21 +21,12 @@ import {
  * the model in effect from elsewhere (environment, flags, the other scope) when the form names none.
  */
 
-/**
- * The per-model generation ranges. The same numbers as the core's GENERATION_RANGES
- * (main/core/settings/settingsLayers.ts, from agentSettings.ts's generationSettingsSchema), which the
- * renderer may not import and the snapshot's `ranges` does not carry yet: change both together.
- */
-export const GENERATION_RANGES = {
-  temperature: { min: 0, max: 2, whole: false },
-  maxTokens: { min: 16, max: 1_000_000, whole: true },
-  contextWindow: { min: 2048, max: 10_000_000, whole: true },
-} as const;
+/** The per-model generation ranges and the prompt's reserves, as the core checks and uses them. */
+export { GENERATION_RANGES };
 export type GenerationNumber = keyof typeof GENERATION_RANGES;
 const GENERATION_NUMBERS = Object.keys(GENERATION_RANGES) as GenerationNumber[];
-/** agentSettings.ts's ANSWER_RESERVE and SCHEMA_RESERVE (contextBudget): kept free of the prompt for the answer and the tools. */
-const ANSWER_RESERVE = 4096;
-const SCHEMA_RESERVE = 2000;
+const ANSWER_RESERVE = PROMPT_RESERVES.answer;
+const SCHEMA_RESERVE = PROMPT_RESERVES.tools;
 
 /** How the settings view names each per-model number. */
 export const GENERATION_LABELS: Record<GenerationNumber, string> = {
