@@ -71,6 +71,8 @@ function snake(name: string): string {
 
 export function resolveToolName(name: string): string | null {
   if (KNOWN.has(name)) return name;
+  // An MCP server's tool (mcp__<server>__<tool>): only as named.
+  if (/^mcp__[A-Za-z0-9_-]+$/.test(name)) return name;
   const s = snake(name);
   if (KNOWN.has(s)) return s;
   return ALIASES[s] ?? null;

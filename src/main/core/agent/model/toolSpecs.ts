@@ -12,7 +12,10 @@ import { ModelConfigError } from './modelErrors';
 export interface ToolSpec {
   name: string;
   description: string;
-  schema: z.ZodType;
+  /** The parameters as a zod schema (Akira's own tools) … */
+  schema?: z.ZodType;
+  /** … or as a JSON Schema object (an MCP server's tool: its inputSchema). */
+  parameters?: Record<string, unknown>;
 }
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
@@ -30,7 +33,7 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export function toolParameters(spec: ToolSpec): Record<string, unknown> {
   let json: Record<string, unknown>;
   try {
-    json = z.toJSONSchema(spec.schema, { io: 'input' }) as Record<string, unknown>;
+    json = spec.parameters ? { ...spec.parameters } : (z.toJSONSchema(spec.schema ?? z.object({}), { io: 'input' }) as Record<string, unknown>);
   } catch (err) {
     throw new ModelConfigError(`Tool ${spec.name}: its schema cannot be expressed as JSON Schema (${(err as Error).message}).`);
   }

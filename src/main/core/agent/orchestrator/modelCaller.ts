@@ -24,7 +24,9 @@ import type { AttemptReport, ModelClient, ModelMessage, ModelToolCall, RetryNoti
 export interface CallTool {
   name: string;
   description: string;
-  schema: z.ZodType;
+  /** Akira's own tools: a zod schema; an MCP server's: its JSON Schema in `parameters`. */
+  schema?: z.ZodType;
+  parameters?: Record<string, unknown>;
 }
 
 export type CallPhase = 'plan' | 'assess' | 'execute' | 'verify' | 'final_check';

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * MCP server configurations (issue 12), in the format Claude Desktop and Cline use, so a person can paste theirs:
+ *
+ *   "mcpServers": {
+ *     "files":  {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."], "env": {"DEBUG": "1"}},
+ *     "remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer …"}},
+ *     "git":    {"command": "uvx", "args": ["mcp-server-git"], "disabled": true, "alwaysAllow": ["git_status"]}
+ *   }
+ *
+ * in the global settings (`<dataDir>/settings.json`), or proposed by a workspace in `.akira/mcp.json` (same shape;
+ * started only once a person approved that exact configuration for that workspace: mcpApprovals.ts). Akira's own
+ * fields: `disabled`, `alwaysAllow` (tools that run without asking), `timeoutSeconds` (per call, default 60),
+ * `cwd` (stdio; default the workspace). Unknown fields (Cline's `autoApprove`, `transportType` …) are ignored.
+ */
+
+const name = z.string().min(1).max(100);
+const common = {
+  disabled: z.boolean().optional(),
+  alwaysAllow: z.array(z.string().min(1).max(200)).max(500).optional(),
+  timeoutSeconds: z.number().min(1).max(3600).optional(),
+};
+
+export const stdioServerSchema = z.object({
+  command: z.string().trim().min(1, 'command is empty'),
+  args: z.array(z.string()).max(500).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  ...common,
+});
+
+export const httpServerSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'url must be an http:// or https:// URL' }),
+  headers: z.record(z.string(), z.string()).optional(),
+  ...common,
+});
+
+export const mcpServerSchema = z.union([stdioServerSchema, httpServerSchema], {
+  error: 'an MCP server needs either "command" (a program started over stdio) or "url" (a streamable HTTP server)',
+});
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+export const mcpServersSchema = z.record(name, mcpServerSchema);
+
+export type McpSource = 'global' | 'workspace';
+
+/** One configured server as the hub runs it. */
+export interface McpServerEntry {
+  /** As configured (any characters). */
+  name: string;
+  /** The name in tool names: `mcp__<key>__<tool>` (letters, digits, _ and - only, unique). */
+  key: string;
+  source: McpSource;
+  config: McpServerConfig;
+  /** sha256 of the configuration: a workspace server's approval is for exactly this. */
+  fingerprint: string;
+}
+
+export const isStdio = (c: McpServerConfig): c is z.infer<typeof stdioServerSchema> => 'command' in c;
+
+/** A stable hash of a configuration (keys sorted), so an approval follows the configuration, not the file. */
+export function fingerprintOf(config: McpServerConfig): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
+  const { disabled: _d, alwaysAllow: _a, ...what } = config;
+  return createHash('sha256').update(JSON.stringify(sorted(what))).digest('hex');
+}
+
+/** The tool-name part of a server name: what OpenAI's `^[a-zA-Z0-9_-]{1,64}$` allows, short enough for the tool's name. */
+export function serverKey(name: string, taken: ReadonlySet<string>): string {
+  const base = (name.replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_+|_+$/g, '') || 'server').slice(0, 24);
+  let key = base;
+  for (let i = 2; taken.has(key); i++) key = `${base.slice(0, 21)}_${i}`;
+  return key;
+}
+
+/** Parsed servers of one file; errors name the server and the field. */
+export function parseServers(raw: unknown, where: string): { servers: [string, McpServerConfig][]; errors: string[] } {
+  if (raw === undefined || raw === null) return { servers: [], errors: [] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { servers: [], errors: [`${where}: mcpServers must be an object of server names`] };
+  const servers: [string, McpServerConfig][] = [];
+  const errors: string[] = [];
+  for (const [serverName, value] of Object.entries(raw as Record<string, unknown>)) {
+    const parsed = mcpServerSchema.safeParse(value);
+    if (parsed.success) servers.push([serverName, parsed.data]);
+    else {
+      const issue = parsed.error.issues[0];
+      errors.push(`${where}: mcpServers.${serverName}${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`);
+    }
+  }
+  return { servers, errors };
+}

@@ -1,0 +1,436 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AkiraError } from '../errors';
+import { readWorkspaceText } from '../context/workspaceText';
+import type { McpApprovals } from './mcpApprovals';
+import { fingerprintOf, isStdio, parseServers, serverKey, type McpServerConfig, type McpServerEntry, type McpSource } from './mcpConfig';
+import { connectMcp, type McpConnection } from './mcpConnection';
+import { toolResultOf, type McpToolResult } from './mcpResults';
+
+/**
+ * The MCP servers of one open workspace (issue 12): the global settings' `mcpServers` and, once a person approved
+ * them for this workspace, those `.akira/mcp.json` proposes. Each server is started in the background, its tools
+ * offered to the model as `mcp__<server>__<tool>`; a server that stops by itself is restarted with backoff (1 s, 2 s,
+ * 4 s … 30 s; after MAX_RESTARTS in a row it is left failed until restarted by hand). Calls to a server that is not
+ * ready fail at once with a clear message: never a hang.
+ *
+ *   const hub = createMcpHub({root, dataDir, approvals, onChanged})
+ *   await hub.start()                       reads the configurations, starts what may start
+ *   hub.list()                              every server: state, tools, error, stderr tail, restarts
+ *   hub.tools()                             the tools of the ready servers (for the model)
+ *   await hub.call('mcp__files__read', args, {signal, timeoutMs?})  → {text, images, isError}
+ *   hub.restart(name) / setEnabled(name, on) / approve(name) / reload()
+ *   hub.resources() / readResource(server, uri) / prompts() / getPrompt(server, name)
+ */
+
+export type McpState = 'disabled' | 'awaiting_approval' | 'starting' | 'ready' | 'restarting' | 'failed';
+
+export interface McpToolInfo {
+  /** As the model calls it: mcp__<server key>__<tool>. */
+  toolName: string;
+  /** As the server names it. */
+  name: string;
+  server: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** Runs without asking (the server's `alwaysAllow`). */
+  alwaysAllowed: boolean;
+}
+
+export interface McpServerStatus {
+  name: string;
+  key: string;
+  source: McpSource;
+  transport: 'stdio' | 'http';
+  /** The command line or the URL (what an approval approves). */
+  target: string;
+  state: McpState;
+  tools: McpToolInfo[];
+  resources: number;
+  prompts: number;
+  error: string | null;
+  stderrTail: string;
+  restarts: number;
+  timeoutSeconds: number;
+}
+
+export interface McpHubOptions {
+  root: string;
+  dataDir: string;
+  approvals: McpApprovals;
+  /** The servers changed (state, tools): the faces' `mcp.onChanged`. */
+  onChanged?: (servers: McpServerStatus[]) => void;
+  initTimeoutMs?: number;
+  /** Waits between restarts (tests make them short). */
+  backoffMs?: readonly number[];
+}
+
+export interface McpHub {
+  start(): Promise<void>;
+  reload(): Promise<void>;
+  list(): McpServerStatus[];
+  /** Problems of the configuration files (each names the file and the server). */
+  problems(): string[];
+  tools(): McpToolInfo[];
+  tool(toolName: string): McpToolInfo | null;
+  call(toolName: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpToolResult>;
+  restart(name: string): Promise<void>;
+  setEnabled(name: string, enabled: boolean): Promise<void>;
+  approve(name: string): Promise<void>;
+  resources(): Promise<{ server: string; uri: string; name: string; description: string | null; mimeType: string | null }[]>;
+  readResource(server: string, uri: string): Promise<string>;
+  prompts(): Promise<{ server: string; name: string; description: string | null }[]>;
+  getPrompt(server: string, name: string): Promise<string>;
+  /** Resolves when no server is starting or restarting (tests, the CLI before its first call). */
+  settled(timeoutMs?: number): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export const MCP_FILE = '.akira/mcp.json';
+export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CALL_TIMEOUT_S = 60;
+export const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
+export const MAX_RESTARTS = 6;
+const TOOL_NAME_MAX = 64;
+
+interface Server {
+  entry: McpServerEntry;
+  state: McpState;
+  conn: McpConnection | null;
+  tools: McpToolInfo[];
+  resources: number;
+  prompts: number;
+  error: string | null;
+  restarts: number;
+  timer: NodeJS.Timeout | null;
+  /** Bumped on every (re)start and stop: a late answer of an older start is dropped. */
+  generation: number;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw err;
+  }
+}
+
+function targetOf(config: McpServerConfig): string {
+  return isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+}
+
+function toolNameOf(key: string, tool: string, taken: Set<string>): string {
+  const clean = tool.replace(/[^A-Za-z0-9_-]+/g, '_');
+  let name = `mcp__${key}__${clean}`.slice(0, TOOL_NAME_MAX);
+  for (let i = 2; taken.has(name); i++) name = `${`mcp__${key}__${clean}`.slice(0, TOOL_NAME_MAX - 3)}_${i}`;
+  taken.add(name);
+  return name;
+}
+
+export function createMcpHub(options: McpHubOptions): McpHub {
+  const { root } = options;
+  const servers = new Map<string, Server>();
+  const backoff = options.backoffMs ?? BACKOFF_MS;
+  let problems: string[] = [];
+  let disposed = false;
+  const waiters = new Set<() => void>();
+
+  const statusOf = (s: Server): McpServerStatus => ({
+    name: s.entry.name,
+    key: s.entry.key,
+    source: s.entry.source,
+    transport: isStdio(s.entry.config) ? 'stdio' : 'http',
+    target: targetOf(s.entry.config),
+    state: s.state,
+    tools: s.tools,
+    resources: s.resources,
+    prompts: s.prompts,
+    error: s.error,
+    stderrTail: s.conn?.stderrTail() ?? '',
+    restarts: s.restarts,
+    timeoutSeconds: s.entry.config.timeoutSeconds ?? DEFAULT_CALL_TIMEOUT_S,
+  });
+  const list = () => [...servers.values()].map(statusOf);
+  function changed(): void {
+    if (disposed) return;
+    options.onChanged?.(list());
+    if (![...servers.values()].some((s) => s.state === 'starting' || s.state === 'restarting')) {
+      for (const w of waiters) w();
+      waiters.clear();
+    }
+  }
+
+  async function configured(): Promise<McpServerEntry[]> {
+    const found: { name: string; source: McpSource; config: McpServerConfig }[] = [];
+    const errors: string[] = [];
+    const globalFile = join(options.dataDir, 'settings.json');
+    try {
+      const g = (await readJson(globalFile)) as { mcpServers?: unknown };
+      const parsed = parseServers(g?.mcpServers, globalFile);
+      errors.push(...parsed.errors);
+      for (const [name, config] of parsed.servers) found.push({ name, source: 'global', config });
+    } catch (err) {
+      errors.push(`${globalFile}: ${(err as Error).message}`);
+    }
+    try {
+      const file = await readWorkspaceText(root, MCP_FILE, 1024 * 1024);
+      if (file && file.text.trim()) {
+        const parsed = parseServers((JSON.parse(file.text) as { mcpServers?: unknown })?.mcpServers, MCP_FILE);
+        errors.push(...parsed.errors);
+        for (const [name, config] of parsed.servers) {
+          // A global server of the same name wins: the project cannot replace what the person configured.
+          if (found.some((f) => f.name === name)) errors.push(`${MCP_FILE}: mcpServers.${name}: a global server has this name; the project's is ignored`);
+          else found.push({ name, source: 'workspace', config });
+        }
+      }
+    } catch (err) {
+      errors.push(`${MCP_FILE}: ${(err as Error).message}`);
+    }
+    problems = errors;
+    const keys = new Set<string>();
+    return found.map((f) => {
+      const key = serverKey(f.name, keys);
+      keys.add(key);
+      return { ...f, key, fingerprint: fingerprintOf(f.config) };
+    });
+  }
+
+  async function connect(s: Server): Promise<void> {
+    const generation = ++s.generation;
+    s.state = s.restarts > 0 ? 'restarting' : 'starting';
+    s.error = null;
+    changed();
+    try {
+      const conn = await connectMcp(s.entry, {
+        root,
+        initTimeoutMs: options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS,
+        onClose: (why) => {
+          if (s.generation !== generation || disposed) return;
+          s.conn = null;
+          s.tools = [];
+          scheduleRestart(s, `The server stopped: ${why}`);
+        },
+      });
+      if (s.generation !== generation || disposed) return void (await conn.close());
+      s.conn = conn;
+      const caps = conn.client.getServerCapabilities() ?? {};
+      const taken = new Set<string>();
+      const tools = caps.tools ? (await conn.client.listTools()).tools : [];
+      const allow = new Set(s.entry.config.alwaysAllow ?? []);
+      s.tools = tools.map((t) => ({
+        toolName: toolNameOf(s.entry.key, t.name, taken),
+        name: t.name,
+        server: s.entry.name,
+        description: `${t.description ?? t.title ?? t.name} (MCP server ${s.entry.name})`,
+        inputSchema: (t.inputSchema as Record<string, unknown>) ?? { type: 'object', properties: {} },
+        alwaysAllowed: allow.has(t.name),
+      }));
+      s.resources = caps.resources ? (await conn.client.listResources().catch(() => ({ resources: [] }))).resources.length : 0;
+      s.prompts = caps.prompts ? (await conn.client.listPrompts().catch(() => ({ prompts: [] }))).prompts.length : 0;
+      if (s.generation !== generation) return;
+      s.state = 'ready';
+      s.restarts = 0;
+      changed();
+    } catch (err) {
+      if (s.generation !== generation || disposed) return;
+      s.conn = null;
+      scheduleRestart(s, `It could not start: ${(err as Error).message}`);
+    }
+  }
+
+  function scheduleRestart(s: Server, error: string): void {
+    s.error = error;
+    s.tools = [];
+    if (s.restarts >= MAX_RESTARTS) {
+      s.state = 'failed';
+      s.error = `${error} (gave up after ${MAX_RESTARTS} restarts; restart it in Settings → MCP servers)`;
+      changed();
+      return;
+    }
+    const wait = backoff[Math.min(s.restarts, backoff.length - 1)];
+    s.restarts += 1;
+    s.state = 'restarting';
+    changed();
+    s.timer = setTimeout(() => {
+      s.timer = null;
+      if (!disposed) void connect(s);
+    }, wait);
+  }
+
+  async function stop(s: Server): Promise<void> {
+    s.generation++;
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = null;
+    const conn = s.conn;
+    s.conn = null;
+    s.tools = [];
+    await conn?.close();
+  }
+
+  async function mayStart(entry: McpServerEntry): Promise<McpState> {
+    if (entry.config.disabled) return 'disabled';
+    if (entry.source === 'workspace' && !(await options.approvals.isApproved(root, entry.name, entry.fingerprint))) return 'awaiting_approval';
+    return 'starting';
+  }
+
+  async function reload(): Promise<void> {
+    const entries = await configured();
+    const names = new Set(entries.map((e) => e.name));
+    for (const [name, s] of servers) {
+      if (!names.has(name)) {
+        await stop(s);
+        servers.delete(name);
+      }
+    }
+    for (const entry of entries) {
+      const existing = servers.get(entry.name);
+      if (existing && existing.entry.fingerprint === entry.fingerprint && existing.entry.config.disabled === entry.config.disabled && existing.state !== 'awaiting_approval') {
+        existing.entry = entry;
+        continue;
+      }
+      if (existing) await stop(existing);
+      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, prompts: 0, error: null, restarts: 0, timer: null, generation: 0 };
+      s.entry = entry;
+      s.restarts = 0;
+      servers.set(entry.name, s);
+      const state = await mayStart(entry);
+      if (state === 'starting') void connect(s);
+      else {
+        s.state = state;
+        s.error = state === 'awaiting_approval' ? `Proposed by this workspace (${MCP_FILE}): it starts once you approve it.` : null;
+      }
+    }
+    changed();
+  }
+
+  function need(name: string): Server {
+    const s = servers.get(name);
+    if (!s) throw new AkiraError('not_found', `No MCP server "${name}" (configured: ${[...servers.keys()].join(', ') || 'none'}).`);
+    return s;
+  }
+
+  function ready(s: Server): McpConnection {
+    if (s.state === 'ready' && s.conn) return s.conn;
+    const why =
+      s.state === 'restarting' || s.state === 'starting'
+        ? `is ${s.state === 'starting' ? 'starting' : 'being restarted'}${s.error ? ` (${s.error})` : ''}; try again in a moment or use another tool`
+        : s.state === 'failed'
+          ? `failed: ${s.error ?? 'unknown error'}`
+          : s.state === 'disabled'
+            ? 'is disabled'
+            : 'waits for your approval';
+    throw new AkiraError('unavailable', `The MCP server ${s.entry.name} ${why}.`);
+  }
+
+  const allTools = () => [...servers.values()].flatMap((s) => (s.state === 'ready' ? s.tools : []));
+
+  return {
+    start: reload,
+    reload,
+    list,
+    problems: () => problems,
+    tools: allTools,
+    tool: (toolName) => [...servers.values()].flatMap((s) => s.tools).find((t) => t.toolName === toolName) ?? null,
+    async call(toolName, args, callOptions = {}) {
+      const s = [...servers.values()].find((x) => x.tools.some((t) => t.toolName === toolName) || toolName.startsWith(`mcp__${x.entry.key}__`));
+      if (!s) throw new AkiraError('not_found', `No MCP tool ${toolName} (the tools offered: ${allTools().map((t) => t.toolName).join(', ') || 'none'}).`);
+      const conn = ready(s);
+      const tool = s.tools.find((t) => t.toolName === toolName);
+      if (!tool) throw new AkiraError('not_found', `The MCP server ${s.entry.name} offers no tool ${toolName.slice(`mcp__${s.entry.key}__`.length)}.`);
+      const timeoutMs = callOptions.timeoutMs ?? (s.entry.config.timeoutSeconds ?? DEFAULT_CALL_TIMEOUT_S) * 1000;
+      try {
+        const result = await conn.client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: timeoutMs, signal: callOptions.signal, resetTimeoutOnProgress: true });
+        return toolResultOf(result as { content?: unknown; isError?: unknown; structuredContent?: unknown });
+      } catch (err) {
+        const message = (err as Error).message ?? String(err);
+        if (callOptions.signal?.aborted) throw err;
+        if (/timed? ?out/i.test(message)) throw new AkiraError('unavailable', `The MCP tool ${toolName} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+        if (s.conn !== conn || /closed/i.test(message)) throw new AkiraError('unavailable', `The MCP server ${s.entry.name} stopped during the call (${message}); it is being restarted.`);
+        throw new AkiraError('internal', `The MCP tool ${toolName} failed: ${message}`);
+      }
+    },
+    async restart(name) {
+      const s = need(name);
+      await stop(s);
+      s.restarts = 0;
+      const state = await mayStart(s.entry);
+      if (state !== 'starting') throw new AkiraError('conflict', `The MCP server ${name} ${state === 'disabled' ? 'is disabled: enable it first' : 'waits for your approval: approve it first'}.`);
+      void connect(s);
+    },
+    async setEnabled(name, enabled) {
+      const s = need(name);
+      s.entry = { ...s.entry, config: { ...s.entry.config, disabled: !enabled } };
+      if (!enabled) {
+        await stop(s);
+        s.state = 'disabled';
+        s.error = null;
+        changed();
+        return;
+      }
+      s.restarts = 0;
+      const state = await mayStart(s.entry);
+      if (state === 'starting') void connect(s);
+      else {
+        s.state = state;
+        changed();
+      }
+    },
+    async approve(name) {
+      const s = need(name);
+      if (s.entry.source !== 'workspace') throw new AkiraError('bad_request', `The MCP server ${name} is one of your global settings: it needs no approval.`);
+      await options.approvals.approve(root, name, s.entry.fingerprint);
+      if (s.entry.config.disabled) return;
+      s.restarts = 0;
+      void connect(s);
+    },
+    async resources() {
+      const out: { server: string; uri: string; name: string; description: string | null; mimeType: string | null }[] = [];
+      for (const s of servers.values()) {
+        if (s.state !== 'ready' || !s.conn || !s.resources) continue;
+        const r = await s.conn.client.listResources().catch(() => ({ resources: [] }));
+        for (const x of r.resources) out.push({ server: s.entry.name, uri: x.uri, name: x.name, description: x.description ?? null, mimeType: x.mimeType ?? null });
+      }
+      return out;
+    },
+    async readResource(server, uri) {
+      const conn = ready(need(server));
+      const r = await conn.client.readResource({ uri });
+      return r.contents.map((c) => ('text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} content of ${c.uri}]`)).join('\n');
+    },
+    async prompts() {
+      const out: { server: string; name: string; description: string | null }[] = [];
+      for (const s of servers.values()) {
+        if (s.state !== 'ready' || !s.conn || !s.prompts) continue;
+        const r = await s.conn.client.listPrompts().catch(() => ({ prompts: [] }));
+        for (const p of r.prompts) out.push({ server: s.entry.name, name: p.name, description: p.description ?? null });
+      }
+      return out;
+    },
+    async getPrompt(server, name) {
+      const conn = ready(need(server));
+      const r = await conn.client.getPrompt({ name, arguments: {} });
+      return r.messages.map((m) => `${m.role}: ${m.content.type === 'text' ? m.content.text : `[${m.content.type}]`}`).join('\n\n');
+    },
+    settled(timeoutMs = 60_000) {
+      if (![...servers.values()].some((s) => s.state === 'starting' || s.state === 'restarting')) return Promise.resolve();
+      return new Promise<void>((resolveSettled, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(done);
+          reject(new Error(`MCP servers still starting after ${timeoutMs} ms`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolveSettled();
+        };
+        waiters.add(done);
+      });
+    },
+    async dispose() {
+      disposed = true;
+      for (const w of waiters) w();
+      waiters.clear();
+      await Promise.all([...servers.values()].map(stop));
+    },
+  };
+}

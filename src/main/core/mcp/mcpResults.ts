@@ -1,0 +1,47 @@
+import type { ModelImage } from '../agent/model/messages';
+
+/**
+ * An MCP tool's result (its `content` parts) as the agent uses it: the text the model reads, and the images
+ * (for vision models). Resources embedded in a result are shown by their text or their URI.
+ *
+ *   toolResultOf({content: [{type: 'text', text: 'hi'}, {type: 'image', data, mimeType}], isError: false})
+ *     → {text: 'hi', images: [{mediaType, dataBase64}], isError: false}
+ */
+
+export interface McpToolResult {
+  text: string;
+  images: ModelImage[];
+  isError: boolean;
+}
+
+type Part = { type?: string; text?: string; data?: string; mimeType?: string; resource?: { uri?: string; text?: string; mimeType?: string }; uri?: string; name?: string };
+
+export function toolResultOf(result: { content?: unknown; isError?: unknown; structuredContent?: unknown }): McpToolResult {
+  const parts = Array.isArray(result.content) ? (result.content as Part[]) : [];
+  const texts: string[] = [];
+  const images: ModelImage[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+        texts.push(part.text ?? '');
+        break;
+      case 'image':
+        if (part.data && part.mimeType) images.push({ mediaType: part.mimeType, dataBase64: part.data });
+        texts.push(`[image ${part.mimeType ?? ''}]`);
+        break;
+      case 'audio':
+        texts.push(`[audio ${part.mimeType ?? ''}: not shown]`);
+        break;
+      case 'resource':
+        texts.push(part.resource?.text ?? `[resource ${part.resource?.uri ?? ''}]`);
+        break;
+      case 'resource_link':
+        texts.push(`[resource ${part.uri ?? ''}${part.name ? ` (${part.name})` : ''}]`);
+        break;
+      default:
+        texts.push(JSON.stringify(part));
+    }
+  }
+  if (!parts.length && result.structuredContent !== undefined) texts.push(JSON.stringify(result.structuredContent, null, 2));
+  return { text: texts.join('\n') || '(no output)', images, isError: result.isError === true };
+}
