@@ -3,6 +3,7 @@ import { agentCommands, agentEvents } from './contract/agent';
 import { appCommands, appEvents } from './contract/app';
 import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { contextCommands, contextEvents } from './contract/context';
+import { mcpCommands, mcpEvents } from './contract/mcp';
 import { gitCommands, gitEvents } from './contract/git';
 import { settingsCommands, settingsEvents } from './contract/settings';
 import { specsCommands, specsEvents } from './contract/specs';
@@ -14,6 +15,7 @@ export * from './contract/agent';
 export * from './contract/app';
 export * from './contract/checkpoints';
 export * from './contract/context';
+export * from './contract/mcp';
 export * from './contract/git';
 export * from './contract/settings';
 export * from './contract/specs';
@@ -31,6 +33,7 @@ export const commands = {
   ...settingsCommands,
   ...specsCommands,
   ...contextCommands,
+  ...mcpCommands,
 };
 
 /** Every event of Akira. */
@@ -44,6 +47,7 @@ export const events = {
   ...settingsEvents,
   ...specsEvents,
   ...contextEvents,
+  ...mcpEvents,
 };
 
 export type Commands = typeof commands;

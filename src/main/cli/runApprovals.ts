@@ -65,7 +65,8 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     const { changeId, kind, change, command, tool, protected: steersWhat } = approvalOf(e);
     const destructive = kind === 'command' && command?.destructive === true;
     const steers = kind === 'change' && typeof steersWhat === 'string' ? steersWhat : null;
-    const what = kind === 'command' ? `the command \`${command?.command}\`` : kind === 'read' ? `a read (${tool?.name})` : `a change to ${change?.path}`;
+    const what =
+      kind === 'command' ? `the command \`${command?.command}\`` : kind === 'read' ? `a read (${tool?.name})` : kind === 'mcp' ? `the MCP tool ${tool?.name}` : `a change to ${change?.path}`;
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
       if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
@@ -74,6 +75,7 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     }
     if (steers) io.err(`  ${s('red', `This changes ${steers}.`)}\n`);
     if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change), io.tty.stderr, 200)}\n`);
+    if (kind === 'mcp' && tool) io.err(`  ${s('bold', tool.name)} ${s('dim', tool.input)}\n`);
     if (kind === 'command' && command) io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', ` (in ${command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', command.reason ?? e.reason ?? '')}\n`);
     const pick = await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });
     if (pick === null) return pause(sessionId, what);

@@ -23,6 +23,9 @@ import { createCommandRunner, type CommandRunner } from './terminal/commandRunne
 import { createAgentService, type AgentService } from './agent/orchestrator/agentService';
 import { agentHandlers } from './agent/orchestrator/agentHandlers';
 import { contextHandlers } from './context/contextHandlers';
+import { mcpHandlers, serverInfoOf } from './mcp/mcpHandlers';
+import { createMcpHub, type McpHub } from './mcp/mcpHub';
+import { createMcpApprovals } from './mcp/mcpApprovals';
 import { createFileIndex, type FileIndex } from './workspace/fileIndex';
 import { createProjectContext, type ProjectContext } from './context/projectContext';
 import { createGitignoreRules } from './workspace/gitignoreRules';
@@ -81,6 +84,8 @@ interface WorkspaceServices {
   commands: CommandRunner;
   /** Rules, @-mentions, git state and diagnostics (issue 11). */
   context: ProjectContext;
+  /** The MCP servers of this workspace (issue 12). */
+  mcp: McpHub;
   /** The file index behind context.findFiles (fed by the watcher's changes). */
   files: FileIndex;
   /** Stops feeding the file index. */
@@ -103,8 +108,9 @@ export interface Core {
 
 /** Disposes what there is of a folder's services (all of them, or what was built before a step failed). */
 async function disposeServices(services: Partial<WorkspaceServices>): Promise<void> {
-  // Sessions first (they run commands), then the commands (before their pty host).
+  // Sessions first (they run commands and MCP tools), then the commands (before their pty host).
   await services.agent?.dispose().catch(() => undefined);
+  await services.mcp?.dispose().catch(() => undefined);
   await services.commands?.dispose().catch(() => undefined);
   await Promise.allSettled([services.terminals?.dispose(), services.workspace?.dispose(), services.git?.dispose(), services.checkpoints?.dispose()]);
   services.feed?.dispose();
@@ -172,10 +178,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         diagnostics: createDiagnostics({ root, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) }),
         formatDiagnostics,
       }));
+      // MCP servers start in the background; a session waits for them before its first call (agentService).
+      const mcp = (built.mcp = createMcpHub({
+        root,
+        dataDir: options.dataDir,
+        approvals: createMcpApprovals(options.dataDir),
+        onChanged: (servers) => emit('mcp.onChanged', { servers: servers.map(serverInfoOf) }),
+      }));
+      void mcp.start().catch(() => undefined);
       const files = (built.files = createFileIndex({ root }));
       built.stopFileFeed = bus.on('workspace.onChanged', (data) => (data.refresh ? files.invalidate() : files.invalidate(data.changes)));
       built.agent = createAgentService({
         context,
+        mcp,
         root,
         dataDir: options.dataDir,
         emit,
@@ -254,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...checkpointHandlers(() => need().checkpoints),
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
     ...contextHandlers(() => need()),
+    ...mcpHandlers(() => need().mcp),
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
     // Running a spec is the agent's: read the saved key afresh first, as agent.start does.

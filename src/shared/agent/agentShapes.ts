@@ -61,13 +61,16 @@ export const proposedFileChange = z.object({
   binary: z.boolean().optional(),
 });
 
-/** Something waiting for a person: a file change (diff), a command, or (when reads are not auto-approved) a read. */
+/**
+ * Something waiting for a person: a file change (diff), a command, (when reads are not auto-approved) a read, or a
+ * call of an MCP server's tool (`mcp`, issue 12).
+ */
 export const agentApproval = z.object({
   changeId: approvalId,
-  kind: z.enum(['change', 'command', 'read']),
+  kind: z.enum(['change', 'command', 'read', 'mcp']),
   todoId: z.string().nullable(),
   change: proposedFileChange.optional(),
-  /** kind 'read': the tool and its arguments. */
+  /** kind 'read' and 'mcp': the tool and its arguments. */
   tool: z.object({ name: z.string(), input: z.string() }).optional(),
   command: z
     .object({

@@ -12,7 +12,8 @@ import { z } from 'zod';
  *
  * in the global settings (`<dataDir>/settings.json`), or proposed by a workspace in `.akira/mcp.json` (same shape;
  * started only once a person approved that exact configuration for that workspace: mcpApprovals.ts). Akira's own
- * fields: `disabled`, `alwaysAllow` (tools that run without asking), `timeoutSeconds` (per call, default 60),
+ * fields: `disabled`, `alwaysAllow` (tools that run without asking), `timeoutSeconds` (per call, default 60; it also
+ * bounds the start, default 30 s),
  * `cwd` (stdio; default the workspace). Unknown fields (Cline's `autoApprove`, `transportType` …) are ignored.
  */
 

@@ -6,6 +6,7 @@ import type { McpApprovals } from './mcpApprovals';
 import { fingerprintOf, isStdio, parseServers, serverKey, type McpServerConfig, type McpServerEntry, type McpSource } from './mcpConfig';
 import { connectMcp, type McpConnection } from './mcpConnection';
 import { toolResultOf, type McpToolResult } from './mcpResults';
+import { saveServerDisabled } from './mcpSettingsFile';
 
 /**
  * The MCP servers of one open workspace (issue 12): the global settings' `mcpServers` and, once a person approved
@@ -81,7 +82,7 @@ export interface McpHub {
   readResource(server: string, uri: string): Promise<string>;
   prompts(): Promise<{ server: string; name: string; description: string | null }[]>;
   getPrompt(server: string, name: string): Promise<string>;
-  /** Resolves when no server is starting or restarting (tests, the CLI before its first call). */
+  /** Resolves when no server is starting for the first time (a session before its first call); restarts are not waited for. */
   settled(timeoutMs?: number): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -155,7 +156,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
   function changed(): void {
     if (disposed) return;
     options.onChanged?.(list());
-    if (![...servers.values()].some((s) => s.state === 'starting' || s.state === 'restarting')) {
+    if (![...servers.values()].some((s) => s.state === 'starting')) {
       for (const w of waiters) w();
       waiters.clear();
     }
@@ -204,7 +205,8 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     try {
       const conn = await connectMcp(s.entry, {
         root,
-        initTimeoutMs: options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS,
+        // A server's own timeoutSeconds bounds its start too (a server that never answers initialize).
+        initTimeoutMs: s.entry.config.timeoutSeconds !== undefined ? Math.min(s.entry.config.timeoutSeconds * 1000, options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS) : (options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS),
         onClose: (why) => {
           if (s.generation !== generation || disposed) return;
           s.conn = null;
@@ -360,6 +362,17 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     },
     async setEnabled(name, enabled) {
       const s = need(name);
+      // A project's server is switched by its approval; a global one in the global settings.
+      if (s.entry.source === 'workspace') {
+        if (enabled) return this.approve(name);
+        await options.approvals.revoke(root, name);
+        await stop(s);
+        s.state = 'awaiting_approval';
+        s.error = `Proposed by this workspace (${MCP_FILE}): it starts once you approve it.`;
+        changed();
+        return;
+      }
+      await saveServerDisabled(options.dataDir, name, !enabled);
       s.entry = { ...s.entry, config: { ...s.entry.config, disabled: !enabled } };
       if (!enabled) {
         await stop(s);
@@ -413,7 +426,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       return r.messages.map((m) => `${m.role}: ${m.content.type === 'text' ? m.content.text : `[${m.content.type}]`}`).join('\n\n');
     },
     settled(timeoutMs = 60_000) {
-      if (![...servers.values()].some((s) => s.state === 'starting' || s.state === 'restarting')) return Promise.resolve();
+      if (![...servers.values()].some((s) => s.state === 'starting')) return Promise.resolve();
       return new Promise<void>((resolveSettled, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(done);

@@ -1,4 +1,3 @@
-import type { ModelImage } from '../agent/model/messages';
 
 /**
  * An MCP tool's result (its `content` parts) as the agent uses it: the text the model reads, and the images
@@ -8,9 +7,15 @@ import type { ModelImage } from '../agent/model/messages';
  *     → {text: 'hi', images: [{mediaType, dataBase64}], isError: false}
  */
 
+/** An image a tool answered (the same shape as the model client's ModelImage). */
+export interface McpImage {
+  mediaType: string;
+  dataBase64: string;
+}
+
 export interface McpToolResult {
   text: string;
-  images: ModelImage[];
+  images: McpImage[];
   isError: boolean;
 }
 
@@ -19,7 +24,7 @@ type Part = { type?: string; text?: string; data?: string; mimeType?: string; re
 export function toolResultOf(result: { content?: unknown; isError?: unknown; structuredContent?: unknown }): McpToolResult {
   const parts = Array.isArray(result.content) ? (result.content as Part[]) : [];
   const texts: string[] = [];
-  const images: ModelImage[] = [];
+  const images: McpImage[] = [];
   for (const part of parts) {
     switch (part.type) {
       case 'text':

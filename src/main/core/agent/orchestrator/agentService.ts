@@ -19,6 +19,7 @@ import { contextBudget, generationFor, jsonModeFor, readAgentSettings, specSetti
 import { createDeltaBatcher } from './deltaBatcher';
 import { createSessionContext } from './sessionContext';
 import type { ProjectContext } from '../../context/projectContext';
+import type { McpHub } from '../../mcp/mcpHub';
 import type { ImageInput } from '../../../../shared/context/contextShapes';
 import { createModelCaller } from './modelCaller';
 import { createAdmission } from './sessionAdmission';
@@ -65,6 +66,8 @@ export interface AgentServiceOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Rules, @-mentions, git state and diagnostics of the workspace (issue 11); null: none of them. */
   context?: ProjectContext | null;
+  /** The workspace's MCP servers (issue 12): their tools join every session's (a session waits for them to start). */
+  mcp?: McpHub | null;
   /** Worktree sessions (issue 10): the workspace's worktrees, and the services of a tree rooted elsewhere. */
   worktrees?: Worktrees | null;
   isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
@@ -224,6 +227,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       settings: sessionSettingsOf(prepared.policy, prepared.contextTokens),
       modePrompt: prepared.mode.systemPrompt,
       modeTools: prepared.mode.tools,
+      mcp: options.mcp ?? null,
       context: createSessionContext({
         handle,
         project: options.context ?? null,

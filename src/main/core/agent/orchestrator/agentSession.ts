@@ -26,6 +26,8 @@ import {
 import { PauseSession, setStatus, takeCheckpoint, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
+import type { McpHub } from '../../mcp/mcpHub';
+import type { ModelImage } from '../model/messages';
 import type { SpecRuntime } from './specRuntime';
 import { specStep } from './specSteps';
 import { createWaitSlot } from './userWait';
@@ -71,6 +73,8 @@ export interface AgentSessionDeps {
   beforeComplete?: () => Promise<void>;
   /** The project context of each call (sessionContext.ts); none: no rules, attachments or git state. */
   context?: SessionContextSource;
+  /** The workspace's MCP servers: their tools join the mode's when the mode may run commands. */
+  mcp?: McpHub | null;
 }
 
 export interface AgentSession {
@@ -97,8 +101,12 @@ export interface AgentSession {
   close(): Promise<void>;
 }
 
+/** How long a session waits for MCP servers still starting before its first step (they join later calls when ready). */
+const MCP_SETTLE_MS = 30_000;
+
 /** A session without project context (tests that build one by hand). */
 const noContext: SessionContextSource = {
+  vision: false,
   diagnostics: null,
   forCall: async ({ messages }) => ({ project: { rules: '', attachments: [], images: [], gitState: null }, messages: messages.map((m) => ({ text: m.text, attachments: m.attachments })) }),
   rulesText: async () => '',
@@ -118,6 +126,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     applied: new Map<string, AppliedChange[]>(),
     baselines: new Map<string, string | null>(),
     notes: new Map<string, string[]>(),
+    toolImages: new Map<string, ModelImage[]>(),
   };
   const all: CallTool[] = deps.registry.list().map((t) => ({ name: t.name, description: t.description, schema: t.params }));
   const planTool = all.find((t) => t.name === 'todo_write')!;
@@ -159,6 +168,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       notice: deps.notice,
       spec: deps.spec ?? null,
       context: deps.context ?? noContext,
+      mcp: tools.some((t) => t.name === 'run_command') ? (deps.mcp ?? null) : null,
       beforeComplete: deps.beforeComplete,
       interrupt: interrupt.signal,
       kill: kill.signal,
@@ -244,6 +254,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       if (state.status === 'paused' || state.status === 'interrupted' || state.status === 'queued') {
         await setStatus(r, state.plan.approved || state.plan.awaitingApproval ? 'running' : 'planning');
       }
+      // MCP servers still starting (a one-shot CLI run opens the workspace just before): their tools for the first call.
+      await r.mcp?.settled(MCP_SETTLE_MS).catch(() => undefined);
       for (;;) {
         if (stopReason !== null) {
           await handle.append({ type: 'session_stopped', ...(stopReason ? { reason: stopReason } : {}) });

@@ -22,6 +22,8 @@ export interface GatePolicy {
   /** `protected`: the change is to one of Akira's own project files (policy/protectedPaths.ts): what it steers. It always asks. */
   fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; protected?: string };
   command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; destructive: boolean };
+  /** An MCP server's tool: `autoApprove.mcp` or the server's `alwaysAllow` allow it; otherwise it asks. */
+  mcp(tool: { toolName: string; server: string; alwaysAllowed: boolean }): { decision: PolicyDecision; reason: string };
 }
 
 export interface GateDecision {

@@ -21,6 +21,11 @@ export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
       const destructive = v.reason.startsWith('destructive') || v.parts.some((p) => p.reason.startsWith('destructive'));
       return { decision: v.decision, reason: v.reason, destructive };
     },
+    mcp(tool) {
+      if (tool.alwaysAllowed) return { decision: 'allow', reason: `the MCP server ${tool.server} lists it in alwaysAllow` };
+      if (policy.autoApprove.mcp) return { decision: 'allow', reason: 'MCP tools are auto-approved by the policy' };
+      return { decision: 'ask', reason: 'MCP tools ask first (policy autoApprove.mcp is off)' };
+    },
   };
 }
 

@@ -35,6 +35,8 @@ export function editedPathsOf(todo: Pick<TodoState, 'recentTools'>): string[] {
 }
 
 export interface SessionContextSource {
+  /** The session's model takes images (its settings say vision: true). */
+  readonly vision: boolean;
   /**
    * The project's checkers through the command policy (get_diagnostics, the verifier): allowed ones run, denied
    * ones are skipped, and those the policy asks about are asked with `ask` (a person approves them as commands)
@@ -104,6 +106,7 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
 
   const run = options.diagnostics;
   return {
+    vision: options.vision,
     diagnostics: run
       ? ({ ask, ...input }) =>
           run({

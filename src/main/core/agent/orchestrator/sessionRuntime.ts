@@ -9,6 +9,8 @@ import type { ApprovalGate, GatePolicy } from './approvalGate';
 import type { AppliedChange } from './changeEvidence';
 import type { ModelCaller } from './modelCaller';
 import type { SessionContextSource } from './sessionContext';
+import type { McpHub } from '../../mcp/mcpHub';
+import type { ModelImage } from '../model/messages';
 import type { SpecRuntime } from './specRuntime';
 
 /**
@@ -72,6 +74,10 @@ export interface SessionRuntime {
   readonly spec: SpecRuntime | null;
   /** Rules, attachments, images and git state for each call (sessionContext.ts). */
   readonly context: SessionContextSource;
+  /** The workspace's MCP servers (issue 12): their tools are offered with the mode's; null: none. */
+  readonly mcp: McpHub | null;
+  /** Images tool results answered (an MCP tool's), for the TODO's next call (vision models only). */
+  readonly toolImages: Map<string, ModelImage[]>;
   /** Runs just before the session is marked completed (a worktree session commits its work on its branch). */
   readonly beforeComplete?: () => Promise<void>;
 }

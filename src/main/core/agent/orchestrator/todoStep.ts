@@ -8,6 +8,7 @@ import { PauseSession, setStatus, takeCheckpoint, taskTextFor, type SessionRunti
 import { dispatchChangeBatch, dispatchToolCall, writePathOf } from './toolDispatch';
 import { verifyTodo } from './verifier';
 import { editedPathsOf } from './sessionContext';
+import { mcpCallTools } from './mcpCalls';
 import { formatDiagnostics } from '../../diagnostics/formatDiagnostics';
 
 /**
@@ -35,6 +36,10 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
   const state = rt.handle.state();
   const current = state.todos.find((t) => t.id === todo.id) ?? todo;
   const gathered = await rt.context.forCall({ editedPaths: editedPathsOf(current), messages: state.userMessages });
+  // Images an MCP tool answered go with this call (once).
+  const toolImages = rt.toolImages.get(todo.id) ?? [];
+  rt.toolImages.delete(todo.id);
+  if (toolImages.length) gathered.project = { ...gathered.project, images: [...gathered.project.images, ...toolImages] };
   const context = buildExecuteContext({
     modePrompt: rt.modePrompt,
     task: await taskTextFor(rt, todo.id, rt.settings.contextTokens * 4 * TASK_SHARE),
@@ -46,7 +51,8 @@ export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: Ca
     jsonMode: rt.caller.jsonMode,
     budgetTokens: rt.settings.contextTokens,
   });
-  const reply = await rt.caller.call({ phase: 'execute', todoId: todo.id, messages: context.messages, tools, toolChoice: 'auto', signal: rt.interrupt });
+  const offered = [...tools, ...mcpCallTools(rt)];
+  const reply = await rt.caller.call({ phase: 'execute', todoId: todo.id, messages: context.messages, tools: offered, toolChoice: 'auto', signal: rt.interrupt });
   if (state.userMessages.length) await rt.handle.append({ type: 'user_messages_consumed', messageIds: state.userMessages.map((m) => m.messageId) });
   rt.notes.delete(todo.id);
   if (reply.text.trim()) rt.notice('assistant_message', { todoId: todo.id, text: reply.text.trim() });

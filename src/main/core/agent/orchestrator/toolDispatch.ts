@@ -3,6 +3,7 @@ import type { Todo, TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
 import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
 import { newId, settleChange, settleChanges, type ChangeRef } from './changeFlow';
+import { callMcpTool } from './mcpCalls';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
@@ -112,6 +113,7 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
       case 'run_command':
         return await runCommand(rt, call, todo, args, finish);
       default: {
+        if (call.name.startsWith('mcp__')) return await callMcpTool(rt, call, todo, finish);
         const { tool } = rt.registry.parse(call.name, args);
         if (tool.category === 'read' && rt.settings.askBeforeReads) {
           const approval = { changeId: newId('read'), kind: 'read' as const, todoId: todo.id, tool: { name: call.name, input: summarizeArgs(call.arguments, call.rawArguments) } };
@@ -135,7 +137,7 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
   }
 }
 
-type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean) => Promise<DispatchResult>;
+export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean) => Promise<DispatchResult>;
 
 /** The path a write call names (to batch calls on different files), or null. */
 export function writePathOf(call: ModelToolCall): string | null {

@@ -102,6 +102,8 @@ export const policySchema = z.strictObject({
       read: flag('autoApprove.read').default(true),
       write: flag('autoApprove.write').default(false),
       command: flag('autoApprove.command').default(false),
+      /** MCP servers' tools (issue 12): ask by default; a server's `alwaysAllow` names tools that run without asking. */
+      mcp: flag('autoApprove.mcp').default(false),
     })
     .prefault({}),
   commands: z
@@ -123,7 +125,12 @@ export const policySchema = z.strictObject({
 
 export const policyOverridesSchema = z.strictObject({
   autoApprove: z
-    .strictObject({ read: flag('autoApprove.read').optional(), write: flag('autoApprove.write').optional(), command: flag('autoApprove.command').optional() })
+    .strictObject({
+      read: flag('autoApprove.read').optional(),
+      write: flag('autoApprove.write').optional(),
+      command: flag('autoApprove.command').optional(),
+      mcp: flag('autoApprove.mcp').optional(),
+    })
     .optional(),
   commands: z
     .strictObject({

@@ -25,12 +25,12 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
   }
   if (item.tool) {
     return (
-      <div className="review-card" data-testid="review-read">
-        <div className="review-card-label">The agent wants to read</div>
+      <div className="review-card" data-testid={item.kind === 'mcp' ? 'review-mcp' : 'review-read'}>
+        <div className="review-card-label">{item.kind === 'mcp' ? 'The agent wants to call an MCP tool' : 'The agent wants to read'}</div>
         <pre className="review-command-line">
           {item.tool.name} {item.tool.input}
         </pre>
-        <div className="review-dim">{item.reason ?? 'Reads need approval in this session’s policy.'}</div>
+        <div className="review-dim">{item.reason ?? (item.kind === 'mcp' ? 'MCP tools need approval in this session’s policy.' : 'Reads need approval in this session’s policy.')}</div>
       </div>
     );
   }

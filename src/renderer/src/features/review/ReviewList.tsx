@@ -6,6 +6,7 @@ import { itemLabel, useReviewStore, type PendingItem } from './reviewStore';
 export function kindOf(item: PendingItem): { letter: string; word: string; tone: string } {
   if (item.kind === 'command') return { letter: '$', word: item.command?.destructive ? 'destructive command' : 'command', tone: item.command?.destructive ? 'danger' : 'command' };
   if (item.kind === 'read') return { letter: 'R', word: 'read', tone: 'command' };
+  if (item.kind === 'mcp') return { letter: 'T', word: 'MCP tool', tone: 'command' };
   if (item.change?.binary) return { letter: 'B', word: 'binary', tone: 'modify' };
   if (item.change?.kind === 'create') return { letter: 'A', word: 'new file', tone: 'create' };
   if (item.change?.kind === 'delete') return { letter: 'D', word: 'delete', tone: 'delete' };

@@ -38,6 +38,7 @@ export const useReviewToasts = create<ToastState>((set, get) => ({
 export function describeArrival(item: PendingItem): { title: string; detail: string } {
   if (item.kind === 'command') return { title: 'A command waits for approval', detail: itemLabel(item) };
   if (item.kind === 'read') return { title: 'A read waits for approval', detail: itemLabel(item) };
+  if (item.kind === 'mcp') return { title: 'An MCP tool call waits for approval', detail: itemLabel(item) };
   const kind = item.change?.binary ? 'binary file' : item.change?.kind === 'create' ? 'new file' : item.change?.kind === 'delete' ? 'deletion' : 'change';
   return { title: `A ${kind} waits for review`, detail: itemLabel(item) };
 }

@@ -8,6 +8,7 @@ const approvals: { kind: ApprovalKind; label: string; hint: string }[] = [
   { kind: 'read', label: 'Reading files', hint: 'list, read and search' },
   { kind: 'write', label: 'Writing files', hint: 'write, edit and delete: otherwise each change waits in Review' },
   { kind: 'command', label: 'Running commands', hint: 'allowed commands still run without asking; denied ones never run' },
+  { kind: 'mcp', label: 'MCP tools', hint: "tools of your MCP servers; a server's alwaysAllow list still runs without asking" },
 ];
 
 /** "maxToolLoopsPerTodo" → "Max tool loops per TODO". */

@@ -35,7 +35,7 @@ export const GENERATION_LABELS: Record<GenerationNumber, string> = {
   contextWindow: 'Context window',
 };
 
-export type ApprovalKind = 'read' | 'write' | 'command';
+export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp';
 
 export interface PolicyForm {
   autoApprove: Record<ApprovalKind, boolean | null>;
@@ -133,7 +133,7 @@ export function formFromLayer(layer: SettingsLayerT, modelInEffect = ''): Settin
     mode: layer.agent.mode ?? '',
     contextTokens: text(layer.agent.contextTokens),
     policy: {
-      autoApprove: { read: p.autoApprove?.read ?? null, write: p.autoApprove?.write ?? null, command: p.autoApprove?.command ?? null },
+      autoApprove: { read: p.autoApprove?.read ?? null, write: p.autoApprove?.write ?? null, command: p.autoApprove?.command ?? null, mcp: p.autoApprove?.mcp ?? null },
       allow: [...(p.commands?.allow ?? [])],
       deny: [...(p.commands?.deny ?? [])],
       limits,

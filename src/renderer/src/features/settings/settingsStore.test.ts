@@ -5,7 +5,7 @@ import { buildUpdate, formFromLayer, inheritedSpecValues, parseNumber } from './
 import { useSettingsStore } from './settingsStore';
 
 const policy = {
-  autoApprove: { read: true, write: false, command: false },
+  autoApprove: { read: true, write: false, command: false, mcp: false },
   commands: { allow: ['ls', 'git status'], deny: [], buildDirs: ['node_modules'] },
   limits: { maxToolLoopsPerTodo: 25, maxRetriesPerTodo: 3 },
   requirePlanApproval: false,

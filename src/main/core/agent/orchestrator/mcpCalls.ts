@@ -1,0 +1,63 @@
+import type { TodoState } from '../../sessions';
+import type { ModelToolCall } from '../model';
+import { ToolError } from '../tools';
+import { newId } from './changeFlow';
+import type { McpToolResult } from '../../mcp/mcpResults';
+import type { CallTool } from './modelCaller';
+import type { DispatchResult, Finish } from './toolDispatch';
+import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
+import { setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { oneLine, summarizeArgs } from './text';
+
+/**
+ * The tools of the workspace's MCP servers in a session (issue 12):
+ *
+ *   mcpCallTools(rt)                      the ready servers' tools as the model sees them (mcp__<server>__<tool>)
+ *   await callMcpTool(rt, call, todo, finish)  one call: the policy (autoApprove.mcp, the server's alwaysAllow) or a
+ *                                         person approves it (kind 'mcp'), it runs with the server's timeout, files
+ *                                         it changed land in a checkpoint like a command's, and Akira's own project
+ *                                         files it touched are put back (protectedFiles.ts)
+ * A server that is restarting or failed answers a tool error at once (the hub never waits for it).
+ */
+
+export function mcpCallTools(rt: SessionRuntime): CallTool[] {
+  return (rt.mcp?.tools() ?? []).map((t) => ({ name: t.toolName, description: t.description, parameters: t.inputSchema }));
+}
+
+export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, finish: Finish): Promise<DispatchResult> {
+  const tool = rt.mcp?.tool(call.name);
+  if (!rt.mcp || !tool) {
+    const offered = mcpCallTools(rt).map((t) => t.name);
+    throw new ToolError('not_found', `No MCP tool ${call.name} is available now.`, offered.length ? `MCP tools offered: ${offered.join(', ')}.` : 'No MCP server is ready; use the other tools.');
+  }
+  const input = summarizeArgs(call.arguments, call.rawArguments);
+  const policy = rt.policy.mcp(tool);
+  const approval = { changeId: newId('mcp'), kind: 'mcp' as const, todoId: todo.id, tool: { name: call.name, input } };
+  const asking = policy.decision === 'ask';
+  if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval of an MCP tool: ${oneLine(`${call.name} ${input}`, 120)}`);
+  const decision = await rt.gate.decide(approval, policy, rt.interrupt);
+  if (asking) await setStatus(rt, 'running');
+  if (decision.decision === 'rejected') {
+    if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this tool is not allowed'}. The tool was not called.`, true);
+    return finish(`The user REJECTED this MCP tool call; it was not made. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
+  }
+  const guard = await snapshotProtected(rt.root);
+  let result: McpToolResult | null = null;
+  let failure: unknown = null;
+  try {
+    result = await rt.mcp.call(call.name, call.arguments ?? {}, { signal: rt.kill });
+  } catch (err) {
+    failure = err;
+  }
+  const undone = await undoProtectedChanges(rt.root, guard);
+  if (!result) {
+    if (rt.kill.aborted) throw failure;
+    throw new ToolError('unavailable', (failure as Error).message ?? String(failure), 'Try again later, or reach the goal with the other tools.');
+  }
+  if (result.images.length && rt.context.vision) rt.toolImages.set(todo.id, [...(rt.toolImages.get(todo.id) ?? []), ...result.images]);
+  const images = result.images.length ? `\n(${result.images.length} image${result.images.length === 1 ? '' : 's'} in the answer${rt.context.vision ? ': shown with the next message' : ', not shown: the model is not set up for images'})` : '';
+  const done = await finish(`${result.text}${images}${undoneNotice(undone)}`, result.isError);
+  // Files the tool changed in the workspace land in a checkpoint, as a command's do.
+  await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: after ${oneLine(call.name, 80)}`);
+  return done;
+}

@@ -1,0 +1,20 @@
+import type { DomainHandlers } from '../router';
+import type { McpServerInfo } from '../../../shared/contract/mcp';
+import type { McpHub, McpServerStatus } from './mcpHub';
+
+/** A server as the contract shows it (its tools without their schemas). */
+export function serverInfoOf({ tools, ...s }: McpServerStatus): McpServerInfo {
+  return { ...s, tools: tools.map(({ toolName, name, description, alwaysAllowed }) => ({ toolName, name, description, alwaysAllowed })) };
+}
+
+/** The contract's mcp.* commands on the open workspace's MCP hub. */
+export function mcpHandlers(hub: () => McpHub): DomainHandlers<'mcp'> {
+  return {
+    'mcp.list': async () => ({ servers: hub().list().map(serverInfoOf), problems: hub().problems() }),
+    'mcp.reload': async () => (await hub().reload(), { ok: true as const }),
+    'mcp.restart': async (p) => (await hub().restart(p.name), { ok: true as const }),
+    'mcp.setEnabled': async (p) => (await hub().setEnabled(p.name, p.enabled), { ok: true as const }),
+    'mcp.approve': async (p) => (await hub().approve(p.name), { ok: true as const }),
+    'mcp.catalog': async () => ({ resources: await hub().resources(), prompts: await hub().prompts() }),
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineCommand, defineEvent, noInput, ok } from './define';
+
+/**
+ * MCP servers (issue 12): the global settings' `mcpServers` (Claude Desktop / Cline format) and the ones a workspace
+ * proposes in `.akira/mcp.json` (they start only once approved). Their tools reach the model as
+ * `mcp__<server key>__<tool>` and pass the approval gate (policy `autoApprove.mcp`, a server's `alwaysAllow`).
+ */
+
+export const mcpState = z.enum(['disabled', 'awaiting_approval', 'starting', 'ready', 'restarting', 'failed']);
+export type McpStateT = z.infer<typeof mcpState>;
+
+export const mcpToolInfo = z.object({
+  toolName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  alwaysAllowed: z.boolean(),
+});
+
+export const mcpServerInfo = z.object({
+  name: z.string(),
+  key: z.string(),
+  source: z.enum(['global', 'workspace']),
+  transport: z.enum(['stdio', 'http']),
+  /** The command line or the URL (what an approval approves). */
+  target: z.string(),
+  state: mcpState,
+  tools: z.array(mcpToolInfo),
+  resources: z.number().int().nonnegative(),
+  prompts: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  /** A stdio server's last output on stderr. */
+  stderrTail: z.string(),
+  restarts: z.number().int().nonnegative(),
+  timeoutSeconds: z.number(),
+});
+export type McpServerInfo = z.infer<typeof mcpServerInfo>;
+
+const serverName = z.string().min(1, 'Name an MCP server.').max(100);
+
+export const mcpCommands = {
+  'mcp.list': defineCommand(
+    noInput,
+    z.object({ servers: z.array(mcpServerInfo), problems: z.array(z.string()) }),
+    'The MCP servers of the open workspace: state, tools, error and stderr tail; and the problems of their configuration files.',
+  ),
+  'mcp.reload': defineCommand(noInput, ok, 'Read the MCP configuration again (global settings, .akira/mcp.json) and start, stop or restart what changed.'),
+  'mcp.restart': defineCommand(z.object({ name: serverName }).strict(), ok, 'Restart an MCP server (also one that failed).'),
+  'mcp.setEnabled': defineCommand(
+    z.object({ name: serverName, enabled: z.boolean() }).strict(),
+    ok,
+    'Enable or disable an MCP server: a global one is saved as `disabled` in the global settings; a workspace one is approved or its approval withdrawn.',
+  ),
+  'mcp.approve': defineCommand(
+    z.object({ name: serverName }).strict(),
+    ok,
+    'Approve a server the workspace proposes in .akira/mcp.json (for this workspace and exactly this configuration) and start it.',
+  ),
+  'mcp.catalog': defineCommand(
+    noInput,
+    z.object({
+      resources: z.array(z.object({ server: z.string(), uri: z.string(), name: z.string(), description: z.string().nullable(), mimeType: z.string().nullable() })),
+      prompts: z.array(z.object({ server: z.string(), name: z.string(), description: z.string().nullable() })),
+    }),
+    'The resources and prompts of the ready MCP servers (mention one with @mcp:<server>:<uri or prompt name>).',
+  ),
+};
+
+export const mcpEvents = {
+  'mcp.onChanged': defineEvent(z.object({ servers: z.array(mcpServerInfo) }), 'An MCP server started, stopped, failed or changed its tools.'),
+};
