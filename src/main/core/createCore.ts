@@ -168,6 +168,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }));
       feed?.attach(checkpoints);
       built.git = await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb), watch: options.watch });
+      // MCP servers start in the background; a session waits for them before its first call (agentService).
+      const mcp = (built.mcp = createMcpHub({
+        root,
+        dataDir: options.dataDir,
+        approvals: createMcpApprovals(options.dataDir),
+        onChanged: (servers) => emit('mcp.onChanged', { servers: servers.map(serverInfoOf) }),
+      }));
+      void mcp.start().catch(() => undefined);
       const context = (built.context = createProjectContext({
         root,
         dataDir: options.dataDir,
@@ -177,15 +185,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // The checkers run with the agent's commands' environment: Akira's without its secrets.
         diagnostics: createDiagnostics({ root, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) }),
         formatDiagnostics,
+        mcp,
       }));
-      // MCP servers start in the background; a session waits for them before its first call (agentService).
-      const mcp = (built.mcp = createMcpHub({
-        root,
-        dataDir: options.dataDir,
-        approvals: createMcpApprovals(options.dataDir),
-        onChanged: (servers) => emit('mcp.onChanged', { servers: servers.map(serverInfoOf) }),
-      }));
-      void mcp.start().catch(() => undefined);
       const files = (built.files = createFileIndex({ root }));
       built.stopFileFeed = bus.on('workspace.onChanged', (data) => (data.refresh ? files.invalidate() : files.invalidate(data.changes)));
       built.agent = createAgentService({

@@ -5,8 +5,11 @@ import { z } from 'zod';
  * images of a task or message, the rules files a session used, and the diagnostics of the project's checkers.
  */
 
-/** What an `@` mention names (mentions.ts parses them): a file (optionally lines), a folder, the git diff, the problems, a checkpoint's diff. */
-export const attachmentKind = z.enum(['file', 'folder', 'diff', 'problems', 'checkpoint']);
+/**
+ * What an `@` mention names (mentions.ts parses them): a file (optionally lines), a folder, the git diff, the
+ * problems, a checkpoint's diff, an MCP server's resource or prompt.
+ */
+export const attachmentKind = z.enum(['file', 'folder', 'diff', 'problems', 'checkpoint', 'mcp']);
 export type AttachmentKind = z.infer<typeof attachmentKind>;
 
 /** One mention, resolved: what the model reads and what a person sees on the chip. */

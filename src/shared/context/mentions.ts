@@ -9,6 +9,7 @@ import type { AttachmentKind } from './contextShapes';
  *   @"my notes/a b.md"   a path with spaces, quoted
  *   @diff                the working tree's git diff         @problems   the project's diagnostics
  *   @checkpoint:<id>     that checkpoint's diff
+ *   @mcp:<server>:<uri or prompt name>   an MCP server's resource (e.g. @mcp:docs:file:///guide.md) or prompt
  *
  * A mention starts the text or follows a space or an opening bracket (so `me@example.com` is none), and ends at
  * a space; trailing punctuation (`.`, `,`, `;`, `!`, `?`, `)`) is not part of it. `\@` is a literal `@`.
@@ -25,6 +26,9 @@ export interface Mention {
   endLine?: number;
   /** checkpoint: its id. */
   checkpointId?: string;
+  /** mcp: the server, and the resource URI or prompt name. */
+  server?: string;
+  target?: string;
   /** Where it is in the text: `text.slice(start, end)` is the whole mention with its `@`. */
   start: number;
   end: number;
@@ -34,6 +38,7 @@ const KEYWORDS: Record<string, AttachmentKind> = { diff: 'diff', problems: 'prob
 const TRAILING = /[.,;!?)\]]+$/;
 const LINES = /^(.*?):(\d+)(?:-(\d+))?$/;
 const CHECKPOINT = /^checkpoint:([A-Za-z0-9_-]{1,64})$/;
+const MCP = /^mcp:([^:\s]+):(\S+)$/;
 
 function mentionOf(ref: string, start: number, end: number, quoted: boolean): Mention | null {
   if (!ref) return null;
@@ -42,6 +47,8 @@ function mentionOf(ref: string, start: number, end: number, quoted: boolean): Me
     if (keyword) return { kind: keyword, ref, start, end };
     const cp = CHECKPOINT.exec(ref);
     if (cp) return { kind: 'checkpoint', ref, checkpointId: cp[1], start, end };
+    const mcp = MCP.exec(ref);
+    if (mcp) return { kind: 'mcp', ref, server: mcp[1], target: mcp[2], start, end };
   }
   if (ref.endsWith('/')) {
     const path = ref.replace(/\/+$/, '');

@@ -18,6 +18,7 @@ import { readWorkspaceText, workspaceEntryKind } from './workspaceText';
  *   in `note`); `@file:10-20` those lines.        - `@folder/`: its listing, one level, .gitignore respected.
  * - `@diff`: `git diff HEAD` of the workspace and the untracked files' names.
  * - `@problems`: the checkers' diagnostics (deps.diagnostics).   - `@checkpoint:<id>`: what that checkpoint changed.
+ * - `@mcp:<server>:<uri or prompt>`: an MCP server's resource, or its prompt (without arguments).
  * With `preview` (the task box, before anything starts) @problems is not run.
  */
 
@@ -28,6 +29,8 @@ export interface MentionDeps {
   diagnostics?: () => Promise<DiagnosticsReport>;
   formatDiagnostics?: (report: DiagnosticsReport) => string;
   checkpointDiff?: (checkpointId: string) => Promise<{ title: string; text: string }>;
+  /** An MCP server's resource or prompt (the workspace's MCP hub). */
+  mcp?: (server: string, target: string) => Promise<{ title: string; text: string }>;
 }
 
 export const MAX_MENTIONS = 20;
@@ -125,6 +128,13 @@ async function checkpointAttachment(m: Mention, deps: MentionDeps): Promise<Cont
   return attachment(m, found.title, found.text);
 }
 
+async function mcpAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
+  if (!deps.mcp) return failed(m, 'MCP servers are not available here.');
+  const found = await deps.mcp(m.server ?? '', m.target ?? '');
+  const content = cutMiddle(found.text, FILE_FULL_MAX_CHARS);
+  return attachment(m, found.title, content, content.length < found.text.length ? `cut to ${FILE_FULL_MAX_CHARS} characters of ${found.text.length}` : null);
+}
+
 async function resolveOne(m: Mention, deps: MentionDeps, preview: boolean): Promise<ContextAttachment> {
   try {
     switch (m.kind) {
@@ -140,6 +150,8 @@ async function resolveOne(m: Mention, deps: MentionDeps, preview: boolean): Prom
         return await problemsAttachment(m, deps, preview);
       case 'checkpoint':
         return await checkpointAttachment(m, deps);
+      case 'mcp':
+        return await mcpAttachment(m, deps);
     }
   } catch (err) {
     if (err instanceof AkiraError && err.code === 'forbidden') return failed(m, `@${m.ref} is outside the workspace: only files in it can be attached.`);

@@ -30,6 +30,15 @@ export interface ProjectContextOptions {
   gitignore?: GitignoreRules | null;
   diagnostics: DiagnosticsRunner | null;
   formatDiagnostics: (report: DiagnosticsReport, options?: { maxChars?: number }) => string;
+  /** The workspace's MCP servers, for @mcp:<server>:<resource or prompt> (absent: none). */
+  mcp?: McpSource | null;
+}
+
+/** What a mention needs of the MCP hub. */
+export interface McpSource {
+  prompts(): Promise<{ server: string; name: string }[]>;
+  readResource(server: string, uri: string): Promise<string>;
+  getPrompt(server: string, name: string): Promise<string>;
 }
 
 export type RunDiagnostics = DiagnosticsRunner['run'];
@@ -64,6 +73,15 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
     };
   }
 
+  /** A prompt of that name on the server, else a resource with that URI. */
+  async function mcpMention(server: string, target: string): Promise<{ title: string; text: string }> {
+    const hub = options.mcp!;
+    if ((await hub.prompts()).some((p) => p.server === server && p.name === target)) {
+      return { title: `prompt ${target} of MCP server ${server}`, text: `The prompt "${target}" of the MCP server ${server}:\n${await hub.getPrompt(server, target)}` };
+    }
+    return { title: `${target} (MCP server ${server})`, text: `The resource ${target} of the MCP server ${server}:\n${await hub.readResource(server, target)}` };
+  }
+
   const diagnostics: RunDiagnostics = (input) => {
     if (!options.diagnostics) throw new AkiraError('unavailable', 'Diagnostics are not available in this workspace.');
     return options.diagnostics.run(input);
@@ -81,6 +99,7 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
           diagnostics: options.diagnostics ? () => diagnostics() : undefined,
           formatDiagnostics: options.formatDiagnostics,
           checkpointDiff: options.checkpoints ? checkpointDiff : undefined,
+          mcp: options.mcp ? mcpMention : undefined,
         },
         o,
       ),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
 import { reply } from '../../../../testing/openaiTestServer';
+import { waitFor } from '../../../../testing/waitFor';
 
 // MCP tools in a real session (issue 12): offered to the model with their schemas, asked like commands by default
 // (a rejection's reason goes back to the model), allowed by a server's alwaysAllow, their images sent to a vision
@@ -81,5 +82,30 @@ describe('MCP tools in a session', () => {
     await kit.waitForEvent('session_completed');
     kit.server.assertDone();
     expect(kit.ofType('approval_requested')).toEqual([]);
+  });
+});
+
+describe('@mcp: mentions', () => {
+  it("attach an MCP server's resource and prompt to the task; a missing one is a clear note", async () => {
+    kit = await startAgentKit({ settings: { ...notes(), agent: { mode: 'autonomous' } } });
+    await waitFor(async () => (await kit!.call('mcp.list', {})).servers[0]?.state === 'ready', 'the MCP server');
+    const catalog = await kit.call('mcp.catalog', {});
+    expect(catalog.resources).toEqual([{ server: 'notes', uri: 'note://readme', name: 'readme', description: 'The fixture readme', mimeType: 'text/plain' }]);
+    expect(catalog.prompts).toEqual([{ server: 'notes', name: 'review', description: 'A review prompt' }]);
+    const { attachments } = await kit.call('context.resolve', { text: '@mcp:notes:note://readme @mcp:notes:review @mcp:nobody:x' });
+    expect(attachments.map((a) => [a.kind, a.title, a.error === null])).toEqual([
+      ['mcp', 'note://readme (MCP server notes)', true],
+      ['mcp', 'prompt review of MCP server notes', true],
+      ['mcp', '@mcp:nobody:x', false],
+    ]);
+    expect(attachments[2].error).toMatch(/No MCP server "nobody"/);
+    kit.server.enqueue((req) => {
+      expect(JSON.stringify(req.body.messages)).toContain('FIXTURE README TEXT');
+      expect(JSON.stringify(req.body.messages)).toContain('Review the code carefully.');
+      return plan();
+    });
+    const { sessionId } = await kit.call('agent.start', { task: 'follow @mcp:notes:review on @mcp:notes:note://readme' });
+    await waitFor(() => kit!.server.requests.length === 1, 'the plan call');
+    await kit.call('agent.stop', { sessionId });
   });
 });

@@ -1,5 +1,5 @@
 import { ClientError, type AkiraClient } from '../../client/client';
-import type { CheckpointChoice } from './mentionCompletion';
+import type { CheckpointChoice, McpChoice } from './mentionCompletion';
 
 /**
  * react-query options of the project-context commands: the completion's file search and checkpoints, the chips'
@@ -22,6 +22,20 @@ export const checkpointChoicesQuery = (client: AkiraClient) => ({
   queryFn: async (): Promise<CheckpointChoice[]> => {
     const { checkpoints } = await client.invoke('checkpoints.list', { offset: 0, limit: 50 });
     return checkpoints.map((c) => ({ checkpointId: c.checkpointId, label: c.label || `#${c.n}` }));
+  },
+  staleTime: 5000,
+  retry,
+});
+
+/** The ready MCP servers' resources and prompts, as `@mcp:<server>:<uri or name>` choices. */
+export const mcpChoicesQuery = (client: AkiraClient) => ({
+  queryKey: ['context.mcpChoices'] as const,
+  queryFn: async (): Promise<McpChoice[]> => {
+    const { resources, prompts } = await client.invoke('mcp.catalog');
+    return [
+      ...resources.map((r) => ({ server: r.server, target: r.uri, detail: r.description ?? r.name })),
+      ...prompts.map((p) => ({ server: p.server, target: p.name, detail: p.description ? `prompt: ${p.description}` : 'prompt' })),
+    ];
   },
   staleTime: 5000,
   retry,

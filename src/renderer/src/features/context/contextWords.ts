@@ -9,6 +9,7 @@ export const KIND_ICON: Record<AttachmentKind, string> = {
   diff: '±',
   problems: '⚠',
   checkpoint: '◷',
+  mcp: '⚙',
 };
 
 export const KIND_LABEL: Record<AttachmentKind, string> = {
@@ -17,6 +18,7 @@ export const KIND_LABEL: Record<AttachmentKind, string> = {
   diff: 'Git diff',
   problems: 'Problems',
   checkpoint: 'Checkpoint',
+  mcp: 'MCP',
 };
 
 /** The mention keywords the completion offers first, with what they attach. */
@@ -24,6 +26,7 @@ export const KEYWORDS: readonly { name: string; kind: AttachmentKind; detail: st
   { name: 'diff', kind: 'diff', detail: "the working tree's git diff" },
   { name: 'problems', kind: 'problems', detail: "the project's diagnostics" },
   { name: 'checkpoint:', kind: 'checkpoint', detail: "a checkpoint's diff" },
+  { name: 'mcp:', kind: 'mcp', detail: "an MCP server's resource or prompt" },
 ];
 
 /** "~1.2k tokens", "~40 tokens". */

@@ -11,7 +11,7 @@ const checkpoints = [
 describe('completionItems', () => {
   it('offers every keyword for a bare @, then the files found', () => {
     const items = completionItems('', [file('src/util.ts')], checkpoints);
-    expect(items.map((i) => i.label)).toEqual(['diff', 'problems', 'checkpoint:', 'src/util.ts']);
+    expect(items.map((i) => i.label)).toEqual(['diff', 'problems', 'checkpoint:', 'mcp:', 'src/util.ts']);
     expect(items[0]).toMatchObject({ kind: 'keyword', insert: '@diff ', detail: "the working tree's git diff", continues: false });
     expect(items[2]).toMatchObject({ insert: '@checkpoint:', continues: true });
   });
@@ -88,5 +88,20 @@ describe('moveActive / activeItem', () => {
     expect(moveActive(items, 'gone', 1)).toBe('keyword:problems');
     expect(moveActive([], null, 1)).toBeNull();
     expect(activeItem(items, 'file:a.ts')?.insert).toBe('@a.ts ');
+  });
+});
+
+describe('@mcp: completion', () => {
+  it('offers the keyword, then the servers\' resources and prompts, filtered as you type', async () => {
+    const { completionItems } = await import('./mentionCompletion');
+    expect(completionItems('mc', [], []).map((i) => [i.label, i.insert, i.continues])).toEqual([['mcp:', '@mcp:', true]]);
+    const choices = [
+      { server: 'docs', target: 'file:///guide.md', detail: 'The guide' },
+      { server: 'notes', target: 'review', detail: 'prompt' },
+    ];
+    expect(completionItems('mcp:', [], [], choices).map((i) => i.label)).toEqual(['mcp:docs:file:///guide.md', 'mcp:notes:review']);
+    const picked = completionItems('mcp:rev', [], [], choices);
+    expect(picked.map((i) => [i.label, i.insert, i.kind])).toEqual([['mcp:notes:review', '@mcp:notes:review ', 'mcp']]);
+    expect(picked[0].positions).toEqual([0, 1, 2, 3, 10, 11, 12]);
   });
 });

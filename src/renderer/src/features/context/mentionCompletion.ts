@@ -5,14 +5,14 @@ import { KEYWORDS } from './contextWords';
 
 /**
  * The `@` completion's pure side: which items a typed `@query` offers (the keywords it starts, the checkpoints
- * after `checkpoint:`, the files and folders context.findFiles found), what a pick does to the text, and the
+ * after `checkpoint:`, the MCP resources and prompts after `mcp:`, the files and folders context.findFiles found), what a pick does to the text, and the
  * label split into matched / unmatched runs for highlighting.
  */
 
 export interface CompletionItem {
   /** Unique in one list (the option's DOM id is made from it). */
   id: string;
-  kind: 'keyword' | 'checkpoint' | 'file' | 'folder';
+  kind: 'keyword' | 'checkpoint' | 'mcp' | 'file' | 'folder';
   /** What the mention attaches (its icon). */
   attaches: AttachmentKind;
   /** What the popup shows: `diff`, `checkpoint:`, `checkpoint:ab12cd34`, `src/util.ts`, `src/util/`. */
@@ -31,7 +31,15 @@ export interface CheckpointChoice {
   label: string;
 }
 
+/** An MCP server's resource (its URI) or prompt (its name), as `@mcp:<server>:<target>`. */
+export interface McpChoice {
+  server: string;
+  target: string;
+  detail: string | null;
+}
+
 const CHECKPOINT = 'checkpoint:';
+const MCP = 'mcp:';
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The text to search files for: the query without an opening quote (`@"my no` searches `my no`). */
@@ -39,9 +47,24 @@ export const fileSearchText = (query: string): string => query.replace(/^"/, '')
 
 /** Whether the query asks for checkpoints (`@checkpoint:…`): no file search then. */
 export const wantsCheckpoints = (query: string): boolean => query.toLowerCase().startsWith(CHECKPOINT);
+/** Whether the query asks for MCP resources and prompts (`@mcp:…`): no file search then. */
+export const wantsMcp = (query: string): boolean => query.toLowerCase().startsWith(MCP);
 
-export function completionItems(query: string, files: readonly FoundFile[], checkpoints: readonly CheckpointChoice[]): CompletionItem[] {
+function mcpItems(query: string, choices: readonly McpChoice[]): CompletionItem[] {
+  const rest = query.toLowerCase().slice(MCP.length);
+  return choices
+    .map((c) => ({ c, label: `${MCP}${c.server}:${c.target}` }))
+    .filter(({ label }) => !rest || label.toLowerCase().includes(rest))
+    .map(({ c, label }) => {
+      const at = rest ? label.toLowerCase().indexOf(rest, MCP.length) : -1;
+      const positions = [...range(MCP.length), ...(at < 0 ? [] : range(rest.length).map((i) => at + i))];
+      return { id: label, kind: 'mcp', attaches: 'mcp', label, positions, detail: c.detail, insert: `@${label} `, continues: false };
+    });
+}
+
+export function completionItems(query: string, files: readonly FoundFile[], checkpoints: readonly CheckpointChoice[], mcp: readonly McpChoice[] = []): CompletionItem[] {
   const q = query.toLowerCase();
+  if (wantsMcp(query)) return mcpItems(query, mcp);
   if (wantsCheckpoints(query)) {
     const rest = q.slice(CHECKPOINT.length);
     return checkpoints
@@ -61,8 +84,8 @@ export function completionItems(query: string, files: readonly FoundFile[], chec
         label: k.name,
         positions: range(Math.min(q.length, k.name.length)),
         detail: k.detail,
-        insert: k.name === CHECKPOINT ? `@${CHECKPOINT}` : `@${k.name} `,
-        continues: k.name === CHECKPOINT,
+        insert: k.name.endsWith(':') ? `@${k.name}` : `@${k.name} `,
+        continues: k.name.endsWith(':'),
       }));
   const found: CompletionItem[] = files.map((f) => ({
     id: `${f.kind}:${f.path}`,

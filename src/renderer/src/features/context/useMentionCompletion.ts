@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { mentionAtCaret } from '../../../../shared/context/mentions';
 import { useClient } from '../../client/ClientContext';
-import { checkpointChoicesQuery, findFilesQuery } from './contextQueries';
-import { activeItem, applyCompletion, completionItems, fileSearchText, moveActive, wantsCheckpoints, type CompletionItem } from './mentionCompletion';
+import { checkpointChoicesQuery, findFilesQuery, mcpChoicesQuery } from './contextQueries';
+import { activeItem, applyCompletion, completionItems, fileSearchText, moveActive, wantsCheckpoints, wantsMcp, type CompletionItem } from './mentionCompletion';
 import { useDebounced } from './useDebounced';
 
 /** The wait before the file search asks the core (keystrokes in between share one search). */
@@ -45,14 +45,17 @@ export function useMentionCompletion(value: string, onChange: (text: string) => 
   const at = caret === null ? null : mentionAtCaret(value, Math.min(caret, value.length));
   const typing = at !== null && at.start !== dismissedAt;
   const checkpointsWanted = typing && wantsCheckpoints(at.query);
-  const search = useDebounced(typing && !checkpointsWanted ? fileSearchText(at.query) : null, SEARCH_MS);
+  const mcpWanted = typing && wantsMcp(at.query);
+  const choosing = checkpointsWanted || mcpWanted;
+  const search = useDebounced(typing && !choosing ? fileSearchText(at.query) : null, SEARCH_MS);
 
-  const files = useQuery({ ...findFilesQuery(client, search ?? ''), enabled: typing && !checkpointsWanted && search !== null, placeholderData: keepPreviousData });
+  const files = useQuery({ ...findFilesQuery(client, search ?? ''), enabled: typing && !choosing && search !== null, placeholderData: keepPreviousData });
   const checkpoints = useQuery({ ...checkpointChoicesQuery(client), enabled: checkpointsWanted });
+  const mcp = useQuery({ ...mcpChoicesQuery(client), enabled: mcpWanted });
 
   const items = useMemo(
-    () => (typing ? completionItems(at.query, checkpointsWanted ? [] : (files.data?.items ?? []), checkpoints.data ?? []) : []),
-    [typing, at?.query, checkpointsWanted, files.data, checkpoints.data],
+    () => (typing ? completionItems(at.query, choosing ? [] : (files.data?.items ?? []), checkpoints.data ?? [], mcp.data ?? []) : []),
+    [typing, at?.query, choosing, files.data, checkpoints.data, mcp.data],
   );
   const open = typing && items.length > 0;
 
