@@ -44,10 +44,17 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   const guard = await snapshotProtected(rt.root);
   let result: McpToolResult | null = null;
   let failure: unknown = null;
+  // A signal of its own per call: the SDK keeps its abort listener on the signal it is given, and the session's
+  // kill signal lives as long as the session.
+  const own = new AbortController();
+  const onKill = () => own.abort(rt.kill.reason);
+  rt.kill.addEventListener('abort', onKill, { once: true });
   try {
-    result = await rt.mcp.call(call.name, call.arguments ?? {}, { signal: rt.kill });
+    result = await rt.mcp.call(call.name, call.arguments ?? {}, { signal: own.signal });
   } catch (err) {
     failure = err;
+  } finally {
+    rt.kill.removeEventListener('abort', onKill);
   }
   const undone = await undoProtectedChanges(rt.root, guard);
   if (!result) {
