@@ -20,8 +20,13 @@ export interface AttemptFailure {
 
 /** A stream that ended (or broke) before its finish_reason. */
 export class CutStreamError extends Error {
-  constructor(readonly chunks: number) {
-    super(`the stream ended after ${chunks} chunk${chunks === 1 ? '' : 's'}, before the reply was complete`);
+  constructor(
+    readonly chunks: number,
+    /** What broke it (a dropped connection), when it did not simply end. */
+    cause?: unknown,
+  ) {
+    const why = cause ? ` (${networkCause(cause) ?? (cause instanceof Error ? cause.message : String(cause))})` : '';
+    super(`the stream was cut after ${chunks} chunk${chunks === 1 ? '' : 's'}, before the reply was complete${why}`);
     this.name = 'CutStreamError';
   }
 }

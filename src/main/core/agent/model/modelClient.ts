@@ -16,7 +16,7 @@
  * ModelRequestError; retries exhausted → ModelUnavailableError; caller abort → ModelAbortedError.
  * Every attempt is reported to onAttempt. The API key never appears in messages or reports.
  */
-import OpenAI from 'openai';
+import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { classifyFailure, CutStreamError, displayUrl, IdleTimeoutError, type AttemptFailure } from './attemptFailure';
 import type { ModelConfig } from './modelConfig';
@@ -162,10 +162,13 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
     request.signal?.addEventListener('abort', onAbort, { once: true });
     armIdle();
     let chunks = 0;
+    /** The server answered and the stream began (its headers came). */
+    let streamed = false;
     const acc = createStreamAccumulator();
     try {
       const params = body as unknown as ChatCompletionCreateParamsStreaming;
       const stream = await sdk.chat.completions.create(params, { signal: controller.signal, maxRetries: 0 });
+      streamed = true;
       for await (const chunk of stream) {
         chunks++;
         const delta = acc.push(chunk);
@@ -186,6 +189,8 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
       // The reply was complete (finish_reason seen); only the usage chunk or the end of the stream was lost.
       if (acc.complete && !request.signal?.aborted) return acc.result();
       if (timedOut) throw new IdleTimeoutError(config.timeoutMs);
+      // The stream had begun and broke (the connection dropped mid-reply): a cut stream, not an unreachable server.
+      if (streamed && !request.signal?.aborted && !(err instanceof APIError)) throw new CutStreamError(chunks, err);
       throw err;
     } finally {
       clearTimeout(idle);
