@@ -93,6 +93,8 @@ export interface ErrorDetails {
   sharedTreeBusy?: { sessions: { sessionId: string; task: string }[] };
   /** specs.run: every selected task of the tasks.md is ticked already (`done` of them); nothing was started. */
   nothingToRun?: { tasksPath: string; done: number };
+  /** workspace.write: the file is not what the editor loaded any more; the sha256 of its bytes now (null: it is gone). */
+  currentHash?: string | null;
 }
 export type ErrorCode =
   | 'bad_request'

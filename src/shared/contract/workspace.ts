@@ -21,6 +21,12 @@ export const fileChange = z.object({
 });
 export type FileChange = z.infer<typeof fileChange>;
 
+/** The sha256 of a file's bytes, in lowercase hex: what `workspace.write` compares to tell whether a file changed. */
+export const contentHash = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Characters `workspace.write` takes at most (the faces' own frame limits may be lower). */
+export const MAX_WRITE_CHARS = 32 * 1024 * 1024;
+
 export const workspaceCommands = {
   'workspace.info': defineCommand(noInput, workspaceSummary.nullable(), 'The open workspace, or null.'),
   'workspace.list': defineCommand(
@@ -45,8 +51,24 @@ export const workspaceCommands = {
       binary: z.boolean(),
       truncated: z.boolean(),
       content: z.string(),
+      /** sha256 of the file's bytes as read (give it back to workspace.write); null when truncated (not all was read). */
+      hash: contentHash.nullable(),
     }),
     'A file of the workspace as text (binary files report binary: true and no content).',
+  ),
+  'workspace.write': defineCommand(
+    z.object({
+      path: relPath.min(1),
+      content: z.string().max(MAX_WRITE_CHARS),
+      /**
+       * The hash workspace.read answered for the text being saved: when the file on disk is not that any more, the
+       * answer is a `conflict` with `details.currentHash` (null: it is gone) and nothing is written. null: the file
+       * must not exist yet. Omitted: no check (overwrite).
+       */
+      expectedHash: contentHash.nullable().optional(),
+    }),
+    z.object({ path: relPath, hash: contentHash, size: z.number().int().nonnegative() }),
+    'Save a file (UTF-8) atomically inside the workspace (folders made, permissions kept); conflict when it changed since expectedHash.',
   ),
   'workspace.open': defineCommand(
     z.object({ path: z.string().min(1).max(4096) }),

@@ -17,6 +17,7 @@ export function workspaceHandlers(deps: WorkspaceHandlerDeps): DomainHandlers<'w
     'workspace.info': () => deps.current(),
     'workspace.list': (p) => deps.service().list(p),
     'workspace.read': (p) => deps.service().read(p),
+    'workspace.write': (p) => deps.service().write(p),
     'workspace.open': (p, ctx) => {
       if (ctx.face === 'browser') {
         throw new AkiraError('forbidden', 'The browser face serves one folder; run `akira serve <folder>` to serve another.');

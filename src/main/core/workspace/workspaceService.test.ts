@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -184,6 +185,7 @@ describe('workspace.read', () => {
       binary: false,
       truncated: false,
       content: '# Привет\nnaïve 🚀\n',
+      hash: createHash('sha256').update('# Привет\nnaïve 🚀\n').digest('hex'),
     });
   });
 
@@ -191,6 +193,7 @@ describe('workspace.read', () => {
     await writeTree(root, { 'img.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]) });
     expect(await (await open()).read({ path: 'img.png' })).toEqual({
       path: 'img.png', size: 7, binary: true, truncated: false, content: '',
+      hash: createHash('sha256').update(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02])).digest('hex'),
     });
   });
 
@@ -206,6 +209,7 @@ describe('workspace.read', () => {
     expect(result.truncated).toBe(true);
     expect(result.size).toBe(Buffer.byteLength(text));
     expect(result.content).toBe('x'.repeat(99));
+    expect(result.hash).toBeNull(); // not all of it was read
   });
 
   it('reads a file through an in-workspace link', async () => {

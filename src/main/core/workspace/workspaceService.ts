@@ -1,17 +1,20 @@
+import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { CommandParams, CommandResult, FileChange, FileEntry } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
-import { readConfined } from './confinedFs';
+import { openConfined, readConfined, writeConfined } from './confinedFs';
 import { createFileWatcher, visibleEntriesOf, type FileWatcher, type FileWatcherOptions, type RawChange, type WatcherStats } from './fileWatcher';
 import { createGitignoreRules, type NameMatcher } from './gitignoreRules';
-import { normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
+import { isInsideDotGit, normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
 
 export type ListParams = CommandParams<'workspace.list'>;
 export type ListResult = CommandResult<'workspace.list'>;
 export type ReadParams = CommandParams<'workspace.read'>;
 export type ReadResult = CommandResult<'workspace.read'>;
+export type WriteParams = CommandParams<'workspace.write'>;
+export type WriteResult = CommandResult<'workspace.write'>;
 
 export interface WorkspaceService {
   readonly root: string;
@@ -19,6 +22,12 @@ export interface WorkspaceService {
   list(params: Partial<ListParams>): Promise<ListResult>;
   /** A file as text, confined to the workspace; binary files have no content, big ones are truncated. */
   read(params: ReadParams): Promise<ReadResult>;
+  /**
+   * Saves a file as UTF-8, confined and atomic (confinedFs.writeConfined: a temporary file renamed over it; folders
+   * made, an existing file's permissions kept). With `expectedHash`, the file on disk must still be those bytes
+   * (null: must not exist), else a `conflict` with `details.currentHash` and nothing is written. Never inside .git.
+   */
+  write(params: WriteParams): Promise<WriteResult>;
   /** Resolves once the file watcher's watches asked for so far are in place. */
   watching(): Promise<void>;
   /** The watcher's queues (null without a watcher): see fileWatcher.ts. */
@@ -45,6 +54,7 @@ export interface WorkspaceServiceOptions {
 
 export const DEFAULT_READ_LIMIT = 5 * 1024 * 1024;
 const BINARY_SNIFF = 8192;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 interface Item {
@@ -218,13 +228,56 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
     const binary = data.subarray(0, BINARY_SNIFF).includes(0);
     // stream: true drops a multi-byte character cut in half by the limit instead of mangling it.
     const content = binary ? '' : new TextDecoder('utf-8').decode(data, { stream: truncated });
-    return { path, size: stats.size, binary, truncated, content };
+    return { path, size: stats.size, binary, truncated, content, hash: truncated ? null : sha256(data) };
+  }
+
+  /** What is at `real` now: its permissions, and the hash of its bytes when `hash` asks (null: nothing there). */
+  async function existing(real: string, requested: string, hash: boolean): Promise<{ mode: number; hash: string | null } | null> {
+    const check = (stats: { isDirectory(): boolean; isFile(): boolean }) => {
+      if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${requested}`);
+      if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${requested}`);
+    };
+    if (hash) {
+      const file = await readConfined(root, real, { check });
+      return file && { mode: file.stats.mode & 0o7777, hash: sha256(file.bytes) };
+    }
+    const opened = await openConfined(root, real);
+    if (!opened) return null;
+    try {
+      check(opened.stats);
+      return { mode: opened.stats.mode & 0o7777, hash: null };
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  async function write(params: WriteParams): Promise<WriteResult> {
+    const requested = params.path;
+    if (isInsideDotGit(requested)) throw new AkiraError('forbidden', `${requested} is inside a .git folder; Akira does not edit git's own data.`);
+    const { real, exists } = await resolveInsideEx(root, requested);
+    const path = shownPath(requested, real);
+    if (isInsideDotGit(path) || isInsideDotGit(toRelative(root, real))) {
+      throw new AkiraError('forbidden', `${requested} leads into a .git folder; Akira does not edit git's own data.`);
+    }
+    const checked = params.expectedHash !== undefined;
+    const now = exists ? await existing(real, requested, checked) : null;
+    if (checked) {
+      const currentHash = now?.hash ?? null;
+      if (currentHash !== params.expectedHash) {
+        const what = params.expectedHash === null ? 'exists already' : currentHash === null ? 'was deleted' : 'changed on disk';
+        throw new AkiraError('conflict', `${path} ${what} since it was read; nothing was written.`, { currentHash });
+      }
+    }
+    const bytes = Buffer.from(params.content, 'utf8');
+    await writeConfined(root, real, bytes, now?.mode);
+    return { path, hash: sha256(bytes), size: bytes.length };
   }
 
   return {
     root,
     list,
     read,
+    write,
     watching: async () => watcher?.settled(),
     watcherStats: () => watcher?.stats() ?? null,
     dispose: async () => watcher?.dispose(),
