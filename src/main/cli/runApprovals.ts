@@ -77,9 +77,16 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change), io.tty.stderr, 200)}\n`);
     if (kind === 'mcp' && tool) io.err(`  ${s('bold', tool.name)} ${s('dim', tool.input)}\n`);
     if (kind === 'command' && command) io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', ` (in ${command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', command.reason ?? e.reason ?? '')}\n`);
-    const pick = await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });
+    const prefix = kind === 'command' ? command?.allowPrefix : undefined;
+    const pick = prefix
+      ? await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o / [a]lways allow \`${prefix}\`: `, { yes: 'y', no: 'n', always: 'a' })
+      : await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });
     if (pick === null) return pause(sessionId, what);
     if (pick === 'yes') return void (await options.call('agent.approve', { sessionId, changeId }));
+    if (pick === 'always') {
+      await options.call('agent.approve', { sessionId, changeId, alwaysAllow: true });
+      return void io.err(`  ${s('dim', `\`${prefix}\` is on your allow list now (global settings: agent.policy.commands.allow).`)}\n`);
+    }
     const reason = (await io.ask('  Why (the agent reads this)? ')).trim() || 'The user rejected it.';
     await options.call('agent.reject', { sessionId, changeId, reason });
   }

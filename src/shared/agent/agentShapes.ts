@@ -79,6 +79,8 @@ export const agentApproval = z.object({
       /** Destructive commands always ask; batch approval (`akira run --yes`) refuses them. */
       destructive: z.boolean(),
       reason: z.string(),
+      /** What "Always allow" would add to the global allow list (allowPrefix.ts); absent when it is not offered. */
+      allowPrefix: z.string().optional(),
     })
     .optional(),
   /**

@@ -233,9 +233,17 @@ export const agentCommands = {
     'Tell the agent something: it is put in the context of its next model call.',
   ),
   'agent.approve': defineCommand(
-    z.object({ ...bySession, changeId: approvalId, content: z.string().max(10_000_000).optional() }).strict(),
+    z
+      .object({
+        ...bySession,
+        changeId: approvalId,
+        content: z.string().max(10_000_000).optional(),
+        /** A command: also add its `allowPrefix` to the global allow list, so it is not asked again (undo in Settings). */
+        alwaysAllow: z.boolean().optional(),
+      })
+      .strict(),
     ok,
-    'Approve a proposed change (with `content`: apply that text instead) or a command waiting for approval.',
+    'Approve a proposed change (with `content`: apply that text instead) or a command waiting for approval (with `alwaysAllow`: and its prefix from now on).',
   ),
   'agent.reject': defineCommand(
     z.object({ ...bySession, changeId: approvalId, reason: z.string().trim().min(1, 'Say why (the agent reads it).').max(20_000) }).strict(),

@@ -66,6 +66,8 @@ export interface AgentServiceOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Rules, @-mentions, git state and diagnostics of the workspace (issue 11); null: none of them. */
   context?: ProjectContext | null;
+  /** Adds a command prefix to the global allow list ("Always allow" on a command's approval). */
+  allowCommand?: (prefix: string) => Promise<void>;
   /** The workspace's MCP servers (issue 12): their tools join every session's (a session waits for them to start). */
   mcp?: McpHub | null;
   /** Worktree sessions (issue 10): the workspace's worktrees, and the services of a tree rooted elsewhere. */
@@ -88,7 +90,8 @@ export interface AgentService {
   resume(sessionId: string): Promise<void>;
   stop(sessionId: string, reason?: string): Promise<void>;
   sendMessage(sessionId: string, text: string, images?: ImageInput[]): Promise<{ messageId: string }>;
-  approve(sessionId: string, changeId: string, content?: string): Promise<void>;
+  /** `alwaysAllow`: a command's prefix joins the global allow list (options.allowCommand) and every running session's policy. */
+  approve(sessionId: string, changeId: string, content?: string, alwaysAllow?: boolean): Promise<void>;
   reject(sessionId: string, changeId: string, reason: string): Promise<void>;
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
   answer(sessionId: string, answer: Answer): Promise<void>;
@@ -107,6 +110,8 @@ interface Live {
   off: () => void;
   /** A worktree session's own services (disposed with it). */
   tree: IsolatedTree | null;
+  /** The policy its gate decides with (an "Always allow" joins its allow list at once). */
+  policy: Policy;
 }
 
 const DEFAULT_MODE = 'code-dev';
@@ -246,7 +251,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       // A worktree session's work is committed on its branch when it completes (message: the task).
       ...(info ? { beforeComplete: () => wt.commitDone(handle.state()) } : {}),
     });
-    const entry: Live = { session, handle, client, off, tree };
+    const entry: Live = { session, handle, client, off, tree, policy: prepared.policy };
     live.set(sessionId, entry);
     void session.run().then((status) => {
       if (status === 'completed' || status === 'failed' || status === 'stopped') void unload(sessionId);
@@ -456,7 +461,20 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const saved = await saveSessionImages(entry.handle.dir, images, `message-${entry.handle.state().lastSeq + 1}`);
         return { messageId: await entry.session.sendMessage(text, { attachments, images: saved }) };
       }),
-    approve: (id, changeId, content) => guard(async () => need(id).session.approve(changeId, content)),
+    approve: (id, changeId, content, alwaysAllow) =>
+      guard(async () => {
+        const entry = need(id);
+        if (alwaysAllow) {
+          const approval = entry.session.approvals().find((a) => a.changeId === changeId);
+          const prefix = approval?.kind === 'command' ? approval.command?.allowPrefix : undefined;
+          if (!approval) throw new AkiraError('not_found', `Nothing with id ${changeId} waits for approval in session ${id}.`);
+          if (!prefix) throw new AkiraError('bad_request', 'This approval cannot be allowed for good (only a single, non-destructive command can); approve it once instead.');
+          if (!options.allowCommand) throw new AkiraError('unavailable', 'The allow list cannot be saved here.');
+          await options.allowCommand(prefix);
+          for (const l of live.values()) if (!l.policy.commands.allow.includes(prefix)) l.policy.commands.allow.push(prefix);
+        }
+        entry.session.approve(changeId, content);
+      }),
     reject: (id, changeId, reason) => guard(async () => need(id).session.reject(changeId, reason)),
     approvePlan: (id, decision) => guard(async () => need(id).session.approvePlan(decision)),
     answer: (id, answer) => guard(async () => need(id).session.answer(answer)),

@@ -4,6 +4,7 @@ import type { ModelToolCall } from '../model';
 import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
 import { newId, settleChange, settleChanges, type ChangeRef } from './changeFlow';
 import { callMcpTool } from './mcpCalls';
+import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
@@ -202,11 +203,13 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
   const command = String(params.command);
   const cwd = typeof params.cwd === 'string' ? params.cwd : undefined;
   const policy = rt.policy.command(command, cwd);
+  // "Always allow" is offered for a single command that asks only because it is not on the allow list.
+  const allowPrefix = policy.decision === 'ask' && !policy.destructive ? allowPrefixOf(command) : null;
   const approval = {
     changeId: newId('cmd'),
     kind: 'command' as const,
     todoId: todo.id,
-    command: { command, ...(cwd ? { cwd } : {}), destructive: policy.destructive, reason: policy.reason },
+    command: { command, ...(cwd ? { cwd } : {}), destructive: policy.destructive, reason: policy.reason, ...(allowPrefix ? { allowPrefix } : {}) },
   };
   const asking = policy.decision === 'ask';
   if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval of a command: ${oneLine(command, 120)}`);

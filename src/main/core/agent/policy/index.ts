@@ -27,3 +27,4 @@ export { protectedWhat, PROTECTED_ROOTS } from './protectedPaths';
 export { tightenPolicy, loosenedFields } from './projectPolicy';
 export type { LoosenedField } from './projectPolicy';
 export { parseShell, ShellSyntaxError } from './shellParse';
+export { allowPrefixOf } from './allowPrefix';

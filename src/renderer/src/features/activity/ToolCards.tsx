@@ -158,7 +158,8 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
       icon="?"
       title={
         <>
-          {approval.kind === 'command' ? 'A command waits for approval' : 'A read waits for approval'} <TodoChip todoId={approval.todoId} />
+          {approval.kind === 'command' ? 'A command waits for approval' : approval.kind === 'mcp' ? 'An MCP tool call waits for approval' : 'A read waits for approval'}{' '}
+          <TodoChip todoId={approval.todoId} />
         </>
       }
       meta={item.resolved && <span className="ac-state">{item.resolved}</span>}
@@ -182,6 +183,16 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
             <button className="ag-button primary" onClick={() => act(() => client.invoke('agent.approve', { sessionId, changeId: approval.changeId }))} data-testid="approval-approve">
               Approve
             </button>
+            {approval.command?.allowPrefix && (
+              <button
+                className="ag-button"
+                onClick={() => act(() => client.invoke('agent.approve', { sessionId, changeId: approval.changeId, alwaysAllow: true }))}
+                title={`Approve, and add "${approval.command.allowPrefix}" to the allow list in your global settings (remove it there to undo)`}
+                data-testid="approval-always"
+              >
+                Always allow <code>{approval.command.allowPrefix}</code>
+              </button>
+            )}
             <button className="ag-button" onClick={() => setRejecting(true)}>
               Reject…
             </button>

@@ -5,7 +5,7 @@ import { ApprovalCard } from './ApprovalCard';
 import { hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
-import { accept, acceptAll, reject, rejectAll } from './reviewActions';
+import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
 import { ReviewDiffEditor } from './ReviewDiffEditor';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
@@ -118,6 +118,17 @@ export function ReviewPane() {
             <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title="Accept (a)">
               {item.change ? 'Accept file' : 'Approve'}
             </button>
+            {item.command?.allowPrefix && (
+              <button
+                className="review-button"
+                data-testid="review-always"
+                disabled={item.busy}
+                onClick={() => void acceptAlways(client, item.key)}
+                title={`Approve, and add "${item.command.allowPrefix}" to the allow list in your global settings (remove it there to undo)`}
+              >
+                Always allow <code>{item.command.allowPrefix}</code>
+              </button>
+            )}
             <button className="review-button danger" data-testid="review-reject" disabled={item.busy} onClick={() => askReject(item)} title="Reject with a reason (r)">
               Reject…
             </button>

@@ -59,6 +59,14 @@ export async function accept(client: AkiraClient, key: string, store: ReviewStor
   return ok ? 'done' : 'failed';
 }
 
+/** Approves a command and adds its prefix to the global allow list ("Always allow", agent.approve {alwaysAllow}). */
+export async function acceptAlways(client: AkiraClient, key: string, store: ReviewStore = useReviewStore): Promise<'done' | 'failed'> {
+  const item = find(store, key);
+  if (!item || item.busy || !item.command?.allowPrefix) return 'failed';
+  const ok = await send(store, item, () => client.invoke('agent.approve', { sessionId: item.sessionId, changeId: item.changeId, alwaysAllow: true }), { decision: 'approved', reason: null });
+  return ok ? 'done' : 'failed';
+}
+
 export async function reject(client: AkiraClient, key: string, reason: string, store: ReviewStore = useReviewStore): Promise<'done' | 'failed'> {
   const item = find(store, key);
   const why = reason.trim();
