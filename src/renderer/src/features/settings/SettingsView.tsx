@@ -4,6 +4,7 @@ import type { SettingsScope, SettingsSnapshotT } from '../../../../shared/contra
 import { useClient } from '../../client/ClientContext';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
+import { McpSection } from './McpSection';
 import { ModelSection } from './ModelSection';
 import { PolicySection } from './PolicySection';
 import { SpecSection } from './SpecSection';
@@ -49,7 +50,7 @@ function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {
   );
 }
 
-/** The settings page: model, API key, connection test, agent and policy, for the global or the workspace scope. */
+/** The settings page: model, API key, connection test, agent and policy, for the global or the workspace scope; the MCP servers. */
 export function SettingsView() {
   const client = useClient();
   const queryClient = useQueryClient();
@@ -126,6 +127,7 @@ export function SettingsView() {
             <ApiKeySection status={snapshot.apiKey} baseURL={form.baseURL.trim() || (snapshot.effective.model.sources.baseURL === 'workspace' ? null : snapshot.effective.model.baseURL)} trusted={snapshot.trustedModelServers} />
             <ConnectionSection />
             <PolicySection snapshot={snapshot} />
+            <McpSection snapshot={snapshot} />
             <SpecSection snapshot={snapshot} />
           </>
         )}

@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import type { McpServerInfo } from '../../../../shared/contract';
+import { useClient } from '../../client/ClientContext';
+import { McpApproveDialog } from './McpApproveDialog';
+import { countOf, extrasOf, serverActions, serverMessage, showsStderr, sourceLabel, sourceTitle, stateBadge, targetLabel, toolDescription } from './mcpWords';
+
+type Action = 'restart' | 'toggle' | 'approve';
+
+const busyText: Record<Action, string> = { restart: 'Restarting…', toggle: 'Saving…', approve: 'Approving…' };
+
+/**
+ * One MCP server in the settings page: name, source, transport and target, its state in words, its message, the
+ * stderr tail of a stdio server that fails, its tools; Enabled (a switch), Restart, and "Approve and start" for a
+ * server the project proposes. A command's error shows under the server. `onDone` reads the list again.
+ */
+export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDone(): void }) {
+  const client = useClient();
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const nameId = useId();
+  const badge = stateBadge(server);
+  const actions = serverActions(server);
+  const message = serverMessage(server);
+  const extras = server.state === 'ready' ? extrasOf(server) : '';
+
+  const run = async (action: Action, call: () => Promise<unknown>) => {
+    setBusy(action);
+    setError(null);
+    try {
+      await call();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(null);
+      onDone();
+    }
+  };
+  const approve = () => {
+    setAsking(false);
+    void run('approve', () => client.invoke('mcp.approve', { name: server.name }));
+  };
+  const toggle = (on: boolean) => {
+    if (on && actions.switchOnApproves) setAsking(true);
+    else void run('toggle', () => client.invoke('mcp.setEnabled', { name: server.name, enabled: on }));
+  };
+
+  return (
+    <li className="st-mcp-server" data-testid="mcp-server" data-name={server.name} data-state={server.state} aria-labelledby={nameId}>
+      <div className="st-mcp-top">
+        <h4 className="st-mcp-name" id={nameId}>
+          {server.name}
+        </h4>
+        <span className="st-mcp-source" title={sourceTitle(server.source)} data-testid="mcp-source">
+          {sourceLabel(server.source)}
+        </span>
+        <span className={`st-mcp-badge ${badge.tone}`} title={badge.title} data-testid="mcp-state">
+          {badge.text}
+        </span>
+        <span className="st-mcp-actions">
+          {busy && (
+            <span className="st-hint" role="status">
+              {busyText[busy]}
+            </span>
+          )}
+          {actions.approve && (
+            <button type="button" className="tl-button primary" disabled={!!busy} onClick={() => setAsking(true)} data-testid="mcp-approve">
+              Approve and start
+            </button>
+          )}
+          <label className="st-switch" title={actions.toggle.title}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={actions.toggle.checked}
+              disabled={!actions.toggle.enabled || !!busy}
+              aria-label={`Enabled (${server.name})`}
+              data-testid="mcp-enabled"
+              onChange={(e) => toggle(e.target.checked)}
+            />
+            <span>Enabled</span>
+          </label>
+          <button
+            type="button"
+            className="tl-button"
+            disabled={!actions.restart.enabled || !!busy}
+            title={actions.restart.title}
+            aria-label={`Restart ${server.name}`}
+            data-testid="mcp-restart"
+            onClick={() => void run('restart', () => client.invoke('mcp.restart', { name: server.name }))}
+          >
+            Restart
+          </button>
+        </span>
+      </div>
+      <div className="st-mcp-target">
+        <span className="st-mcp-transport">{targetLabel(server.transport)}</span>
+        <code data-testid="mcp-target">{server.target}</code>
+      </div>
+      {message && (
+        <div className={message.kind === 'error' ? 'st-error' : message.kind === 'warn' ? 'st-note warn' : 'st-note'} data-testid="mcp-message" data-kind={message.kind}>
+          {message.text}
+        </div>
+      )}
+      {showsStderr(server) && (
+        <details className="st-mcp-details" data-testid="mcp-stderr">
+          <summary>Its last output (stderr)</summary>
+          <pre className="st-mcp-pre">{server.stderrTail.trimEnd()}</pre>
+        </details>
+      )}
+      {server.tools.length > 0 && (
+        <details className="st-mcp-details" data-testid="mcp-tools">
+          <summary>
+            {countOf(server.tools.length, 'tool')}
+            {extras ? ` · ${extras}` : ''} · each call times out after {server.timeoutSeconds} s
+          </summary>
+          <ul className="st-mcp-tools" aria-label={`Tools of ${server.name}`}>
+            {server.tools.map((t) => (
+              <li key={t.toolName} className="st-mcp-tool" data-testid="mcp-tool" data-tool={t.name}>
+                <span className="st-mcp-tool-name" title={`The agent calls it ${t.toolName}`}>
+                  {t.name}
+                </span>
+                <span className="st-mcp-tool-desc">{toolDescription(t.description, server.name)}</span>
+                {t.alwaysAllowed && (
+                  <span className="st-mcp-allowed" title="Listed in the server's alwaysAllow" data-testid="mcp-tool-allowed">
+                    runs without asking
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {error && (
+        <div className="st-error" role="alert" data-testid="mcp-error">
+          {error}
+        </div>
+      )}
+      {asking && <McpApproveDialog server={server} onApprove={approve} onCancel={() => setAsking(false)} />}
+    </li>
+  );
+}
