@@ -192,6 +192,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       built.agent = createAgentService({
         context,
         mcp,
+        // "Always allow" on a command's approval: its prefix joins the global allow list (Settings shows it; remove it there).
+        allowCommand: async (prefix) => {
+          const policy = (await modelSettings.get()).global.agent.policy ?? {};
+          const allow = policy.commands?.allow ?? [];
+          if (allow.includes(prefix)) return;
+          await modelSettings.update({ scope: 'global', agent: { policy: { ...policy, commands: { ...policy.commands, allow: [...allow, prefix] } } } });
+        },
         root,
         dataDir: options.dataDir,
         emit,
