@@ -3,6 +3,7 @@ import { agentCommands, agentEvents } from './contract/agent';
 import { appCommands, appEvents } from './contract/app';
 import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { contextCommands, contextEvents } from './contract/context';
+import { foldersCommands, foldersEvents } from './contract/folders';
 import { mcpCommands, mcpEvents } from './contract/mcp';
 import { gitCommands, gitEvents } from './contract/git';
 import { settingsCommands, settingsEvents } from './contract/settings';
@@ -15,6 +16,7 @@ export * from './contract/agent';
 export * from './contract/app';
 export * from './contract/checkpoints';
 export * from './contract/context';
+export * from './contract/folders';
 export * from './contract/mcp';
 export * from './contract/git';
 export * from './contract/settings';
@@ -34,6 +36,7 @@ export const commands = {
   ...specsCommands,
   ...contextCommands,
   ...mcpCommands,
+  ...foldersCommands,
 };
 
 /** Every event of Akira. */
@@ -48,6 +51,7 @@ export const events = {
   ...specsEvents,
   ...contextEvents,
   ...mcpEvents,
+  ...foldersEvents,
 };
 
 export type Commands = typeof commands;

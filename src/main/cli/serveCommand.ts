@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { createCore, type Core } from '../core/createCore';
 import { defaultDataDir } from '../core/settings/dataDir';
 import type { ServeArgs } from './args';
@@ -26,7 +27,9 @@ export async function serveCommand(args: ServeArgs, io: CliIo, http: HttpFace): 
   const folder = await resolveFolder(args.folder, io.cwd);
   // Listen for SIGINT/SIGTERM before anything starts, so a signal that follows the printed URL closely is handled.
   const stopped = io.waitForStop();
-  const core = await createCore({ workspaceRoot: folder, dataDir: defaultDataDir(io.env), face: 'browser', version: io.version });
+  // The browser's Open Folder… browses and opens only inside the user's home and the folder named here (core/folders).
+  const browseRoots = [io.env.HOME || io.env.USERPROFILE || homedir(), folder];
+  const core = await createCore({ workspaceRoot: folder, dataDir: defaultDataDir(io.env), face: 'browser', version: io.version, browseRoots });
   reportStoreWaits(core, io);
   let server;
   try {

@@ -37,6 +37,8 @@ import { resolveWorkspaceMode, type ModeResolver } from './agent/orchestrator/mo
 import type { ModelFlags } from './agent/model';
 import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOptions } from './workspace/workspaceService';
 import { createWorktrees } from './worktrees/worktrees';
+import { createFolderAccess } from './folders/folderAccess';
+import { foldersHandlers } from './folders/foldersHandlers';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -58,6 +60,11 @@ export interface CoreOptions {
   shell?: ShellSpec;
   /** Where the model API key saved in Settings is kept (default: `<dataDir>/secrets.json`, mode 0600; the desktop passes safeStorage). */
   secrets?: SecretStore;
+  /**
+   * The folders `folders.browse` may list and the browser face may open (and what is inside them): `akira serve`
+   * passes the user's home and the folder it serves (core/folders). None: no browsing, the browser face keeps its folder.
+   */
+  browseRoots?: readonly string[];
 }
 
 /** What the agent takes from the face that runs it. */
@@ -103,6 +110,8 @@ export interface Core {
   /** The open workspace, or null. */
   current(): WorkspaceSummaryT | null;
   openWorkspace(path: string): Promise<WorkspaceSummaryT>;
+  /** Closes the open folder (nothing open afterwards); serialised with openWorkspace. */
+  closeWorkspace(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -252,6 +261,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return run;
   }
 
+  function closeWorkspace(): Promise<void> {
+    const run = opening.then(async () => {
+      const previous = services;
+      if (!previous) return;
+      services = null;
+      await disposeServices(previous);
+      bus.emit('app.onWorkspaceOpened', { workspace: null });
+    });
+    opening = run.catch(() => undefined);
+    return run;
+  }
+
+  const browsing = options.browseRoots?.length ? createFolderAccess(options.browseRoots) : null;
+
   function need(): WorkspaceServices {
     if (!services) throw new AkiraError('unavailable', 'No folder is open. Open a folder first (File → Open Folder…).');
     return services;
@@ -270,8 +293,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       service: () => need().workspace,
       current: () => services?.summary ?? null,
       open: openWorkspace,
+      close: closeWorkspace,
       recent: async () => (await settings.get()).recentFolders,
+      browser: browsing,
     }),
+    ...foldersHandlers(browsing, () => services?.summary.root ?? null),
     ...terminalHandlers(() => need().terminals),
     ...gitHandlers(() => need().git),
     ...checkpointHandlers(() => need().checkpoints),
@@ -294,6 +320,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     modelSettings,
     current: () => services?.summary ?? null,
     openWorkspace,
+    closeWorkspace,
     async dispose() {
       if (services) await disposeServices(services);
       services = null;

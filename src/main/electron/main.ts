@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, Menu, Notification, safeStorage, session, shell, type WebContents } from 'electron';
 import packageJson from '../../../package.json';
@@ -39,7 +40,8 @@ async function start(): Promise<void> {
   const dataDir = defaultDataDir();
   // The API key saved in Settings: encrypted with the system keychain (safeStorage), never in the workspace.
   const secrets = createSafeStorageSecretStore(dataDir, safeStorage);
-  const core: Core = await createCore({ workspaceRoot: null, dataDir, face: 'desktop', version: packageJson.version, secrets });
+  // The in-app Open Folder… dialog browses the home folder; the File menu's native dialog opens anything.
+  const core: Core = await createCore({ workspaceRoot: null, dataDir, face: 'desktop', version: packageJson.version, secrets, browseRoots: [homedir()] });
   let win: BrowserWindow | null = null;
   openLink = createExternalOpener<WebContents>({
     settings: core.settings,
@@ -67,13 +69,25 @@ async function start(): Promise<void> {
       const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       if (!picked.canceled && picked.filePaths[0]) await openFolder(picked.filePaths[0]);
     };
-    const actions = { recentFolders, openRecent: (folder: string) => void openFolder(folder), openFolder: () => void openFolderDialog() };
+    const actions = {
+      recentFolders,
+      openRecent: (folder: string) => void openFolder(folder),
+      openFolder: () => void openFolderDialog(),
+      closeFolder: core.current() ? () => void core.closeWorkspace() : null,
+    };
     Menu.setApplicationMenu(buildMenu(actions, { devTools }));
   }
 
   function showWindow(): BrowserWindow {
     if (win && !win.isDestroyed()) return win;
-    win = createMainWindow({ preload: join(__dirname, '..', 'preload', 'index.cjs'), url: rendererUrl, title: windowTitle(core.current()), devTools });
+    win = createMainWindow({
+      preload: join(__dirname, '..', 'preload', 'index.cjs'),
+      url: rendererUrl,
+      title: windowTitle(core.current()),
+      devTools,
+      // resources/icons/ (scripts/makeIcons.mjs); macOS takes the app bundle's icon instead.
+      icon: join(app.getAppPath(), 'resources', 'icons', 'icon-512.png'),
+    });
     win.on('closed', () => (win = null));
     return win;
   }

@@ -26,10 +26,17 @@ describe('application menu', () => {
     }
   });
 
-  it('File has Open Folder… and the recent folders', () => {
+  it('File has Open Folder…, the recent folders and Close Folder (enabled with a folder open)', () => {
     const file = menuTemplate(actions, { platform: 'linux', devTools: false }).find((m) => m.label === 'File')!;
     const items = file.submenu as MenuItemConstructorOptions[];
-    expect(items.map((i) => i.label ?? i.role ?? i.type)).toEqual(['Open Folder…', 'Open Recent', 'separator', 'quit']);
+    expect(items.map((i) => i.label ?? i.role ?? i.type)).toEqual(['Open Folder…', 'Open Recent', 'Close Folder', 'separator', 'quit']);
     expect((items[1].submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toEqual(['/a']);
+    expect(items[2].enabled).toBe(false);
+    let closed = 0;
+    const withFolder = menuTemplate({ ...actions, closeFolder: () => closed++ }, { platform: 'linux', devTools: false }).find((m) => m.label === 'File')!;
+    const close = (withFolder.submenu as MenuItemConstructorOptions[])[2];
+    expect(close.enabled).toBe(true);
+    (close.click as () => void)();
+    expect(closed).toBe(1);
   });
 });

@@ -4,6 +4,8 @@ export interface MenuActions {
   recentFolders: readonly string[];
   openFolder(): void;
   openRecent(folder: string): void;
+  /** Closes the open folder (back to the Welcome screen); null or absent when none is open. */
+  closeFolder?: (() => void) | null;
 }
 
 export interface MenuOptions {
@@ -17,7 +19,7 @@ export function devToolsAllowed(isPackaged: boolean, env: NodeJS.ProcessEnv = pr
   return !isPackaged || env.AKIRA_DEVTOOLS === '1';
 }
 
-/** File (Open Folder…, Open Recent, Quit), Edit (roles), View (reload, devtools in development, zoom). */
+/** File (Open Folder…, Open Recent, Close Folder, Quit), Edit (roles), View (reload, devtools in development, zoom). */
 export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = (options.platform ?? process.platform) === 'darwin';
   const recent: MenuItemConstructorOptions[] = actions.recentFolders.length
@@ -30,6 +32,7 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuIt
       submenu: [
         { label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.openFolder() },
         { label: 'Open Recent', submenu: recent },
+        { label: 'Close Folder', enabled: !!actions.closeFolder, click: () => actions.closeFolder?.() },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },
       ],

@@ -6,6 +6,8 @@ export interface MainWindowOptions {
   title: string;
   /** Developer Tools can be opened (development builds, or AKIRA_DEVTOOLS=1). */
   devTools: boolean;
+  /** The window's icon (Linux and Windows; a PNG of resources/icons/). */
+  icon?: string;
 }
 
 /**
@@ -20,6 +22,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minHeight: 420,
     show: false,
     title: options.title,
+    ...(options.icon ? { icon: options.icon } : {}),
     backgroundColor: '#1e1e1e',
     webPreferences: {
       preload: options.preload,

@@ -23,7 +23,7 @@ export const appCommands = {
 export const appEvents = {
   'app.onWorkspaceOpened': defineEvent(
     z.object({ workspace: workspaceSummary.nullable() }),
-    'The open workspace changed (desktop File → Open Folder…).',
+    'The open workspace changed (Open Folder…, Open Recent, workspace.open in any face); null: the folder was closed.',
   ),
 };
 export type WorkspaceSummaryT = z.infer<typeof workspaceSummary>;

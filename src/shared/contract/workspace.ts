@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand, defineEvent, noInput } from './define';
+import { defineCommand, defineEvent, noInput, ok } from './define';
 import { workspaceSummary } from './app';
 
 /** A path relative to the workspace root, with forward slashes; '' is the root itself. */
@@ -73,12 +73,13 @@ export const workspaceCommands = {
   'workspace.open': defineCommand(
     z.object({ path: z.string().min(1).max(4096) }),
     workspaceSummary,
-    'Open a folder as the workspace (desktop; the browser face serves one folder).',
+    'Open a folder as the workspace in place of the open one (the browser face: only inside the folders folders.browse may list).',
   ),
+  'workspace.close': defineCommand(noInput, ok, 'Close the open folder (its sessions stop, as when another is opened); the app shows its Welcome screen.'),
   'workspace.recent': defineCommand(
     noInput,
     z.object({ folders: z.array(z.string()) }),
-    'Recently opened folders, newest first.',
+    'Recently opened folders, newest first (the browser face: only those it may open).',
   ),
 };
 
