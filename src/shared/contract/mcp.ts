@@ -33,6 +33,10 @@ export const mcpServerInfo = z.object({
   stderrTail: z.string(),
   restarts: z.number().int().nonnegative(),
   timeoutSeconds: z.number(),
+  /** What an approval approves: pass it to mcp.approve so a configuration changed meanwhile is refused. */
+  fingerprint: z.string(),
+  /** What else runs with it: a stdio server's folder and environment (values for a project's server, names only for yours), an HTTP server's header names. */
+  details: z.object({ cwd: z.string().nullable(), env: z.record(z.string(), z.string()), headerNames: z.array(z.string()) }),
 });
 export type McpServerInfo = z.infer<typeof mcpServerInfo>;
 
@@ -52,9 +56,9 @@ export const mcpCommands = {
     'Enable or disable an MCP server: a global one is saved as `disabled` in the global settings; a workspace one is approved or its approval withdrawn.',
   ),
   'mcp.approve': defineCommand(
-    z.object({ name: serverName }).strict(),
+    z.object({ name: serverName, fingerprint: z.string().max(128).optional() }).strict(),
     ok,
-    'Approve a server the workspace proposes in .akira/mcp.json (for this workspace and exactly this configuration) and start it.',
+    "Approve a server the workspace proposes in .akira/mcp.json (for this workspace and exactly this configuration; with `fingerprint`, refused when the configuration changed since) and start it. A project's `alwaysAllow` is not honoured.",
   ),
   'mcp.catalog': defineCommand(
     noInput,

@@ -30,6 +30,8 @@ export interface ConnectOptions {
   root: string;
   initTimeoutMs: number;
   onClose: (why: string) => void;
+  /** The stderr tail as it grows (kept by the hub past the connection's end: what a failed server said). */
+  onStderr?: (tail: string) => void;
 }
 
 export async function connectMcp(entry: McpServerEntry, options: ConnectOptions): Promise<McpConnection> {
@@ -46,6 +48,7 @@ export async function connectMcp(entry: McpServerEntry, options: ConnectOptions)
     });
     stdio.stderr?.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      options.onStderr?.(tail);
     });
     transport = stdio;
   } else {

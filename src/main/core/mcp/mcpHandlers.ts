@@ -14,7 +14,7 @@ export function mcpHandlers(hub: () => McpHub): DomainHandlers<'mcp'> {
     'mcp.reload': async () => (await hub().reload(), { ok: true as const }),
     'mcp.restart': async (p) => (await hub().restart(p.name), { ok: true as const }),
     'mcp.setEnabled': async (p) => (await hub().setEnabled(p.name, p.enabled), { ok: true as const }),
-    'mcp.approve': async (p) => (await hub().approve(p.name), { ok: true as const }),
+    'mcp.approve': async (p) => (await hub().approve(p.name, p.fingerprint), { ok: true as const }),
     'mcp.catalog': async () => ({ resources: await hub().resources(), prompts: await hub().prompts() }),
   };
 }

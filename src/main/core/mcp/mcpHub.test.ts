@@ -112,3 +112,18 @@ describe('MCP hub', () => {
     expect(hub.list().map((s) => [s.name, s.source])).toEqual([['same', 'global']]);
   });
 });
+
+describe('MCP hub: what an approval covers', () => {
+  it("keeps a failed server's stderr, ignores a project's alwaysAllow, and refuses an approval of a configuration that changed", async () => {
+    const proposed = { command: process.execPath, args: [STDIO, '--name', 'p'], env: { MODE: 'x' }, alwaysAllow: ['echo'] };
+    const { hub, root } = await hubWith({ noisy: { command: process.execPath, args: ['-e', "process.stderr.write('boom: bad config\\n'); process.exit(2)"], timeoutSeconds: 2 } }, { proposed });
+    await waitFor(() => hub.list()[0].stderrTail.includes('boom: bad config'), 'the stderr of the failed server', 20_000);
+    const p = hub.list().find((s) => s.name === 'proposed')!;
+    expect(p.details).toEqual({ cwd: null, env: { MODE: 'x' }, headerNames: [] });
+    await expect(hub.approve('proposed', 'not-the-fingerprint')).rejects.toMatchObject({ code: 'conflict' });
+    await hub.approve('proposed', p.fingerprint);
+    await waitFor(() => state(hub, 'proposed') === 'ready', 'the approved server', 20_000);
+    expect(hub.tool('mcp__proposed__echo')?.alwaysAllowed).toBe(false);
+    void root;
+  });
+});

@@ -53,6 +53,10 @@ export interface McpServerStatus {
   stderrTail: string;
   restarts: number;
   timeoutSeconds: number;
+  /** What an approval approves (mcpConfig.ts fingerprintOf); mcp.approve may name it to refuse a changed configuration. */
+  fingerprint: string;
+  /** What else runs with it: a stdio server's folder and environment (values for a project's server, names for yours), an HTTP server's header names. */
+  details: { cwd: string | null; env: Record<string, string>; headerNames: string[] };
 }
 
 export interface McpHubOptions {
@@ -77,7 +81,8 @@ export interface McpHub {
   call(toolName: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpToolResult>;
   restart(name: string): Promise<void>;
   setEnabled(name: string, enabled: boolean): Promise<void>;
-  approve(name: string): Promise<void>;
+  /** `fingerprint`: the configuration the person saw; a different one now is a conflict (they must look again). */
+  approve(name: string, fingerprint?: string): Promise<void>;
   resources(): Promise<{ server: string; uri: string; name: string; description: string | null; mimeType: string | null }[]>;
   readResource(server: string, uri: string): Promise<string>;
   prompts(): Promise<{ server: string; name: string; description: string | null }[]>;
@@ -103,6 +108,8 @@ interface Server {
   prompts: number;
   error: string | null;
   restarts: number;
+  /** A stdio server's last stderr output, kept after its connection ended. */
+  stderr: string;
   timer: NodeJS.Timeout | null;
   /** Bumped on every (re)start and stop: a late answer of an older start is dropped. */
   generation: number;
@@ -115,6 +122,14 @@ async function readJson(path: string): Promise<unknown> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw err;
   }
+}
+
+function detailsOf(entry: McpServerEntry): McpServerStatus['details'] {
+  const c = entry.config;
+  if (!isStdio(c)) return { cwd: null, env: {}, headerNames: Object.keys(c.headers ?? {}) };
+  // A project's values are in its file for anyone to read; the person's own may hold their secrets: names only.
+  const env = Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, entry.source === 'workspace' ? v : '…']));
+  return { cwd: c.cwd ?? null, env, headerNames: [] };
 }
 
 function targetOf(config: McpServerConfig): string {
@@ -148,7 +163,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     resources: s.resources,
     prompts: s.prompts,
     error: s.error,
-    stderrTail: s.conn?.stderrTail() ?? '',
+    stderrTail: s.stderr,
+    fingerprint: s.entry.fingerprint,
+    details: detailsOf(s.entry),
     restarts: s.restarts,
     timeoutSeconds: s.entry.config.timeoutSeconds ?? DEFAULT_CALL_TIMEOUT_S,
   });
@@ -199,6 +216,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
 
   async function connect(s: Server): Promise<void> {
     const generation = ++s.generation;
+    s.stderr = '';
     s.state = s.restarts > 0 ? 'restarting' : 'starting';
     s.error = null;
     changed();
@@ -207,6 +225,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         root,
         // A server's own timeoutSeconds bounds its start too (a server that never answers initialize).
         initTimeoutMs: s.entry.config.timeoutSeconds !== undefined ? Math.min(s.entry.config.timeoutSeconds * 1000, options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS) : (options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS),
+        onStderr: (tail) => {
+          if (s.generation === generation) s.stderr = tail;
+        },
         onClose: (why) => {
           if (s.generation !== generation || disposed) return;
           s.conn = null;
@@ -219,7 +240,8 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       const caps = conn.client.getServerCapabilities() ?? {};
       const taken = new Set<string>();
       const tools = caps.tools ? (await conn.client.listTools()).tools : [];
-      const allow = new Set(s.entry.config.alwaysAllow ?? []);
+      // A project's own alwaysAllow would loosen the policy: only the person's (global) servers' lists count.
+      const allow = new Set(s.entry.source === 'global' ? (s.entry.config.alwaysAllow ?? []) : []);
       s.tools = tools.map((t) => ({
         toolName: toolNameOf(s.entry.key, t.name, taken),
         name: t.name,
@@ -292,7 +314,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         continue;
       }
       if (existing) await stop(existing);
-      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, prompts: 0, error: null, restarts: 0, timer: null, generation: 0 };
+      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, prompts: 0, error: null, restarts: 0, stderr: '', timer: null, generation: 0 };
       s.entry = entry;
       s.restarts = 0;
       servers.set(entry.name, s);
@@ -389,9 +411,12 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         changed();
       }
     },
-    async approve(name) {
+    async approve(name, fingerprint) {
       const s = need(name);
       if (s.entry.source !== 'workspace') throw new AkiraError('bad_request', `The MCP server ${name} is one of your global settings: it needs no approval.`);
+      if (fingerprint !== undefined && fingerprint !== s.entry.fingerprint) {
+        throw new AkiraError('conflict', `The configuration of ${name} in ${MCP_FILE} changed since you looked at it: look at it again before approving.`);
+      }
       await options.approvals.approve(root, name, s.entry.fingerprint);
       if (s.entry.config.disabled) return;
       s.restarts = 0;

@@ -36,9 +36,9 @@ export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDon
       onDone();
     }
   };
-  const approve = () => {
+  const approve = (fingerprint: string) => {
     setAsking(false);
-    void run('approve', () => client.invoke('mcp.approve', { name: server.name }));
+    void run('approve', () => client.invoke('mcp.approve', { name: server.name, fingerprint }));
   };
   const toggle = (on: boolean) => {
     if (on && actions.switchOnApproves) setAsking(true);

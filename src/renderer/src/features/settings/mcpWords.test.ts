@@ -17,6 +17,8 @@ const server = (over: Partial<McpServerInfo> = {}): McpServerInfo => ({
   stderrTail: '',
   restarts: 0,
   timeoutSeconds: 60,
+  fingerprint: 'f0',
+  details: { cwd: null, env: {}, headerNames: [] },
   ...over,
 });
 
