@@ -299,7 +299,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     ...foldersHandlers(browsing, () => services?.summary.root ?? null),
     ...terminalHandlers(() => need().terminals),
-    ...gitHandlers(() => need().git),
+    // Discarding is checkpointed first (a manual checkpoint; restoring it for those files undoes the discard).
+    ...gitHandlers(() => need().git, {
+      checkpoint: async (label) => {
+        const taken = await need().checkpoints.create({ label, origin: 'manual' });
+        return { checkpointId: taken.id, skipped: taken.skipped.map((s) => s.path) };
+      },
+    }),
     ...checkpointHandlers(() => need().checkpoints),
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
     ...contextHandlers(() => need()),

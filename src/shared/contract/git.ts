@@ -24,6 +24,52 @@ export const gitStatus = z.object({
 });
 export type GitStatus = z.infer<typeof gitStatus>;
 
+/**
+ * One hunk of a file's diff, as `git diff` prints it (three lines of context): the header's ranges and its lines,
+ * each starting with ' ' (context), '-' (removed), '+' (added) or '\' (no newline at end of file), without '\n'.
+ * `git.stageHunk` and the others name a hunk by all of it, so a hunk that is no longer in the diff is refused.
+ */
+export const gitHunk = z.object({
+  oldStart: z.number().int().nonnegative(),
+  oldLines: z.number().int().nonnegative(),
+  newStart: z.number().int().nonnegative(),
+  newLines: z.number().int().nonnegative(),
+  lines: z.array(z.string()).min(1).max(200_000),
+});
+export type GitHunk = z.infer<typeof gitHunk>;
+
+export const gitCommit = z.object({
+  hash: z.string(),
+  shortHash: z.string(),
+  subject: z.string(),
+  /** The branch it is on; null when HEAD is detached. */
+  branch: z.string().nullable(),
+});
+export type GitCommit = z.infer<typeof gitCommit>;
+
+export const gitBranch = z.object({
+  name: z.string(),
+  current: z.boolean(),
+  /** The upstream branch (e.g. origin/main), null without one. */
+  upstream: z.string().nullable(),
+  ahead: z.number().int().nonnegative(),
+  behind: z.number().int().nonnegative(),
+  /** The upstream is configured but no longer exists. */
+  upstreamGone: z.boolean(),
+  shortHash: z.string(),
+  subject: z.string(),
+});
+export type GitBranch = z.infer<typeof gitBranch>;
+
+/** Workspace-relative paths of files (at least one). */
+const gitPaths = z.array(relPath.min(1)).min(1).max(10_000);
+const hunkInput = z.object({ path: relPath.min(1), hunk: gitHunk }).strict();
+const discarded = z.object({
+  paths: z.array(relPath),
+  /** The checkpoint taken just before (restore it, for these paths, to undo the discard). */
+  checkpointId: z.string(),
+});
+
 export const gitCommands = {
   'git.status': defineCommand(noInput, gitStatus, 'git status of the workspace (isRepo false outside a repository).'),
   'git.diff': defineCommand(
@@ -37,6 +83,49 @@ export const gitCommands = {
       tooLarge: z.boolean().optional(),
     }),
     'A file at HEAD (original) and in the working tree (modified); null where it does not exist.',
+  ),
+  'git.hunks': defineCommand(
+    z.object({ path: relPath.min(1) }).strict(),
+    z.object({
+      path: relPath,
+      /** HEAD → index. */
+      staged: z.array(gitHunk),
+      /** Index → working tree (an untracked file has none: stage it whole). */
+      unstaged: z.array(gitHunk),
+      binary: z.boolean(),
+      /** The diff is too large to list hunk by hunk (the lists are then empty). */
+      tooLarge: z.boolean().optional(),
+    }),
+    "A file's staged and unstaged hunks.",
+  ),
+  'git.stage': defineCommand(z.object({ paths: gitPaths }).strict(), z.object({ paths: z.array(relPath) }), 'Stage files (git add): changes, new files, deletions.'),
+  'git.unstage': defineCommand(z.object({ paths: gitPaths }).strict(), z.object({ paths: z.array(relPath) }), 'Unstage files: the index goes back to HEAD for them; the working tree is untouched.'),
+  'git.discard': defineCommand(
+    z.object({ paths: gitPaths }).strict(),
+    discarded,
+    "Discard files' unstaged changes: back to the index (an untracked file is deleted). Checkpointed first.",
+  ),
+  'git.stageHunk': defineCommand(hunkInput, z.object({ path: relPath }), 'Stage one unstaged hunk (conflict when it is no longer in the diff).'),
+  'git.unstageHunk': defineCommand(hunkInput, z.object({ path: relPath }), 'Unstage one staged hunk (conflict when it is no longer in the diff).'),
+  'git.discardHunk': defineCommand(
+    hunkInput,
+    discarded,
+    'Discard one unstaged hunk from the working tree (conflict when it is no longer in the diff). Checkpointed first.',
+  ),
+  'git.commit': defineCommand(
+    z.object({ message: z.string().max(100_000), amend: z.boolean().default(false) }).strict(),
+    z.object({ commit: gitCommit }),
+    'Commit what is staged (amend: replace the last commit, staged changes and the new message included).',
+  ),
+  'git.branches': defineCommand(
+    noInput,
+    z.object({ current: z.string().nullable(), detached: z.boolean(), branches: z.array(gitBranch) }),
+    'Local branches, the current one, and how far each is ahead of or behind its upstream.',
+  ),
+  'git.checkout': defineCommand(
+    z.object({ branch: z.string().min(1).max(255) }).strict(),
+    z.object({ branch: z.string() }),
+    'Switch to a local branch (conflict when local changes would be overwritten: nothing changes then).',
   ),
 };
 

@@ -1,6 +1,6 @@
 import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
 
-/** A clean environment for read-only git commands. */
+/** A clean environment for git commands (status refreshes and the git actions alike). */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env = cleanGitEnv(base);
   // Never take index.lock for a status refresh: it would race the user's own git commands and,
@@ -14,10 +14,10 @@ export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, st
 
 /** git in one folder of the user's repository (common/gitRun.ts with the environment above). */
 export interface Git {
-  /** stdout as text (UTF-8). Rejects with GitFailure (see gitErrorText). */
-  text(args: string[]): Promise<string>;
+  /** stdout as text (UTF-8); `input` goes to stdin (a patch for `git apply -`). Rejects with GitFailure (see gitErrorText). */
+  text(args: string[], input?: string): Promise<string>;
   /** stdout as bytes. */
-  bytes(args: string[]): Promise<Buffer>;
+  bytes(args: string[], input?: string): Promise<Buffer>;
 }
 
 /** Git processes one instance runs at once (a burst of diffs queues instead of forking dozens). */
@@ -28,11 +28,11 @@ export function createGit(baseDir: string): Git {
   const env = gitEnv();
   let running = 0;
   const queue: (() => void)[] = [];
-  async function bytes(args: string[]): Promise<Buffer> {
+  async function bytes(args: string[], input?: string): Promise<Buffer> {
     if (running >= MAX_PROCESSES) await new Promise<void>((r) => queue.push(r));
     running++;
     try {
-      return await runGit(args, { cwd: baseDir, env });
+      return await runGit(args, { cwd: baseDir, env, input });
     } finally {
       running--;
       queue.shift()?.();
@@ -40,7 +40,7 @@ export function createGit(baseDir: string): Git {
   }
   return {
     bytes,
-    text: async (args) => (await bytes(args)).toString('utf8'),
+    text: async (args, input) => (await bytes(args, input)).toString('utf8'),
   };
 }
 

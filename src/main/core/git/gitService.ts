@@ -3,6 +3,7 @@ import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { normalizeRelative, resolveInside, toRelative } from '../workspace/pathGuard';
 import { looksBinary, readHeadSide, readWorkingSide, type Side } from './fileContents';
+import type { GitRepo } from './gitRepo';
 import { createGit, gitErrorText, type Git } from './gitRunner';
 import { watchForRepoCreation, watchRepo } from './gitWatcher';
 import { parsePorcelainV2, toGitFiles } from './porcelainV2';
@@ -21,6 +22,13 @@ export interface GitService {
    * paths relative to it) plus the untracked files' names: what `@diff` attaches. null outside a repository.
    */
   workingDiff(): Promise<{ diff: string; untracked: string[]; files: number } | null>;
+  /** The repository for reading git (hunks, branches); bad_request outside one. */
+  repo(): Promise<GitRepo>;
+  /**
+   * Runs a git action (stage, commit, checkout, …) on the repository, one at a time per workspace so two
+   * never race for the index lock, then says git changed (`git.onChanged`, and the next status runs afresh).
+   */
+  act<T>(fn: (repo: GitRepo) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -222,6 +230,27 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     return { diff: text, untracked, files: st.files.length };
   }
 
+  async function repo(): Promise<GitRepo> {
+    // An action may come right after `git init` in a terminal: look again when the last look found nothing.
+    if (location === null) location = undefined;
+    const loc = await ensureLocation();
+    if (!loc) throw new AkiraError('bad_request', 'This folder is not a git repository.');
+    return { root, top: loc.toplevel, prefix: loc.prefix, atRoot: gitAtRoot, atTop: gitAt(loc.toplevel) };
+  }
+
+  let acting: Promise<unknown> = Promise.resolve();
+  function act<T>(fn: (repo: GitRepo) => Promise<T>): Promise<T> {
+    const run = acting.then(async () => {
+      try {
+        return await fn(await repo());
+      } finally {
+        markChanged();
+      }
+    });
+    acting = run.catch(() => undefined);
+    return run;
+  }
+
   const unsubscribe = options.onWorkspaceChanged(markChanged);
   if (options.watch !== false) await ensureLocation();
 
@@ -229,6 +258,8 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     status,
     diff,
     workingDiff,
+    repo,
+    act,
     async dispose() {
       disposed = true;
       unsubscribe();
