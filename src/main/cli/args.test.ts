@@ -5,11 +5,12 @@ const serve = (...argv: string[]) => toServeArgs(parseCommandArgs('serve', serve
 
 describe('akira serve arguments', () => {
   it('has loopback, any free port and the current folder by default', () => {
-    expect(serve()).toEqual({ folder: null, port: 0, host: '127.0.0.1', open: false });
+    expect(serve()).toEqual({ folder: null, port: 0, host: '127.0.0.1', open: false, tokenFile: null, headless: false });
   });
 
   it('reads flags in both spellings, anywhere, and -- before a folder that looks like a flag', () => {
-    expect(serve('proj', '--port', '8080', '--host=0.0.0.0', '--open')).toEqual({ folder: 'proj', port: 8080, host: '0.0.0.0', open: true });
+    expect(serve('proj', '--port', '8080', '--host=0.0.0.0', '--open')).toEqual({ folder: 'proj', port: 8080, host: '0.0.0.0', open: true, tokenFile: null, headless: false });
+    expect(serve('--headless', '--token-file', 'ci/token')).toMatchObject({ headless: true, tokenFile: 'ci/token' });
     expect(serve('--port=0', '--', '--weird-folder')).toMatchObject({ folder: '--weird-folder', port: 0 });
   });
 

@@ -93,10 +93,14 @@ export interface ServeArgs {
   port: number;
   host: string;
   open: boolean;
+  /** `--token-file FILE`: a stable token read from FILE (created 0600 when missing). */
+  tokenFile: string | null;
+  /** `--headless`: only the HTTP API and the WebSocket, no UI files. */
+  headless: boolean;
 }
 
 export const serveSpec: CommandSpec = {
-  flags: { port: 'number', host: 'string', open: 'boolean' },
+  flags: { port: 'number', host: 'string', open: 'boolean', 'token-file': 'string', headless: 'boolean' },
   positionals: { max: 1, name: 'folder' },
 };
 
@@ -108,5 +112,7 @@ export function toServeArgs(parsed: ParsedCommand): ServeArgs {
     port,
     host: (parsed.flags.host as string | undefined) ?? '127.0.0.1',
     open: parsed.flags.open === true,
+    tokenFile: (parsed.flags['token-file'] as string | undefined) ?? null,
+    headless: parsed.flags.headless === true,
   };
 }
