@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentEvent, type AgentEvent, type AgentEventOf, type AgentEventType, type CommandInput, type CommandName, type CommandResult, type ContractError } from '../shared/contract';
 import { startOpenAiTestServer, type OpenAiTestServer } from './openaiTestServer';
+import { initRepoWithCommit } from './gitCli';
 import { tempDir, writeTree } from './tempTree';
 import { waitFor } from './waitFor';
 import { TEST_SHELL } from './ptyKit';
@@ -42,6 +43,10 @@ export interface AgentKitOptions {
   /** The global settings file (dataDir/settings.json); `model` defaults to the test server. */
   settings?: Record<string, unknown>;
   env?: NodeJS.ProcessEnv;
+  /** Make the workspace a git repository (git init and one commit of `files`) before the core opens it. */
+  gitRepo?: boolean;
+  /** Watch the workspace as the long-lived faces do (default false: no watcher). */
+  watch?: boolean;
 }
 
 export async function startAgentKit(options: AgentKitOptions = {}): Promise<AgentKit> {
@@ -49,6 +54,7 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
   const data = await tempDir('akira-agent-data-');
   const server = await startOpenAiTestServer();
   await writeTree(ws.dir, options.files ?? {});
+  if (options.gitRepo) initRepoWithCommit(ws.dir);
   await mkdir(data.dir, { recursive: true });
   await writeFile(join(data.dir, 'settings.json'), JSON.stringify({ ...options.settings }));
   const sleeps: number[] = [];
@@ -58,7 +64,7 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
     face: 'test',
     version: '0.0.0-test',
     validateOutput: true,
-    watch: false,
+    watch: options.watch ?? false,
     // The user's terminals without the machine's rc files (see ptyKit's TEST_SHELL).
     ...(TEST_SHELL ? { shell: TEST_SHELL } : {}),
     agent: {

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
-import { createPidLock, describeHolder, isThisProcess, liveLockHolder, type LockHolder } from '../../common/pidLock';
+import { createPidLock, describeHolder, isThisProcess, liveLockHolder, readLockHolder, type LockHolder } from '../../common/pidLock';
 import { AkiraError } from '../errors';
 
 /**
  * One writer per session: `writer.lock` in the session folder holds the writer's pid and host (JSON,
  * see common/pidLock.ts). A lock whose process is gone (a crash, kill -9) is stale and taken over; a
  * live one refuses with `conflict`. `lockOwner` tells recoverInterrupted whether another live process
- * is still writing.
+ * is still writing; `clearStaleLock` removes a dead writer's lock (recoverInterrupted, when a folder is opened), so
+ * no `writer.lock` outlives its process for long.
  */
 
 export const LOCK_FILE = 'writer.lock';
@@ -14,6 +15,18 @@ export const LOCK_FILE = 'writer.lock';
 /** The live process holding the session's lock, or null when it is free or stale. */
 export async function lockOwner(dir: string): Promise<LockHolder | null> {
   return liveLockHolder(join(dir, LOCK_FILE));
+}
+
+/**
+ * Removes the session's lock file when the process that held it is gone: taken over and released, so a lock a
+ * live writer takes meanwhile is never the one removed. Answers whether a stale lock was removed.
+ */
+export function clearStaleLock(dir: string): boolean {
+  const lock = createPidLock(join(dir, LOCK_FILE), 'json');
+  if (!readLockHolder(lock.path) || liveLockHolder(lock.path)) return false;
+  if (!lock.tryAcquire()) return false;
+  lock.release();
+  return true;
 }
 
 export interface SessionLock {

@@ -11,7 +11,7 @@ import { activeStatuses, MAX_TASK_CHARS, type SessionEvent, type SessionEventInp
 import { ensureLogHeaders, EVENTS_FILE, readFrontMatter, removeStaleTmpFiles, SESSION_DOC, sessionDir, sessionsDir } from './sessionFiles';
 import { createSessionHandle, type SessionHandle } from './sessionHandle';
 import { checkSessionId, isSessionId, newSessionId } from './sessionIds';
-import { acquireLock, lockOwner } from './sessionLock';
+import { acquireLock, clearStaleLock, lockOwner } from './sessionLock';
 
 /**
  * The session store of one workspace: `.akira/sessions/<uuid v4>/` with session.md, history.md,
@@ -27,7 +27,8 @@ import { acquireLock, lockOwner } from './sessionLock';
  *   await store.listSessions();                  // summaries from session.md front matter only
  *   await store.recoverInterrupted();            // at startup: running/waiting/planning → interrupted
  *
- * One writer per session (a lock file with the writer's pid; a dead writer's lock is taken over).
+ * One writer per session (a lock file with the writer's pid; a dead writer's lock is taken over, and removed by
+ * recoverInterrupted).
  * A killed writer's `session.md.<hex>.tmp` files are removed when the session is reopened (under its
  * lock) and, for sessions nobody writes, by recoverInterrupted once they are a minute old.
  * Ids are UUID v4 or bad_request; everything read from disk is validated with zod.
@@ -269,6 +270,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         const dir = await sessionDir(root, sessionId);
         if (await lockOwner(dir)) continue; // another live process is writing it
         if (!activeStatuses.includes(summary.status)) {
+          clearStaleLock(dir); // its writer died after it ended (an active one's is taken over and released below)
           await removeStaleTmpFiles(dir, STALE_TMP_MS);
           continue;
         }
