@@ -5,6 +5,7 @@ import { checkpointCommands, checkpointEvents } from './contract/checkpoints';
 import { contextCommands, contextEvents } from './contract/context';
 import { foldersCommands, foldersEvents } from './contract/folders';
 import { mcpCommands, mcpEvents } from './contract/mcp';
+import { searchCommands, searchEvents } from './contract/search';
 import { gitCommands, gitEvents } from './contract/git';
 import { settingsCommands, settingsEvents } from './contract/settings';
 import { specsCommands, specsEvents } from './contract/specs';
@@ -18,6 +19,7 @@ export * from './contract/checkpoints';
 export * from './contract/context';
 export * from './contract/folders';
 export * from './contract/mcp';
+export * from './contract/search';
 export * from './contract/git';
 export * from './contract/settings';
 export * from './contract/specs';
@@ -36,6 +38,7 @@ export const commands = {
   ...specsCommands,
   ...contextCommands,
   ...mcpCommands,
+  ...searchCommands,
   ...foldersCommands,
 };
 
@@ -51,6 +54,7 @@ export const events = {
   ...specsEvents,
   ...contextEvents,
   ...mcpEvents,
+  ...searchEvents,
   ...foldersEvents,
 };
 

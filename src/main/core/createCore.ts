@@ -27,6 +27,8 @@ import { mcpHandlers, serverInfoOf } from './mcp/mcpHandlers';
 import { createMcpHub, type McpHub } from './mcp/mcpHub';
 import { createMcpApprovals } from './mcp/mcpApprovals';
 import { createFileIndex, type FileIndex } from './workspace/fileIndex';
+import { createSearchService, type SearchService } from './search/searchService';
+import { searchHandlers } from './search/searchHandlers';
 import { createProjectContext, type ProjectContext } from './context/projectContext';
 import { createGitignoreRules } from './workspace/gitignoreRules';
 import { createDiagnostics } from './diagnostics/diagnosticsService';
@@ -97,6 +99,8 @@ interface WorkspaceServices {
   files: FileIndex;
   /** Stops feeding the file index. */
   stopFileFeed: () => void;
+  /** Search in files (issue 13); its Node engine searches the file index's listing. */
+  search: SearchService;
   agent: AgentService;
 }
 
@@ -123,6 +127,7 @@ async function disposeServices(services: Partial<WorkspaceServices>): Promise<vo
   await services.commands?.dispose().catch(() => undefined);
   await Promise.allSettled([services.terminals?.dispose(), services.workspace?.dispose(), services.git?.dispose(), services.checkpoints?.dispose()]);
   services.feed?.dispose();
+  await services.search?.dispose().catch(() => undefined);
   services.stopFileFeed?.();
   services.files?.dispose();
 }
@@ -198,6 +203,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }));
       const files = (built.files = createFileIndex({ root }));
       built.stopFileFeed = bus.on('workspace.onChanged', (data) => (data.refresh ? files.invalidate() : files.invalidate(data.changes)));
+      built.search = createSearchService({
+        root,
+        emit,
+        listFiles: async () => (await files.find('', { limit: Number.MAX_SAFE_INTEGER })).items.map((item) => item.path),
+      });
       built.agent = createAgentService({
         context,
         mcp,
@@ -310,6 +320,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
     ...contextHandlers(() => need()),
     ...mcpHandlers(() => need().mcp),
+    ...searchHandlers(() => need().search),
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
     // Running a spec is the agent's: read the saved key afresh first, as agent.start does.
