@@ -1,8 +1,8 @@
 export const mainHelp = `Akira: a desktop companion app for autonomous coding agents.
 
 Usage:
-  akira serve [folder] [--port N] [--host H] [--open]
-                          Serve the Akira UI for a folder in the browser
+  akira serve [folder] [--port N] [--host H] [--open] [--token-file FILE] [--headless]
+                          Serve the Akira UI and the HTTP API for a folder
   akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json]
           [--image FILE]  Run an agent session on a task (plan, execute, verify) without the UI
   akira run --tasks FILE [--only ID,…] [--from ID] [--yes] [--json]
@@ -19,15 +19,23 @@ Usage:
   akira --version         Print the version
 `;
 
-export const serveHelp = `Usage: akira serve [folder] [--port N] [--host H] [--open]
+export const serveHelp = `Usage: akira serve [folder] [--port N] [--host H] [--open] [--token-file FILE] [--headless]
 
-Serves the Akira UI and its WebSocket for <folder> (default: the current folder).
-Prints the URL to open; it carries a token that changes on every launch.
+Serves the Akira UI, its WebSocket (/ws) and the HTTP API (/api/) for <folder> (default: the current
+folder). Prints the URL to open; it carries a token that changes on every launch (unless --token-file).
 
 Options:
-  --port N   Port to listen on (default: any free port)
-  --host H   Interface to bind (default: 127.0.0.1; anything else exposes your files to the network)
-  --open     Open the URL in the default browser
+  --port N           Port to listen on (default: any free port)
+  --host H           Interface to bind (default: 127.0.0.1; anything else exposes your files to the network)
+  --open             Open the URL in the default browser
+  --token-file FILE  A stable token for scripts: read from FILE (only you may read it: chmod 600), or, when
+                     FILE is missing, a new random one is written there with mode 0600 (its folder must exist)
+  --headless         Serve only the HTTP API and the WebSocket, no UI (for servers and CI)
+
+HTTP API: POST /api/<command> with the params as JSON (Content-Type: application/json) answers
+{"result": …} or {"error": {"code", "message"}}; GET /api/events streams every event (Server-Sent Events,
+resumable with Last-Event-ID); GET /api/openapi.json describes it all. Send the token as
+Authorization: Bearer <token> or ?token=<token>.
 `;
 
 export const checkpointsHelp = `Usage: akira checkpoints <command> [options]

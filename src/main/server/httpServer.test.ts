@@ -139,9 +139,10 @@ describe('HTTP face', () => {
     }
   });
 
-  it('refuses a foreign Host header (DNS rebinding) and other methods', async () => {
+  it('refuses a foreign Host header (DNS rebinding: 421 Misdirected Request) and other methods', async () => {
     const res = await get(`/?token=${server.token}`, { Host: `evil.example:${server.port}` });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(421);
+    expect(await upgradeStatus(wsUrl(), { headers: { Host: `evil.example:${server.port}` } })).toBe(421);
     expect((await get(`/?token=${server.token}`, { Host: `localhost:${server.port}` })).status).toBe(200);
     const post = await fetch(server.url, { method: 'POST', body: '{}' });
     expect(post.status).toBe(405);

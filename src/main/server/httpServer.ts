@@ -5,6 +5,10 @@ import type { EventBus } from '../core/eventBus';
 import type { CallContext, Router } from '../core/router';
 import { createAccessPolicy, isWildcardHost, urlHost, type AccessPolicy } from './access';
 import { setSecurityHeaders } from '../common/securityHeaders';
+import { createApiFace, isApiPath } from './apiFace';
+import { sendApiError } from './apiResponses';
+import { createEventReplay, type EventReplayOptions } from './eventReplay';
+import { createSseFace, type SseFaceOptions } from './sseFace';
 import { createStaticFiles } from './staticFiles';
 import { createToken } from './token';
 import { createWsFace } from './wsFace';
@@ -17,12 +21,16 @@ export interface ServerOptions {
   port?: number;
   /** The built renderer (out/renderer). */
   staticDir: string;
+  /** Serve only the API and the WebSocket, no UI files (`akira serve --headless`). */
+  headless?: boolean;
   /** Fixed token (tests); a random one per launch otherwise. */
   token?: string;
   /** How handlers see callers of this face. */
   face?: CallContext['face'];
   /** A WebSocket client with more unsent data than this is dropped (default 32 MB). */
   maxClientBufferBytes?: number;
+  /** The HTTP API's limits (defaults in apiBody.ts, eventReplay.ts, sseFace.ts); tests make them small. */
+  api?: { maxBodyBytes?: number; replay?: EventReplayOptions; sse?: SseFaceOptions };
 }
 
 export interface RunningServer {
@@ -35,6 +43,8 @@ export interface RunningServer {
   token: string;
   /** Open WebSocket clients. */
   clientCount(): number;
+  /** Open `GET /api/events` streams. */
+  eventReaderCount(): number;
   close(): Promise<void>;
 }
 
@@ -42,9 +52,12 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  421: 'Misdirected Request',
   426: 'Upgrade Required',
   503: 'Service Unavailable',
 };
+
+const MISDIRECTED = 'Misdirected Request: unexpected Host header; use the address akira serve printed\n';
 
 const UNAUTHORIZED =
   'Unauthorized: open the exact URL that `akira serve` printed (it carries ?token=…); the token changes on every launch.\n';
@@ -90,8 +103,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 }
 
 /**
- * The browser face of `akira serve`: the built UI over HTTP and the contract over a WebSocket at
- * `/ws`, both behind a per-launch token; WebSocket upgrades from foreign origins are refused.
+ * The faces of `akira serve`: the built UI over HTTP (none when headless), the contract over a WebSocket at
+ * `/ws` and over the HTTP API at `/api/` (apiFace.ts, with the SSE event stream), all behind the token.
+ * A Host header that is not the bound address is refused everywhere (421, DNS rebinding); a foreign Origin
+ * is refused for WebSocket upgrades and API requests (403).
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -104,20 +119,32 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxBufferedBytes: options.maxClientBufferBytes,
   });
   let access: AccessPolicy | null = null;
+  const replay = createEventReplay(options.core.bus, options.api?.replay);
+  const sse = createSseFace(replay, options.api?.sse);
+  const api = createApiFace({
+    router: options.core.router,
+    face: options.face ?? 'browser',
+    sse,
+    access: () => access,
+    maxBodyBytes: options.api?.maxBodyBytes,
+  });
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setSecurityHeaders(res);
     const url = requestUrl(req);
     if (!access || !url) return sendText(res, access ? 400 : 503, access ? 'Bad Request\n' : 'Starting\n');
-    if (!access.hostAllowed(req.headers.host)) return sendText(res, 403, 'Forbidden: unexpected Host header\n');
+    if (isApiPath(url.pathname)) return api.handle(req, res, url);
+    if (!access.hostAllowed(req.headers.host)) return sendText(res, 421, MISDIRECTED);
     const how = access.authenticate(req, url);
     if (!how) return sendText(res, 401, UNAUTHORIZED);
+    if (options.headless && url.pathname !== '/ws') {
+      return sendApiError(res, {
+        code: 'not_found',
+        message: 'This Akira is headless (akira serve --headless): no UI here, only the HTTP API at /api/ (GET /api/openapi.json) and the WebSocket at /ws',
+      });
+    }
     if (how === 'query') res.setHeader('Set-Cookie', access.cookie());
     if (url.pathname === '/ws') return sendText(res, 426, '/ws is the WebSocket face; connect with a WebSocket client\n');
-    // Reserved for the HTTP API face (`POST /api/<command>` + SSE), a later addition.
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      return sendText(res, 404, 'The HTTP API is not available in this version; use the WebSocket at /ws\n');
-    }
     await statics.serve(req, res, url.pathname);
   }
 
@@ -126,7 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const url = requestUrl(req);
     if (!access || !url) return rejectUpgrade(socket, access ? 404 : 503, 'Not available\n');
     if (url.pathname !== '/ws') return rejectUpgrade(socket, 404, 'Not Found\n');
-    if (!access.hostAllowed(req.headers.host)) return rejectUpgrade(socket, 403, 'Forbidden: unexpected Host header\n');
+    if (!access.hostAllowed(req.headers.host)) return rejectUpgrade(socket, 421, MISDIRECTED);
     if (!access.authenticate(req, url)) return rejectUpgrade(socket, 401, UNAUTHORIZED);
     if (!access.originAllowed(req.headers.origin, req.headers.host)) {
       return rejectUpgrade(socket, 403, 'Forbidden: the WebSocket Origin is not the served origin\n');
@@ -135,9 +162,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   const server = createServer((req, res) => {
-    onRequest(req, res).catch(() => {
-      if (!res.headersSent) sendText(res, 500, 'Internal Server Error\n');
-      else res.destroy();
+    onRequest(req, res).catch((err: unknown) => {
+      if (res.headersSent) res.destroy();
+      else if (isApiPath(requestUrl(req)?.pathname ?? '')) sendApiError(res, { code: 'internal', message: (err as Error)?.message || 'Internal error' });
+      else sendText(res, 500, 'Internal Server Error\n');
     });
   });
   server.on('upgrade', onUpgrade);
@@ -149,6 +177,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     await listen(server, options.port ?? 0, host);
   } catch (err) {
+    sse.close();
+    replay.close();
     await ws.close();
     throw err;
   }
@@ -165,9 +195,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port: address.port,
     token,
     clientCount: () => ws.clientCount(),
+    eventReaderCount: () => sse.readerCount(),
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        sse.close();
+        replay.close();
         await ws.close();
         server.closeAllConnections();
         await closed;
