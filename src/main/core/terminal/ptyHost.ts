@@ -112,6 +112,17 @@ const MAX_TERMINALS = 64;
 const ok = { ok: true as const };
 const skipped = '\r\n\u001b[2m[… earlier output skipped while no client was reading …]\u001b[0m\r\n';
 
+/**
+ * Input written to a terminal that node-pty has not handed to the kernel yet is dropped when the terminal is killed
+ * or exits. node-pty 1.1.0 queues writes and goes on writing to the pty's file descriptor after kill() (its dispose()
+ * does not stop a write in flight), so once the descriptor's number is reused the rest of a large paste went to
+ * whatever held it then: another terminal or an HTTP connection. Its queue is internal; this reaches into it.
+ */
+export function dropPendingInput(pty: unknown): void {
+  const stream = (pty as { _writeStream?: { _writeQueue?: unknown[] } } | null)?._writeStream;
+  if (stream && Array.isArray(stream._writeQueue)) stream._writeQueue.length = 0;
+}
+
 export function createPtyHost(options: PtyHostOptions): PtyHost {
   const { cwd, emit } = options;
   const killGraceMs = options.killGraceMs ?? 1500;
@@ -157,6 +168,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
   }
 
   function finish(t: Terminal, exitCode: number, signal: number, resolve: () => void) {
+    dropPendingInput(t.pty);
     if (t.carryTimer) clearTimeout(t.carryTimer);
     if (t.killTimer) clearTimeout(t.killTimer);
     if (t.sentinel) feed(t, t.sentinel.flush());
@@ -322,6 +334,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
     kill({ terminalId }) {
       const t = get(terminalId);
       terminals.delete(terminalId);
+      dropPendingInput(t.pty);
       if (t.exited) return ok;
       dying.add(t);
       signal(t);
