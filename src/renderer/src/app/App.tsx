@@ -11,6 +11,7 @@ import { SessionView } from '../features/agent/SessionView';
 import { useWaitingSessions } from '../features/agent/useWaitingSessions';
 import { ReviewList } from '../features/review/ReviewList';
 import { ReviewPane } from '../features/review/ReviewPane';
+import { AgentProposalBar } from '../features/review/AgentProposalBar';
 import { SettingsOverlay } from '../features/settings/SettingsOverlay';
 import { FileTree } from '../features/workspace/FileTree';
 import { SpecsPanel } from '../features/specs/SpecsPanel';
@@ -89,7 +90,7 @@ export function App() {
               </div>
             </aside>
             <main className="main">
-              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView diffView={(p) => <WorktreeDiff {...p} />} /> : sidebar === 'specs' ? <SpecView /> : <EditorArea />}</section>
+              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView diffView={(p) => <WorktreeDiff {...p} />} /> : sidebar === 'specs' ? <SpecView /> : <EditorArea fileBanner={(p) => <AgentProposalBar path={p} />} />}</section>
               <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
               <section className="panel" style={{ height: terminalHeight }}>
                 <TerminalPanel />

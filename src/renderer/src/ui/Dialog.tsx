@@ -18,11 +18,13 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Keys the dialog handles before its own (Escape, Tab); call preventDefault to take one. */
   onKeyDown?(e: KeyboardEvent<HTMLDivElement>): void;
+  /** Room for a comparison (the editor's conflict dialog). */
+  wide?: boolean;
 }
 
 let nextId = 0;
 
-export function Dialog({ title, testId, onCancel, children, tone = 'warn', initialFocus, onKeyDown }: DialogProps) {
+export function Dialog({ title, testId, onCancel, children, tone = 'warn', initialFocus, onKeyDown, wide }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
   const titleId = useRef(`dialog-title-${++nextId}`).current;
 
@@ -58,7 +60,7 @@ export function Dialog({ title, testId, onCancel, children, tone = 'warn', initi
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
-      <div ref={box} className={`dialog dialog-${tone}`} role="alertdialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} onKeyDown={onKey}>
+      <div ref={box} className={`dialog dialog-${tone}${wide ? ' dialog-wide' : ''}`} role="alertdialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} onKeyDown={onKey}>
         <div className="dialog-title" id={titleId}>
           {title}
         </div>

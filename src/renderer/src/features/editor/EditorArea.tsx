@@ -1,13 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useUiStore } from '../../appState/uiStore';
-import { useClient, useEvent } from '../../client/ClientContext';
+import { useClient } from '../../client/ClientContext';
 import { askAgentAbout, selectionOf } from '../context/askStore';
 import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
+import { CloseDirtyDialog } from './CloseDirtyDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { EditorTabs } from './EditorTabs';
 import { FileViewer } from './FileViewer';
 import { diffQuery } from './editorQueries';
+import { useDiskSync } from './useDiskSync';
+import { useEditorKeys } from './useEditorKeys';
 import './editor.css';
 
 function splitPath(path: string): { folder: string; name: string } {
@@ -56,29 +61,38 @@ function AskAgentButton({ path }: { path: string }) {
 }
 
 /**
- * The editor area: the open file read-only, a file's diff against HEAD, a file between two checkpoints,
- * or a calm empty state. A file's header has "Ask the agent" (features/context/askStore.ts).
+ * The editor area: the tab bar (EditorTabs) over the active tab — a file in the editor (FileViewer: edit, Ctrl+S saves
+ * through the core), a file's diff against HEAD, or a file between two checkpoints — or a calm empty state. A file's
+ * header has "Ask the agent" (features/context/askStore.ts); `fileBanner` puts a bar above a file (App gives the
+ * review's "the agent proposes a change to this file"). The keys, the disk sync and the dialogs (a save conflict,
+ * closing unsaved edits) live here too.
  */
-export function EditorArea() {
+export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => ReactNode }) {
   const target = useUiStore((s) => s.editor);
-  const closeEditor = useUiStore((s) => s.closeEditor);
+  const client = useClient();
   const queryClient = useQueryClient();
+  const deps = useMemo(() => ({ client, queryClient }), [client, queryClient]);
   const [sideBySide, setSideBySide] = useState(true);
 
   useGitRefresh();
-  useEvent('workspace.onChanged', ({ changes, refresh }) => {
-    if (!target) return;
-    const touched = refresh || changes.some((c) => c.path === target.path || target.path.startsWith(`${c.path}/`));
-    if (!touched) return;
-    void queryClient.invalidateQueries({ queryKey: ['workspace.read', target.path] });
-    void queryClient.invalidateQueries({ queryKey: ['git.diff', target.path] });
-  });
+  useDiskSync(deps);
+  useEditorKeys(deps);
 
+  const dialogs = (
+    <>
+      <ConflictDialog deps={deps} />
+      <CloseDirtyDialog deps={deps} />
+    </>
+  );
   if (!target) {
     return (
       <div className="editor-empty" data-testid="editor-empty">
         <div className="editor-empty-title">Nothing open</div>
-        <div>Pick a file in the Files view to read it, or a change in the Changes view to see its diff.</div>
+        <div>Pick a file in the Files view to edit it, or a change in the Changes view to see its diff.</div>
+        <div className="editor-empty-keys">
+          <kbd>Ctrl+S</kbd> save · <kbd>Ctrl+W</kbd> close · <kbd>Ctrl+Shift+T</kbd> reopen closed · <kbd>Ctrl+G</kbd> go to line
+        </div>
+        {dialogs}
       </div>
     );
   }
@@ -86,6 +100,7 @@ export function EditorArea() {
   const { folder, name } = splitPath(target.path);
   return (
     <div className="editor-pane">
+      <EditorTabs />
       <div className="editor-header" data-testid="editor-header">
         <span className="path" title={target.path}>
           {name}
@@ -109,12 +124,9 @@ export function EditorArea() {
             {target.kind === 'diff' && <OpenFileButton path={target.path} />}
           </>
         )}
-        <button className="icon-button close-editor" onClick={closeEditor} title="Close" aria-label="Close editor" data-testid="editor-close">
-          ×
-        </button>
       </div>
       {target.kind === 'file' ? (
-        <FileViewer key={`file:${target.path}`} path={target.path} />
+        <FileViewer key={`file:${target.path}`} path={target.path} banner={fileBanner?.(target.path)} />
       ) : target.kind === 'diff' ? (
         <GitDiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} />
       ) : (
@@ -126,6 +138,7 @@ export function EditorArea() {
           sideBySide={sideBySide}
         />
       )}
+      {dialogs}
     </div>
   );
 }

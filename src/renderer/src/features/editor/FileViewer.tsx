@@ -1,31 +1,42 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { useUiStore } from '../../appState/uiStore';
+import { ClientError } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
 import { askAgentAbout, useAskStore } from '../context/askStore';
 import { selectedLines } from '../context/askText';
-import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
-import { fileQuery, viewerOptions } from './editorQueries';
+import { editorOptions, fileQuery } from './editorQueries';
+import { fileStatus, useEditorFiles } from './editorFilesStore';
+import { bufferOf, createBuffer, fileTabId, type FileBuffer } from './fileBuffers';
+import { reloadFile, syncFromDisk } from './fileDisk';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 
 /**
- * A workspace file, read-only in Monaco. Owns its editor and model: creates them and disposes them. Its context menu
- * has "Ask the agent about this" (the file, or the selected lines), and its selection is kept for the header's button.
+ * A workspace file in Monaco, editable (issue 13). The text lives in the file's buffer (fileBuffers.ts), which outlives
+ * this component while the tab is open; this owns only the editor: it creates it, attaches the buffer (with its view
+ * state) and disposes it. Reads of the file (react-query, refreshed by useDiskSync) reload the buffer or mark it
+ * changed on disk (fileDisk.ts). Its context menu has "Ask the agent about this" (the file, or the selected lines),
+ * and its selection is kept for the header's button; `banner` goes above the text (the agent's pending change).
  */
-export function FileViewer({ path }: { path: string }) {
+export function FileViewer({ path, banner }: { path: string; banner?: ReactNode }) {
   const client = useClient();
+  const queryClient = useQueryClient();
   const file = useQuery(fileQuery(client, path));
   const { monaco, error: loadError } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
-  const modelPathRef = useRef<string | null>(null);
+  const [buffer, setBuffer] = useState<FileBuffer | null>(() => bufferOf(path) ?? null);
+  const status = useEditorFiles((s) => fileStatus(s, path));
+  const dirty = useUiStore((s) => s.tabs.tabs.some((t) => t.id === fileTabId(path) && t.dirty));
+  const reveal = useUiStore((s) => (s.reveal?.path === path ? s.reveal : null));
   const pathRef = useRef(path);
   pathRef.current = path;
 
   useEffect(() => {
     if (!monaco || !hostRef.current) return;
-    const editor = monaco.editor.create(hostRef.current, { ...viewerOptions, model: null });
+    const editor = monaco.editor.create(hostRef.current, { ...editorOptions, model: null });
     editorRef.current = editor;
     editor.addAction({
       id: 'akira.askAgent',
@@ -41,46 +52,78 @@ export function FileViewer({ path }: { path: string }) {
     return () => {
       selection.dispose();
       if (useAskStore.getState().selection?.path === pathRef.current) useAskStore.getState().setSelection(null);
-      const model = editor.getModel();
+      const open = bufferOf(pathRef.current);
+      if (open && editor.getModel() === open.model) open.viewState = editor.saveViewState();
+      editor.setModel(null); // the buffer's model stays for the tab
       editor.dispose();
-      model?.dispose();
       editorRef.current = null;
-      modelPathRef.current = null;
     };
   }, [monaco]);
 
-  const text = file.data && !file.data.binary ? file.data.content : null;
+  // Each read: the first one makes the buffer, later ones reload it or mark it changed on disk.
+  const data = file.data;
+  const gone = file.error instanceof ClientError && file.error.code === 'not_found';
+  useEffect(() => {
+    if (!monaco) return;
+    if (data) syncFromDisk(path, data);
+    else if (gone) syncFromDisk(path, null);
+    let next = bufferOf(path) ?? null;
+    if (!next && data && !data.binary) next = createBuffer(monaco, data);
+    setBuffer(next);
+  }, [monaco, path, data, gone]);
+
   useEffect(() => {
     const editor = editorRef.current;
-    if (!monaco || !editor || text === null) return;
-    const current = editor.getModel();
-    if (current && modelPathRef.current === path) {
-      // Same file changed on disk: keep the scroll position and cursor.
-      if (current.getValue() !== text) {
-        const view = editor.saveViewState();
-        current.setValue(text);
-        if (view) editor.restoreViewState(view);
-      }
+    if (!editor) return;
+    if (!buffer || buffer.model.isDisposed()) {
+      editor.setModel(null);
       return;
     }
-    const model = monaco.editor.createModel(text, languageOf(monaco, path));
-    editor.setModel(model);
-    modelPathRef.current = path;
-    current?.dispose();
-  }, [monaco, path, text]);
+    if (editor.getModel() !== buffer.model) {
+      editor.setModel(buffer.model);
+      if (buffer.viewState) editor.restoreViewState(buffer.viewState);
+    }
+    editor.updateOptions({ readOnly: buffer.readOnly, domReadOnly: buffer.readOnly });
+  }, [monaco, buffer]);
+
+  // A line asked for (quick open's `:line`, a search result): shown once.
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!reveal || !editor || !buffer || editor.getModel() !== buffer.model) return;
+    editor.setPosition({ lineNumber: reveal.line, column: 1 });
+    editor.revealLineInCenter(reveal.line);
+    editor.focus();
+    useUiStore.setState({ reveal: null });
+  }, [reveal, buffer, monaco]);
 
   let message: ReactNode = null;
   if (loadError) message = <ViewerMessage tone="error">Could not load the editor: {loadError.message}</ViewerMessage>;
-  else if (file.isError) message = <ViewerMessage tone="error">{describeError(file.error)}</ViewerMessage>;
-  else if (file.data?.binary) {
+  else if (!buffer && file.isError) message = <ViewerMessage tone="error">{describeError(file.error)}</ViewerMessage>;
+  else if (!buffer && file.data?.binary) {
     message = <ViewerMessage>Binary file ({formatBytes(file.data.size)}) — not shown.</ViewerMessage>;
-  } else if (!file.data || !monaco) message = <ViewerMessage>Loading…</ViewerMessage>;
+  } else if (!buffer || !monaco) message = <ViewerMessage>Loading…</ViewerMessage>;
 
+  const changedUnderEdits = !!buffer && status.diskChanged && dirty;
   return (
     <div className="viewer" data-testid="file-viewer" data-path={path}>
-      {file.data?.truncated && !file.data.binary && (
+      {banner}
+      {changedUnderEdits && (
+        <div className="viewer-banner disk-changed-banner" role="status" data-testid="disk-changed-banner">
+          <span>
+            {status.diskHash === null ? 'This file was deleted on disk' : 'This file changed on disk'} since you started editing it; your edits
+            are not saved.
+          </span>
+          <button className="banner-button" onClick={() => useEditorFiles.getState().setConflict({ path, currentHash: status.diskHash })} data-testid="disk-changed-compare">
+            Compare…
+          </button>
+          <button className="banner-button" onClick={() => void reloadFile({ client, queryClient }, path)} data-testid="disk-changed-reload">
+            Discard mine and reload
+          </button>
+        </div>
+      )}
+      {buffer?.readOnly && file.data?.truncated && (
         <div className="viewer-banner" role="status">
-          Large file ({formatBytes(file.data.size)}): showing the first {formatBytes(file.data.content.length)}.
+          Large file ({formatBytes(file.data.size)}): showing the first {formatBytes(file.data.content.length)}, read-only.
         </div>
       )}
       {/* monaco-component: the theme's colour variables reach the context menu, which Monaco puts in a shadow root beside the editor. */}

@@ -16,7 +16,7 @@ export const diffQuery = (client: AkiraClient, path: string) => ({
   retry,
 });
 
-/** Options shared by the file viewer and both sides of the diff viewer. */
+/** Options shared by the diff viewers (both sides read-only) and, made editable below, the file editor. */
 export const viewerOptions = {
   readOnly: true,
   domReadOnly: true,
@@ -32,4 +32,12 @@ export const viewerOptions = {
   smoothScrolling: true,
   contextmenu: true,
   fixedOverflowWidgets: true,
+} as const;
+
+/** The file editor's options: the viewers' look, editable (a file shown only in part is made read-only). */
+export const editorOptions = {
+  ...viewerOptions,
+  readOnly: false,
+  domReadOnly: false,
+  readOnlyMessage: { value: 'This file is too large to edit here: only its beginning is shown.' },
 } as const;

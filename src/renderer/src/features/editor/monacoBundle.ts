@@ -5,7 +5,7 @@
  * monaco-editor 0.57 exposes its ESM tree through package "exports" (`monaco-editor/<path under
  * esm/vs>`). We take the editor API, every editor contribution, the Monarch grammars (each loaded on
  * first use) and the JSON language (its tokenizer lives with its language service). The TypeScript,
- * CSS and HTML language services are left out on purpose: the viewers are read-only and a project-less
+ * CSS and HTML language services are left out on purpose: the editor has no project to check against, and a project-less
  * TS service would only paint false errors; their Monarch grammars still colour those files.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';

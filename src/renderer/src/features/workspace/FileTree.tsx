@@ -87,6 +87,12 @@ export function FileTree() {
     [activate],
   );
 
+  // A double click keeps the file open (pinned), as an edit would; the single click before it opened a preview.
+  const onKeep = useCallback((key: string) => {
+    const row = rowsRef.current.find((r) => r.key === key);
+    if (row?.type === 'entry' && (row.entry.kind === 'file' || row.entry.link === 'file')) useUiStore.getState().openFile(row.entry.path, { preview: false });
+  }, []);
+
   useEffect(() => {
     if (!scrollToSelection.current || selected === null) return;
     scrollToSelection.current = false;
@@ -171,6 +177,7 @@ export function FileTree() {
             selected={row.key === selected}
             active={row.type === 'entry' && row.entry.path === activePath}
             onPick={onPick}
+            onKeep={onKeep}
             decoration={row.type === 'entry' ? decorations.get(row.entry.path) : undefined}
           />
         ))

@@ -51,12 +51,14 @@ export interface TreeRowViewProps {
   selected: boolean;
   active: boolean;
   onPick(key: string): void;
+  /** A double click: open the file pinned, not as a preview (issue 13's tabs). */
+  onKeep?(key: string): void;
   /** Git state of the entry (a folder: something inside changed). */
   decoration?: Decoration;
 }
 
 /** One row of the tree; memoised so moving the selection re-renders two rows, not thousands. */
-export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, decoration }: TreeRowViewProps) {
+export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, onKeep, decoration }: TreeRowViewProps) {
   const indent = <span className="tree-indent" style={{ width: row.depth * INDENT }} />;
   const cls = `row tree-row${selected ? ' selected' : ''}${active ? ' active' : ''}`;
 
@@ -99,6 +101,7 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
       data-key={row.key}
       title={title}
       onClick={() => onPick(row.key)}
+      onDoubleClick={() => onKeep?.(row.key)}
     >
       {indent}
       <span className="tree-twistie">{expandable && <Chevron open={expanded} />}</span>

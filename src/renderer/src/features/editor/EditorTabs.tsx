@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { activateTab, pinTab, type EditorTab } from '../../appState/editorTabs';
+import { useUiStore } from '../../appState/uiStore';
+import { useEditorFiles } from './editorFilesStore';
+import { closeOtherTabs, reopenClosedTab, requestClose } from './tabActions';
+import './editorTabs.css';
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** A diff tab says what it compares after the name. */
+function kindWord(tab: EditorTab): string | null {
+  if (tab.target.kind === 'diff') return 'HEAD ↔ working tree';
+  if (tab.target.kind === 'checkpointDiff') return tab.target.to === 'now' ? 'checkpoint ↔ now' : 'checkpoints';
+  return null;
+}
+
+function describe(tab: EditorTab, diskChanged: boolean): string {
+  const words = [tab.target.path];
+  const kind = kindWord(tab);
+  if (kind) words.push(kind);
+  if (tab.preview) words.push('preview: the next file you open replaces it (double-click to keep it)');
+  if (tab.dirty) words.push('unsaved edits');
+  if (diskChanged) words.push('changed on disk');
+  return words.join(' · ');
+}
+
+interface Menu {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/** The tab's right-click menu: Close, Close others, Keep open, Reopen closed tab. */
+function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const tab = useUiStore((s) => s.tabs.tabs.find((t) => t.id === menu.id));
+  const others = useUiStore((s) => s.tabs.tabs.length > 1);
+  const canReopen = useUiStore((s) => s.tabs.closed.length > 0);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    const away = (e: globalThis.MouseEvent) => !ref.current?.contains(e.target as Node) && onDone();
+    window.addEventListener('mousedown', away, true);
+    return () => window.removeEventListener('mousedown', away, true);
+  }, [onDone]);
+  const run = (action: () => void) => () => {
+    onDone();
+    action();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') onDone();
+    else if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (e.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else return;
+    e.preventDefault();
+  };
+  if (!tab) return null;
+  return (
+    <div ref={ref} className="tab-menu" role="menu" style={{ left: menu.x, top: menu.y }} onKeyDown={onKeyDown} data-testid="tab-menu">
+      <button role="menuitem" onClick={run(() => requestClose([tab.id]))} data-testid="tab-menu-close">
+        Close <kbd>Ctrl+W</kbd>
+      </button>
+      <button role="menuitem" disabled={!others} onClick={run(() => closeOtherTabs(tab.id))} data-testid="tab-menu-close-others">
+        Close others
+      </button>
+      {tab.preview && (
+        <button role="menuitem" onClick={run(() => useUiStore.getState().updateTabs((s) => pinTab(s, tab.id)))} data-testid="tab-menu-keep">
+          Keep open
+        </button>
+      )}
+      <button role="menuitem" disabled={!canReopen} onClick={run(reopenClosedTab)} data-testid="tab-menu-reopen">
+        Reopen closed tab <kbd>Ctrl+Shift+T</kbd>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The editor's tab bar (VS Code's habits; the rules are appState/editorTabs.ts): a preview tab in italics, a dot for
+ * unsaved edits (the close button on hover), a mark for a file changed on disk. Click activates, double-click keeps a
+ * preview, middle-click closes, right-click opens the menu; ←/→ move between tabs, Delete closes.
+ */
+export function EditorTabs() {
+  const state = useUiStore((s) => s.tabs);
+  const status = useEditorFiles((s) => s.status);
+  const [menu, setMenu] = useState<Menu | null>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    barRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [state.activeId]);
+
+  if (!state.tabs.length) return null;
+  const activate = (id: string) => useUiStore.getState().updateTabs((s) => activateTab(s, id));
+  const names = new Map<string, number>();
+  for (const t of state.tabs) names.set(nameOf(t.target.path), (names.get(nameOf(t.target.path)) ?? 0) + 1);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = state.tabs.findIndex((t) => t.id === state.activeId);
+    const go = (i: number) => {
+      const tab = state.tabs[(i + state.tabs.length) % state.tabs.length];
+      activate(tab.id);
+      barRef.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(tab.id)}"]`)?.focus();
+    };
+    if (e.key === 'ArrowRight') go(at + 1);
+    else if (e.key === 'ArrowLeft') go(at - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(state.tabs.length - 1);
+    else if (e.key === 'Delete' && state.activeId) requestClose([state.activeId]);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <div ref={barRef} className="editor-tabs" role="tablist" aria-label="Open editors" data-testid="editor-tabs" onKeyDown={onKeyDown}>
+      {state.tabs.map((tab) => {
+        const active = tab.id === state.activeId;
+        const diskChanged = tab.target.kind === 'file' && !!status[tab.target.path]?.diskChanged;
+        const name = nameOf(tab.target.path);
+        const folder = (names.get(name) ?? 0) > 1 ? folderOf(tab.target.path) : '';
+        const kind = kindWord(tab);
+        const onMouseDown = (e: MouseEvent) => e.button === 1 && e.preventDefault(); // no autoscroll
+        return (
+          <div
+            key={tab.id}
+            className={`editor-tab${active ? ' active' : ''}${tab.preview ? ' preview' : ''}${tab.dirty ? ' dirty' : ''}${diskChanged ? ' disk-changed' : ''}`}
+            role="tab"
+            aria-selected={active}
+            tabIndex={active ? 0 : -1}
+            title={describe(tab, diskChanged)}
+            data-testid="editor-tab"
+            data-tab-id={tab.id}
+            data-kind={tab.target.kind}
+            data-path={tab.target.path}
+            data-preview={tab.preview}
+            data-dirty={tab.dirty}
+            data-disk-changed={diskChanged}
+            onClick={() => activate(tab.id)}
+            onDoubleClick={() => useUiStore.getState().updateTabs((s) => pinTab(s, tab.id))}
+            onMouseDown={onMouseDown}
+            onAuxClick={(e) => e.button === 1 && requestClose([tab.id])}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              activate(tab.id);
+              setMenu({ id: tab.id, x: e.clientX, y: e.clientY });
+            }}
+          >
+            <span className="editor-tab-name">{name}</span>
+            {folder && <span className="editor-tab-hint">{folder}</span>}
+            {kind && <span className="editor-tab-hint">{kind}</span>}
+            {diskChanged && (
+              <span className="editor-tab-disk" aria-label="changed on disk">
+                changed on disk
+              </span>
+            )}
+            <button
+              className="editor-tab-close"
+              tabIndex={-1}
+              aria-label={tab.dirty ? `Close ${name} (unsaved edits)` : `Close ${name}`}
+              title={tab.dirty ? 'Unsaved edits — close (asks first)' : 'Close (Ctrl+W)'}
+              data-testid="editor-tab-close"
+              onClick={(e) => {
+                e.stopPropagation();
+                requestClose([tab.id]);
+              }}
+            >
+              <span className="dirty-dot" aria-hidden="true" data-testid="editor-tab-dirty">
+                ●
+              </span>
+              <span className="close-x" aria-hidden="true">
+                ×
+              </span>
+            </button>
+          </div>
+        );
+      })}
+      {menu && <TabMenu menu={menu} onDone={() => setMenu(null)} />}
+    </div>
+  );
+}
