@@ -18,6 +18,8 @@ import { SpecsPanel } from '../features/specs/SpecsPanel';
 import { SpecView } from '../features/specs/SpecView';
 import { SpecNotices } from '../features/specs/SpecNotices';
 import { WorktreeDiff } from '../features/worktree/WorktreeDiff';
+import { SearchFeed } from '../features/search/SearchFeed';
+import { SearchView } from '../features/search/SearchView';
 import { Toasts } from '../ui/Toasts';
 import { Splitter } from './Splitter';
 import { StatusBar } from './StatusBar';
@@ -27,6 +29,7 @@ import { Welcome } from './Welcome';
 
 const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'files', label: 'Files', icon: '▤' },
+  { id: 'search', label: 'Search (Ctrl+Shift+F)', icon: '⌕' },
   { id: 'agent', label: 'Agent', icon: '✦' },
   { id: 'changes', label: 'Changes', icon: '±' },
   { id: 'timeline', label: 'Timeline', icon: '◷' },
@@ -34,7 +37,7 @@ const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'specs', label: 'Specs', icon: '☑' },
 ];
 
-const titles: Record<SidebarView, string> = { files: '', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review', specs: 'Specs' };
+const titles: Record<SidebarView, string> = { files: '', search: 'Search', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review', specs: 'Specs' };
 
 export function App() {
   const info = useAppInfo();
@@ -86,7 +89,7 @@ export function App() {
             <aside className="sidebar">
               <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
               <div className="sidebar-content">
-                {sidebar === 'files' ? <FileTree /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : sidebar === 'specs' ? <SpecsPanel /> : <TimelinePanel />}
+                {sidebar === 'files' ? <FileTree /> : sidebar === 'search' ? <SearchView /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : sidebar === 'specs' ? <SpecsPanel /> : <TimelinePanel />}
               </div>
             </aside>
             <main className="main">
@@ -99,6 +102,7 @@ export function App() {
             <TimelineOverlays />
             <ReviewFeed />
             <AgentFeeds />
+            <SearchFeed />
             <SpecNotices />
           </>
         )}

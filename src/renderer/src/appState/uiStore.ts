@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { activeTab, closeTab, emptyTabs, openTab, type TabsState, type TabTarget } from './editorTabs';
 
-export type SidebarView = 'files' | 'agent' | 'changes' | 'timeline' | 'review' | 'specs';
+export type SidebarView = 'files' | 'search' | 'agent' | 'changes' | 'timeline' | 'review' | 'specs';
 /**
  * What the editor area shows (its active tab, editorTabs.ts): a file, a file's diff against HEAD, or a file between
  * two checkpoints (`from` null: the file did not exist before the first checkpoint; `to` 'now': the workspace).

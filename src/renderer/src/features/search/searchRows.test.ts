@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchFileMatches } from '../../../../shared/contract';
+import { highlightOf, mergeFiles, searchRows, statusText } from './searchRows';
+
+const match = (line: number, text: string, start: number, end: number) => ({ line, column: start + 1, length: end - start, text, preview: { start, end } });
+const A: SearchFileMatches = { path: 'src/a.ts', matches: [match(1, 'const foo = 1;', 6, 9), match(4, 'foo()', 0, 3)] };
+const B: SearchFileMatches = { path: 'b.md', matches: [match(2, 'a foo', 2, 5)] };
+
+describe('search rows', () => {
+  it('lists each file then its matches, leaves out a collapsed file\'s matches, keeps files in path order', () => {
+    const files = mergeFiles(mergeFiles([], [A]), [B]);
+    expect(files.map((f) => f.path)).toEqual(['b.md', 'src/a.ts']);
+    expect(searchRows(files, new Set()).map((r) => (r.type === 'file' ? `${r.path} (${r.count})` : `  ${r.match.line}`))).toEqual([
+      'b.md (1)',
+      '  2',
+      'src/a.ts (2)',
+      '  1',
+      '  4',
+    ]);
+    const rows = searchRows(files, new Set(['b.md']));
+    expect(rows.map((r) => r.key)).toEqual(['f:b.md', 'f:src/a.ts', 'm:0:src/a.ts', 'm:1:src/a.ts']);
+    expect(rows[0]).toMatchObject({ type: 'file', expanded: false, count: 1 });
+    // A batch with a file again replaces it; an empty batch changes nothing.
+    expect(mergeFiles(files, [{ ...B, matches: [] }]).find((f) => f.path === 'b.md')?.matches).toEqual([]);
+    expect(mergeFiles(files, [])).toBe(files);
+  });
+
+  it('splits a line around the match, without its indentation', () => {
+    expect(highlightOf(match(1, '\t  return foo(bar);', 10, 13))).toEqual({ before: 'return ', hit: 'foo', after: '(bar);' });
+    expect(highlightOf(match(1, '…xxfooyy…', 3, 6))).toEqual({ before: '…xx', hit: 'foo', after: 'yy…' });
+    // A long start is cut so the match stays in sight, from a word's start when one is near.
+    const line = 'export async function loadEverything(): Promise<void> { return fetchUser(1); }';
+    const at = line.indexOf('fetchUser');
+    expect(highlightOf(match(1, line, at, at + 9))).toEqual({ before: '…{ return ', hit: 'fetchUser', after: '(1); }' });
+    expect(highlightOf(match(1, `${'x'.repeat(40)}foo`, 40, 43)).before).toBe(`…${'x'.repeat(16)}`);
+  });
+
+  it('says what was found, how, and when it was cut', () => {
+    expect(statusText({ searching: true, files: 0, matches: 0, done: null })).toBe('Searching…');
+    expect(statusText({ searching: true, files: 1, matches: 4, done: null })).toBe('Searching… 4 results in 1 file');
+    expect(statusText({ searching: false, files: 3, matches: 12, done: { files: 3, matches: 12, truncated: false, durationMs: 35.4, engine: 'ripgrep' } })).toBe(
+      '12 results in 3 files (ripgrep, 35 ms)',
+    );
+    expect(statusText({ searching: false, files: 0, matches: 0, done: { files: 0, matches: 0, truncated: false, durationMs: 9, engine: 'node' } })).toBe('No results (node, 9 ms)');
+    expect(statusText({ searching: false, files: 9, matches: 5000, done: { files: 9, matches: 5000, truncated: true, durationMs: 1200, engine: 'ripgrep' } })).toBe(
+      '5,000 results in 9 files (ripgrep, 1,200 ms) — truncated: more matches exist, narrow the search',
+    );
+  });
+});
