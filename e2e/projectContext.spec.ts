@@ -197,9 +197,10 @@ test('Ask the agent about this: from the viewer into the task box, and into a ru
   await expect(page.getByTestId('session-view')).toBeVisible();
   await expect.poll(() => model.calls.length).toBe(1); // HELD waits for its model
   await page.getByTestId('view-files').click();
+  // The file's tab kept its selection (lines 3–4, issue 13's tabs keep their view state), so Ask names those lines.
   await page.getByTestId('ask-agent').click();
   const message = page.getByTestId('message-input');
-  await expect(message).toHaveValue('@src/util.ts ');
+  await expect(message).toHaveValue('@src/util.ts:3-4 ');
   await expect(message).toBeFocused();
   await expect(box).toHaveValue('');
   await page.keyboard.type('and @REA');
@@ -208,7 +209,7 @@ test('Ask the agent about this: from the viewer into the task box, and into a ru
   await shootBoth(page, testInfo, 'context-message');
   await arrowTo(page, popup, 'README.md');
   await page.keyboard.press('Enter');
-  await expect(message).toHaveValue('@src/util.ts and @README.md ');
+  await expect(message).toHaveValue('@src/util.ts:3-4 and @README.md ');
   await expect(chip(page.getByTestId('message-chips'), 'README.md')).toBeVisible();
   await expect(page.getByTestId('message-chips').getByTestId('context-chip')).toHaveCount(2);
   model.release();

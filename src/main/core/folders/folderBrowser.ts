@@ -7,7 +7,7 @@ import type { FolderAccess } from './folderAccess';
 
 /**
  * One folder of the allowed roots as the "Open Folder…" dialog lists it: its sub-folders (symbolic links to
- * folders inside the roots included, links leading out left out), visible ones first and dot-folders after, in
+ * folders inside the roots included, links leading out and `.git` left out), visible ones first and dot-folders after, in
  * natural case-insensitive order; at most MAX_ENTRIES of them.
  *
  *   await browseFolder(access, '/home/me/code', null)   // {path, parent, entries, truncated, roots}
@@ -76,7 +76,7 @@ export async function browseFolder(access: FolderAccess, path: string | undefine
     if (err.code === 'EACCES' || err.code === 'EPERM') throw new AkiraError('forbidden', `Permission denied: ${real}`);
     throw err;
   });
-  const candidates = dirents.filter((d) => d.isDirectory() || d.isSymbolicLink());
+  const candidates = dirents.filter((d) => (d.isDirectory() || d.isSymbolicLink()) && d.name !== '.git');
   const entries = (await mapLimited(candidates, (d) => entryOf(real, d, access))).filter((e): e is FolderEntry => e !== null);
   entries.sort((a, b) => Number(!!a.hidden) - Number(!!b.hidden) || collator.compare(a.name, b.name));
   const above = dirname(real);

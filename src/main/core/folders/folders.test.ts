@@ -78,6 +78,8 @@ describe('folders.browse', () => {
     // notes.txt (a file) and out (a link leading outside the roots) are not listed.
     expect(listing.entries.some((e) => e.name === 'notes.txt' || e.name === 'out')).toBe(false);
     expect(listing.roots.map((r) => r.path)).toEqual([m.home, m.served]);
+    // A repository's .git is not a folder to open.
+    expect((await call('folders.browse', { path: join(m.projects, 'alpha') })).entries).toEqual([]);
   });
 
   it('starts in the open workspace\'s parent when that is allowed, else in the workspace; a root has no parent', async () => {

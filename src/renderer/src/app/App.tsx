@@ -26,6 +26,8 @@ import { StatusBar } from './StatusBar';
 import { useUiStore, type SidebarView } from '../appState/uiStore';
 import { useAppInfo } from '../appState/useWorkspace';
 import { Welcome } from './Welcome';
+import { OpenFolderHost } from '../features/folders/OpenFolderHost';
+import { useDocumentTitle } from './useDocumentTitle';
 
 const views: { id: SidebarView; label: string; icon: string }[] = [
   { id: 'files', label: 'Files', icon: '▤' },
@@ -48,6 +50,7 @@ export function App() {
   const workspace = info.data?.workspace ?? null;
   const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
   const waitingSessions = useWaitingSessions();
+  useDocumentTitle(workspace);
 
   return (
     <div className="app">
@@ -108,6 +111,7 @@ export function App() {
         )}
       </div>
       <SettingsOverlay />
+      <OpenFolderHost />
       <Toasts />
       <StatusBar />
     </div>

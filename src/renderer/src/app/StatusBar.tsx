@@ -3,6 +3,7 @@ import { useGitStatus } from '../features/git/useGitStatus';
 import { SessionStatusItem } from '../features/agent/SessionStatusItem';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { useAppInfo } from '../appState/useWorkspace';
+import { useFolderDialog } from '../features/folders/folderDialogStore';
 import { useConnectionState } from './useConnectionState';
 
 const stateLabel = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected — retrying' };
@@ -16,9 +17,14 @@ export function StatusBar() {
   const branch = git.data?.isRepo ? (git.data.branch ?? 'detached HEAD') : git.data ? 'not a git repository' : '';
   return (
     <footer className="statusbar" data-testid="statusbar">
-      <span className="statusbar-item" title={workspace?.root}>
+      <button
+        className="statusbar-item statusbar-folder"
+        title={workspace ? `${workspace.root}\nOpen another folder…` : 'Open a folder…'}
+        data-testid="status-folder"
+        onClick={() => useFolderDialog.getState().show()}
+      >
         {workspace ? workspace.name : 'No folder open'}
-      </span>
+      </button>
       {branch && (
         <span className="statusbar-item" data-testid="status-branch">
           ⎇ {branch}

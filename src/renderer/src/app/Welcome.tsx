@@ -1,30 +1,49 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useClient } from '../client/ClientContext';
+import { useAppInfo } from '../appState/useWorkspace';
+import { baseName } from '../features/folders/folderCrumbs';
+import { useFolderDialog } from '../features/folders/folderDialogStore';
+import '../features/folders/folders.css';
 
-/** Shown when no folder is open (desktop start without a folder). */
+/** Shown when no folder is open: Open Folder… and the recent folders, each opened with one click. */
 export function Welcome() {
   const client = useClient();
+  const face = useAppInfo().data?.face;
   const recent = useQuery({ queryKey: ['workspace.recent'], queryFn: () => client.invoke('workspace.recent') });
   const open = useMutation({ mutationFn: (path: string) => client.invoke('workspace.open', { path }) });
+  const shortcut = navigator.platform.startsWith('Mac') ? '⌘O' : 'Ctrl+O';
   return (
-    <div className="welcome">
+    <div className="welcome" data-testid="welcome">
       <h1>Akira</h1>
-      <p>Open a project folder with File → Open Folder… ({navigator.platform.startsWith('Mac') ? '⌘O' : 'Ctrl+O'}).</p>
+      <p>Open a project folder to work on it with the agent.</p>
+      <div className="welcome-actions">
+        <button className="fo-button primary" onClick={() => useFolderDialog.getState().show()} data-testid="welcome-open-folder">
+          Open Folder…
+        </button>
+        <span className="welcome-hint">{face === 'desktop' ? `or File → Open Folder… (${shortcut})` : shortcut}</span>
+      </div>
       {!!recent.data?.folders.length && (
         <>
           <h2>Recent</h2>
-          <ul className="recent-list">
+          <ul className="recent-list" data-testid="welcome-recent">
             {recent.data.folders.map((folder) => (
               <li key={folder}>
-                <button className="link" onClick={() => open.mutate(folder)}>
-                  {folder}
+                <button className="link" onClick={() => open.mutate(folder)} disabled={open.isPending} title={`Open ${folder}`}>
+                  {baseName(folder)}
                 </button>
+                <span className="recent-path" title={folder}>
+                  {folder}
+                </span>
               </li>
             ))}
           </ul>
         </>
       )}
-      {open.error && <p className="error-text">{open.error.message}</p>}
+      {open.error && (
+        <p className="error-text" role="alert">
+          {open.error.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { fileIcon } from './fileIcons';
 import type { Decoration } from '../git/gitDecorations';
 import { statusLetter } from '../git/changeGroups';
-import type { TreeRow } from './treeRows';
+import { isBookkeeping, type TreeRow } from './treeRows';
 
 const INDENT = 12;
 
@@ -90,7 +90,7 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
   const title = isLink ? `${entry.path}\n${linkTitle(entry.link)}` : entry.size !== undefined ? `${entry.path} · ${formatSize(entry.size)}` : entry.path;
   return (
     <div
-      className={`${cls}${unusable ? ' tree-unusable' : ''}${decoration ? ` git-${decoration}` : ''}`}
+      className={`${cls}${unusable ? ' tree-unusable' : ''}${decoration ? ` git-${decoration}` : ''}${isBookkeeping(entry.path) ? ' tree-bookkeeping' : ''}`}
       role="treeitem"
       aria-level={row.depth + 1}
       aria-expanded={expandable ? expanded : undefined}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '../../../../shared/contract';
 import { fileIcon } from './fileIcons';
 import { reuseEntries } from './treeStore';
-import { flattenTree, foldersAffected, isWithin, parentOf, type FolderState } from './treeRows';
+import { flattenTree, foldersAffected, isBookkeeping, isWithin, parentOf, type FolderState } from './treeRows';
 
 const file = (path: string): FileEntry => ({ name: path.split('/').pop()!, path, kind: 'file' });
 const dir = (path: string): FileEntry => ({ name: path.split('/').pop()!, path, kind: 'dir' });
@@ -49,6 +49,17 @@ describe('flattenTree', () => {
     const link = (path: string, target: FileEntry['link']): FileEntry => ({ ...file(path), kind: 'symlink', link: target });
     const folders = { '': loaded([link('to-dir', 'dir'), link('out', 'outside')]), 'to-dir': loaded([file('to-dir/x')]) };
     expect(shape(flattenTree(folders, { 'to-dir': true, out: true }))).toEqual(['to-dir', '  x', 'out']);
+  });
+});
+
+describe(".akira (Akira's bookkeeping)", () => {
+  it('hides .akira/cookies and marks .akira and what is inside it', () => {
+    const folders = {
+      '': loaded([dir('.akira'), dir('src'), file('README.md')]),
+      '.akira': loaded([dir('.akira/cookies'), dir('.akira/sessions'), file('.akira/settings.json')]),
+    };
+    expect(shape(flattenTree(folders, { '.akira': true }))).toEqual(['.akira', '  sessions', '  settings.json', 'src', 'README.md']);
+    expect(['.akira', '.akira/settings.json', '.akira-old', 'src/.akira'].map(isBookkeeping)).toEqual([true, true, false, false]);
   });
 });
 

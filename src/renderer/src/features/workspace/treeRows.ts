@@ -19,6 +19,16 @@ export function isExpandable(entry: FileEntry): boolean {
   return entry.kind === 'dir' || (entry.kind === 'symlink' && entry.link === 'dir');
 }
 
+/** Akira's own folder in the workspace: shown greyed (its settings, modes, rules and specs belong to the project). */
+export const AKIRA_DIR = '.akira';
+/** Bookkeeping the tree never shows (the watcher's cookies: files that come and go many times a second). */
+const HIDDEN_PATHS: ReadonlySet<string> = new Set(['.akira/cookies']);
+
+/** True for `.akira` and what is inside it. */
+export function isBookkeeping(path: string): boolean {
+  return path === AKIRA_DIR || path.startsWith(`${AKIRA_DIR}/`);
+}
+
 /** The folder a workspace-relative path sits in ('' for top-level entries). */
 export function parentOf(path: string): string {
   const i = path.lastIndexOf('/');
@@ -43,6 +53,7 @@ function sameRow(a: TreeRow, b: TreeRow): boolean {
 /**
  * Flattens the loaded folders into visible rows: depth-first through expanded folders, a status row
  * for folders still loading, failed or empty, and a "load more" row where a folder has more pages.
+ * `.akira/cookies` is left out (HIDDEN_PATHS).
  * Rows equal to one in `previous` (by key) are that same object, so memoised row views skip them.
  */
 export function flattenTree(
@@ -72,6 +83,7 @@ export function flattenTree(
       return;
     }
     for (const entry of state.entries) {
+      if (HIDDEN_PATHS.has(entry.path)) continue;
       const expandable = isExpandable(entry);
       const open = expandable && expanded[entry.path] === true;
       rows.push({ type: 'entry', key: entry.path, entry, depth, expandable, expanded: open });

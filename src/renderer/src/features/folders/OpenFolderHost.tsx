@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useUiStore } from '../../appState/uiStore';
+import { useAppInfo } from '../../appState/useWorkspace';
+import { useEvent } from '../../client/ClientContext';
+import { useFolderDialog } from './folderDialogStore';
+import { OpenFolderDialog } from './OpenFolderDialog';
+
+/**
+ * The Open Folder dialog wherever the app is (Welcome screen or workbench), and what switching folders in place
+ * needs beyond what the stores do themselves on `app.onWorkspaceOpened` (the tree, terminals, sessions, specs,
+ * the timeline reset; useAppInfo refetches every query): the old folder's answers are dropped (no stale branch or
+ * changes while the new ones load, none at all once the folder is closed) and its editor tabs closed. In the
+ * browser Ctrl+O (⌘O) shows the dialog; the desktop's File menu owns that key (its native dialog).
+ */
+export function OpenFolderHost() {
+  const open = useFolderDialog((s) => s.open);
+  const hide = useFolderDialog((s) => s.hide);
+  const face = useAppInfo().data?.face;
+  const queryClient = useQueryClient();
+
+  useEvent('app.onWorkspaceOpened', () => {
+    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'app.describe' });
+    const ui = useUiStore.getState;
+    // Tabs of the old folder would name files of the new one; close them all (each call closes the active one).
+    for (let guard = 0; ui().editor && guard < 1000; guard++) ui().closeEditor();
+  });
+
+  useEffect(() => {
+    if (face !== 'browser') return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') {
+        e.preventDefault();
+        useFolderDialog.getState().show();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [face]);
+
+  return open ? <OpenFolderDialog onClose={hide} /> : null;
+}
