@@ -1,5 +1,6 @@
 import { useGitRefresh } from '../features/git/useGitRefresh';
 import { useGitStatus } from '../features/git/useGitStatus';
+import { BranchMenu } from '../features/git/BranchMenu';
 import { SessionStatusItem } from '../features/agent/SessionStatusItem';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { useAppInfo } from '../appState/useWorkspace';
@@ -25,10 +26,14 @@ export function StatusBar() {
       >
         {workspace ? workspace.name : 'No folder open'}
       </button>
-      {branch && (
-        <span className="statusbar-item" data-testid="status-branch">
-          ⎇ {branch}
-        </span>
+      {git.data?.isRepo ? (
+        <BranchMenu label={branch} />
+      ) : (
+        branch && (
+          <span className="statusbar-item" data-testid="status-branch">
+            ⎇ {branch}
+          </span>
+        )
       )}
       <SessionStatusItem />
       <span className="statusbar-spacer" />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useClient } from '../../client/ClientContext';
 import { languageOf } from './languageOf';
 import { useMonaco } from './monacoLoader';
 import { diffQuery, viewerOptions } from './editorQueries';
 import { describeError, ViewerMessage } from '../../ui/ViewerMessage';
+import { GitHunks, type HunkSide } from '../git/GitHunks';
 
 /** Above this many characters (both sides together) the diff uses the faster, older algorithm. */
 const LARGE_DIFF_CHARS = 1_000_000;
@@ -32,13 +33,15 @@ export interface DiffViewerProps {
   error?: Error | null;
   /** Shown when the file is absent on both sides. */
   absentMessage?: string;
+  /** Scrolls to a line of one side (a new `seq` scrolls again). */
+  reveal?: { side: HunkSide; line: number; seq: number } | null;
 }
 
 /**
  * Two versions of a file, read-only in Monaco's diff editor; the caller says where they come from.
  * Owns the diff editor and both models: creates them and disposes them.
  */
-export function DiffViewer({ path, sideBySide, sides, error, absentMessage }: DiffViewerProps) {
+export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reveal }: DiffViewerProps) {
   const diff = { data: sides, error: error ?? null };
   const { monaco, error: loadError } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -105,6 +108,16 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage }: Di
     current?.modified.dispose();
   }, [monaco, path, original, modified, hasData]);
 
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || !reveal || !hasData) return;
+    // Inline, only the working tree's side is shown.
+    const side = reveal.side === 'original' && sideBySide ? editor.getOriginalEditor() : editor.getModifiedEditor();
+    side.revealLineInCenter(reveal.line);
+    side.setPosition({ lineNumber: reveal.line, column: 1 });
+    side.focus();
+  }, [reveal, hasData, sideBySide]);
+
   let message: ReactNode = null;
   if (loadError) message = <ViewerMessage tone="error">Could not load the editor: {loadError.message}</ViewerMessage>;
   else if (diff.error) message = <ViewerMessage tone="error">{describeError(diff.error)}</ViewerMessage>;
@@ -122,17 +135,22 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage }: Di
   );
 }
 
-/** A file at HEAD (left) against the working tree (right). */
+/** A file at HEAD (left) against the working tree (right), under its hunks with their git actions (GitHunks). */
 export function GitDiffViewer({ path, sideBySide }: { path: string; sideBySide: boolean }) {
   const client = useClient();
   const diff = useQuery(diffQuery(client, path));
+  const [reveal, setReveal] = useState<DiffViewerProps['reveal']>(null);
   return (
-    <DiffViewer
-      path={path}
-      sideBySide={sideBySide}
-      sides={diff.data}
-      error={diff.error}
-      absentMessage="This file exists neither at HEAD nor in the working tree."
-    />
+    <div className="git-diff">
+      <GitHunks path={path} onReveal={(side, line) => setReveal((r) => ({ side, line, seq: (r?.seq ?? 0) + 1 }))} />
+      <DiffViewer
+        path={path}
+        sideBySide={sideBySide}
+        sides={diff.data}
+        error={diff.error}
+        absentMessage="This file exists neither at HEAD nor in the working tree."
+        reveal={reveal}
+      />
+    </div>
   );
 }
