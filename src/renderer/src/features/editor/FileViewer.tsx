@@ -9,7 +9,7 @@ import { selectedLines } from '../context/askText';
 import { useMonaco } from './monacoLoader';
 import { editorOptions, fileQuery } from './editorQueries';
 import { fileStatus, useEditorFiles } from './editorFilesStore';
-import { bufferOf, createBuffer, fileTabId, type FileBuffer } from './fileBuffers';
+import { bufferOf, createBuffer, fileTabId, reportDirty, type FileBuffer } from './fileBuffers';
 import { reloadFile, syncFromDisk } from './fileDisk';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 
@@ -82,6 +82,7 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
     if (editor.getModel() !== buffer.model) {
       editor.setModel(buffer.model);
       if (buffer.viewState) editor.restoreViewState(buffer.viewState);
+      reportDirty(buffer); // the tab may be new (closed without asking, then reopened)
     }
     editor.updateOptions({ readOnly: buffer.readOnly, domReadOnly: buffer.readOnly });
   }, [monaco, buffer]);

@@ -26,7 +26,6 @@ export interface FileBuffer {
 }
 
 interface Entry extends FileBuffer {
-  reported: boolean;
   listener: Monaco.IDisposable;
 }
 
@@ -58,12 +57,13 @@ export function isDirty(buffer: FileBuffer): boolean {
   return !buffer.model.isDisposed() && buffer.model.getAlternativeVersionId() !== buffer.savedVersion;
 }
 
-/** Tells the file's tab whether it has unsaved edits, when that changed. */
-function report(entry: Entry) {
-  const dirty = isDirty(entry);
-  if (dirty === entry.reported) return;
-  entry.reported = dirty;
-  useUiStore.getState().updateTabs((tabs) => setDirty(tabs, fileTabId(entry.path), dirty));
+/** Tells the file's tab whether it has unsaved edits, when the tab says otherwise (FileViewer calls it on attaching). */
+export function reportDirty(buffer: FileBuffer) {
+  const dirty = isDirty(buffer);
+  const id = fileTabId(buffer.path);
+  if (useUiStore.getState().tabs.tabs.some((t) => t.id === id && t.dirty !== dirty)) {
+    useUiStore.getState().updateTabs((tabs) => setDirty(tabs, id, dirty));
+  }
 }
 
 /** A buffer for a file just read (workspace.read's answer; not binary). */
@@ -78,9 +78,8 @@ export function createBuffer(monaco: MonacoApi, read: { path: string; content: s
     savedVersion: model.getAlternativeVersionId(),
     readOnly: read.truncated || read.hash === null,
     viewState: null,
-    reported: false,
   } as Omit<Entry, 'listener'> as Entry;
-  entry.listener = model.onDidChangeContent(() => report(entry));
+  entry.listener = model.onDidChangeContent(() => reportDirty(entry));
   buffers.set(read.path, entry);
   return entry;
 }
@@ -89,8 +88,7 @@ export function createBuffer(monaco: MonacoApi, read: { path: string; content: s
 export function markSaved(buffer: FileBuffer, hash: string, version: number) {
   buffer.hash = hash;
   buffer.savedVersion = version;
-  const entry = buffers.get(buffer.path);
-  if (entry) report(entry);
+  reportDirty(buffer);
 }
 
 /** Replaces the text with what is on disk now (a silent reload, or "discard mine"); undo can still go back. */
@@ -103,8 +101,7 @@ export function replaceText(buffer: FileBuffer, content: string, hash: string | 
   }
   buffer.hash = hash;
   buffer.savedVersion = model.getAlternativeVersionId();
-  const entry = buffers.get(buffer.path);
-  if (entry) report(entry);
+  reportDirty(buffer);
 }
 
 export function disposeBuffer(path: string) {
@@ -113,7 +110,7 @@ export function disposeBuffer(path: string) {
   buffers.delete(path);
   entry.listener.dispose();
   entry.model.dispose();
-  if (entry.reported) useUiStore.getState().updateTabs((tabs) => setDirty(tabs, fileTabId(path), false));
+  useUiStore.getState().updateTabs((tabs) => setDirty(tabs, fileTabId(path), false));
 }
 
 export function disposeAllBuffers() {
