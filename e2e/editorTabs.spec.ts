@@ -10,7 +10,7 @@ import { shootBoth } from './support/sessionsModel';
 // next single click, pinned by an edit or a double click, dirty dots, Ctrl+W, Ctrl+Shift+T, middle-click, close
 // others), Ctrl+S saving through workspace.write (checked on disk), a file changed on disk reloaded silently when
 // clean and marked under unsaved edits, the conflict dialog (Compare shows both, Overwrite saves), closing unsaved
-// edits asks, and a saved edit is in the next checkpoint.
+// edits asks, a saved edit is in the next checkpoint, and auto save (off by default) saves after a pause.
 
 let served: Served | null = null;
 let repo: string;
@@ -163,4 +163,14 @@ test('tabs, edit and save through the core, a change on disk, the conflict dialo
   await expect(tab(page, 'README.md')).toHaveAttribute('data-preview', 'true');
   await expect(tab(page, 'src/index.ts')).toHaveAttribute('data-dirty', 'true');
   await shootBoth(page, testInfo, 'editor-tabs');
+
+  // Auto save is off by default (the unsaved edits above stayed unsaved); turned on in the tab menu, an edit is
+  // saved by itself after a pause.
+  expect(onDisk('src/index.ts')).not.toContain('// more');
+  await tab(page, 'README.md').click({ button: 'right' });
+  await expect(page.getByTestId('tab-menu-autosave')).toHaveAttribute('aria-checked', 'false');
+  await page.getByTestId('tab-menu-autosave').click();
+  await typeAtEnd(page, 'Saved by itself.');
+  await expect.poll(() => onDisk('README.md')).toContain('Saved by itself.');
+  await expect(tab(page, 'README.md')).toHaveAttribute('data-dirty', 'false');
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { activateTab, pinTab, type EditorTab } from '../../appState/editorTabs';
 import { useUiStore } from '../../appState/uiStore';
+import { useAutoSave } from './autoSave';
 import { useEditorFiles } from './editorFilesStore';
 import { closeOtherTabs, reopenClosedTab, requestClose } from './tabActions';
 import './editorTabs.css';
@@ -31,14 +32,15 @@ interface Menu {
   y: number;
 }
 
-/** The tab's right-click menu: Close, Close others, Keep open, Reopen closed tab. */
+/** The tab's right-click menu: Close, Close others, Keep open, Reopen closed tab, and the Auto save switch (autoSave.ts). */
 function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
   const ref = useRef<HTMLDivElement>(null);
   const tab = useUiStore((s) => s.tabs.tabs.find((t) => t.id === menu.id));
   const others = useUiStore((s) => s.tabs.tabs.length > 1);
   const canReopen = useUiStore((s) => s.tabs.closed.length > 0);
+  const autoSave = useAutoSave();
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([disabled])')?.focus();
     const away = (e: globalThis.MouseEvent) => !ref.current?.contains(e.target as Node) && onDone();
     window.addEventListener('mousedown', away, true);
     return () => window.removeEventListener('mousedown', away, true);
@@ -48,7 +50,7 @@ function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
     action();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([disabled])') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
     if (e.key === 'Escape') onDone();
     else if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
@@ -72,6 +74,10 @@ function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
       )}
       <button role="menuitem" disabled={!canReopen} onClick={run(reopenClosedTab)} data-testid="tab-menu-reopen">
         Reopen closed tab <kbd>Ctrl+Shift+T</kbd>
+      </button>
+      <div className="tab-menu-separator" role="separator" />
+      <button role="menuitemcheckbox" aria-checked={autoSave.on} onClick={run(() => autoSave.set(!autoSave.on))} data-testid="tab-menu-autosave">
+        {autoSave.on ? '✓ ' : ''}Auto save <kbd>after 1 s</kbd>
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useUiStore } from '../../appState/uiStore';
 import { ClientError } from '../../client/client';
@@ -11,6 +11,7 @@ import { editorOptions, fileQuery } from './editorQueries';
 import { fileStatus, useEditorFiles } from './editorFilesStore';
 import { bufferOf, createBuffer, fileTabId, reportDirty, type FileBuffer } from './fileBuffers';
 import { reloadFile, syncFromDisk } from './fileDisk';
+import { useAutoSaveFor } from './autoSave';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 
 /**
@@ -23,6 +24,7 @@ import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessag
 export function FileViewer({ path, banner }: { path: string; banner?: ReactNode }) {
   const client = useClient();
   const queryClient = useQueryClient();
+  const deps = useMemo(() => ({ client, queryClient }), [client, queryClient]);
   const file = useQuery(fileQuery(client, path));
   const { monaco, error: loadError } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -87,6 +89,8 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
     editor.updateOptions({ readOnly: buffer.readOnly, domReadOnly: buffer.readOnly });
   }, [monaco, buffer]);
 
+  useAutoSaveFor(deps, buffer);
+
   // A line asked for (quick open's `:line`, a search result): shown once.
   useEffect(() => {
     const editor = editorRef.current;
@@ -117,7 +121,7 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
           <button className="banner-button" onClick={() => useEditorFiles.getState().setConflict({ path, currentHash: status.diskHash })} data-testid="disk-changed-compare">
             Compare…
           </button>
-          <button className="banner-button" onClick={() => void reloadFile({ client, queryClient }, path)} data-testid="disk-changed-reload">
+          <button className="banner-button" onClick={() => void reloadFile(deps, path)} data-testid="disk-changed-reload">
             Discard mine and reload
           </button>
         </div>
