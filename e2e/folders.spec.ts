@@ -145,8 +145,14 @@ test('Close Folder shows the Welcome screen with the recent folders, each opened
   await expect(row(page, 'README.md')).toBeVisible();
   await expect(page).toHaveTitle('alpha — Akira');
 
-  // And back to the Welcome screen's Open Folder… button: the dialog opens there too.
+  // Unsaved edits are named before the folder closes (its tabs close with it).
+  await row(page, 'README.md').click();
+  await page.getByTestId('file-viewer').locator('.view-lines').click();
+  await page.keyboard.type('unsaved ');
   await page.getByTestId('status-folder').click();
+  await expect(page.getByTestId('folder-unsaved')).toHaveText('1 file has unsaved edits that opening or closing a folder would lose: save first (Ctrl+S).');
+  await shot(page, testInfo, 'unsaved-warning-1100x700');
+  // And back to the Welcome screen's Open Folder… button: the dialog opens there too.
   await page.getByTestId('folder-close-workspace').click();
   await page.getByTestId('welcome-open-folder').click();
   await expect(page.getByTestId('open-folder-dialog')).toBeVisible();

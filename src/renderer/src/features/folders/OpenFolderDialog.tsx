@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useUiStore } from '../../appState/uiStore';
 import { useAppInfo } from '../../appState/useWorkspace';
 import { useClient } from '../../client/ClientContext';
 import { Dialog, DialogActions } from '../../ui/Dialog';
@@ -14,6 +15,7 @@ import './folders.css';
  * and the places (allowed roots, recent folders) move around; the list is a listbox (↑ ↓ Home End select, Enter
  * or a double click goes in, Backspace or Alt+↑ goes up, Ctrl+Enter opens). Open opens the selected folder, or
  * the one shown when none is selected, in place of the open one. Close Folder goes back to the Welcome screen.
+ * Unsaved edits and running sessions of the open folder are named first (switching closes the tabs, stops the sessions).
  */
 
 const ACTIVE = new Set(['queued', 'planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
@@ -32,6 +34,7 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
   const workspace = useAppInfo().data?.workspace ?? null;
   const recent = useQuery({ queryKey: ['workspace.recent'], queryFn: () => client.invoke('workspace.recent') });
   const running = useSessionStore((s) => s.sessions.filter((x) => ACTIVE.has(x.status)).length);
+  const unsaved = useUiStore((s) => s.tabs.tabs.filter((t) => t.dirty).length);
   const [selected, setSelected] = useState(-1);
   const [typed, setTyped] = useState('');
   const cameFrom = useRef<string | null>(null);
@@ -178,6 +181,11 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
         {problem && (
           <p className="error-text fo-error" role="alert" data-testid="folder-error">
             {problem}
+          </p>
+        )}
+        {workspace && unsaved > 0 && (
+          <p className="fo-warn" data-testid="folder-unsaved">
+            {unsaved === 1 ? '1 file has' : `${unsaved} files have`} unsaved edits that opening or closing a folder would lose: save first (Ctrl+S).
           </p>
         )}
         {workspace && running > 0 && (

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { emptyTabs } from '../../appState/editorTabs';
 import { useUiStore } from '../../appState/uiStore';
 import { useAppInfo } from '../../appState/useWorkspace';
 import { useEvent } from '../../client/ClientContext';
@@ -10,7 +11,8 @@ import { OpenFolderDialog } from './OpenFolderDialog';
  * The Open Folder dialog wherever the app is (Welcome screen or workbench), and what switching folders in place
  * needs beyond what the stores do themselves on `app.onWorkspaceOpened` (the tree, terminals, sessions, specs,
  * the timeline reset; useAppInfo refetches every query): the old folder's answers are dropped (no stale branch or
- * changes while the new ones load, none at all once the folder is closed) and its editor tabs closed. In the
+ * changes while the new ones load, none at all once the folder is closed) and its editor tabs closed (the dialog
+ * warns first about unsaved edits). In the
  * browser Ctrl+O (⌘O) shows the dialog; the desktop's File menu owns that key (its native dialog).
  */
 export function OpenFolderHost() {
@@ -21,9 +23,8 @@ export function OpenFolderHost() {
 
   useEvent('app.onWorkspaceOpened', () => {
     void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'app.describe' });
-    const ui = useUiStore.getState;
-    // Tabs of the old folder would name files of the new one; close them all (each call closes the active one).
-    for (let guard = 0; ui().editor && guard < 1000; guard++) ui().closeEditor();
+    // Tabs of the old folder (and its closed ones, for Ctrl+Shift+T) would name files of the new one.
+    useUiStore.getState().updateTabs(() => emptyTabs);
   });
 
   useEffect(() => {
