@@ -13,6 +13,7 @@ import { ReviewList } from '../features/review/ReviewList';
 import { ReviewPane } from '../features/review/ReviewPane';
 import { AgentProposalBar } from '../features/review/AgentProposalBar';
 import { SettingsOverlay } from '../features/settings/SettingsOverlay';
+import { PaletteHost } from '../features/palette/PaletteHost';
 import { FileTree } from '../features/workspace/FileTree';
 import { SpecsPanel } from '../features/specs/SpecsPanel';
 import { SpecView } from '../features/specs/SpecView';
@@ -46,6 +47,8 @@ export function App() {
   const sidebar = useUiStore((s) => s.sidebar);
   const setSidebar = useUiStore((s) => s.setSidebar);
   const terminalHeight = useUiStore((s) => s.terminalHeight);
+  const sidebarVisible = useUiStore((s) => s.sidebarVisible);
+  const terminalVisible = useUiStore((s) => s.terminalVisible);
   const setTerminalHeight = useUiStore((s) => s.setTerminalHeight);
   const workspace = info.data?.workspace ?? null;
   const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
@@ -89,7 +92,7 @@ export function App() {
                 </button>
               ))}
             </nav>
-            <aside className="sidebar">
+            <aside className="sidebar" hidden={!sidebarVisible} data-testid="sidebar">
               <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
               <div className="sidebar-content">
                 {sidebar === 'files' ? <FileTree /> : sidebar === 'search' ? <SearchView /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : sidebar === 'specs' ? <SpecsPanel /> : <TimelinePanel />}
@@ -97,8 +100,8 @@ export function App() {
             </aside>
             <main className="main">
               <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView diffView={(p) => <WorktreeDiff {...p} />} /> : sidebar === 'specs' ? <SpecView /> : <EditorArea fileBanner={(p) => <AgentProposalBar path={p} />} />}</section>
-              <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />
-              <section className="panel" style={{ height: terminalHeight }}>
+              {terminalVisible && <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />}
+              <section className="panel" style={{ height: terminalHeight }} hidden={!terminalVisible}>
                 <TerminalPanel />
               </section>
             </main>
@@ -111,6 +114,7 @@ export function App() {
         )}
       </div>
       <SettingsOverlay />
+      <PaletteHost />
       <OpenFolderHost />
       <Toasts />
       <StatusBar />

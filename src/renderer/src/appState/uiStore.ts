@@ -14,18 +14,26 @@ interface UiState {
   editor: EditorTarget;
   /** The editor's tabs (appState/editorTabs.ts); change them with `updateTabs`. */
   tabs: TabsState;
-  /** A line to show once the file is open (`seq` tells two requests for the same line apart). */
-  reveal: { path: string; line: number; seq: number } | null;
+  /** Once the file is open: the line (and column) to show, or null for the focus alone (`seq` tells requests apart). */
+  reveal: { path: string; line: number | null; column: number; seq: number } | null;
   terminalHeight: number;
+  /** Ctrl+B hides the sidebar (showing a view shows it again), Ctrl+` the terminal panel; both stay mounted. */
+  sidebarVisible: boolean;
+  terminalVisible: boolean;
   setSidebar(view: SidebarView): void;
-  /** Opens a file in a preview tab (a single click), or pinned with `preview: false` (a double click); `line` is shown. */
-  openFile(path: string, options?: { preview?: boolean; line?: number }): void;
+  /**
+   * Opens a file in a preview tab (a single click), or pinned with `preview: false` (a double click); `line` (and
+   * `column`) is shown, and the editor takes the focus then or with `focus` (quick open).
+   */
+  openFile(path: string, options?: { preview?: boolean; line?: number; column?: number; focus?: boolean }): void;
   openDiff(path: string): void;
   openCheckpointDiff(path: string, from: string | null, to: string): void;
   /** Closes the active tab without asking (features/editor/tabActions.ts asks about unsaved edits first). */
   closeEditor(): void;
   updateTabs(change: (tabs: TabsState) => TabsState): void;
   setTerminalHeight(px: number): void;
+  setSidebarVisible(visible: boolean): void;
+  setTerminalVisible(visible: boolean): void;
 }
 
 let revealSeq = 0;
@@ -39,15 +47,19 @@ export const useUiStore = create<UiState>((set) => {
     tabs: emptyTabs,
     reveal: null,
     terminalHeight: 260,
-    setSidebar: (sidebar) => set({ sidebar }),
+    sidebarVisible: true,
+    terminalVisible: true,
+    setSidebar: (sidebar) => set({ sidebar, sidebarVisible: true }),
     openFile: (path, options = {}) => {
       open({ kind: 'file', path }, options.preview ?? true);
-      if (options.line) set({ reveal: { path, line: options.line, seq: ++revealSeq } });
+      if (options.line || options.focus) set({ reveal: { path, line: options.line || null, column: options.column ?? 1, seq: ++revealSeq } });
     },
     openDiff: (path) => open({ kind: 'diff', path }),
     openCheckpointDiff: (path, from, to) => open({ kind: 'checkpointDiff', path, from, to }),
     closeEditor: () => set((s) => (s.tabs.activeId ? withTabs(closeTab(s.tabs, s.tabs.activeId)) : s)),
     updateTabs: (change) => set((s) => withTabs(change(s.tabs))),
     setTerminalHeight: (px) => set({ terminalHeight: Math.max(80, Math.min(px, window.innerHeight - 160)) }),
+    setSidebarVisible: (sidebarVisible) => set({ sidebarVisible }),
+    setTerminalVisible: (terminalVisible) => set({ terminalVisible }),
   };
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject, type TextareaHTMLAttributes } from 'react';
 import { KIND_ICON } from './contextWords';
-import { highlightRuns, type CompletionItem } from './mentionCompletion';
+import { Highlighted } from '../../ui/Highlighted';
+import type { CompletionItem } from './mentionCompletion';
 import type { MentionCompletion } from './useMentionCompletion';
 
 /**
@@ -81,9 +82,7 @@ function MentionOption({ id, item, active, onPick }: { id: string; item: Complet
       <span className="mention-icon" aria-hidden="true">
         {KIND_ICON[item.attaches]}
       </span>
-      <span className="mention-label">
-        {highlightRuns(item.label, item.positions).map((run, i) => (run.match ? <mark key={i}>{run.text}</mark> : <span key={i}>{run.text}</span>))}
-      </span>
+      <Highlighted className="mention-label" text={item.label} positions={item.positions} />
       {item.detail && <span className="mention-detail">{item.detail}</span>}
     </li>
   );

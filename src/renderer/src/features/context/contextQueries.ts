@@ -2,16 +2,17 @@ import { ClientError, type AkiraClient } from '../../client/client';
 import type { CheckpointChoice, McpChoice } from './mentionCompletion';
 
 /**
- * react-query options of the project-context commands: the completion's file search and checkpoints, the chips'
- * previews (context.resolve, keyed by the mentions alone), and the rules files every session gets.
+ * react-query options of the project-context commands: the file search (the completion, quick open) and checkpoints,
+ * the chips' previews (context.resolve, keyed by the mentions alone), and the rules files every session gets.
  */
 
 /** An answer of the core (bad request, unknown command) will not change on retry; a dropped connection may. */
 const retry = (failures: number, error: Error) => !(error instanceof ClientError) && failures < 1;
 
-export const findFilesQuery = (client: AkiraClient, query: string) => ({
-  queryKey: ['context.findFiles', query] as const,
-  queryFn: () => client.invoke('context.findFiles', { query, limit: 30, folders: true }),
+/** The file finder: the completion's 30 files and folders by default, quick open's own `limit` and files only. */
+export const findFilesQuery = (client: AkiraClient, query: string, { limit = 30, folders = true }: { limit?: number; folders?: boolean } = {}) => ({
+  queryKey: ['context.findFiles', query, limit, folders] as const,
+  queryFn: () => client.invoke('context.findFiles', { query, limit, folders }),
   staleTime: 5000,
   retry,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FoundFile } from '../../../../shared/contract';
-import { activeItem, applyCompletion, completionItems, fileSearchText, highlightRuns, moveActive, wantsCheckpoints } from './mentionCompletion';
+import { activeItem, applyCompletion, completionItems, fileSearchText, moveActive, wantsCheckpoints } from './mentionCompletion';
 
 const file = (path: string, positions: number[] = [], kind: 'file' | 'folder' = 'file'): FoundFile => ({ path, kind, score: 1, positions });
 const checkpoints = [
@@ -62,19 +62,6 @@ describe('applyCompletion', () => {
   });
   it('leaves checkpoint: open (no space)', () => {
     expect(applyCompletion('see @ch', 4, 7, '@checkpoint:')).toEqual({ text: 'see @checkpoint:', caret: 16 });
-  });
-});
-
-describe('highlightRuns', () => {
-  it('cuts the label into matched and unmatched runs', () => {
-    expect(highlightRuns('src/util.ts', [4, 5, 7])).toEqual([
-      { text: 'src/', match: false },
-      { text: 'ut', match: true },
-      { text: 'i', match: false },
-      { text: 'l', match: true },
-      { text: '.ts', match: false },
-    ]);
-    expect(highlightRuns('abc', [])).toEqual([{ text: 'abc', match: false }]);
   });
 });
 

@@ -5,8 +5,8 @@ import { KEYWORDS } from './contextWords';
 
 /**
  * The `@` completion's pure side: which items a typed `@query` offers (the keywords it starts, the checkpoints
- * after `checkpoint:`, the MCP resources and prompts after `mcp:`, the files and folders context.findFiles found), what a pick does to the text, and the
- * label split into matched / unmatched runs for highlighting.
+ * after `checkpoint:`, the MCP resources and prompts after `mcp:`, the files and folders context.findFiles found) and what a pick does to the text; the label's highlighting is
+ * ui/highlightRuns.ts.
  */
 
 export interface CompletionItem {
@@ -112,19 +112,6 @@ export function applyCompletion(text: string, start: number, caret: number, inse
     return { text: text.slice(0, start) + insert.slice(0, -1) + rest, caret: start + insert.length };
   }
   return { text: text.slice(0, start) + insert + rest, caret: start + insert.length };
-}
-
-/** `label` cut into runs of matched and unmatched characters, for `<mark>`. */
-export function highlightRuns(label: string, positions: readonly number[]): { text: string; match: boolean }[] {
-  const marked = new Set(positions);
-  const runs: { text: string; match: boolean }[] = [];
-  for (let i = 0; i < label.length; i++) {
-    const match = marked.has(i);
-    const last = runs[runs.length - 1];
-    if (last && last.match === match) last.text += label[i];
-    else runs.push({ text: label[i], match });
-  }
-  return runs;
 }
 
 /**

@@ -12,7 +12,6 @@ import { EditorTabs } from './EditorTabs';
 import { FileViewer } from './FileViewer';
 import { diffQuery } from './editorQueries';
 import { useDiskSync } from './useDiskSync';
-import { useEditorKeys } from './useEditorKeys';
 import './editor.css';
 
 function splitPath(path: string): { folder: string; name: string } {
@@ -64,8 +63,8 @@ function AskAgentButton({ path }: { path: string }) {
  * The editor area: the tab bar (EditorTabs) over the active tab — a file in the editor (FileViewer: edit, Ctrl+S saves
  * through the core), a file's diff against HEAD, or a file between two checkpoints — or a calm empty state. A file's
  * header has "Ask the agent" (features/context/askStore.ts); `fileBanner` puts a bar above a file (App gives the
- * review's "the agent proposes a change to this file"). The keys, the disk sync and the dialogs (a save conflict,
- * closing unsaved edits) live here too.
+ * review's "the agent proposes a change to this file"). The disk sync and the dialogs (a save conflict, closing
+ * unsaved edits) live here too; the keys (Ctrl+S, Ctrl+W, Ctrl+Shift+T) are the app's registry's (features/palette).
  */
 export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => ReactNode }) {
   const target = useUiStore((s) => s.editor);
@@ -76,7 +75,6 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
 
   useGitRefresh();
   useDiskSync(deps);
-  useEditorKeys(deps);
 
   const dialogs = (
     <>

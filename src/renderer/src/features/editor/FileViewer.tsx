@@ -91,12 +91,14 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
 
   useAutoSaveFor(deps, buffer);
 
-  // A line asked for (quick open's `:line`, a search result): shown once.
+  // A line asked for (quick open's `:line:column`, a search result): shown once, with the focus.
   useEffect(() => {
     const editor = editorRef.current;
     if (!reveal || !editor || !buffer || editor.getModel() !== buffer.model) return;
-    editor.setPosition({ lineNumber: reveal.line, column: 1 });
-    editor.revealLineInCenter(reveal.line);
+    if (reveal.line) {
+      editor.setPosition({ lineNumber: reveal.line, column: reveal.column });
+      editor.revealLineInCenter(reveal.line);
+    }
     editor.focus();
     useUiStore.setState({ reveal: null });
   }, [reveal, buffer, monaco]);

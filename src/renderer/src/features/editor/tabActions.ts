@@ -5,8 +5,9 @@ import { disposeAllBuffers, disposeBuffer } from './fileBuffers';
 import { saveFile, type EditorDeps } from './fileDisk';
 
 /**
- * What the tab bar, its menu and the keys (useEditorKeys.ts) do with tabs: closing asks first about unsaved edits
- * (CloseDirtyDialog: Save / Don't save / Cancel), and a closed file's text is let go; the rest is editorTabs.ts.
+ * What the tab bar, its menu and the keys (features/palette/appActions.ts) do with tabs: closing asks first about
+ * unsaved edits (CloseDirtyDialog: Save / Don't save / Cancel), and a closed file's text is let go; the rest is
+ * editorTabs.ts.
  */
 
 const tabs = () => useUiStore.getState().tabs;

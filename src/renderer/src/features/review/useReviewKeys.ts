@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { matchesKey, type KeyLike } from '../../ui/keyCombos';
 
 /**
  * The Review view's keys (shown in its hint bar). They are ignored while the person types: in a text
@@ -36,36 +37,27 @@ function typing(target: EventTarget | null): boolean {
   return false;
 }
 
+/**
+ * Each action's keys (ui/keyCombos.ts), matched in this order; the app's Keyboard Shortcuts page lists them
+ * (features/palette/appActions.ts). The hint bar above says the same in short.
+ */
+export const REVIEW_KEYS: readonly { action: keyof ReviewKeyActions; keys: readonly string[]; title: string }[] = [
+  { action: 'next', keys: ['j', 'Alt+ArrowDown'], title: 'Next change' },
+  { action: 'previous', keys: ['k', 'Alt+ArrowUp'], title: 'Previous change' },
+  { action: 'nextHunk', keys: ['n'], title: 'Next hunk' },
+  { action: 'previousHunk', keys: ['p'], title: 'Previous hunk' },
+  { action: 'toggleHunk', keys: ['x'], title: 'Accept / reject the hunk' },
+  { action: 'accept', keys: ['a'], title: 'Accept' },
+  { action: 'reject', keys: ['r'], title: 'Reject…' },
+  { action: 'acceptAll', keys: ['Shift+A'], title: 'Accept all' },
+  { action: 'rejectAll', keys: ['Shift+R'], title: 'Reject all…' },
+  { action: 'toggleLayout', keys: ['t'], title: 'Inline / side by side' },
+  { action: 'edit', keys: ['e'], title: 'Edit the right side' },
+];
+
 /** The action for a key press, or null. Pure, for tests and the hint bar to agree. */
-export function keyAction(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): keyof ReviewKeyActions | null {
-  if (e.ctrlKey || e.metaKey) return null;
-  if (e.altKey) return e.key === 'ArrowDown' ? 'next' : e.key === 'ArrowUp' ? 'previous' : null;
-  switch (e.key) {
-    case 'j':
-      return 'next';
-    case 'k':
-      return 'previous';
-    case 'n':
-      return 'nextHunk';
-    case 'p':
-      return 'previousHunk';
-    case 'x':
-      return 'toggleHunk';
-    case 'a':
-      return 'accept';
-    case 'r':
-      return 'reject';
-    case 'A':
-      return 'acceptAll';
-    case 'R':
-      return 'rejectAll';
-    case 't':
-      return 'toggleLayout';
-    case 'e':
-      return 'edit';
-    default:
-      return null;
-  }
+export function keyAction(e: KeyLike): keyof ReviewKeyActions | null {
+  return REVIEW_KEYS.find((k) => k.keys.some((text) => matchesKey(e, text)))?.action ?? null;
 }
 
 export function useReviewKeys(actions: ReviewKeyActions, enabled: boolean): void {

@@ -6,7 +6,8 @@ import { useSearchRunner } from './useSearchRunner';
 import './search.css';
 
 type Toggle = 'caseSensitive' | 'wholeWord' | 'regex';
-const TOGGLES: { field: Toggle; label: ReactNode; title: string; key: string; testId: string }[] = [
+/** The query's toggles and their Alt+ keys (the Keyboard Shortcuts page lists them: features/palette/appActions.ts). */
+export const SEARCH_TOGGLES: { field: Toggle; label: ReactNode; title: string; key: string; testId: string }[] = [
   { field: 'caseSensitive', label: 'Aa', title: 'Match Case (Alt+C)', key: 'c', testId: 'search-case' },
   { field: 'wholeWord', label: <u>ab</u>, title: 'Match Whole Word (Alt+W)', key: 'w', testId: 'search-word' },
   { field: 'regex', label: '.*', title: 'Use Regular Expression (Alt+R)', key: 'r', testId: 'search-regex' },
@@ -39,7 +40,7 @@ export function SearchView() {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!e.altKey || e.ctrlKey || e.metaKey) return;
-    const toggle = TOGGLES.find((t) => t.key === e.key.toLowerCase());
+    const toggle = SEARCH_TOGGLES.find((t) => t.key === e.key.toLowerCase());
     if (!toggle) return;
     e.preventDefault();
     setForm({ [toggle.field]: !form[toggle.field] } as Partial<SearchForm>);
@@ -75,7 +76,7 @@ export function SearchView() {
             onKeyDown={onQueryKey}
           />
           <div className="search-toggles">
-            {TOGGLES.map((t) => (
+            {SEARCH_TOGGLES.map((t) => (
               <button
                 key={t.field}
                 type="button"

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { formatBytes } from '../../ui/ViewerMessage';
-import { filesWord } from './checkpointNames';
+import { checkpointNow } from './checkpointNow';
 import { usageQuery } from './timelineQueries';
 import { TimelineList } from './TimelineList';
 import { createTimelineLoader, useTimelineStore } from './timelineStore';
@@ -16,27 +16,14 @@ function CreateForm({ onCreated }: { onCreated(): void }) {
   const [label, setLabel] = useState('');
   const busy = useTimelineStore((s) => s.creating);
   const note = useTimelineStore((s) => s.createNote);
-  const patch = useTimelineStore.getState().patch;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (useTimelineStore.getState().creating) return;
-    patch({ creating: true, createNote: null });
-    try {
-      const text = label.trim();
-      const result = await client.invoke('checkpoints.create', text ? { label: text } : {});
+    const done = await checkpointNow(client, label);
+    if (!done) return;
+    if (done.tone === 'ok') {
       setLabel('');
-      patch({ createNote: {
-        tone: 'ok',
-        text: result.unchanged
-          ? `Nothing changed since #${result.n}.`
-          : `Checkpoint #${result.n} taken: ${filesWord(result.filesChanged)} changed${result.skippedCount ? `, ${result.skippedCount} too large to capture` : ''}.`,
-      } });
       onCreated();
-    } catch (err) {
-      patch({ createNote: { tone: 'error', text: `Could not take a checkpoint: ${(err as Error).message}` } });
-    } finally {
-      patch({ creating: false });
     }
   };
 

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { APP_ACTIONS, canRun, type ActionContext, type AppAction } from './appActions';
+import { usePaletteStore } from './paletteStore';
+import { matchesKey, type KeyLike } from '../../ui/keyCombos';
+
+/**
+ * The app's one keydown listener for the registry's keys (appActions.ts): on the window in the capture phase, so it
+ * comes before Monaco (F1 is Akira's palette, not Monaco's), xterm and the browser (Ctrl+P is not Print). A key is
+ * taken only when its action can run now; nothing is taken while another dialog is open (`.dialog-backdrop`), only
+ * the palette's own keys while the palette is, and the keys marked `notInTerminal` are left to a focused terminal.
+ */
+
+export interface KeyPlace {
+  inTerminal: boolean;
+  paletteOpen: boolean;
+  workspace: boolean;
+}
+
+/** The action a keydown runs (pure but for the actions' `enabled`), or null. */
+export function actionForKey(e: KeyLike, place: KeyPlace, actions: readonly AppAction[] = APP_ACTIONS): AppAction | null {
+  for (const action of actions) {
+    if (!action.keys || action.keysWhere || !action.keys.some((k) => matchesKey(e, k))) continue;
+    if (place.paletteOpen && !action.id.startsWith('palette.')) continue;
+    if (place.inTerminal && action.notInTerminal) continue;
+    if (canRun(action, place)) return action;
+  }
+  return null;
+}
+
+export function useShortcutKeys(ctx: ActionContext): void {
+  const ref = useRef(ctx);
+  ref.current = ctx;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.isComposing || document.querySelector('.dialog-backdrop')) return;
+      const palette = usePaletteStore.getState();
+      const inTerminal = e.target instanceof Element && !!e.target.closest('.xterm');
+      const action = actionForKey(e, { inTerminal, paletteOpen: palette.mode !== null || palette.shortcuts, workspace: ref.current.workspace });
+      if (!action) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void action.run!(ref.current);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+}
