@@ -12,7 +12,9 @@ import { join } from 'node:path';
 
 export const AKIRA_GITIGNORE = [
   "# Akira's own records of this workspace (written by Akira; edit freely, it is not rewritten).",
-  '# settings.json, modes/, rules/ and specs/ belong to the project and stay visible to git.',
+  '# settings.json, modes/, rules/ and specs/ belong to the project and stay visible to git. This file keeps itself',
+  '# out too, so that sessions leave nothing under .akira/ in `git status` (`git add -f` it to share it).',
+  '.gitignore',
   'sessions/',
   'checkpoints/',
   'cookies/',

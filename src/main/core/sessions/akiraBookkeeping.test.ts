@@ -9,7 +9,7 @@ import { LOCK_FILE } from './sessionLock';
 
 // Akira's bookkeeping stays out of the user's git (issue 13): after real agent sessions (the real core with its
 // watcher, checkpoints and session logs, the scripted model server) in a git repository, `git status` shows the
-// user's changes and, under .akira/, only the .gitignore Akira wrote (once committed, nothing at all); no
+// user's changes and nothing under .akira/ (the .gitignore Akira wrote ignores itself too); no
 // writer.lock is left once the sessions end.
 
 let kit: AgentKit | null = null;
@@ -45,7 +45,7 @@ async function lockFiles(root: string): Promise<string[]> {
 }
 
 describe("Akira's bookkeeping and the user's git", () => {
-  it('after agent sessions git status lists the user\'s files and, under .akira/, only .akira/.gitignore (nothing once committed)', async () => {
+  it('after agent sessions git status lists the user\'s files and nothing under .akira/ but a project file the user changed', async () => {
     kit = await startAgentKit({
       files: { 'README.md': '# demo\n', '.akira/settings.json': '{}\n' },
       gitRepo: true,
@@ -57,8 +57,8 @@ describe("Akira's bookkeeping and the user's git", () => {
     const written = await readdir(join(kit.root, '.akira'));
     expect(written).toEqual(expect.arrayContaining(['.gitignore', 'sessions', 'checkpoints', 'cookies', 'settings.json']));
     expect(await readdir(join(kit.root, '.akira', 'sessions', first))).toEqual(expect.arrayContaining(['events.jsonl', 'session.md']));
-    // … and git sees only the user's file and the .gitignore that keeps them out.
-    expect(status(kit.root).sort()).toEqual(['?? .akira/.gitignore', '?? hello.txt']);
+    // … and git sees only the user's file: nothing under .akira/ (the .gitignore keeps itself out too).
+    expect(status(kit.root).sort()).toEqual(['?? hello.txt']);
     await waitForNoLocks(kit.root);
 
     // Committed once, the .gitignore keeps every later session out of sight; a project file under .akira/ stays visible.
