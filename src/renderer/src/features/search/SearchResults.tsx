@@ -78,7 +78,7 @@ const ResultRow = memo(function ResultRow({ row, selected, onPick }: RowProps) {
 
 /**
  * The results as a tree (role tree/treeitem): each file with its match count, collapsible, then its matching lines.
- * Click or Enter on a match opens the file at that line (in a preview tab); on a file, folds it. Keys: ↑ ↓ Home End,
+ * Click or Enter on a match opens the file at the match (in a preview tab); on a file, folds it. Keys: ↑ ↓ Home End,
  * ← folds a file (or goes to it from a match), → unfolds it, Enter or Space.
  */
 export function SearchResults() {
@@ -93,7 +93,7 @@ export function SearchResults() {
 
   const activate = useCallback((row: SearchRow) => {
     if (row.type === 'file') useSearchStore.getState().toggleCollapsed(row.path);
-    else useUiStore.getState().openFile(row.path, { line: row.match.line });
+    else useUiStore.getState().openFile(row.path, { line: row.match.line, column: row.match.column });
   }, []);
 
   const onPick = useCallback(
