@@ -85,6 +85,7 @@ test('quick open, the command palette, Ctrl+B, Ctrl+` and the Keyboard Shortcuts
   // An empty query lists the recently opened files first; Esc closes and the focus goes back to the editor.
   await page.keyboard.press('Control+p');
   await expect(options(page).nth(0)).toContainText('longFile.ts');
+  await shootBoth(page, testInfo, 'quick-open-recent');
   await expect(options(page).nth(0)).toContainText('recently opened');
   await expect(options(page).nth(1)).toContainText('index.ts');
   await page.keyboard.press('Escape');
@@ -100,9 +101,10 @@ test('quick open, the command palette, Ctrl+B, Ctrl+` and the Keyboard Shortcuts
   await expect(options(page).filter({ hasText: 'Go: Go to File…' }).locator('kbd')).toHaveText('Ctrl+P');
   await expect(options(page).filter({ hasText: 'Checkpoints: Checkpoint Now' })).toHaveCount(1);
   await expect(options(page).filter({ hasText: 'View: Show Timeline' })).toHaveCount(1);
+  await shootBoth(page, testInfo, 'command-palette');
   await input(page).fill('toggle term');
   await expect(options(page)).toHaveCount(1);
-  await shootBoth(page, testInfo, 'command-palette');
+  await shootBoth(page, testInfo, 'command-palette-filtered');
 
   // Running "Toggle Terminal" hides the terminal; again (now recently used, first for an empty query) shows it.
   await page.keyboard.press('Enter');

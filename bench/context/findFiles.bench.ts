@@ -12,17 +12,16 @@
 //   update       invalidate() with 3 added files, then a find (the incremental path)
 // The issue's goal is a warm find under 50 ms on a 20k-file tree; this reports what it measures, it asserts nothing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { it } from 'vitest';
 import { createFileIndex } from '../../src/main/core/workspace/fileIndex';
 import { generateTree } from '../checkpoints/generateTree.mjs';
+import { addRealNames, cacheDir, log, median, ms, quantile, ratio, timed } from './benchTree';
 
 const SIZES = (process.env.BENCH_SIZES ?? '20000,45000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
-const cacheDir = join(tmpdir(), 'akira-findfiles-bench');
 
 const QUERIES = [
   'usrv', // few letters across humps
@@ -46,36 +45,6 @@ const QUERIES = [
   't', // one letter: nearly everything matches
   'zzzq', // nothing matches
 ];
-
-const log = (...a: unknown[]) => process.stdout.write(`${a.join(' ')}\n`);
-const ms = (t: number) => Math.round(t * 100) / 100;
-const ratio = (a: number, b: number) => Math.round((a / b) * 10) / 10;
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
-const median = (xs: number[]) => quantile(xs, 0.5);
-
-async function timed<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
-  const t = performance.now();
-  const v = await fn();
-  return [performance.now() - t, v];
-}
-
-/** This repository's tracked paths under app/ of the tree (once per tree; the marker keeps how many). */
-function addRealNames(root: string): number {
-  const marker = join(root, '.bench-app-complete');
-  if (existsSync(marker)) return Number(readFileSync(marker, 'utf8'));
-  const paths = execFileSync('git', ['ls-files'], { cwd: resolve(__dirname, '../..'), encoding: 'utf8' }).split('\n').filter(Boolean);
-  rmSync(join(root, 'app'), { recursive: true, force: true });
-  for (const path of paths) {
-    const abs = join(root, 'app', path);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, `// ${path}\n`);
-  }
-  writeFileSync(marker, String(paths.length));
-  return paths.length;
-}
 
 function rgFiles(root: string): number {
   const out = execFileSync('rg', ['--files', '--hidden', '--null', '--no-config', '--glob', '!.git'], { cwd: root, maxBuffer: 1 << 28 });
