@@ -13,7 +13,8 @@ const planKey = (todos: BoardTodo[]) => todos.map((t) => `${t.id}:${t.descriptio
 
 /**
  * The TODO board of the current session: pending / in progress (and verifying) / done (and skipped) /
- * failed. While the plan waits for approval it is an editor; later the TODOs not started yet can be edited.
+ * failed, always in one row (it scrolls sideways when narrow; an empty column is a narrow strip). While the plan
+ * waits for approval it is an editor; later the TODOs not started yet can be edited.
  */
 export function Board() {
   const board = useBoardStore((s) => s.board);
@@ -66,10 +67,18 @@ export function Board() {
         <div className="board-columns">
           {COLUMNS.map((c) => {
             const cards = byColumn.get(c.id)!;
+            const empty = cards.length === 0;
             return (
-              <section key={c.id} className={`board-column column-${c.id}`} data-testid={`column-${c.id}`} aria-label={c.title}>
+              <section
+                key={c.id}
+                className={`board-column column-${c.id}${empty ? ' column-empty' : ''}`}
+                data-testid={`column-${c.id}`}
+                data-empty={empty}
+                aria-label={c.title}
+                title={empty ? `${c.title}: none` : undefined}
+              >
                 <h3 className="board-column-title">
-                  {c.title} <span className="board-count">{cards.length}</span>
+                  <span className="board-column-name">{c.title}</span> <span className="board-count">{cards.length}</span>
                 </h3>
                 <div className="board-cards">
                   {cards.map((t) => (

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { message } from '../agent/sessionFormat';
 import type { BoardTodo } from './boardReducer';
-import { addTodo, draftOf, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft, type DraftMode, type DraftTodo } from './planDraft';
+import { addTodo, draftOf, isBlank, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft, withoutBlank, type DraftMode, type DraftTodo } from './planDraft';
 
 interface Props {
   sessionId: string;
@@ -12,28 +12,53 @@ interface Props {
   onDone?(): void;
 }
 
-function Row({ t, index, count, problem, onChange, onMove, onRemove, onAddAfter }: {
+/** Enter without Shift (and not while an input method composes): the key that adds the next TODO. */
+const isPlainEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey && !e.nativeEvent.isComposing;
+
+function Row({ t, index, count, problem, descriptionRef, onChange, onMove, onRemove, onAddAfter, onLeave }: {
   t: DraftTodo;
   index: number;
   count: number;
   problem: string | undefined;
+  /** Gets the description field (a row just added puts the cursor there). */
+  descriptionRef(el: HTMLTextAreaElement | null): void;
   onChange(patch: Partial<Pick<DraftTodo, 'description' | 'expectedResult'>>): void;
   onMove(by: -1 | 1): void;
   onRemove(): void;
   onAddAfter(): void;
+  /** Focus left the row for somewhere that is not one of the editor's buttons (they handle blank rows themselves). */
+  onLeave(): void;
 }) {
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!isPlainEnter(e) || t.locked) return;
+    e.preventDefault();
+    onAddAfter();
+  };
   return (
-    <li className={`plan-row ${t.locked ? 'locked' : ''}`} data-testid="plan-row" data-todo-id={t.id ?? ''}>
+    <li
+      className={`plan-row ${t.locked ? 'locked' : ''}`}
+      data-testid="plan-row"
+      data-todo-id={t.id ?? ''}
+      onBlur={(e) => {
+        const to = e.relatedTarget as HTMLElement | null;
+        if (to && e.currentTarget.contains(to)) return;
+        if (to?.closest('.plan-editor') && to.tagName === 'BUTTON') return;
+        onLeave();
+      }}
+    >
       <div className="plan-row-index">{index + 1}</div>
       <div className="plan-row-fields">
         <textarea
+          ref={descriptionRef}
           className="plan-input"
           value={t.description}
           placeholder="What to do"
           aria-label={`TODO ${index + 1} description`}
+          title="Enter adds the next TODO; Shift+Enter starts a new line"
           data-testid="plan-description"
           readOnly={t.locked}
           rows={2}
+          onKeyDown={onKeyDown}
           onChange={(e) => onChange({ description: e.target.value })}
         />
         <textarea
@@ -41,9 +66,11 @@ function Row({ t, index, count, problem, onChange, onMove, onRemove, onAddAfter 
           value={t.expectedResult}
           placeholder="Expected result (what the reviewer checks)"
           aria-label={`TODO ${index + 1} expected result`}
+          title="Enter adds the next TODO; Shift+Enter starts a new line"
           data-testid="plan-expected"
           readOnly={t.locked}
           rows={1}
+          onKeyDown={onKeyDown}
           onChange={(e) => onChange({ expectedResult: e.target.value })}
         />
         {t.locked && <div className="plan-row-note">{t.status.replace('_', ' ')}: started TODOs stay as they are</div>}
@@ -69,7 +96,8 @@ function Row({ t, index, count, problem, onChange, onMove, onRemove, onAddAfter 
 
 /**
  * Edits a TODO list before it goes back to the agent: the proposed plan (approve as edited, or reject with
- * feedback: the model plans again), or the TODOs not started yet (saved with agent.editTodos).
+ * feedback: the model plans again), or the TODOs not started yet (saved with agent.editTodos). From the keyboard:
+ * a new TODO gets the cursor, Enter adds the next one after it, and a TODO left blank goes away (planDraft.ts).
  */
 export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
   const client = useClient();
@@ -79,6 +107,8 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
   const [feedback, setFeedback] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The row just added (its description takes the cursor when it mounts). */
+  const focusKey = useRef<string | null>(null);
   const problems = validateDraft(draft);
   const edited = isEdited(draft, source);
 
@@ -95,10 +125,32 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
     }
   }
 
-  const approve = () =>
-    run(() => client.invoke('agent.approvePlan', { sessionId, approved: true, ...(edited ? { todos: toPlanTodos(draft) } : {}) }));
+  /** A new TODO after `afterKey` (at the end without one), blank rows dropped first; the cursor goes into it. */
+  const add = (afterKey?: string) => {
+    const anchor = afterKey ? draft.find((t) => t.key === afterKey) : undefined;
+    if (anchor && isBlank(anchor)) return; // Enter on an empty TODO adds no other empty one
+    const next = addTodo(withoutBlank(draft), afterKey);
+    focusKey.current = next.key;
+    setDraft(next.draft);
+  };
+  /** The description's ref: takes the cursor once, when its row is the one just added. */
+  const takeFocus = (key: string) => (el: HTMLTextAreaElement | null) => {
+    if (!el || focusKey.current !== key) return;
+    focusKey.current = null;
+    el.focus();
+  };
+  const dropIfBlank = (key: string) => setDraft((d) => (d.some((t) => t.key === key && isBlank(t)) ? removeTodo(d, key) : d));
+
+  // Approving or saving drops the blank rows from the editor too (toPlanTodos never sends them).
+  const approve = () => {
+    setDraft(withoutBlank(draft));
+    return run(() => client.invoke('agent.approvePlan', { sessionId, approved: true, ...(edited ? { todos: toPlanTodos(draft) } : {}) }));
+  };
   const reject = () => run(() => client.invoke('agent.approvePlan', { sessionId, approved: false, feedback: feedback.trim() }));
-  const save = () => run(() => client.invoke('agent.editTodos', { sessionId, todos: toPlanTodos(draft) }));
+  const save = () => {
+    setDraft(withoutBlank(draft));
+    return run(() => client.invoke('agent.editTodos', { sessionId, todos: toPlanTodos(draft) }));
+  };
 
   return (
     <div className="plan-editor" data-testid={mode === 'plan' ? 'plan-approval' : 'todo-editor'}>
@@ -122,16 +174,21 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
             index={i}
             count={draft.length}
             problem={problems.get(t.key)}
-            onChange={(patch) => setDraft(updateTodo(draft, t.key, patch))}
-            onMove={(by) => setDraft(moveTodo(draft, t.key, by))}
-            onRemove={() => setDraft(removeTodo(draft, t.key))}
-            onAddAfter={() => setDraft(addTodo(draft, t.key).draft)}
+            descriptionRef={takeFocus(t.key)}
+            onChange={(patch) => setDraft((d) => updateTodo(d, t.key, patch))}
+            onMove={(by) => setDraft((d) => moveTodo(d, t.key, by))}
+            onRemove={() => setDraft((d) => removeTodo(d, t.key))}
+            onAddAfter={() => add(t.key)}
+            onLeave={() => dropIfBlank(t.key)}
           />
         ))}
       </ol>
-      <button className="link plan-add" onClick={() => setDraft(addTodo(draft).draft)} data-testid="plan-add">
-        + Add a TODO
-      </button>
+      <div className="plan-add-line">
+        <button className="link plan-add" onClick={() => add()} data-testid="plan-add">
+          + Add a TODO
+        </button>
+        <span className="plan-keys">Enter adds the next TODO · Shift+Enter starts a new line</span>
+      </div>
       {problems.get('') && <div className="error-text">{problems.get('')}</div>}
       {error && (
         <div className="error-text" role="alert" data-testid="plan-error">

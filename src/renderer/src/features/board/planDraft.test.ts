@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { greetSession } from '../agent/fixtures/recorded';
-import { addTodo, draftOf, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft } from './planDraft';
+import { addTodo, draftOf, isBlank, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft, withoutBlank } from './planDraft';
 
 const plan = greetSession.detail.todos.map(({ id, description, expectedResult }) => ({ id, description, expectedResult, status: 'pending' }));
 const started = [
@@ -32,7 +32,7 @@ describe('plan draft', () => {
     const { draft: withRow, key } = addTodo(draft);
     draft = updateTodo(withRow, key, { description: 'Something' });
     expect(validateDraft(draft).get(key)).toMatch(/expected/);
-    draft = updateTodo(draft, key, { description: '   ' });
+    draft = updateTodo(draft, key, { description: '   ', expectedResult: 'a result' });
     expect(validateDraft(draft).get(key)).toMatch(/what to do/);
     expect(validateDraft([]).get('')).toMatch(/at least one/);
     expect(isEdited(draftOf(plan, 'plan').map((t) => ({ ...t, description: `${t.description}  ` })), plan)).toBe(false);
@@ -54,5 +54,33 @@ describe('plan draft', () => {
       { id: 'b', description: 'Working', expectedResult: 'y' },
       { id: 'c', description: 'Next', expectedResult: 'z' },
     ]);
+  });
+
+  it('keeps no blank TODO: not a problem, not an edit, not sent, and a list of blanks is empty', () => {
+    const source = draftOf(plan, 'plan');
+    const { draft, key } = addTodo(source);
+    const blank = updateTodo(draft, key, { description: '  ', expectedResult: '\n' });
+    expect(isBlank(blank.find((t) => t.key === key)!)).toBe(true);
+    expect(validateDraft(blank).size).toBe(0);
+    expect(isEdited(blank, plan)).toBe(false);
+    expect(toPlanTodos(blank)).toEqual(toPlanTodos(source));
+    expect(withoutBlank(blank)).toEqual(source);
+    expect(withoutBlank(source)).toBe(source);
+    // Emptied rows of the model's plan are left out too; nothing left is a problem for the list.
+    const emptied = source.map((t) => updateTodo([t], t.key, { description: '', expectedResult: '' })[0]);
+    expect(toPlanTodos(emptied)).toEqual([]);
+    expect(validateDraft(emptied).get('')).toMatch(/at least one/);
+    // Half a TODO is not blank: it says what is missing.
+    const half = updateTodo(draft, key, { description: 'Write notes.md' });
+    expect(validateDraft(half).get(key)).toMatch(/expected/);
+  });
+
+  it('adds after a row, or at the end when that row is gone; a started TODO is never blank', () => {
+    const draft = draftOf(plan, 'plan');
+    expect(addTodo(draft, draft[0].key).draft.map((t) => t.id ?? 'new')).toEqual(['t1', 'new', 't2']);
+    expect(addTodo(draft, 'gone').draft.map((t) => t.id ?? 'new')).toEqual(['t1', 't2', 'new']);
+    const started = draftOf([{ id: 'x', description: '', expectedResult: '', status: 'done' }], 'edit');
+    expect(isBlank(started[0])).toBe(false);
+    expect(withoutBlank(started)).toBe(started);
   });
 });

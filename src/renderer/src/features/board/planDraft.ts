@@ -2,6 +2,7 @@
  * The TODO list a person edits before it goes back to the agent: the proposed plan (agent.approvePlan with
  * todos) or, later, the TODOs not started yet (agent.editTodos: started ones stay as they are, where they are).
  * Pure functions over an array of drafts; `key` is the row's identity in the editor (new rows have no id).
+ * A blank row (nothing in either field) is never kept: not checked, not counted as an edit, not sent.
  */
 
 export interface DraftTodo {
@@ -42,14 +43,25 @@ export function updateTodo(draft: DraftTodo[], key: string, patch: Partial<Pick<
   return draft.map((t) => (t.key === key && !t.locked ? { ...t, ...patch } : t));
 }
 
-/** A new empty row after `afterKey` (at the end without one); never before a locked row's place. */
+/** A new empty row after `afterKey` (at the end without one, or when it is not there); never before a locked row's place. */
 export function addTodo(draft: DraftTodo[], afterKey?: string): { draft: DraftTodo[]; key: string } {
   const row: DraftTodo = { key: newKey(), description: '', expectedResult: '', locked: false, status: 'pending' };
-  const at = afterKey ? draft.findIndex((t) => t.key === afterKey) + 1 : draft.length;
+  const after = afterKey ? draft.findIndex((t) => t.key === afterKey) : -1;
+  const at = after >= 0 ? after + 1 : draft.length;
   const index = Math.max(at, lastLockedIndex(draft) + 1);
   const next = [...draft];
   next.splice(index, 0, row);
   return { draft: next, key: row.key };
+}
+
+/** Nothing typed in either field (a started TODO is never blank: it is kept as it is). */
+export function isBlank(t: DraftTodo): boolean {
+  return !t.locked && !t.description.trim() && !t.expectedResult.trim();
+}
+
+/** The draft without its blank rows (the same array when it has none). */
+export function withoutBlank(draft: DraftTodo[]): DraftTodo[] {
+  return draft.some(isBlank) ? draft.filter((t) => !isBlank(t)) : draft;
 }
 
 export function removeTodo(draft: DraftTodo[], key: string): DraftTodo[] {
@@ -73,12 +85,13 @@ function lastLockedIndex(draft: DraftTodo[]): number {
 
 export const MAX_TODO_CHARS = 20_000;
 
-/** Problems per row key ('' for the list as a whole); empty when it can be sent. */
+/** Problems per row key ('' for the list as a whole); empty when it can be sent (blank rows are left out, not problems). */
 export function validateDraft(draft: DraftTodo[]): Map<string, string> {
   const problems = new Map<string, string>();
-  if (!draft.length) problems.set('', 'The plan needs at least one TODO.');
-  if (draft.length > 500) problems.set('', 'At most 500 TODOs.');
-  for (const t of draft) {
+  const kept = withoutBlank(draft);
+  if (!kept.length) problems.set('', 'The plan needs at least one TODO.');
+  if (kept.length > 500) problems.set('', 'At most 500 TODOs.');
+  for (const t of kept) {
     if (t.locked) continue;
     if (!t.description.trim()) problems.set(t.key, 'Say what to do.');
     else if (!t.expectedResult.trim()) problems.set(t.key, 'Say what result is expected (the reviewer checks it).');
@@ -87,13 +100,14 @@ export function validateDraft(draft: DraftTodo[]): Map<string, string> {
   return problems;
 }
 
-/** The draft differs from the TODOs it was made from (order, text, rows added or removed). */
-export function isEdited(draft: DraftTodo[], source: readonly SourceTodo[]): boolean {
+/** The draft differs from the TODOs it was made from (order, text, rows added or removed; blank rows do not count). */
+export function isEdited(all: DraftTodo[], source: readonly SourceTodo[]): boolean {
+  const draft = withoutBlank(all);
   if (draft.length !== source.length) return true;
   return draft.some((t, i) => t.id !== source[i].id || t.description.trim() !== source[i].description.trim() || t.expectedResult.trim() !== source[i].expectedResult.trim());
 }
 
-/** What agent.approvePlan / agent.editTodos take: trimmed, ids kept, new rows without one. */
+/** What agent.approvePlan / agent.editTodos take: trimmed, ids kept, new rows without one, blank rows left out. */
 export function toPlanTodos(draft: DraftTodo[]): { id?: string; description: string; expectedResult: string }[] {
-  return draft.map((t) => ({ ...(t.id ? { id: t.id } : {}), description: t.description.trim(), expectedResult: t.expectedResult.trim() }));
+  return withoutBlank(draft).map((t) => ({ ...(t.id ? { id: t.id } : {}), description: t.description.trim(), expectedResult: t.expectedResult.trim() }));
 }
