@@ -123,11 +123,11 @@ const configSource = z.enum(['flags', 'workspace', 'global', 'env', 'stored', 'd
 export const apiKeyStatus = z.object({
   /** A key is in effect (from any source). */
   set: z.boolean(),
-  /** Where the key in effect comes from; OPENAI_API_KEY wins over the stored key. */
+  /** Where the key in effect comes from (the one the model in effect gets; a key saved for its server wins over OPENAI_API_KEY). */
   source: z.enum(['environment', 'stored', 'settings', 'none']),
   /** The last characters of the key in effect, e.g. `…abcd` (null when none or too short to show any). */
   hint: z.string().nullable(),
-  /** A key is saved in the secret store (it may be overridden by the environment). */
+  /** A key is saved in the secret store (for its server; the command line or a key written in the global file win over it). */
   stored: z.boolean(),
   /** The server (origin) the saved key is for: it is sent only there, or to servers the user named or trusted. */
   storedOrigin: z.string().nullable(),

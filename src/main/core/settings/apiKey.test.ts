@@ -68,11 +68,24 @@ describe('settings.setApiKey (file store of akira serve and the CLI)', () => {
     expect(warnings).toEqual([expect.stringMatching(/could be read by other users \(mode 644\); changed it to 600/)]);
   });
 
-  it('says the environment wins: OPENAI_API_KEY over the saved key', async () => {
-    kit = await startSettingsKit({ env: { OPENAI_API_KEY: 'sk-from-environment-9876' } });
+  it('a key saved for the server in use wins over OPENAI_API_KEY, and says so with its last characters (issue 14)', async () => {
+    kit = await startSettingsKit({ env: { OPENAI_API_KEY: 'sk-from-environment-9876', AKIRA_MODEL: 'm' } });
+    expect((await kit.call('settings.get')).apiKey).toMatchObject({ set: true, source: 'environment', hint: '…9876', stored: false });
+    // Saved for OpenAI's API, the server OPENAI_API_KEY is for and the model in effect uses.
     const status = await kit.call('settings.setApiKey', { key: KEY });
-    expect(status).toMatchObject({ set: true, source: 'environment', hint: '…9876', stored: true });
-    expect(status.note).toMatch(/OPENAI_API_KEY .* wins over the saved key/);
+    expect(status).toMatchObject({ set: true, source: 'stored', hint: '…wxyz', stored: true, storedOrigin: 'https://api.openai.com' });
+    expect(status.note).toMatch(/^The key saved in .* is used, for https:\/\/api\.openai\.com\. OPENAI_API_KEY from the environment is not used there while this key is saved/);
+    expect((await kit.call('settings.get')).apiKey).toEqual(status);
+  });
+
+  it('a key saved for another server leaves the environment key in use for its own, and names both', async () => {
+    kit = await startSettingsKit({ env: { OPENAI_API_KEY: 'sk-from-environment-9876', AKIRA_MODEL: 'm' } });
+    const status = await kit.call('settings.setApiKey', { key: KEY, baseURL: 'http://127.0.0.1:1/v1' });
+    expect(status).toMatchObject({ source: 'environment', hint: '…9876', stored: true, storedOrigin: 'http://127.0.0.1:1' });
+    expect(status.note).toMatch(/OPENAI_API_KEY .* is used\. It is for https:\/\/api\.openai\.com\. The saved key is for http:\/\/127\.0\.0\.1:1\./);
+    // The model pointed at that server: its saved key is the one in use.
+    await kit.call('settings.update', { scope: 'global', model: { baseURL: 'http://127.0.0.1:1/v1' } });
+    expect((await kit.call('settings.get')).apiKey).toMatchObject({ source: 'stored', hint: '…wxyz' });
   });
 
   it('moves a key written by hand in settings.json out of it, keeping the rest', async () => {

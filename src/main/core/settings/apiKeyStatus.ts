@@ -1,5 +1,5 @@
 import type { ApiKeyStatusT } from '../../../shared/contract';
-import { keyCandidates, originOf, type KeyCandidate, type ModelFlags, type SavedKey } from '../agent/model';
+import { keyCandidates, originOf, type KeyCandidate, type KeySource, type ModelFlags, type SavedKey } from '../agent/model';
 import type { SecretStore } from './secretStore';
 import { keyHint } from './secretStore';
 
@@ -42,38 +42,44 @@ export function originForSaving(p: KeyPlaces, baseURL: string | undefined): stri
   return originOf(baseURL) ?? originOf(nonEmpty(model.baseURL)) ?? originOf(nonEmpty(p.env.OPENAI_BASE_URL)) ?? 'https://api.openai.com';
 }
 
-export function apiKeyStatusOf(p: KeyPlaces): ApiKeyStatusT {
+/**
+ * The key the settings view shows: the one the agent sends to the model server in effect (`inUse`, the source
+ * resolveModelConfig chose), else the first known key in the order keys are preferred (keyOwner.ts keyCandidates);
+ * its last characters, and a sentence saying where it comes from and whom the other keys are for.
+ */
+export function apiKeyStatusOf(p: KeyPlaces, inUse?: KeySource | null): ApiKeyStatusT {
   const storage = { kind: p.secrets.kind, description: p.secrets.description };
-  const plain = nonEmpty(modelOf(p.globalRaw).apiKey);
-  const fromEnv = nonEmpty(p.env.OPENAI_API_KEY);
-  const flag = nonEmpty(p.flags?.apiKey);
-  const isStored = !!nonEmpty(p.stored?.key);
   const keys = knownKeys(p);
-  const storedOrigin = keys.find((k) => k.source === 'stored')?.origin ?? null;
-  const forWhat = (source: KeyCandidate['source']) => {
-    const k = keys.find((c) => c.source === source);
-    return k ? ` It is for ${k.origin ?? 'the servers you name (saved before keys carried their server)'}.` : '';
-  };
+  const saved = keys.find((k) => k.source === 'stored');
+  const env = keys.find((k) => k.source === 'env');
+  const storedOrigin = saved?.origin ?? null;
+  const forWhat = (k: KeyCandidate | undefined) => (k ? ` It is for ${k.origin ?? 'the servers you name (saved before keys carried their server)'}.` : '');
   const broken = p.storedError ? ` The secret store cannot be used: ${p.storedError}` : '';
-  const base = { stored: isStored, storedOrigin, storage };
-  if (flag) return { ...base, set: true, source: 'environment', hint: keyHint(flag), note: `The key given on the command line is used.${forWhat('flags')}${broken}` };
-  if (plain) {
-    return {
-      ...base,
-      set: true,
-      source: 'settings',
-      hint: keyHint(plain),
-      note: `The key written in ${p.globalFile} (model.apiKey, plain text) is used.${forWhat('global')} Saving a key here moves it to ${storage.description}.${broken}`,
-    };
+  const base = { stored: !!saved, storedOrigin, storage };
+  const shown = (inUse ? keys.find((k) => k.source === inUse) : undefined) ?? keys[0];
+  if (!shown) {
+    return { ...base, set: false, source: 'none', hint: null, note: `No API key (local servers such as Ollama need none). A saved key is kept in ${storage.description}.${broken}` };
   }
-  if (fromEnv) {
-    const envOrigin = keys.find((k) => k.source === 'env')?.origin;
-    const over = !isStored ? '' : storedOrigin === envOrigin ? ' It wins over the saved key.' : ` The saved key is used for ${storedOrigin ?? 'the other servers you name'}.`;
-    return { ...base, set: true, source: 'environment', hint: keyHint(fromEnv), note: `OPENAI_API_KEY from the environment Akira was started from is used.${forWhat('env')}${over}${broken}` };
+  const hint = keyHint(shown.key);
+  switch (shown.source) {
+    case 'flags':
+      return { ...base, set: true, source: 'environment', hint, note: `The key given on the command line is used.${forWhat(shown)}${broken}` };
+    case 'global':
+      return {
+        ...base,
+        set: true,
+        source: 'settings',
+        hint,
+        note: `The key written in ${p.globalFile} (model.apiKey, plain text) is used.${forWhat(shown)} Saving a key here moves it to ${storage.description}.${broken}`,
+      };
+    case 'stored': {
+      const forWhom = storedOrigin ?? 'the servers you name (save it again to tie it to one)';
+      const over = !env ? '' : env.origin === storedOrigin ? ' OPENAI_API_KEY from the environment is not used there while this key is saved (Clear it to use that one).' : ` OPENAI_API_KEY from the environment is for ${env.origin}.`;
+      return { ...base, set: true, source: 'stored', hint, note: `The key saved in ${storage.description} is used, for ${forWhom}.${over}${broken}` };
+    }
+    case 'env': {
+      const other = saved ? ` The saved key is for ${storedOrigin ?? 'the other servers you name'}.` : '';
+      return { ...base, set: true, source: 'environment', hint, note: `OPENAI_API_KEY from the environment Akira was started from is used.${forWhat(shown)}${other}${broken}` };
+    }
   }
-  if (isStored) {
-    const forWhom = storedOrigin ?? 'the servers you name (save it again to tie it to one)';
-    return { ...base, set: true, source: 'stored', hint: keyHint(p.stored?.key), note: `Saved in ${storage.description}, for ${forWhom}.` };
-  }
-  return { ...base, set: false, source: 'none', hint: null, note: `No API key (local servers such as Ollama need none). A saved key is kept in ${storage.description}.${broken}` };
 }

@@ -2,15 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { GENERATION_RANGES, SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
-import { formatPolicyIssues, policyOverridesSchema } from '../agent/policy';
+import { formatPolicyIssues, LIMITS, policyOverridesSchema } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
+import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
 
 /**
  * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
  * settings view sees it: read (tolerantly), shown (`viewLayer`: only well-typed known fields, never
  * the API key), patched (`applyPatch`: other sections and unknown fields pass through) and checked
- * (`checkLayer`: every invalid field with its dotted path, in the words of the policy and model schemas).
+ * (`checkLayer`: every invalid field with its dotted path; numbers said with the settings view's names for them,
+ * shared/settings/settingWords.ts, e.g. "Max tool loops per TODO must be a whole number from 1 to 200 (got 500)").
  * The rules are those of agent/orchestrator/agentSettings.ts, which reads the same files for the agent.
  */
 
@@ -178,15 +180,15 @@ export function applyPatch(raw: RawSettings, patch: Omit<SettingsUpdateInputT, '
   return next;
 }
 
-const plain = (n: number) => n.toLocaleString('en-US');
+/** `<prefix>.<field>` of a file (when it has one) in range, said with the field's name for people. */
+function checkField(issues: FieldIssue[], prefix: string, field: NumberField, value: unknown, r: { min: number; max: number }) {
+  checkNumber(issues, `${prefix}.${field}`, value, r, NUMBER_SETTINGS[field]);
+}
 
-function checkNumber(issues: FieldIssue[], path: string, value: unknown, r: { min: number; max: number }, whole: boolean, unit = '') {
-  if (value === undefined) return;
-  const ok = typeof value === 'number' && Number.isFinite(value) && value >= r.min && value <= r.max && (!whole || Number.isInteger(value));
-  if (!ok) {
-    const kind = whole ? 'a whole number' : 'a number';
-    issues.push({ path, message: `${path.split('.').pop()} must be ${kind} from ${plain(r.min)} to ${plain(r.max)}${unit} (got ${JSON.stringify(value) ?? 'nothing'})` });
-  }
+/** A number (when the file has one) in range, said with the setting's name for people. */
+function checkNumber(issues: FieldIssue[], path: string, value: unknown, r: { min: number; max: number }, setting: NumberSetting) {
+  if (value === undefined || inRange(setting, r, value)) return;
+  issues.push({ path, message: `${rangeMessage(setting, r)} (got ${JSON.stringify(value) ?? 'nothing'})` });
 }
 
 function checkModel(model: unknown, issues: FieldIssue[]): void {
@@ -210,9 +212,9 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
   if (model.model !== undefined && (typeof model.model !== 'string' || !model.model.trim())) {
     issues.push({ path: 'model.model', message: 'The model name must not be empty' });
   }
-  checkNumber(issues, 'model.timeoutSeconds', model.timeoutSeconds, MODEL_RANGES.timeoutSeconds, false, ' seconds');
-  checkNumber(issues, 'model.maxRetries', model.maxRetries, MODEL_RANGES.maxRetries, true);
-  for (const f of ['inputPricePer1M', 'outputPricePer1M'] as const) checkNumber(issues, `model.${f}`, model[f], { min: 0, max: 1_000_000 }, false, ' USD');
+  checkField(issues, 'model', 'timeoutSeconds', model.timeoutSeconds, MODEL_RANGES.timeoutSeconds);
+  checkField(issues, 'model', 'maxRetries', model.maxRetries, MODEL_RANGES.maxRetries);
+  for (const f of ['inputPricePer1M', 'outputPricePer1M'] as const) checkField(issues, 'model', f, model[f], PRICE_RANGE);
   if (model.jsonMode !== undefined && typeof model.jsonMode !== 'boolean') issues.push({ path: 'model.jsonMode', message: 'jsonMode must be true or false' });
   checkGeneration(model, 'model', issues);
   // Anything else the file holds (apiKey in the global file, prices…) is the model schema's business.
@@ -228,18 +230,27 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
 /** A model's generation settings (agentSettings.ts generationSettingsSchema), in words a person understands. */
 function checkGeneration(model: Record<string, unknown>, prefix: string, issues: FieldIssue[]): void {
   if (model.vision !== undefined && typeof model.vision !== 'boolean') issues.push({ path: `${prefix}.vision`, message: 'vision must be true or false' });
-  checkNumber(issues, `${prefix}.temperature`, model.temperature, GENERATION_RANGES.temperature, false);
-  checkNumber(issues, `${prefix}.maxTokens`, model.maxTokens, GENERATION_RANGES.maxTokens, true, ' tokens');
-  checkNumber(issues, `${prefix}.contextWindow`, model.contextWindow, GENERATION_RANGES.contextWindow, true, ' tokens');
+  for (const f of ['temperature', 'maxTokens', 'contextWindow'] as const) checkField(issues, prefix, f, model[f], GENERATION_RANGES[f]);
 }
 
 function checkPolicyLayer(policy: unknown, issues: FieldIssue[]): void {
+  // The limits first, in the settings view's words; the policy schema says the rest.
+  const said = new Set<string>();
+  const limits = isObject(policy) && isObject(policy.limits) ? policy.limits : {};
+  for (const [name, range] of Object.entries(LIMITS)) {
+    const path = `agent.policy.limits.${name}`;
+    const before = issues.length;
+    checkNumber(issues, path, limits[name], range, limitSetting(name));
+    if (issues.length > before) said.add(path);
+  }
   const r = policyOverridesSchema.safeParse(policy);
   if (!r.success) {
     for (const issue of r.error.issues) {
       const sub = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+      const path = ['agent', 'policy', ...sub.map(String)].join('.');
+      if (said.has(path)) continue;
       const [message] = formatPolicyIssues(new z.ZodError([issue]));
-      issues.push({ path: ['agent', 'policy', ...sub.map(String)].join('.'), message });
+      issues.push({ path, message });
     }
     return;
   }
@@ -272,7 +283,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
       if (agent.mode !== undefined && (typeof agent.mode !== 'string' || !modeIds.includes(agent.mode))) {
         issues.push({ path: 'agent.mode', message: `There is no mode ${JSON.stringify(agent.mode)}; modes: ${modeIds.join(', ')}` });
       }
-      checkNumber(issues, 'agent.contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE, true, ' tokens');
+      checkField(issues, 'agent', 'contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE);
       if (agent.policy !== undefined) checkPolicyLayer(agent.policy, issues);
       if (agent.spec !== undefined) checkSpec(agent.spec, issues);
     }
@@ -280,7 +291,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
   const checkpoints = raw.checkpoints;
   if (checkpoints !== undefined) {
     if (!isObject(checkpoints)) issues.push({ path: 'checkpoints', message: 'checkpoints must be an object, e.g. {"retentionDays": 90}' });
-    else checkNumber(issues, 'checkpoints.retentionDays', checkpoints.retentionDays, RETENTION_DAYS_RANGE, true, ' days');
+    else checkField(issues, 'checkpoints', 'retentionDays', checkpoints.retentionDays, RETENTION_DAYS_RANGE);
   }
   return issues;
 }
@@ -291,7 +302,7 @@ function checkSpec(spec: unknown, issues: FieldIssue[]): void {
     issues.push({ path: 'agent.spec', message: 'agent.spec must be an object, e.g. {"skipConfidence": 0.8}' });
     return;
   }
-  checkNumber(issues, 'agent.spec.skipConfidence', spec.skipConfidence, SKIP_CONFIDENCE_RANGE, false);
+  checkField(issues, 'agent.spec', 'skipConfidence', spec.skipConfidence, SKIP_CONFIDENCE_RANGE);
   for (const field of ['onFailure', 'assess'] as const) {
     const value = spec[field];
     const choices: readonly string[] = SPEC_CHOICES[field];

@@ -130,7 +130,6 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   }
 
   const places = (globalRaw: RawSettings): KeyPlaces => ({ globalFile, globalRaw, env: options.env, flags: options.modelFlags, stored, storedError, secrets: options.secrets });
-  const keyStatus = (globalRaw: RawSettings): ApiKeyStatusT => apiKeyStatusOf(places(globalRaw));
   const trustedOf = (globalRaw: RawSettings): string[] => trustedOrigins(Array.isArray(globalRaw.trustedModelServers) ? globalRaw.trustedModelServers : []);
 
   /** The agent's model configuration for these layers (resolveModelConfig's answer, or the error it throws). */
@@ -225,7 +224,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         checkpoints: { retentionDays: retention.days, source: retention.source },
       },
       inheritedPolicy: { global: resolvePolicy(modeLayers.trusted), workspace: inheritedWorkspace },
-      apiKey: keyStatus(g.raw),
+      // The key shown is the one the model in effect gets (when there is a model to use).
+      apiKey: apiKeyStatusOf(places(g.raw), resolved instanceof Error ? undefined : resolved.sources.apiKey),
       ranges: {
         limits: { ...LIMITS },
         contextTokens: CONTEXT_TOKENS_RANGE,
@@ -322,7 +322,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       });
     }
     options.emit('settings.onChanged', { scope: 'apiKey' });
-    return keyStatus((await readSettingsFile(globalFile, globalFile)).raw);
+    return (await current()).snap.apiKey;
   }
 
   async function testConnection(input: { baseURL?: string; model?: string; apiKey?: string }): Promise<ConnectionTestResultT> {

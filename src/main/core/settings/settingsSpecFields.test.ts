@@ -60,10 +60,10 @@ describe('agent.spec and checkpoints.retentionDays in settings.*', () => {
     });
     expect(e.code).toBe('bad_request');
     expect(fieldsOf(e)).toEqual({
-      'agent.spec.skipConfidence': 'skipConfidence must be a number from 0.5 to 1 (got 0.3)',
+      'agent.spec.skipConfidence': 'Skip confidence must be a number from 0.5 to 1 (got 0.3)',
       'agent.spec.onFailure': 'onFailure must be "ask", "rollback" or "continue" (got "retry")',
       'agent.spec.assess': 'assess must be "model" or "heuristic" (got "oracle")',
-      'checkpoints.retentionDays': 'retentionDays must be a whole number from 1 to 3,650 days (got 4000.5)',
+      'checkpoints.retentionDays': 'Checkpoint retention must be a whole number from 1 to 3,650 days (got 4000.5)',
     });
     expect(await kit.readGlobal()).toEqual(before);
     expect(fieldsOf(await kit.fail('settings.update', { scope: 'global', checkpoints: { retentionDays: 0 } }))['checkpoints.retentionDays']).toMatch(/from 1 to 3,650/);
@@ -87,7 +87,7 @@ describe('agent.spec and checkpoints.retentionDays in settings.*', () => {
     kit = await startSettingsKit({ globalSettings: { agent: { spec: { skipConfidence: 2, extra: true } }, checkpoints: 'forever' } });
     const s = await kit.call('settings.get');
     const problems = s.problems.join('\n');
-    expect(problems).toMatch(/agent\.spec\.skipConfidence: skipConfidence must be a number from 0\.5 to 1 \(got 2\)/);
+    expect(problems).toMatch(/agent\.spec\.skipConfidence: Skip confidence must be a number from 0\.5 to 1 \(got 2\)/);
     expect(problems).toMatch(/agent\.spec\.extra: agent\.spec has no setting "extra"/);
     expect(problems).toMatch(/checkpoints: checkpoints must be an object/);
     expect(s.effective.agent.spec.skipConfidence).toBe(0.8);

@@ -91,11 +91,12 @@ describe('settings.update', () => {
     expect(e.code).toBe('bad_request');
     const fields = Object.fromEntries(e.details!.fields!.map((f) => [f.path, f.message]));
     expect(fields['model.baseURL']).toMatch(/http:\/\/ or https:\/\//);
-    expect(fields['model.timeoutSeconds']).toMatch(/from 1 to 3,600 seconds/);
-    expect(fields['agent.contextTokens']).toMatch(/from 2,000 to 1,000,000/);
+    expect(fields['model.timeoutSeconds']).toBe('Timeout must be a number from 1 to 3,600 seconds (got 0)');
+    expect(fields['agent.contextTokens']).toBe('Context budget must be a whole number from 2,000 to 1,000,000 tokens (got 10)');
     expect(fields['agent.mode']).toMatch(/no mode "nope"; modes: .*code-dev/);
-    expect(fields['agent.policy.limits.maxToolLoopsPerTodo']).toBe('limits.maxToolLoopsPerTodo must be a whole number from 1 to 200 (got 500)');
-    expect(fields['agent.policy.limits.maxRetriesPerTodo']).toMatch(/whole number from 0 to 10 \(got 1.5\)/);
+    // In the settings view's words, never the file's keys (issue 14).
+    expect(fields['agent.policy.limits.maxToolLoopsPerTodo']).toBe('Max tool loops per TODO must be a whole number from 1 to 200 (got 500)');
+    expect(fields['agent.policy.limits.maxRetriesPerTodo']).toBe('Max retries per TODO must be a whole number from 0 to 10 (got 1.5)');
     expect(fields['agent.policy.commands.allow.0']).toMatch(/one command's leading words/);
     expect(e.message).toMatch(/^Not saved: the global settings have 7 invalid fields/);
     expect(await kit.readGlobal()).toEqual(before);
@@ -145,7 +146,7 @@ describe('settings.update', () => {
   it('reports invalid values already in a file as problems, and does not blame them on an unrelated save', async () => {
     kit = await startSettingsKit({ globalSettings: { agent: { policy: { limits: { maxConcurrentTasks: 99 } } } } });
     const s = await kit.call('settings.get');
-    expect(s.problems.join('\n')).toMatch(/agent\.policy\.limits\.maxConcurrentTasks: limits\.maxConcurrentTasks must be a whole number from 1 to 10/);
+    expect(s.problems.join('\n')).toMatch(/agent\.policy\.limits\.maxConcurrentTasks: Max concurrent tasks must be a whole number from 1 to 10/);
     expect(s.effective.agent.policy.limits.maxConcurrentTasks).toBe(3);
     await kit.call('settings.update', { scope: 'global', model: { model: 'llama3' } });
     const fixed = await kit.call('settings.update', { scope: 'global', agent: { policy: { limits: { maxConcurrentTasks: 2 } } } });

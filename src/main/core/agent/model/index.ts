@@ -5,7 +5,7 @@ export { resolveModelConfig, modelSettingsSchema, HOW_TO_CONFIGURE } from './mod
 export type { ModelConfig, ModelFlags, ModelSettings, ResolvedModelConfig, ConfigSource } from './modelConfig';
 export { ModelError, ModelAuthError, ModelRequestError, ModelUnavailableError, ModelAbortedError, ModelConfigError, ModelKeyWithheldError } from './modelErrors';
 export { chooseKey, keyCandidates, originOf, trustedOrigins } from './keyOwner';
-export type { KeyCandidate, SavedKey } from './keyOwner';
+export type { KeyCandidate, KeySource, SavedKey } from './keyOwner';
 export type { ModelErrorKind } from './modelErrors';
 export type { ModelMessage } from './messages';
 export type { ModelToolCall, FinishReason } from './streamAccumulator';

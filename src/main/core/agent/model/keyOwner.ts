@@ -83,15 +83,19 @@ export interface KeySources {
   stored?: SavedKey | null;
 }
 
-/** Every known key with the origin it belongs to, in the order keys are preferred. */
+/**
+ * Every known key with the origin it belongs to, in the order keys are preferred when several are for the same
+ * server: `--api-key`, `model.apiKey` in the global settings, the key saved in Settings, `OPENAI_API_KEY`.
+ */
 export function keyCandidates(s: KeySources): KeyCandidate[] {
   const envHome = originOf(s.envBaseURL) ?? OPENAI_ORIGIN;
   const globalHome = originOf(s.globalBaseURL) ?? envHome;
   const out: KeyCandidate[] = [];
   if (s.flagKey) out.push({ source: 'flags', key: s.flagKey, origin: originOf(s.flagBaseURL) ?? globalHome });
   if (s.globalKey) out.push({ source: 'global', key: s.globalKey, origin: globalHome });
-  if (s.envKey) out.push({ source: 'env', key: s.envKey, origin: envHome });
+  // A key saved in Settings is the person's own choice in Akira: for its server it wins over the environment's.
   if (s.stored?.key) out.push({ source: 'stored', key: s.stored.key, origin: originOf(s.stored.origin) });
+  if (s.envKey) out.push({ source: 'env', key: s.envKey, origin: envHome });
   return out;
 }
 

@@ -99,13 +99,26 @@ describe('model config resolution', () => {
 
 describe('the API key saved in Settings (secret store)', () => {
   const base = { flags: { model: 'm', baseUrl: 'http://x/v1' } };
-  it('on the server the keys are for, comes after OPENAI_API_KEY and a key written in the global settings', () => {
+  it('saved before keys carried their server, comes after the keys that are for the server in use', () => {
     const legacy = { key: 'sk-stored-000000', origin: null }; // saved before keys carried their server: any server the user names
     expect(resolveModelConfig({ ...base, storedApiKey: legacy }).sources.apiKey).toBe('stored');
     expect(resolveModelConfig({ ...base, storedApiKey: legacy, env: { OPENAI_API_KEY: 'sk-env-00000000', OPENAI_BASE_URL: 'http://x/v1' } }).config.apiKey).toBe('sk-env-00000000');
     expect(resolveModelConfig({ ...base, storedApiKey: legacy, globalSettings: { apiKey: 'sk-global-000000', baseURL: 'http://x/v1' } }).config.apiKey).toBe('sk-global-000000');
     // with no base URL, a known key still means OpenAI's
     expect(resolveModelConfig({ flags: { model: 'gpt-4o-mini' }, storedApiKey: { key: 'sk-stored-000000', origin: null } }).config.baseURL).toBe('https://api.openai.com/v1');
+  });
+
+  it('saved for the server in use, wins over OPENAI_API_KEY for that server (issue 14: the key you just saved is the one used)', () => {
+    const env = { OPENAI_API_KEY: 'sk-env-00000000', OPENAI_BASE_URL: 'http://x/v1' };
+    const saved = { key: 'sk-saved-0000000', origin: 'http://x' };
+    const r = resolveModelConfig({ ...base, storedApiKey: saved, env });
+    expect(r.config.apiKey).toBe('sk-saved-0000000');
+    expect(r.sources.apiKey).toBe('stored');
+    // Saved for another server: the environment's key goes to its own server, the saved one to its own.
+    expect(resolveModelConfig({ ...base, storedApiKey: { ...saved, origin: 'http://y' }, env }).config.apiKey).toBe('sk-env-00000000');
+    expect(resolveModelConfig({ flags: { model: 'm', baseUrl: 'http://y/v1' }, storedApiKey: { ...saved, origin: 'http://y' }, env }).config.apiKey).toBe('sk-saved-0000000');
+    // The --api-key flag and a key written by hand in the global settings still come first.
+    expect(resolveModelConfig({ ...base, storedApiKey: saved, env, globalSettings: { apiKey: 'sk-global-000000', baseURL: 'http://x/v1' } }).config.apiKey).toBe('sk-global-000000');
   });
 
 });
@@ -160,7 +173,7 @@ describe('a key belongs to a server', () => {
     // OPENAI_API_KEY goes only to OPENAI_BASE_URL (OpenAI when unset): not to a local server named by a flag or the settings.
     const ollama = resolveModelConfig({ env: user, flags: { baseUrl: 'http://127.0.0.1:11434/v1' }, storedApiKey: stored });
     expect(ollama.config.apiKey).toBe('');
-    expect(ollama.config.keyNote).toMatch(/No API key was sent to http:\/\/127\.0\.0\.1:11434: OPENAI_API_KEY is for https:\/\/api\.openai\.com; the key saved in Settings is for https:\/\/openrouter\.ai\. .*trustedModelServers/);
+    expect(ollama.config.keyNote).toMatch(/No API key was sent to http:\/\/127\.0\.0\.1:11434: the key saved in Settings is for https:\/\/openrouter\.ai; OPENAI_API_KEY is for https:\/\/api\.openai\.com\. .*trustedModelServers/);
     expect(ollama.config.keyNote).not.toMatch(/sk-/);
     const viaGlobal = resolveModelConfig({ env: user, globalSettings: { baseURL: 'https://gateway.example/v1' } });
     expect(viaGlobal.config.apiKey).toBe('');

@@ -1,3 +1,4 @@
+import { limitLabel } from '../../../../shared/settings/settingWords';
 import { LIMITS, type LimitName, type Policy, type PolicyOverrides } from './policySchema';
 
 /**
@@ -76,7 +77,7 @@ export function loosenedFields(base: Policy, project: PolicyOverrides | undefine
   for (const [name, value] of Object.entries(project.limits ?? {})) {
     const limit = base.limits[name as LimitName];
     if (typeof value === 'number' && value > limit) {
-      out.push({ path: `agent.policy.limits.${name}`, message: `A project can only lower ${name}: the inherited value is ${limit} (raise it in the global settings).` });
+      out.push({ path: `agent.policy.limits.${name}`, message: `A project can only lower “${limitLabel(name)}”: the inherited value is ${limit} (raise it in the global settings).` });
     }
   }
   if (project.requirePlanApproval === false) {

@@ -20,7 +20,9 @@ const originOf = (url: string | null): string | null => {
 };
 
 /**
- * Write-only: the key is typed and saved, never shown again (only its last characters). A key is saved for
+ * Write-only: the key is typed and saved, never shown again (only its last characters, when it is long enough for
+ * them to give nothing away). The status names the key the model in effect gets (a saved key wins over
+ * OPENAI_API_KEY for its server). A key is saved for
  * the server of the base URL in the form; the servers projects may send it to are listed (and can be removed).
  */
 export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStatusT; baseURL: string | null; trusted: string[] }) {
@@ -45,7 +47,7 @@ export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStat
       <h3 id="st-key-title">API key</h3>
       <div className="st-key-line">
         <span className={`st-key-status ${status.set ? 'set' : ''}`} data-testid="api-key-status">
-          {status.set ? `set (${status.hint ?? '…'})` : 'not set'}
+          {status.set ? (status.hint ? `set (${status.hint})` : 'set') : 'not set'}
           {status.set && sourceText[status.source] ? ` — ${sourceText[status.source]}` : ''}
           {status.stored && status.storedOrigin ? (status.source === 'stored' ? ` for ${status.storedOrigin}` : ` · a saved key for ${status.storedOrigin}`) : ''}
         </span>

@@ -1,14 +1,18 @@
 import { MODEL_PRESETS, type ModelPresetId, type SettingsSnapshotT } from '../../../../shared/contract';
 import { Field, InheritableSwitch } from './Field';
-import { GENERATION_LABELS, GENERATION_RANGES, formPromptBudget, generationErrors, inheritedGeneration, perModelName, type GenerationNumber } from './settingsForm';
-import { useSettingsStore } from './settingsStore';
+import { GENERATION_LABELS, GENERATION_RANGES, formPromptBudget, inheritedGeneration, perModelName, type GenerationNumber } from './settingsForm';
+import { useFieldErrors, useSettingsStore } from './settingsStore';
 
 const sourceWord: Record<string, string> = { flags: 'command line', workspace: 'workspace', global: 'global settings', env: 'environment', stored: 'saved', default: 'default' };
 
-/** Preset, base URL, model name (suggestions from the last connection test), timeout and retries, then the model's own settings. */
+/**
+ * Preset, base URL, model name (suggestions from the last connection test), timeout and retries, the prices that
+ * make cost appear, then the model's own settings. Numbers are checked as typed (settingsChecks.ts).
+ */
 export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const form = useSettingsStore((s) => s.form)!;
-  const errors = useSettingsStore((s) => s.errors);
+  const scope = useSettingsStore((s) => s.scope);
+  const errors = useFieldErrors();
   const setField = useSettingsStore((s) => s.setField);
   const pickPreset = useSettingsStore((s) => s.pickPreset);
   const listed = useSettingsStore((s) => s.test.result?.models);
@@ -87,6 +91,7 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
           />
         </Field>
       </div>
+      <PriceFields snapshot={snapshot} scope={scope} />
       <PerModelFields snapshot={snapshot} />
     </section>
   );
@@ -95,18 +100,51 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
 const plain = (n: number) => n.toLocaleString('en-US');
 
 /**
+ * `model.inputPricePer1M` / `model.outputPricePer1M` of this scope, USD per 1M tokens: with a price, each TODO and
+ * the session show what they cost (a few well-known OpenAI models have a price without one).
+ */
+function PriceFields({ snapshot, scope }: { snapshot: SettingsSnapshotT; scope: 'global' | 'workspace' }) {
+  const form = useSettingsStore((s) => s.form)!;
+  const errors = useFieldErrors();
+  const setField = useSettingsStore((s) => s.setField);
+  const fromGlobal = scope === 'workspace' ? snapshot.global.model : {};
+  const fields = [
+    { field: 'inputPrice', path: 'model.inputPricePer1M', label: 'Input price (USD per 1M tokens)', inherited: fromGlobal.inputPricePer1M, testId: 'settings-input-price' },
+    { field: 'outputPrice', path: 'model.outputPricePer1M', label: 'Output price (USD per 1M tokens)', inherited: fromGlobal.outputPricePer1M, testId: 'settings-output-price' },
+  ] as const;
+  return (
+    <div className="st-grid" data-testid="settings-prices">
+      {fields.map((f) => (
+        <Field key={f.field} id={`st-${f.field}`} label={f.label} path={f.path} errors={errors} hint="Prompt and answer tokens are priced apart; with a price, cost appears on the board and in the session.">
+          <input
+            id={`st-${f.field}`}
+            className="tl-input"
+            inputMode="decimal"
+            value={form[f.field]}
+            placeholder={f.inherited !== undefined ? String(f.inherited) : 'not set'}
+            spellCheck={false}
+            aria-invalid={!!errors[f.path]}
+            data-testid={f.testId}
+            onChange={(e) => setField(f.field, e.target.value)}
+          />
+        </Field>
+      ))}
+    </div>
+  );
+}
+
+/**
  * `models.<name>` of this scope: JSON mode, vision, temperature, max answer tokens and context window, for the
  * model named above or, when none is, the model in effect (saying where it comes from). Numbers are checked as typed.
  */
 function PerModelFields({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
-  const saveErrors = useSettingsStore((s) => s.errors);
+  const errors = useFieldErrors();
   const setField = useSettingsStore((s) => s.setField);
   const name = perModelName(form);
   const named = !!form.model.trim();
   const source = snapshot.effective.model.sources.model;
-  const errors = { ...saveErrors, ...generationErrors(form) };
   const inherited = inheritedGeneration(snapshot, scope, name);
   const budget = formPromptBudget(form, snapshot, scope);
   const path = (f: string) => `models.${name}.${f}`;

@@ -1,8 +1,9 @@
 import type { SettingsSnapshotT } from '../../../../shared/contract';
+import { limitLabel } from '../../../../shared/settings/settingWords';
 import { Field, InheritableSwitch } from './Field';
 import { ListEditor } from './ListEditor';
 import type { ApprovalKind } from './settingsForm';
-import { useSettingsStore } from './settingsStore';
+import { useFieldErrors, useSettingsStore } from './settingsStore';
 
 const approvals: { kind: ApprovalKind; label: string; hint: string }[] = [
   { kind: 'read', label: 'Reading files', hint: 'list, read and search' },
@@ -11,17 +12,11 @@ const approvals: { kind: ApprovalKind; label: string; hint: string }[] = [
   { kind: 'mcp', label: 'MCP tools', hint: "tools of your MCP servers; a server's alwaysAllow list still runs without asking" },
 ];
 
-/** "maxToolLoopsPerTodo" → "Max tool loops per TODO". */
-function limitLabel(name: string): string {
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase().replace('todo', 'TODO').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** Mode, context budget and the policy: auto-approval per category, allow/deny lists, limits. */
 export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
-  const errors = useSettingsStore((s) => s.errors);
+  const errors = useFieldErrors();
   const setField = useSettingsStore((s) => s.setField);
   const setPolicy = useSettingsStore((s) => s.setPolicy);
   const inherited = snapshot.inheritedPolicy[scope];

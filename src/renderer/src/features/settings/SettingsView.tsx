@@ -50,13 +50,17 @@ function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {
   );
 }
 
-/** The settings page: model, API key, connection test, agent and policy, for the global or the workspace scope; the MCP servers. */
+/**
+ * The settings page: model, API key, connection test, agent and policy, for the global or the workspace scope; the MCP
+ * servers. Numbers are checked as they are typed (settingsChecks.ts); Esc closes it (also when the focus is outside
+ * it), Ctrl/⌘+S saves.
+ */
 export function SettingsView() {
   const client = useClient();
   const queryClient = useQueryClient();
   const query = useSettingsSnapshot();
   const snapshot = query.data;
-  const { form, scope, notice, saving, load, save, closeSettings } = useSettingsStore();
+  const { form, scope, notice, saving, load, revert, save, closeSettings } = useSettingsStore();
   const dirty = useSettingsStore((s) => s.dirty());
   const panel = useRef<HTMLElement>(null);
 
@@ -68,10 +72,25 @@ export function SettingsView() {
     panel.current?.focus();
     return () => before?.focus?.();
   }, []);
+  // Esc inside the dialog is handled on it (below); this is for when the focus went to the page (a button that
+  // disabled itself…): the dialog is modal, so Esc still closes it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && !panel.current?.contains(document.activeElement)) closeSettings();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [closeSettings]);
 
   const onSave = async () => {
     const next = await save(client);
     if (next) queryClient.setQueryData(SETTINGS_KEY, next);
+  };
+  // Revert disables itself: the dialog keeps the focus (Tab, Esc and Ctrl+S go on working).
+  const onRevert = () => {
+    if (!snapshot) return;
+    revert(snapshot);
+    panel.current?.focus();
   };
 
   return (
@@ -136,7 +155,7 @@ export function SettingsView() {
         <span className={`st-notice ${notice?.kind ?? ''}`} role="status" data-testid="settings-notice">
           {notice?.text ?? (dirty ? 'Unsaved changes.' : '')}
         </span>
-        <button type="button" className="tl-button" disabled={!dirty || saving} onClick={() => snapshot && load(snapshot, true)} data-testid="settings-revert">
+        <button type="button" className="tl-button" disabled={!dirty || saving} onClick={onRevert} data-testid="settings-revert">
           Revert
         </button>
         <button type="button" className="tl-button primary" disabled={!form || saving} onClick={() => void onSave()} data-testid="settings-save">

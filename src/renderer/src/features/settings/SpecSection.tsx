@@ -1,7 +1,7 @@
 import type { SettingsSnapshotT } from '../../../../shared/contract';
 import { Field } from './Field';
 import { inheritedSpecValues, type SettingsForm } from './settingsForm';
-import { useSettingsStore } from './settingsStore';
+import { useFieldErrors, useSettingsStore } from './settingsStore';
 
 const onFailureWords: Record<SettingsForm['onFailure'] & string, string> = {
   '': '',
@@ -19,7 +19,7 @@ const assessWords: Record<SettingsForm['assess'] & string, string> = {
 export function SpecSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
-  const errors = useSettingsStore((s) => s.errors);
+  const errors = useFieldErrors();
   const setField = useSettingsStore((s) => s.setField);
   const inherited = inheritedSpecValues(snapshot, scope);
   const { skipConfidence: conf, retentionDays: days } = snapshot.ranges;

@@ -102,17 +102,17 @@ describe('per-model generation fields', () => {
     expect(parseGeneration('temperature', 'warm')).toEqual({ error: 'Temperature must be a number from 0 to 2' });
     expect(parseGeneration('temperature', '1.25')).toBe(1.25);
     expect(parseGeneration('temperature', ' ')).toBeNull();
-    expect(parseGeneration('maxTokens', '8')).toEqual({ error: 'Max answer tokens must be a whole number of tokens from 16 to 1,000,000' });
-    expect(parseGeneration('maxTokens', '100.5')).toEqual({ error: 'Max answer tokens must be a whole number of tokens from 16 to 1,000,000' });
-    expect(parseGeneration('contextWindow', '1000')).toEqual({ error: 'Context window must be a whole number of tokens from 2,048 to 10,000,000' });
+    expect(parseGeneration('maxTokens', '8')).toEqual({ error: 'Max answer tokens must be a whole number from 16 to 1,000,000 tokens' });
+    expect(parseGeneration('maxTokens', '100.5')).toEqual({ error: 'Max answer tokens must be a whole number from 16 to 1,000,000 tokens' });
+    expect(parseGeneration('contextWindow', '1000')).toEqual({ error: 'Context window must be a whole number from 2,048 to 10,000,000 tokens' });
     expect(parseGeneration('contextWindow', '128 000')).toBe(128000);
-    expect(parseGeneration('contextWindow', '1,00')).toEqual({ error: 'Context window must be a whole number of tokens from 2,048 to 10,000,000' });
+    expect(parseGeneration('contextWindow', '1,00')).toEqual({ error: 'Context window must be a whole number from 2,048 to 10,000,000 tokens' });
 
     const layer: SettingsLayerT = { model: { model: 'qwen' }, models: {}, agent: {} };
     const form = { ...formFromLayer(layer), temperature: '5', maxTokens: '64', contextWindow: '1000' };
     const errors = {
       'models.qwen.temperature': 'Temperature must be a number from 0 to 2',
-      'models.qwen.contextWindow': 'Context window must be a whole number of tokens from 2,048 to 10,000,000',
+      'models.qwen.contextWindow': 'Context window must be a whole number from 2,048 to 10,000,000 tokens',
     };
     expect(generationErrors(form)).toEqual(errors);
     expect(buildUpdate(form, layer, 'global')).toEqual({ errors });

@@ -11,6 +11,7 @@ import {
   type SettingsUpdateInputT,
   type SpecSettingsSectionT,
 } from '../../../../shared/contract';
+import { inRange, NUMBER_SETTINGS, rangeMessage } from '../../../../shared/settings/settingWords';
 
 /**
  * The settings form of one scope (global or workspace) and its translation to `settings.update`.
@@ -28,11 +29,11 @@ const GENERATION_NUMBERS = Object.keys(GENERATION_RANGES) as GenerationNumber[];
 const ANSWER_RESERVE = PROMPT_RESERVES.answer;
 const SCHEMA_RESERVE = PROMPT_RESERVES.tools;
 
-/** How the settings view names each per-model number. */
+/** How the settings view names each per-model number (as the core's messages do). */
 export const GENERATION_LABELS: Record<GenerationNumber, string> = {
-  temperature: 'Temperature',
-  maxTokens: 'Max answer tokens',
-  contextWindow: 'Context window',
+  temperature: NUMBER_SETTINGS.temperature.label,
+  maxTokens: NUMBER_SETTINGS.maxTokens.label,
+  contextWindow: NUMBER_SETTINGS.contextWindow.label,
 };
 
 export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp';
@@ -55,6 +56,9 @@ export interface SettingsForm {
   model: string;
   timeoutSeconds: string;
   maxRetries: string;
+  /** `model.inputPricePer1M` / `model.outputPricePer1M` as typed, USD per 1M tokens ('' = not set in this scope): with a price, cost is shown. */
+  inputPrice: string;
+  outputPrice: string;
   /**
    * The model the per-model fields are for when `model` is empty: the one in effect that this scope's file
    * does not name (environment, flags, the other scope), else ''. Set on load, never typed.
@@ -128,6 +132,8 @@ export function formFromLayer(layer: SettingsLayerT, modelInEffect = ''): Settin
     model,
     timeoutSeconds: text(layer.model.timeoutSeconds),
     maxRetries: text(layer.model.maxRetries),
+    inputPrice: text(layer.model.inputPricePer1M),
+    outputPrice: text(layer.model.outputPricePer1M),
     modelInEffect,
     ...perModelFields(layer, perModelName({ model, modelInEffect })),
     mode: layer.agent.mode ?? '',
@@ -164,16 +170,16 @@ export function parseNumber(value: string): number | null | { error: string } {
 }
 
 /** "32,000" or "32 000" → "32000" (thousands separators in a whole number of tokens). */
-const withoutGrouping = (value: string) => (/^\s*\d{1,3}([, _]\d{3})+\s*$/.test(value) ? value.replace(/[, _]/g, '') : value);
+export const withoutGrouping = (value: string) => (/^\s*\d{1,3}([, _]\d{3})+\s*$/.test(value) ? value.replace(/[, _]/g, '') : value);
 
 /** A per-model number as typed: null (empty: not set), the number, or why not in words a person understands. */
 export function parseGeneration(field: GenerationNumber, value: string): number | null | { error: string } {
   const r = GENERATION_RANGES[field];
-  const n = parseNumber(r.whole ? withoutGrouping(value) : value);
+  const setting = NUMBER_SETTINGS[field];
+  const n = parseNumber(setting.whole ? withoutGrouping(value) : value);
   if (n === null) return null;
-  if (typeof n === 'number' && n >= r.min && n <= r.max && (!r.whole || Number.isInteger(n))) return n;
-  const kind = field === 'temperature' ? 'a number' : 'a whole number of tokens';
-  return { error: `${GENERATION_LABELS[field]} must be ${kind} from ${r.min.toLocaleString('en-US')} to ${r.max.toLocaleString('en-US')}` };
+  if (inRange(setting, r, n)) return n;
+  return { error: rangeMessage(setting, r) };
 }
 
 /** The per-model numbers that cannot be saved as typed, at the core's paths (`models.<name>.temperature`…). */
@@ -295,6 +301,8 @@ export function buildUpdate(form: SettingsForm, layer: SettingsLayerT, scope: Se
       model: model || null,
       timeoutSeconds: num('model.timeoutSeconds', form.timeoutSeconds),
       maxRetries: num('model.maxRetries', form.maxRetries),
+      inputPricePer1M: num('model.inputPricePer1M', form.inputPrice),
+      outputPricePer1M: num('model.outputPricePer1M', form.outputPrice),
     },
     agent: {
       mode: form.mode || null,

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsSnapshotT, SettingsUpdateInputT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
 import { buildUpdate, formFromLayer, inheritedSpecValues, parseNumber } from './settingsForm';
+import { typedErrors } from './settingsChecks';
 import { useSettingsStore } from './settingsStore';
 
 const policy = {
@@ -38,7 +39,7 @@ function snapshot(global: Partial<SettingsSnapshotT['global']> = {}, workspace: 
   };
 }
 
-/** A core stand-in for settings.update: refuses limits over 200 with field details, like the real one. */
+/** A core stand-in for settings.update: refuses a base URL that is not http(s) with field details, like the real one. */
 function fakeCore() {
   const calls: SettingsUpdateInputT[] = [];
   let current = snapshot();
@@ -46,10 +47,10 @@ function fakeCore() {
     async invoke(name: string, input: SettingsUpdateInputT) {
       if (name !== 'settings.update') throw new Error(`unexpected ${name}`);
       calls.push(input);
-      const loops = input.agent?.policy?.limits?.maxToolLoopsPerTodo;
-      if (loops !== undefined && loops > 200) {
+      const url = input.model?.baseURL;
+      if (url && !/^https?:\/\//.test(url)) {
         throw new ClientError('bad_request', 'Not saved', {
-          fields: [{ path: 'agent.policy.limits.maxToolLoopsPerTodo', message: `limits.maxToolLoopsPerTodo must be a whole number from 1 to 200 (got ${loops})` }],
+          fields: [{ path: 'model.baseURL', message: `The base URL must be an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1 (got "${url}")` }],
         });
       }
       current = snapshot({
@@ -63,7 +64,7 @@ function fakeCore() {
 }
 
 beforeEach(() => {
-  useSettingsStore.setState({ open: false, scope: 'global', form: null, loaded: null, layer: null, errors: {}, notice: null, saving: false });
+  useSettingsStore.setState({ open: false, scope: 'global', form: null, loaded: null, layer: null, ranges: null, errors: {}, notice: null, saving: false });
 });
 
 describe('settings form', () => {
@@ -79,7 +80,7 @@ describe('settings form', () => {
     expect(built).toEqual({
       input: {
         scope: 'global',
-        model: { baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutSeconds: 60, maxRetries: null },
+        model: { baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3', timeoutSeconds: 60, maxRetries: null, inputPricePer1M: null, outputPricePer1M: null },
         agent: { mode: 'code-dev', contextTokens: null, policy: { autoApprove: { write: true }, commands: { deny: ['git push'], buildDirs: ['dist'], passEnv: ['MY_TOKEN'] }, limits: { maxRetriesPerTodo: 2 } } },
       },
     });
@@ -124,7 +125,7 @@ describe('settings form', () => {
 });
 
 describe('settings store', () => {
-  it('picks a preset, shows the server’s message next to the limit, clears it when fixed, and saves', async () => {
+  it('says a limit out of range as it is typed and sends nothing; shows the server’s message next to its field; saves once fixed', async () => {
     const store = useSettingsStore.getState();
     const { client, calls } = fakeCore();
     store.load(snapshot());
@@ -133,10 +134,13 @@ describe('settings store', () => {
     store.setField('model', 'llama3');
     store.setPolicy((p) => ({ ...p, limits: { ...p.limits, maxToolLoopsPerTodo: '500' } }));
     expect(useSettingsStore.getState().dirty()).toBe(true);
+    const typed = () => typedErrors(useSettingsStore.getState().form!, useSettingsStore.getState().ranges!);
+    expect(typed()).toEqual({ 'agent.policy.limits.maxToolLoopsPerTodo': 'Max tool loops per TODO must be a whole number from 1 to 200' });
 
+    // Save refuses what is wrong as typed without a round trip.
     expect(await store.save(client)).toBeNull();
     let s = useSettingsStore.getState();
-    expect(s.errors).toEqual({ 'agent.policy.limits.maxToolLoopsPerTodo': 'limits.maxToolLoopsPerTodo must be a whole number from 1 to 200 (got 500)' });
+    expect(calls).toEqual([]);
     expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: fix the fields marked below.' });
     expect(s.dirty()).toBe(true); // what was typed is kept
 
@@ -144,15 +148,44 @@ describe('settings store', () => {
     store.load(snapshot({ model: { model: 'other' } }));
     expect(useSettingsStore.getState().form?.model).toBe('llama3');
 
+    // Fixed; what the core refuses (a base URL it cannot use) comes back next to its field.
     store.setPolicy((p) => ({ ...p, limits: { ...p.limits, maxToolLoopsPerTodo: '50' } }));
+    expect(typed()).toEqual({});
+    expect(useSettingsStore.getState().notice).toBeNull();
+    store.setField('baseURL', 'localhost:11434');
+    expect(await store.save(client)).toBeNull();
+    s = useSettingsStore.getState();
+    expect(s.errors).toEqual({ 'model.baseURL': 'The base URL must be an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1 (got "localhost:11434")' });
+    expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: fix the fields marked below.' });
+    store.setField('baseURL', 'http://127.0.0.1:11434/v1');
     expect(useSettingsStore.getState().errors).toEqual({});
+
     const saved = await store.save(client);
     expect(saved?.global.model).toEqual({ baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3' });
     s = useSettingsStore.getState();
     expect(s.notice).toEqual({ kind: 'ok', text: 'Saved to /data/settings.json.' });
     expect(s.dirty()).toBe(false);
     expect(s.form?.policy.limits).toEqual({ maxToolLoopsPerTodo: '50' });
-    expect(calls.map((c) => c.agent?.policy?.limits?.maxToolLoopsPerTodo)).toEqual([500, 50]);
+    expect(calls.map((c) => c.agent?.policy?.limits?.maxToolLoopsPerTodo)).toEqual([50, 50]);
+  });
+
+  it('Revert goes back to the file and forgets the messages and the “Not saved” notice (issue 14)', async () => {
+    const store = useSettingsStore.getState();
+    const { client, calls } = fakeCore();
+    const snap = snapshot();
+    store.load(snap);
+    store.setField('timeoutSeconds', '0');
+    store.setField('baseURL', 'localhost');
+    expect(await store.save(client)).toBeNull();
+    useSettingsStore.setState({ errors: { 'model.baseURL': 'from the server' } });
+    expect(useSettingsStore.getState().notice?.text).toBe('Not saved: fix the fields marked below.');
+    store.revert(snap);
+    const s = useSettingsStore.getState();
+    expect(s).toMatchObject({ notice: null, errors: {} });
+    expect(s.dirty()).toBe(false);
+    expect(s.form?.timeoutSeconds).toBe('');
+    expect(typedErrors(s.form!, s.ranges!)).toEqual({});
+    expect(calls).toEqual([]);
   });
 
   it('switching scope loads that layer and forgets the other scope’s messages', () => {

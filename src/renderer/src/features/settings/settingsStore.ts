@@ -1,12 +1,15 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { ApiKeyStatusT, ConnectionTestResultT, ModelPresetId, SettingsLayerT, SettingsScope, SettingsSnapshotT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
+import { typedErrors, type SettingsRanges } from './settingsChecks';
 import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, modelInEffectFor, perModelFields, perModelName, type FieldErrors, type PolicyForm, type SettingsForm } from './settingsForm';
 
 /**
  * The settings view's state: open or not, the scope being edited, the form (what is typed, before
  * saving), the server's field messages, the API key editor and the connection test. Fed by
  * `settings.get` (react-query) through `load`; `save`, `saveKey` and `testConnection` talk to the core.
+ * What is wrong as typed is computed, not stored (`useFieldErrors`: settingsChecks.ts and the server's messages).
  */
 
 type FormField = Exclude<keyof SettingsForm, 'policy' | 'preset' | 'modelInEffect'>;
@@ -28,6 +31,8 @@ interface SettingsViewState {
   layer: SettingsLayerT | null;
   form: SettingsForm | null;
   loaded: SettingsForm | null;
+  /** The ranges the core checks numbers against (from the snapshot). */
+  ranges: SettingsRanges | null;
   errors: FieldErrors;
   saving: boolean;
   /** After a save: what happened (ok) or why not. */
@@ -43,6 +48,8 @@ interface SettingsViewState {
   closeSettings(): void;
   /** Takes a fresh snapshot; keeps what is being typed unless `force` (after a save or a scope switch). */
   load(snapshot: SettingsSnapshotT, force?: boolean): void;
+  /** Back to what the file holds: no messages, no notice. */
+  revert(snapshot: SettingsSnapshotT): void;
   setScope(scope: SettingsScope, snapshot: SettingsSnapshotT): void;
   setField(field: FormField, value: SettingsForm[FormField]): void;
   pickPreset(id: ModelPresetId): void;
@@ -69,6 +76,8 @@ const pathOf: Record<Exclude<FormField, PerModelField>, string> = {
   model: 'model.model',
   timeoutSeconds: 'model.timeoutSeconds',
   maxRetries: 'model.maxRetries',
+  inputPrice: 'model.inputPricePer1M',
+  outputPrice: 'model.outputPricePer1M',
   mode: 'agent.mode',
   contextTokens: 'agent.contextTokens',
   skipConfidence: 'agent.spec.skipConfidence',
@@ -83,6 +92,7 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
   layer: null,
   form: null,
   loaded: null,
+  ranges: null,
   errors: {},
   saving: false,
   notice: null,
@@ -97,10 +107,17 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
   load(snapshot, force = false) {
     const s = get();
     const scope = s.scope === 'workspace' && !snapshot.workspaceLayer ? 'global' : s.scope;
-    if (!force && s.form && s.dirty() && scope === s.scope) return;
+    if (!force && s.form && s.dirty() && scope === s.scope) {
+      set({ ranges: snapshot.ranges });
+      return;
+    }
     const layer = layerOf(snapshot, scope);
     const form = formFromLayer(layer, modelInEffectFor(snapshot, scope));
-    set({ scope, layer, form, loaded: form, errors: force ? {} : s.errors });
+    set({ scope, layer, form, loaded: form, ranges: snapshot.ranges, errors: force ? {} : s.errors });
+  },
+  revert(snapshot) {
+    get().load(snapshot, true);
+    set({ notice: null, errors: {} });
   },
   setScope(scope, snapshot) {
     set({ scope, notice: null, errors: {} });
@@ -142,8 +159,13 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
   },
 
   async save(client) {
-    const { form, layer, scope } = get();
+    const { form, layer, scope, ranges } = get();
     if (!form || !layer) return null;
+    // What is wrong as typed is already shown next to its field: nothing is sent.
+    if (ranges && Object.keys(typedErrors(form, ranges)).length) {
+      set({ notice: { kind: 'error', text: 'Not saved: fix the fields marked below.' } });
+      return null;
+    }
     const built = buildUpdate(form, layer, scope);
     if ('errors' in built) {
       set({ errors: built.errors, notice: { kind: 'error', text: 'Not saved: fix the fields marked below.' } });
@@ -193,6 +215,14 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     }
   },
 }));
+
+/** The messages to show next to the fields: what is wrong as typed (checked at once), and the server's from the last save. */
+export function useFieldErrors(): FieldErrors {
+  const form = useSettingsStore((s) => s.form);
+  const errors = useSettingsStore((s) => s.errors);
+  const ranges = useSettingsStore((s) => s.ranges);
+  return useMemo(() => (form && ranges ? { ...errors, ...typedErrors(form, ranges) } : errors), [form, errors, ranges]);
+}
 
 /** Opens the settings view (e.g. from "No model is configured" elsewhere in the app). */
 export const openSettings = () => useSettingsStore.getState().openSettings();
