@@ -9,8 +9,9 @@
  * error; an empty key is fine (Ollama, LM Studio, llama.cpp need none).
  *
  * The API key: the one that belongs to the model server (keyOwner.ts), else flags, then a `model.apiKey`
- * written by hand in the global settings file, then OPENAI_API_KEY, then the key saved in the Settings view
- * (`settings.setApiKey`, kept in the secret store with the origin it is for: Electron safeStorage or
+ * written by hand in the global settings file, then the key saved in the Settings view for that server (it wins over
+ * OPENAI_API_KEY there: saving a key is the person's latest word), then OPENAI_API_KEY
+ * (the saved one: `settings.setApiKey`, kept in the secret store with the origin it is for: Electron safeStorage or
  * `<dataDir>/secrets.json`). The saved key arrives as `storedApiKey` (the agent service reads it at every
  * start/resume, so a key saved while Akira runs is used by the next session). A server named by the
  * workspace gets no key that is not its own unless its origin is in `trustedServers`: resolving then throws
