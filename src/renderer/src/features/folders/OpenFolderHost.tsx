@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { emptyTabs } from '../../appState/editorTabs';
 import { useUiStore } from '../../appState/uiStore';
-import { useAppInfo } from '../../appState/useWorkspace';
 import { useEvent } from '../../client/ClientContext';
 import { useFolderDialog } from './folderDialogStore';
 import { OpenFolderDialog } from './OpenFolderDialog';
@@ -12,13 +10,12 @@ import { OpenFolderDialog } from './OpenFolderDialog';
  * needs beyond what the stores do themselves on `app.onWorkspaceOpened` (the tree, terminals, sessions, specs,
  * the timeline reset; useAppInfo refetches every query): the old folder's answers are dropped (no stale branch or
  * changes while the new ones load, none at all once the folder is closed) and its editor tabs closed (the dialog
- * warns first about unsaved edits). In the
- * browser Ctrl+O (⌘O) shows the dialog; the desktop's File menu owns that key (its native dialog).
+ * warns first about unsaved edits). In the browser Ctrl+O (⌘O) shows the dialog (the app's action registry,
+ * features/palette/appActions.ts); the desktop's File menu owns that key (its native dialog).
  */
 export function OpenFolderHost() {
   const open = useFolderDialog((s) => s.open);
   const hide = useFolderDialog((s) => s.hide);
-  const face = useAppInfo().data?.face;
   const queryClient = useQueryClient();
 
   useEvent('app.onWorkspaceOpened', () => {
@@ -26,18 +23,6 @@ export function OpenFolderHost() {
     // Tabs of the old folder (and its closed ones, for Ctrl+Shift+T) would name files of the new one.
     useUiStore.getState().updateTabs(() => emptyTabs);
   });
-
-  useEffect(() => {
-    if (face !== 'browser') return;
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') {
-        e.preventDefault();
-        useFolderDialog.getState().show();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [face]);
 
   return open ? <OpenFolderDialog onClose={hide} /> : null;
 }

@@ -20,8 +20,10 @@ import './palette.css';
 export function PaletteHost() {
   const client = useClient();
   const queryClient = useQueryClient();
-  const root = useAppInfo().data?.workspace?.root ?? null;
-  const ctx = useMemo(() => ({ client, queryClient, workspace: root !== null }), [client, queryClient, root]);
+  const info = useAppInfo().data;
+  const root = info?.workspace?.root ?? null;
+  const face = info?.face ?? null;
+  const ctx = useMemo(() => ({ client, queryClient, workspace: root !== null, face }), [client, queryClient, root, face]);
   const { mode, text, opened, shortcuts, stopping } = usePaletteStore();
   const open = mode !== null || shortcuts || stopping !== null;
   useShortcutKeys(ctx);

@@ -15,6 +15,9 @@ export function shortcutRows(actions: readonly AppAction[] = APP_ACTIONS): { cat
   return [...groups].map(([category, list]) => ({ category, actions: list }));
 }
 
+const whereText = (a: AppAction) =>
+  a.keysWhere ?? (a.keysInBrowserOnly ? 'in the browser (the desktop app: its File menu)' : a.notInTerminal ? 'anywhere but a terminal' : 'anywhere');
+
 /** The Keyboard Shortcuts page (the palette's "Help: Keyboard Shortcuts"): one table of every key of the app. */
 export function ShortcutsDialog() {
   const close = useRef<HTMLButtonElement>(null);
@@ -43,7 +46,7 @@ export function ShortcutsDialog() {
                   <td>
                     <Keys keys={a.keys!} />
                   </td>
-                  <td className="shortcuts-where">{a.keysWhere ?? (a.notInTerminal ? 'anywhere but a terminal' : 'anywhere')}</td>
+                  <td className="shortcuts-where">{whereText(a)}</td>
                 </tr>
               ))}
             </tbody>

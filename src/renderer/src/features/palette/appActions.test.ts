@@ -15,7 +15,7 @@ const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftK
   code,
   ...mods,
 });
-const anywhere = { inTerminal: false, paletteOpen: false, workspace: true };
+const anywhere = { inTerminal: false, paletteOpen: false, workspace: true, face: 'browser' };
 const initial = useUiStore.getState();
 afterEach(() => useUiStore.setState(initial, true));
 
@@ -80,6 +80,10 @@ describe('actionForKey', () => {
     expect(id(actionForKey(press('F1'), { ...anywhere, paletteOpen: true }))).toBe('palette.commands');
     expect(id(actionForKey(press('b', { ctrlKey: true }), { ...anywhere, workspace: false }))).toBeNull();
     expect(id(actionForKey(press('F1'), { ...anywhere, workspace: false }))).toBe('palette.commands');
+  });
+  it('takes Ctrl+O in the browser only (the desktop’s File menu owns it), with or without a folder', () => {
+    expect(id(actionForKey(press('o', { ctrlKey: true }), { ...anywhere, workspace: false }))).toBe('folder.open');
+    expect(id(actionForKey(press('o', { ctrlKey: true }), { ...anywhere, face: 'desktop' }))).toBeNull();
   });
   it('never takes the keys a view handles itself (Monaco’s go to line, the Review view’s letters)', () => {
     expect(actionForKey(press('g', { ctrlKey: true }), anywhere)).toBeNull();

@@ -31,6 +31,8 @@ export interface ActionContext {
   queryClient: QueryClient;
   /** A folder is open (most actions need one; the Welcome screen has only the `anywhere` ones). */
   workspace: boolean;
+  /** app.describe's face: the browser's keys differ where the desktop's menu owns one. */
+  face: string | null;
 }
 
 export interface AppAction {
@@ -43,6 +45,8 @@ export interface AppAction {
   keysWhere?: string;
   /** The keys are left to a focused terminal (Ctrl+W deletes a word there). */
   notInTerminal?: boolean;
+  /** The keys work in the browser only: the desktop app's menu owns them (Ctrl+O opens its native dialog). */
+  keysInBrowserOnly?: boolean;
   /** Left out of the palette (a key for the Shortcuts page only, or the palette itself). */
   hidden?: boolean;
   /** Runs without an open folder too. */
@@ -138,8 +142,7 @@ export const APP_ACTIONS: readonly AppAction[] = [
     },
   },
   { id: 'settings.open', category: 'Preferences', title: 'Open Settings', keys: ['Mod+,'], anywhere: true, run: () => toggleSettings() },
-  // Ctrl+O is the folders feature's (features/folders/OpenFolderHost.tsx in the browser; the desktop's File menu).
-  { id: 'folder.open', category: 'File', title: 'Open Folder…', keys: ['Mod+O'], keysWhere: 'anywhere (the desktop: its File menu)', anywhere: true, run: () => useFolderDialog.getState().show() },
+  { id: 'folder.open', category: 'File', title: 'Open Folder…', keys: ['Mod+O'], keysInBrowserOnly: true, anywhere: true, run: () => useFolderDialog.getState().show() },
 
   // The editor.
   {

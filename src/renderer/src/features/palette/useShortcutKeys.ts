@@ -7,13 +7,15 @@ import { matchesKey, type KeyLike } from '../../ui/keyCombos';
  * The app's one keydown listener for the registry's keys (appActions.ts): on the window in the capture phase, so it
  * comes before Monaco (F1 is Akira's palette, not Monaco's), xterm and the browser (Ctrl+P is not Print). A key is
  * taken only when its action can run now; nothing is taken while another dialog is open (`.dialog-backdrop`), only
- * the palette's own keys while the palette is, and the keys marked `notInTerminal` are left to a focused terminal.
+ * the palette's own keys while the palette is, the keys marked `notInTerminal` are left to a focused terminal, and
+ * those the desktop's menu owns (`keysInBrowserOnly`) are taken in the browser only.
  */
 
 export interface KeyPlace {
   inTerminal: boolean;
   paletteOpen: boolean;
   workspace: boolean;
+  face: string | null;
 }
 
 /** The action a keydown runs (pure but for the actions' `enabled`), or null. */
@@ -22,6 +24,7 @@ export function actionForKey(e: KeyLike, place: KeyPlace, actions: readonly AppA
     if (!action.keys || action.keysWhere || !action.keys.some((k) => matchesKey(e, k))) continue;
     if (place.paletteOpen && !action.id.startsWith('palette.')) continue;
     if (place.inTerminal && action.notInTerminal) continue;
+    if (action.keysInBrowserOnly && place.face !== 'browser') continue;
     if (canRun(action, place)) return action;
   }
   return null;
@@ -35,7 +38,8 @@ export function useShortcutKeys(ctx: ActionContext): void {
       if (e.isComposing || document.querySelector('.dialog-backdrop')) return;
       const palette = usePaletteStore.getState();
       const inTerminal = e.target instanceof Element && !!e.target.closest('.xterm');
-      const action = actionForKey(e, { inTerminal, paletteOpen: palette.mode !== null || palette.shortcuts, workspace: ref.current.workspace });
+      const { workspace, face } = ref.current;
+      const action = actionForKey(e, { inTerminal, paletteOpen: palette.mode !== null || palette.shortcuts, workspace, face });
       if (!action) return;
       e.preventDefault();
       e.stopPropagation();
