@@ -96,6 +96,9 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
     const editor = editorRef.current;
     if (!reveal || !editor || !buffer || editor.getModel() !== buffer.model) return;
     if (reveal.line) {
+      // A host shown just now (hidden while the file loaded) is measured at once, not at the next resize callback:
+      // revealing in a viewport of height 0 would leave the line out of sight.
+      editor.layout();
       editor.setPosition({ lineNumber: reveal.line, column: reveal.column });
       editor.revealLineInCenter(reveal.line);
     }

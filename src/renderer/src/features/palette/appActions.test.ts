@@ -15,7 +15,7 @@ const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftK
   code,
   ...mods,
 });
-const anywhere = { inTerminal: false, paletteOpen: false, workspace: true, face: 'browser' };
+const anywhere = { inTerminal: false, paletteOpen: false, settingsOpen: false, workspace: true, face: 'browser' };
 const initial = useUiStore.getState();
 afterEach(() => useUiStore.setState(initial, true));
 
@@ -78,6 +78,10 @@ describe('actionForKey', () => {
     expect(id(actionForKey(press('`', { ctrlKey: true }), { ...anywhere, inTerminal: true }))).toBe('terminal.toggle');
     expect(id(actionForKey(press('b', { ctrlKey: true }), { ...anywhere, paletteOpen: true }))).toBeNull();
     expect(id(actionForKey(press('F1'), { ...anywhere, paletteOpen: true }))).toBe('palette.commands');
+    // The Settings page saves with its own Ctrl+S; Ctrl+, closes it.
+    expect(id(actionForKey(press('s', { ctrlKey: true }), { ...anywhere, settingsOpen: true }))).toBeNull();
+    expect(id(actionForKey(press(',', { ctrlKey: true }), { ...anywhere, settingsOpen: true }))).toBe('settings.open');
+    expect(id(actionForKey(press('p', { ctrlKey: true }), { ...anywhere, settingsOpen: true }))).toBe('palette.quickOpen');
     expect(id(actionForKey(press('b', { ctrlKey: true }), { ...anywhere, workspace: false }))).toBeNull();
     expect(id(actionForKey(press('F1'), { ...anywhere, workspace: false }))).toBe('palette.commands');
   });
