@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SidebarView } from '../../appState/uiStore';
 import { useUiStore } from '../../appState/uiStore';
+import type { AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
+import { useSessionStore } from '../agent/sessionStore';
 import { APP_ACTIONS, canRun, type AppAction } from './appActions';
 import { shortcutRows } from './ShortcutsDialog';
 import { formatCombo, parseCombo } from '../../ui/keyCombos';
@@ -17,7 +19,17 @@ const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftK
 });
 const anywhere = { inTerminal: false, paletteOpen: false, settingsOpen: false, workspace: true, face: 'browser' };
 const initial = useUiStore.getState();
-afterEach(() => useUiStore.setState(initial, true));
+const initialSessions = useSessionStore.getState();
+afterEach(() => {
+  useUiStore.setState(initial, true);
+  useSessionStore.setState(initialSessions, true);
+});
+
+/** The Agent view shows a session in this state. */
+function showSession(status: AgentStatus) {
+  const session = { sessionId: 's1', task: 'Add a test', status } as AgentSessionSummary;
+  useSessionStore.setState({ sessions: [session], currentSessionId: 's1' });
+}
 
 describe('the action registry', () => {
   it('has unique ids and keys that parse', () => {
@@ -57,6 +69,20 @@ describe('the action registry', () => {
     useUiStore.getState().setSidebar('agent'); // the editor is not shown
     expect(canRun(byId('editor.save'), { workspace: true })).toBe(false);
     expect(canRun(byId('review.next'), { workspace: true })).toBe(false); // listed, not run
+  });
+
+  it('offers the session controls the shown session’s state allows, with its task', () => {
+    const byId = (id: string) => APP_ACTIONS.find((a) => a.id === id)!;
+    const offered = () => ['session.pause', 'session.resume', 'session.stop'].filter((id) => canRun(byId(id), { workspace: true }));
+    showSession('running');
+    expect(offered()).toEqual(['session.pause', 'session.stop']);
+    expect(byId('session.pause').detail?.()).toBe('Add a test');
+    showSession('paused');
+    expect(offered()).toEqual(['session.resume', 'session.stop']);
+    showSession('queued'); // cancelled from its queue panel
+    expect(offered()).toEqual([]);
+    showSession('completed');
+    expect(offered()).toEqual([]);
   });
 });
 
