@@ -257,10 +257,10 @@ export async function createCheckpoint(
     insertions = ctx.firstSnapshotLines ?? 0;
   }
   trace('stats');
-  const group = ctx.list.all().filter((r) => (r.sessionId ?? null) === (sessionId ?? null));
   const record: CheckpointRecord = {
     id,
-    n: group.reduce((max, r) => Math.max(max, r.n), 0) + 1,
+    // One numbering for the workspace: manual, agent and before-restore checkpoints alike (the Timeline's #n).
+    n: ctx.list.all().reduce((max, r) => Math.max(max, r.n), 0) + 1,
     commit: snap.commit,
     tree: snap.tree,
     label,

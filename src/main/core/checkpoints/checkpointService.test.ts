@@ -103,8 +103,9 @@ describe('checkpoint service', () => {
     await env.service.create({ label: 'by hand' });
     await env.write('a.txt', 'y\n');
     const cp = await env.service.create({ label: 'agent step', origin: 'agent', sessionId: 's-1', todoId: 't2' });
-    expect(cp.metadataPath).toBe('.akira/checkpoints/s-1/1.md');
-    const md = await env.read('.akira/checkpoints/s-1/1.md');
+    // Numbered after the manual one (one numbering for the workspace), kept under its session's folder.
+    expect(cp.metadataPath).toBe('.akira/checkpoints/s-1/2.md');
+    const md = await env.read('.akira/checkpoints/s-1/2.md');
     expect(md).toMatch(/^---\ncheckpointId: "[0-9a-z]+"\nsessionId: "s-1"\ntodoId: "t2"\nlabel: "agent step"\norigin: agent\n/);
     expect(md).toContain(`commit: "${cp.commit}"`);
     expect(md).toContain('filesChanged:\n  - "a.txt"');

@@ -70,8 +70,15 @@ describe('restore', () => {
     expect(before.id).toBe(result.beforeCheckpointId);
     expect(before.origin).toBe('before-restore');
     expect(before.restoreOf).toBe(v1.id);
-    await env.service.restore(result.beforeCheckpointId); // undo
+    // Named in words, without ids; numbered after the others of the workspace (one numbering for all origins).
+    expect(before.label).toBe('Before restoring v1');
+    expect(before.n).toBe(2);
+    const undo = await env.service.restore(result.beforeCheckpointId); // undo
     expect(await tracked(env.root)).toEqual(v2state);
+    const beforeUndo = (await env.service.list()).checkpoints[0];
+    expect(beforeUndo).toMatchObject({ id: undo.beforeCheckpointId, label: 'Before undoing the restore of v1', n: 3 });
+    const agent = await env.service.create({ label: 'TODO t1: a.txt', origin: 'agent', sessionId: 's-1', todoId: 't1' });
+    expect(agent.n).toBe(4);
   });
 
   it('handles file ↔ folder replacements both ways', async () => {

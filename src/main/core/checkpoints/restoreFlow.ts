@@ -6,6 +6,7 @@ import { applyChanges, type ApplyResult, type Conflict } from './restoreApply';
 import { progressReporter, type StoreContext } from './storeContext';
 import { diffRaw, diffStats, ZERO_OID, type RawChange } from './treeDiff';
 import type { RestoreOptions, RestorePreview, RestoreResult } from './types';
+import { beforeRestoreLabel } from '../../../shared/checkpointLabels';
 
 /**
  * Restore = checkpoint the current state ('before-restore', so the restore can be undone), write a
@@ -146,7 +147,7 @@ export async function restoreCheckpoint(ctx: StoreContext, id: string, opts: Res
   await recoverJournal(ctx);
   const before = await createCheckpoint(
     ctx,
-    { origin: 'before-restore', label: `Before restoring ${target.label} (${target.id})`, restoreOf: target.id },
+    { origin: 'before-restore', label: beforeRestoreLabel(target), restoreOf: target.id },
     'restore',
   );
   const changes = await diffRaw(ctx.git, before.commit, target.commit, paths);
