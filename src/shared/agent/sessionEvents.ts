@@ -176,6 +176,11 @@ const bodies = {
     safetyCheckpointId: id.nullable().optional(),
     /** The event the session's state goes back to (an earlier seq of this log). */
     toSeq: z.number().int().positive().optional(),
+    /**
+     * Undoing a rewind (agent.undoRewind): the seq of the rewind this one takes back. `toSeq` is the event just
+     * before it, and the session's status is what it was then too (not paused).
+     */
+    undoes: z.number().int().positive().optional(),
   },
   /** Spec sessions: the decision engine judged a task before it ran (decisions.md). */
   task_assessed: { todoId: id, ...taskAssessment.shape, durationMs: z.number().nonnegative().default(0) },

@@ -252,7 +252,7 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       state.totals.commands += 1;
       break;
     case 'checkpoint_taken': {
-      state.checkpoints.push({ checkpointId: event.checkpointId, todoId: event.todoId, seq: event.seq });
+      state.checkpoints.push({ checkpointId: event.checkpointId, todoId: event.todoId, seq: event.seq, label: event.label ?? null });
       const todo = findTodo(state, event.todoId, 'checkpoint_taken');
       if (todo && !todo.checkpointIds.includes(event.checkpointId)) todo.checkpointIds.push(event.checkpointId);
       break;

@@ -8,7 +8,8 @@ import type { SessionState } from './sessionState';
  *
  *   rewindInto(state, target, event)   state ← target's board, plan, changes, messages and checkpoints;
  *                                      the session's identity, totals (tokens and money were spent),
- *                                      seq and warnings stay; the status becomes paused.
+ *                                      seq and warnings stay; the status becomes paused (an undone
+ *                                      rewind, `undoes`, takes the target's status back too).
  *   branchEvents(events)               the events of the branch the log ends on (rewound-over events left out)
  *   prefixUpTo(events, seq)            the events a rewind to `seq` replays
  */
@@ -16,8 +17,14 @@ import type { SessionState } from './sessionState';
 /** The state right after event `seq`, a fresh object the reducer may keep (null when unknown). */
 export type StateAt = (seq: number) => SessionState | null;
 
-export function rewindReason(checkpointId: string): string {
-  return `Rewound to checkpoint ${checkpointId}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`;
+/** The paused session's reason after a rewind, naming the checkpoint by its label (its id only when it has none). */
+export function rewindReason(checkpointId: string, label: string | null = null): string {
+  return `Rewound to checkpoint ${label ? `“${label}”` : checkpointId}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`;
+}
+
+/** How a checkpoint of the session is named (its label), from the state's list; null when unknown or unlabelled. */
+export function checkpointLabelIn(state: Pick<SessionState, 'checkpoints'>, checkpointId: string): string | null {
+  return state.checkpoints.findLast((c) => c.checkpointId === checkpointId)?.label ?? null;
 }
 
 /** `target` is the caller's to give away: its parts become the state's (a StateAt answers a fresh one). */
@@ -32,8 +39,14 @@ export function rewindInto(state: SessionState, target: SessionState, event: Ext
   state.finalVerdict = target.finalVerdict;
   state.summary = target.summary;
   state.phase = target.phase;
+  if (event.undoes !== undefined) {
+    // An undone rewind: the session is as it was just before it, status included.
+    state.status = target.status;
+    state.statusReason = target.statusReason;
+    return;
+  }
   state.status = 'paused';
-  state.statusReason = rewindReason(event.checkpointId);
+  state.statusReason = rewindReason(event.checkpointId, checkpointLabelIn(target, event.checkpointId));
 }
 
 export function prefixUpTo(events: readonly SessionEvent[], seq: number): SessionEvent[] {

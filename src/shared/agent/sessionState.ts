@@ -97,7 +97,8 @@ export interface SessionState {
   /** User messages not yet given to the model. */
   userMessages: PendingMessage[];
   context: SessionContext;
-  checkpoints: { checkpointId: string; todoId: string | null; seq: number }[];
+  /** The checkpoints taken (label: how the session named it, e.g. "TODO t1: a.txt"; null when it named none). */
+  checkpoints: { checkpointId: string; todoId: string | null; seq: number; label: string | null }[];
   finalVerdict: Verdict | null;
   summary: string | null;
   totals: {

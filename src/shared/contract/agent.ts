@@ -140,6 +140,11 @@ export const agentCommands = {
     z.object({ toSeq: z.number().int().nonnegative() }),
     'Rewind a session that is not running to one of its checkpoints (conversation only; files are untouched): it is paused there and resumes from that point.',
   ),
+  'agent.undoRewind': defineCommand(
+    z.object(bySession).strict(),
+    z.object({ toSeq: z.number().int().nonnegative() }),
+    'Take back the last rewind of a session that has not gone on since (resumed, edited): its board, history and status are as they were just before the rewind.',
+  ),
   'agent.fork': defineCommand(
     z.object({ ...bySession, checkpointId: rewindCheckpointId, task: z.string().trim().min(1, 'The task is empty.').max(20_000).optional() }).strict(),
     z.object({ sessionId: z.string() }),

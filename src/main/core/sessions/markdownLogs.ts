@@ -169,7 +169,9 @@ function apiRow(e: Extract<SessionEvent, { type: 'model_call' }>): string {
 function rollbackEntry(e: Extract<SessionEvent, { type: 'rollback' }>): string {
   const lines = [`## ${shortTime(e.ts)} · restored ${code(e.checkpointId)} · mode ${e.mode}`, ''];
   if (e.safetyCheckpointId) lines.push(`Undo with checkpoint ${code(e.safetyCheckpointId)} (taken just before).`, '');
-  if (e.toSeq !== undefined) {
+  if (e.undoes !== undefined) {
+    lines.push(`The rewind of event #${e.undoes} was undone: the conversation is back to just after event #${e.toSeq} of \`events.jsonl\`, as it was before that rewind (status included). Files were not touched.`, '');
+  } else if (e.toSeq !== undefined) {
     lines.push(
       `The conversation went back to just after event #${e.toSeq} of \`events.jsonl\` (where the checkpoint was taken): the TODO board, the plan and the pending messages are as they were then; the events after it stay in the log. Files were not touched by this rewind.`,
       '',

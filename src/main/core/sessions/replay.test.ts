@@ -85,7 +85,7 @@ describe('replay', () => {
     expect(s.totals.costUsd).toBeCloseTo(0.012);
     expect(s.userMessages.map((m) => m.messageId)).toEqual(['m2']);
     expect(s.finalVerdict).toMatchObject({ approved: true, confidence: 0.95, feedback: 'all done' });
-    expect(s.checkpoints).toEqual([{ checkpointId: 'cp1', todoId: 't1', seq: 16 }]);
+    expect(s.checkpoints).toEqual([{ checkpointId: 'cp1', todoId: 't1', seq: 16, label: null }]);
     expect(progressOf(s)).toEqual({ done: 2, total: 2 });
     expect(resumePoint(s)).toEqual({ kind: 'finished' });
   });

@@ -98,6 +98,27 @@ describe('replay of a conversation rewind', () => {
     expect(s.warnings).toEqual([]);
   });
 
+  it('names the checkpoint by its label, and an undone rewind brings back the state and status of before it', () => {
+    const ev = eventFactory();
+    const events = twoTodos(ev);
+    events[7] = { ...events[7], label: 'TODO t1: a.txt' } as SessionEvent; // cp-t1 (seq 8)
+    events.push(ev({ type: 'session_completed', summary: 'all done' })); // 17
+    const before = replay(events);
+    const rewind = ev({ type: 'rollback', checkpointId: 'cp-t1', mode: 'conversation', toSeq: 8 }); // 18
+    events.push(rewind);
+    expect(replay(events).statusReason).toBe('Rewound to checkpoint “TODO t1: a.txt”: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.');
+    events.push(ev({ type: 'status_changed', status: 'paused', reason: 'Rewound …' })); // 19
+    events.push(ev({ type: 'rollback', checkpointId: 'cp-t1', mode: 'conversation', toSeq: 17, undoes: 18 })); // 20
+    const s = replay(events);
+    expect(s).toMatchObject({ status: 'completed', statusReason: null, phase: 'done', summary: 'all done' });
+    expect(s.todos).toEqual(before.todos);
+    expect(s.checkpoints).toEqual(before.checkpoints);
+    expect(s.totals.rollbacks).toBe(2);
+    expect(s.warnings).toEqual([]);
+    // The branch is the one from before the rewind again.
+    expect(branchEvents(events).map((e) => e.seq)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+  });
+
   it('ignores a rollback that points forward or into a gap, with a warning; a files-only rollback changes nothing', () => {
     const ev = eventFactory();
     const events = twoTodos(ev);

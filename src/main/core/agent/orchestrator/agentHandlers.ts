@@ -32,6 +32,7 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
     'agent.modes': () => get().modes(),
     'agent.editTodos': async (p) => (await get().editTodos(p.sessionId, p.todos), ok),
     'agent.rewind': (p) => get().rewind(p.sessionId, p.checkpointId),
+    'agent.undoRewind': (p) => get().undoRewind(p.sessionId),
     'agent.fork': async (p) => (await ready(), get().fork(p.sessionId, p.checkpointId, p.task)),
     'agent.events': (p) => get().events(p.sessionId, p.beforeSeq, p.limit),
   };

@@ -179,8 +179,25 @@ describe('agent.fork', () => {
     expect(toSeq).toBe(cps[0].seq);
     const back = await kit.call('agent.get', { sessionId });
     expect(back).toMatchObject({ status: 'paused', phase: 'plan', todos: [], progress: { done: 0, total: 0 } });
+    // The reason names the checkpoint by its label, not its id.
+    expect(back.statusReason).toMatch(/^Rewound to checkpoint “start of the session”:/);
     expect(await exists(join(kit.root, 'a.txt'))).toBe(true);
     expect(await kit.fail('agent.fork', { sessionId, checkpointId: 'zzzz' })).toMatchObject({ code: 'not_found' });
+
+    // The rewind is taken back: completed again, with its board and summary; a second undo has nothing to undo.
+    await kit.call('agent.undoRewind', { sessionId });
+    const undone = await kit.call('agent.get', { sessionId });
+    expect(undone).toMatchObject({ status: 'completed', phase: 'done', progress: { done: 2, total: 2 }, statusReason: null });
+    expect(undone.summary).toBeTruthy();
+    const [rewindEvent, undoEvent] = kit.ofType('rollback').slice(-2);
+    expect(undoEvent).toMatchObject({ sessionId, undoes: rewindEvent.seq, toSeq: rewindEvent.seq! - 1, mode: 'conversation' });
+    expect(await readFile(join(kit.root, '.akira/sessions', sessionId, 'rollbacks.md'), 'utf8')).toContain('was undone');
+    expect(await kit.fail('agent.undoRewind', { sessionId })).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/no rewind to undo/) });
+
+    // A rewind the session went on from (here: its board was edited) can no longer be undone.
+    await kit.call('agent.rewind', { sessionId, checkpointId: cps[1].checkpointId });
+    await kit.call('agent.editTodos', { sessionId, todos: [TODOS[0], { id: 't2', description: 'Create b.txt saying beta, again', expectedResult: 'b.txt contains beta' }] });
+    expect(await kit.fail('agent.undoRewind', { sessionId })).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/went on after its rewind/) });
     kit.server.assertDone();
   });
 });

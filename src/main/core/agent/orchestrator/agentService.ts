@@ -41,7 +41,7 @@ import type { ModeResolver } from './modeResolver';
  *   await agent.start({task, mode?, model?}) → {sessionId}       (model configuration errors: bad_request with how to configure)
  *   agent.list() / agent.get(id) / pause / resume / stop / sendMessage / approve / reject / approvePlan / answer
  *   agent.modes()                      the built-in and custom modes, with the broken mode files
- *   agent.editTodos / rewind / fork    the board's pending part, and going back in a session's history (historyCommands.ts)
+ *   agent.editTodos / rewind / undoRewind / fork    the board's pending part, and going back in a session's history (historyCommands.ts)
  *   await agent.dispose()              // running sessions are marked interrupted (resumable)
  *
  * Every session event goes out as `agent.onEvent {sessionId, …event}` (the log's events with their
@@ -98,6 +98,7 @@ export interface AgentService {
   modes(): Promise<{ modes: AgentModeInfo[]; errors: { file: string; message: string }[] }>;
   editTodos(sessionId: string, todos: PlanDecision['todos'] & {}): Promise<void>;
   rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
+  undoRewind(sessionId: string): Promise<{ toSeq: number }>;
   fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
   events(sessionId: string, beforeSeq: number | undefined, limit: number): Promise<{ events: AgentEvent[]; more: boolean }>;
   dispose(): Promise<void>;
@@ -485,6 +486,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       }),
     editTodos: (id, todos) => guard(() => history.editTodos(id, todos)),
     rewind: (id, checkpointId) => guard(() => history.rewind(id, checkpointId)),
+    undoRewind: (id) => guard(() => history.undoRewind(id)),
     fork: (id, checkpointId, task) => guard(() => history.fork(id, checkpointId, task)),
     events: (id, beforeSeq, limit) =>
       guard(async () => {

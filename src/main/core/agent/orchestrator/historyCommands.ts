@@ -7,6 +7,7 @@ import {
   rewindReason,
   terminalStatuses,
   type EventOf,
+  type SessionEvent,
   type SessionHandle,
   type SessionState,
   type SessionStore,
@@ -22,6 +23,8 @@ import { checkpointEvent, checkpointLabel, rewindable } from './sessionHistory';
  *                                    running loop when the session is loaded, else straight into its log
  *   rewind(id, checkpointId)         agent.rewind: a `rollback {toSeq}` to that checkpoint's event, then paused
  *                                    (a loaded session is let go first; its resume starts from the log)
+ *   undoRewind(id)                   agent.undoRewind: takes the last rewind back while nothing happened since
+ *                                    (a `rollback {toSeq: its seq - 1, undoes}`): board and status as before it
  *   fork(id, checkpointId, task?)    agent.fork: a new paused session with the history up to that checkpoint
  *
  * Files are never touched here (checkpoints.restore does that). Events go out on agent.onEvent.
@@ -40,10 +43,17 @@ export interface HistoryDeps {
 export interface HistoryCommands {
   editTodos(sessionId: string, todos: readonly WantedTodo[]): Promise<void>;
   rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
+  undoRewind(sessionId: string): Promise<{ toSeq: number }>;
   fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
 }
 
 const MAX_TODOS = 500;
+
+/** The session's last rewind that is not itself an undo, unless an undo took it back already. */
+function lastRewind(events: readonly SessionEvent[]): EventOf<'rollback'> | null {
+  const last = events.findLast((e): e is EventOf<'rollback'> => e.type === 'rollback' && e.toSeq !== undefined);
+  return last && last.undoes === undefined ? last : null;
+}
 
 export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
   /** A session no loop holds, opened for a few appends whose events go out like a running session's. */
@@ -91,9 +101,30 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       await withHandle(sessionId, async (handle) => {
         await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: 'conversation', files: [], toSeq: target.seq });
         const after = handle.state();
-        await handle.append({ type: 'status_changed', status: 'paused', reason: rewindReason(target.checkpointId), phase: after.phase });
+        await handle.append({ type: 'status_changed', status: 'paused', reason: rewindReason(target.checkpointId, target.label ?? null), phase: after.phase });
       });
       return { toSeq: target.seq };
+    },
+    async undoRewind(id) {
+      const sessionId = checkSessionId(id);
+      const entry = deps.live(sessionId);
+      if (entry?.session.running()) throw new AkiraError('bad_request', `Session ${sessionId} is running again: its rewind can no longer be undone (rewind it to one of its checkpoints instead).`);
+      const loaded = await deps.store.loadSession(sessionId);
+      const rewind = lastRewind(loaded.events);
+      if (!rewind) throw new AkiraError('bad_request', `Session ${sessionId} has no rewind to undo.`);
+      const since = loaded.events.filter((e) => e.seq > rewind.seq && !(e.type === 'status_changed' && e.status === 'paused'));
+      if (since.length) {
+        throw new AkiraError('bad_request', `Session ${sessionId} went on after its rewind (${since[0].type} at event #${since[0].seq}): it can no longer be undone; rewind it to one of its checkpoints instead.`);
+      }
+      if (entry) await deps.unload(sessionId);
+      const toSeq = rewind.seq - 1;
+      await withHandle(sessionId, async (handle) => {
+        await handle.append({ type: 'rollback', checkpointId: rewind.checkpointId, mode: 'conversation', files: [], toSeq, undoes: rewind.seq });
+        // Announced like any status change (lists and boards follow status_changed).
+        const after = handle.state();
+        await handle.append({ type: 'status_changed', status: after.status, ...(after.statusReason ? { reason: after.statusReason } : {}), phase: after.phase });
+      });
+      return { toSeq };
     },
     async fork(id, checkpointId, task) {
       const sessionId = checkSessionId(id);
