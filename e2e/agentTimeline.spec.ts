@@ -65,24 +65,28 @@ test('agent checkpoints under their TODOs; restore one with "Both" while the ses
   const sessionId: string = sessions[0].sessionId;
   expect((await call('agent.get', { sessionId })).status).toBe('running');
 
-  // The Timeline: the agent's checkpoints under their session and TODO.
+  // The Timeline: the agent's checkpoints under their session, by TODO.
   await page.getByTestId('view-timeline').click();
   await expect(rowLabelled(page, 'TODO t2: beta.txt')).toHaveCount(1);
   const groups = page.getByTestId('agent-group');
-  await expect(groups).toHaveCount(3);
-  await expect(groups.nth(0)).toHaveAttribute('data-todo-id', 't2');
-  await expect(groups.nth(0)).toContainText('Session: Write alpha.txt and beta.txt');
-  await expect(groups.nth(0)).toContainText('TODO t2 Create beta.txt saying beta');
-  await expect(groups.nth(1)).toContainText('TODO t1 Create alpha.txt saying alpha');
-  await expect(groups.nth(2)).toContainText('start of the session');
-  for (const g of [0, 1]) await expect(groups.nth(g).locator('.tl-group-count')).toHaveText('2'); // the TODO's start and its write
+  await expect(groups).toHaveCount(1);
+  await expect(groups).toContainText('Session: Write alpha.txt and beta.txt');
+  await expect(groups.locator('.tl-group-count')).toHaveText('5');
+  const todos = page.getByTestId('agent-group-todo');
+  await expect(todos).toHaveCount(3);
+  await expect(todos.nth(0)).toHaveAttribute('data-todo-id', 't2');
+  await expect(todos.nth(0)).toContainText('TODO t2 Create beta.txt saying beta');
+  await expect(todos.nth(1)).toContainText('TODO t1 Create alpha.txt saying alpha');
+  await expect(todos.nth(2)).toContainText('start of the session');
+  for (const g of [0, 1]) await expect(todos.nth(g).locator('.tl-group-count')).toHaveText('2'); // the TODO's start and its write
   await expect(page.getByTestId('checkpoint-row').and(page.locator('[data-origin="agent"]'))).toHaveCount(5);
   await page.screenshot({ path: testInfo.outputPath('timeline.png') });
 
-  // A group collapses and opens again.
-  await groups.nth(0).click();
+  // The group collapses and opens again.
+  await groups.click();
   await expect(rowLabelled(page, 'TODO t2: beta.txt')).toHaveCount(0);
-  await groups.nth(0).click();
+  await expect(todos).toHaveCount(0);
+  await groups.click();
   await expect(rowLabelled(page, 'TODO t2: beta.txt')).toHaveCount(1);
 
   // Restore t1's first checkpoint that wrote a file, with "Both": the running session is paused first.
@@ -108,7 +112,7 @@ test('agent checkpoints under their TODOs; restore one with "Both" while the ses
   expect(read('beta.txt')).toBeNull();
   const rewound = await call('agent.get', { sessionId });
   expect(rewound.status).toBe('paused');
-  expect(rewound.statusReason).toContain(`Rewound to checkpoint ${checkpointId}`);
+  expect(rewound.statusReason).toContain('Rewound to checkpoint “TODO t1: alpha.txt”');
   expect(rewound.todos.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(['t1:in_progress', 't2:pending']);
   await expect(page.getByTestId('agent-group').first().locator('.tl-group-status')).toHaveText('paused');
   const rollbacks = readFileSync(join(repo, '.akira/sessions', sessionId, 'rollbacks.md'), 'utf8');

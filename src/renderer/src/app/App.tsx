@@ -4,10 +4,13 @@ import { EditorArea } from '../features/editor/EditorArea';
 import { TerminalPanel } from '../features/terminal/TerminalPanel';
 import { TimelineOverlays } from '../features/timeline/TimelineOverlays';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
+import { TimelineMain } from '../features/timeline/TimelineMain';
+import { CheckpointDiffViewer } from '../features/editor/CheckpointDiffViewer';
 import { ReviewBadge, ReviewFeed } from '../features/review/ReviewFeed';
 import { AgentFeeds } from '../features/agent/AgentFeeds';
 import { SessionsPanel } from '../features/agent/SessionsPanel';
 import { SessionView } from '../features/agent/SessionView';
+import { useSessionStore } from '../features/agent/sessionStore';
 import { useWaitingSessions } from '../features/agent/useWaitingSessions';
 import { ReviewList } from '../features/review/ReviewList';
 import { ReviewPane } from '../features/review/ReviewPane';
@@ -54,6 +57,8 @@ export function App() {
   const changedCount = new Set(useGitStatus(!!workspace).data?.files.map((f) => f.path)).size;
   const waitingSessions = useWaitingSessions();
   useDocumentTitle(workspace);
+  // The Timeline shows the selected checkpoint in the main area, else the editor like the other views.
+  const editorArea = <EditorArea fileBanner={(p) => <AgentProposalBar path={p} />} />;
 
   return (
     <div className="app">
@@ -99,7 +104,7 @@ export function App() {
               </div>
             </aside>
             <main className="main">
-              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView diffView={(p) => <WorktreeDiff {...p} />} /> : sidebar === 'specs' ? <SpecView /> : <EditorArea fileBanner={(p) => <AgentProposalBar path={p} />} />}</section>
+              <section className="editor-area">{sidebar === 'review' ? <ReviewPane /> : sidebar === 'agent' ? <SessionView diffView={(p) => <WorktreeDiff {...p} />} /> : sidebar === 'specs' ? <SpecView /> : sidebar === 'timeline' ? <TimelineMain diffView={(p) => <CheckpointDiffViewer {...p} />} otherwise={editorArea} openSession={(id) => useSessionStore.getState().open(id)} /> : editorArea}</section>
               {terminalVisible && <Splitter onDrag={(dy) => setTerminalHeight(terminalHeight - dy)} />}
               <section className="panel" style={{ height: terminalHeight }} hidden={!terminalVisible}>
                 <TerminalPanel />

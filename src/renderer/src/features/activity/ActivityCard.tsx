@@ -2,8 +2,10 @@ import { memo } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useBoardStore } from '../board/boardStore';
 import { PHASE_LABEL } from '../agent/sessionFormat';
+import { checkpointName } from '../timeline/checkpointNames';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
+import { useActivityStore } from './activityStore';
 import { Card, Folded, TodoChip } from './CardParts';
 import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
@@ -51,6 +53,48 @@ function openCheckpoint(checkpointId: string) {
   useUiStore.getState().setSidebar('timeline');
 }
 
+/** "“TODO t1: a.txt”" (with its number when the Timeline has it), else "an earlier checkpoint": never the internal id. */
+function useCheckpointWords(checkpointId: string, label: string | null): string {
+  const record = useTimelineStore((s) => s.items.find((r) => r.checkpointId === checkpointId));
+  if (record) return checkpointName(checkpointId, record);
+  return label ? `“${label}”` : 'an earlier checkpoint';
+}
+
+/** A conversation rewind (or its undo): what it went back to, and the cards it went back over, folded away. */
+function RewindCard({ item }: { item: Of<'rewind'> }) {
+  const name = useCheckpointWords(item.checkpointId, item.label);
+  const shown = useActivityStore((s) => s.showRewound);
+  const setShown = useActivityStore((s) => s.setShowRewound);
+  if (item.undo) {
+    return (
+      <Card kind="rewind" tone="ok" icon="↷" title="Rewind undone" meta={<span>{time(item.ts)}</span>} testId="card-rewind-undo">
+        <div className="ac-note">The session is as it was before the rewind to checkpoint {name}; the cards the rewind had folded away are back.</div>
+      </Card>
+    );
+  }
+  return (
+    <Card
+      kind="rewind"
+      tone="wait"
+      icon="↶"
+      title={<>Rewound to checkpoint {name}</>}
+      meta={item.undone ? <span className="ac-state">undone</span> : <span>{time(item.ts)}</span>}
+      testId="card-rewind"
+    >
+      <div className="ac-note">
+        {item.count
+          ? `${item.count.toLocaleString()} card${item.count === 1 ? '' : 's'} after that checkpoint ${item.count === 1 ? 'is' : 'are'} no longer part of the session (its log keeps them). It continues from there when it resumes.`
+          : 'It continues from there when it resumes.'}
+      </div>
+      {item.count > 0 && !item.undone && (
+        <button className="link" onClick={() => setShown(!shown)} data-testid="toggle-rewound">
+          {shown ? 'Fold the rewound cards' : `Show the rewound card${item.count === 1 ? '' : 's'} (greyed)`}
+        </button>
+      )}
+    </Card>
+  );
+}
+
 const STATUS_ICON: Record<string, string> = { paused: '‖', interrupted: '‖', awaiting_plan_approval: '☰', waiting_approval: '?', planning: '…', running: '▶' };
 const END: Record<Of<'end'>['outcome'], { icon: string; title: string; tone: 'ok' | 'bad' | 'dim' }> = {
   completed: { icon: '✔', title: 'Session completed', tone: 'ok' },
@@ -91,7 +135,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
     case 'terminal':
       return <TerminalCard item={item} />;
     case 'change':
-      return <ChangeCard item={item} />;
+      return <ChangeCard item={item} sessionId={sessionId} />;
     case 'approval':
       return <ApprovalCard item={item} sessionId={sessionId} />;
     case 'verification':
@@ -125,6 +169,8 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
           <Folded cardKey={item.key} text={item.text} />
         </Card>
       );
+    case 'rewind':
+      return <RewindCard item={item} />;
     case 'end': {
       const end = END[item.outcome];
       return (

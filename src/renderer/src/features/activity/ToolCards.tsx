@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
 import { formatDuration, message } from '../agent/sessionFormat';
+import { useBoardStore } from '../board/boardStore';
+import { itemKey, isWaiting, useReviewStore } from '../review/reviewStore';
 import { useTerminalStore } from '../terminal/terminalStore';
-import type { ActivityItem } from './activityItems';
+import type { ActivityItem, Halted } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
@@ -20,9 +22,16 @@ const TOOL_ICON: Record<string, string> = {
   complete: '✔',
 };
 
+/** A call the session left unfinished, in words. */
+const HALTED: Record<Exclude<Halted, null>, string> = {
+  paused: 'not finished: the session paused',
+  stopped: 'not finished: the session stopped',
+  ended: 'not finished: the session ended',
+};
+
 export function ToolCard({ item }: { item: Of<'tool'> }) {
   const input = prettyInput(item.input);
-  const status = item.running ? 'running…' : item.isError ? 'error' : 'ok';
+  const status = item.running ? 'running…' : item.halted ? HALTED[item.halted] : item.isError ? 'error' : 'ok';
   return (
     <Card
       kind="tool"
@@ -66,7 +75,9 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
   const hasTab = useTerminalStore((s) => !!item.terminalId && s.tabs.some((t) => t.terminalId === item.terminalId));
   const exit = item.running
     ? 'running…'
-    : item.exitCode === null
+    : item.halted
+      ? HALTED[item.halted]
+      : item.exitCode === null
       ? item.toolResult !== null && item.output === null
         ? 'not run'
         : 'no exit code'
@@ -114,14 +125,40 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
 
 const DECISION: Record<string, string> = { approved: 'approved', rejected: 'rejected', edited: 'approved with your edits' };
 
-export function ChangeCard({ item }: { item: Of<'change'> }) {
-  const setSidebar = useUiStore((s) => s.setSidebar);
-  const waiting = item.decision === null;
+/**
+ * What an undecided proposal is now, read where everything else reads it: it waits only while the review store
+ * lists it (features/review/reviewStore.ts); a paused session holds it (asked again on resume); an ended one dropped it.
+ */
+function useUndecided(sessionId: string, changeId: string): 'waits' | 'held' | 'dropped' | 'proposed' {
+  const waits = useReviewStore((s) => isWaiting(s, sessionId, changeId));
+  const status = useBoardStore((s) => (s.board.sessionId === sessionId ? s.board.status : null));
+  if (waits) return 'waits';
+  if (status === 'paused' || status === 'interrupted') return 'held';
+  if (status === 'stopped' || status === 'failed' || status === 'completed') return 'dropped';
+  return 'proposed';
+}
+
+const UNDECIDED = {
+  waits: 'waits for review',
+  held: 'held: asked again when the session resumes',
+  dropped: 'not decided: the session ended',
+  proposed: 'proposed',
+} as const;
+
+/** Opens the Review view on this item. */
+function openReview(sessionId: string, changeId: string) {
+  useReviewStore.getState().select(itemKey(sessionId, changeId));
+  useUiStore.getState().setSidebar('review');
+}
+
+export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId: string }) {
+  const undecided = useUndecided(sessionId, item.changeId);
+  const waiting = item.decision === null && undecided === 'waits';
   const by = item.by === 'policy' ? ' by the policy' : item.by === 'user' ? ' by you' : '';
   return (
     <Card
       kind="change"
-      tone={waiting ? 'wait' : item.decision === 'rejected' || item.error ? 'bad' : 'ok'}
+      tone={item.decision === null ? (undecided === 'dropped' ? 'dim' : 'wait') : item.decision === 'rejected' || item.error ? 'bad' : 'ok'}
       icon={item.changeKind === 'create' ? '＋' : item.changeKind === 'delete' ? '−' : '✎'}
       title={
         <>
@@ -129,10 +166,14 @@ export function ChangeCard({ item }: { item: Of<'change'> }) {
           <TodoChip todoId={item.todoId} />
         </>
       }
-      meta={<span className="ac-state">{waiting ? 'waits for review' : `${DECISION[item.decision!] ?? item.decision}${by}`}</span>}
+      meta={
+        <span className="ac-state" data-testid="change-state" data-state={item.decision ?? undecided}>
+          {item.decision === null ? UNDECIDED[undecided] : `${DECISION[item.decision] ?? item.decision}${by}`}
+        </span>
+      }
     >
       {waiting && (
-        <button className="ag-button primary" onClick={() => setSidebar('review')} data-testid="open-review">
+        <button className="ag-button primary" onClick={() => openReview(sessionId, item.changeId)} data-testid="open-review">
           Review the change
         </button>
       )}
@@ -149,12 +190,15 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { approval } = item;
+  const undecided = useUndecided(sessionId, approval.changeId);
+  // Answerable only while it waits (the review store says so, as everywhere); a pause or an end took it back.
+  const open = !item.resolved && undecided === 'waits';
   const what = approval.kind === 'command' ? `$ ${approval.command?.command ?? ''}` : `${approval.tool?.name ?? 'read'} ${approval.tool?.input ?? ''}`;
   const act = (fn: () => Promise<unknown>) => fn().catch((err) => setError(message(err)));
   return (
     <Card
       kind="approval"
-      tone={item.resolved ? (item.resolved === 'rejected' ? 'bad' : 'ok') : 'wait'}
+      tone={item.resolved ? (item.resolved === 'rejected' ? 'bad' : 'ok') : open ? 'wait' : 'dim'}
       icon="?"
       title={
         <>
@@ -162,12 +206,20 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
           <TodoChip todoId={approval.todoId} />
         </>
       }
-      meta={item.resolved && <span className="ac-state">{item.resolved}</span>}
+      meta={
+        item.resolved ? (
+          <span className="ac-state">{item.resolved}</span>
+        ) : !open ? (
+          <span className="ac-state" data-testid="approval-state">
+            {undecided === 'held' ? 'no longer waiting: the session paused' : undecided === 'dropped' ? 'not decided: the session ended' : 'no longer waiting'}
+          </span>
+        ) : null
+      }
     >
       <pre className="ac-pre ac-command">{what}</pre>
       {approval.command?.destructive && <div className="ac-note error-text">Destructive: {approval.command.reason}</div>}
       {!approval.command?.destructive && item.reason && <div className="ac-note">{item.reason}</div>}
-      {!item.resolved &&
+      {open &&
         (rejecting ? (
           <div className="ac-actions">
             <input className="ac-input" autoFocus placeholder="Why? (the agent reads it)" value={reason} onChange={(e) => setReason(e.target.value)} />

@@ -11,7 +11,14 @@ interface Base {
   key: string;
   ts: string | null;
   todoId: string | null;
+  /** Its place in the session's log: the seq of the event that made it, or the last seq + ½ for a live notice. */
+  at: number;
+  /** A rewind went back over it (activityRewinds.ts): no longer part of the session, shown greyed when shown. */
+  rewound?: boolean;
 }
+
+/** A tool call the session left unfinished: it paused (a resume settles the call) or ended. */
+export type Halted = 'paused' | 'stopped' | 'ended' | null;
 
 export type ActivityItem =
   | (Base & { kind: 'session'; task: string; mode: string; model: string; sessionId: string })
@@ -28,6 +35,7 @@ export type ActivityItem =
       isError: boolean;
       durationMs: number | null;
       running: boolean;
+      halted: Halted;
     })
   | (Base & {
       kind: 'terminal';
@@ -42,6 +50,7 @@ export type ActivityItem =
       timedOut: boolean;
       killed: boolean;
       running: boolean;
+      halted: Halted;
       terminalId: string | null;
     })
   | (Base & {
@@ -69,6 +78,17 @@ export type ActivityItem =
   | (Base & { kind: 'checkpoint'; checkpointId: string; label: string })
   | (Base & { kind: 'status'; status: string; phase: string | null; reason: string | null })
   | (Base & { kind: 'notice'; level: 'warning' | 'retry' | 'model_error'; text: string })
-  | (Base & { kind: 'end'; outcome: 'completed' | 'failed' | 'stopped'; text: string });
+  | (Base & { kind: 'end'; outcome: 'completed' | 'failed' | 'stopped'; text: string })
+  | (Base & {
+      kind: 'rewind';
+      /** The checkpoint the session went back to, and its label when the stream has it. */
+      checkpointId: string;
+      label: string | null;
+      /** The cards it went back over (hidden unless shown, greyed then). */
+      count: number;
+      /** A later undo took it back; `undo`: this card is that undo. */
+      undone: boolean;
+      undo: boolean;
+    });
 
 export type ActivityKind = ActivityItem['kind'];

@@ -1,6 +1,7 @@
 import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, type TerminalInfo } from '../../../../shared/contract';
 import type { HubEntry } from '../agent/agentEventHub';
-import type { ActivityItem } from './activityItems';
+import type { ActivityItem, Halted } from './activityItems';
+import { isLive, liveRanges, type RewindMark } from './activityRewinds';
 
 /**
  * The activity stream of one session as a reducer over batches of hub entries (agent events in arrival
@@ -9,6 +10,9 @@ import type { ActivityItem } from './activityItems';
  * re-renders only what changed).
  *
  * The stream keeps at most `cap` cards: the oldest go, and `dropped` counts them.
+ *
+ * A pause or an end leaves no tool call "running" (they are marked `halted`; a resume's result clears it), and a
+ * conversation rewind marks the cards it went back over `rewound` (activityRewinds.ts) and adds a `rewind` card.
  */
 
 export interface ActivityState {
@@ -23,6 +27,8 @@ export interface ActivityState {
   failedTools: Map<string, { tool: string; input: string; output: string }>;
   /** The text card that streamed deltas are appended to (null: the next delta starts one). */
   streamingKey: string | null;
+  /** The rewinds seen so far (rollbacks with `toSeq`), in log order. */
+  rewinds: RewindMark[];
   /** Bumped on every batch that changed something (cheap change test for views). */
   version: number;
 }
@@ -30,7 +36,7 @@ export interface ActivityState {
 export const ACTIVITY_CAP = 3000;
 
 export function emptyActivity(sessionId: string | null = null): ActivityState {
-  return { sessionId, items: [], dropped: 0, lastSeq: 0, index: new Map(), failedTools: new Map(), streamingKey: null, version: 0 };
+  return { sessionId, items: [], dropped: 0, lastSeq: 0, index: new Map(), failedTools: new Map(), streamingKey: null, rewinds: [], version: 0 };
 }
 
 /** The tab title the core gives a command's terminal (terminal/commandRunner.ts commandTitle). */
@@ -137,7 +143,7 @@ function todoIdOf(e: AgentEvent): string | null {
 
 function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
   endStream(d, s, e);
-  const base = { ts: e.ts ?? null, todoId: todoIdOf(e) };
+  const base = { ts: e.ts ?? null, todoId: todoIdOf(e), at: e.seq ?? s.lastSeq + 0.5 };
   const seqKey = (prefix: string) => (e.seq !== undefined ? `${prefix}:${e.seq}` : nextKey(prefix));
   switch (e.type) {
     case 'session_started':
@@ -190,10 +196,11 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
           timedOut: false,
           killed: false,
           running: true,
+          halted: null,
           terminalId: null,
         });
       } else {
-        d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input, output: null, isError: false, durationMs: null, running: true });
+        d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input, output: null, isError: false, durationMs: null, running: true, halted: null });
       }
       return;
     }
@@ -204,9 +211,9 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       const todoId = base.todoId;
       if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output });
       const known =
-        d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, durationMs, running: false }), 'tool') ||
-        d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false }), 'terminal');
-      if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, durationMs, running: false });
+        d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, durationMs, running: false, halted: null }), 'tool') ||
+        d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false, halted: null }), 'terminal');
+      if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, durationMs, running: false, halted: null });
       return;
     }
     case 'command_finished': {
@@ -218,6 +225,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
         timedOut: e.timedOut ?? false,
         killed: e.killed ?? false,
         running: false,
+        halted: null,
       };
       const failed = patch.exitCode !== 0;
       if (!callId || !d.patch(`call:${callId}`, (t) => ({ ...t, ...patch, isError: failed }), 'terminal')) {
@@ -285,6 +293,8 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.add({ ...base, key: seqKey('cp'), kind: 'checkpoint', checkpointId: e.checkpointId, label: e.label ?? '' });
       return;
     case 'status_changed':
+      if (e.status === 'paused' || e.status === 'interrupted') halt(d, 'paused');
+      else if (e.status === 'stopped' || e.status === 'failed' || e.status === 'completed') halt(d, 'ended');
       // "running" after each wait is noise; the waits and pauses are what a person needs to see.
       if (e.status === 'running' && !e.reason) return;
       d.add({ ...base, key: seqKey('status'), kind: 'status', status: e.status, phase: e.phase ?? null, reason: e.reason ?? null });
@@ -302,16 +312,51 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       if (e.outcome !== 'failed') return;
       d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: `Model call failed${e.status ? ` (HTTP ${e.status})` : ''}: ${e.error ?? 'no answer'}` });
       return;
+    case 'rollback':
+      if (e.toSeq !== undefined && e.toSeq < e.seq) rewind(d, s, e.seq, e.toSeq, e.checkpointId, e.undoes ?? null, base);
+      return;
     case 'session_completed':
+      halt(d, 'ended');
       d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'completed', text: e.summary });
       return;
     case 'session_failed':
+      halt(d, 'ended');
       d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'failed', text: e.reason });
       return;
     case 'session_stopped':
+      halt(d, 'stopped');
       d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'stopped', text: e.reason ?? '' });
       return;
   }
+}
+
+/** The session paused or ended: tool calls it left unfinished are no longer "running". */
+function halt(d: Draft, halted: Exclude<Halted, null>): void {
+  for (const item of d.items) {
+    if ((item.kind === 'tool' || item.kind === 'terminal') && item.running) d.patch(item.key, (t) => ({ ...t, running: false, halted }), item.kind);
+  }
+}
+
+/**
+ * A conversation rewind (or its undo): marks the cards that are no longer on the session's branch, unmarks those that
+ * are again, and adds the rewind's card, which names the checkpoint by the label its card showed.
+ */
+function rewind(d: Draft, s: ActivityState, seq: number, toSeq: number, checkpointId: string, undoes: number | null, base: { ts: string | null; todoId: string | null; at: number }): void {
+  s.rewinds = [...s.rewinds, { seq, toSeq }];
+  const live = liveRanges(s.rewinds);
+  let count = 0;
+  for (const item of d.items) {
+    if (item.kind === 'rewind' || item.kind === 'session') continue;
+    const rewound = !isLive(live, item.at);
+    if (rewound === !!item.rewound) continue;
+    if (rewound) count++;
+    d.patch(item.key, (i) => ({ ...i, rewound }));
+  }
+  if (undoes !== null) d.patch(`rewind:${undoes}`, (r) => ({ ...r, undone: true }), 'rewind');
+  const undone = undoes === null ? null : (d.at(`rewind:${undoes}`) as Extract<ActivityItem, { kind: 'rewind' }> | null);
+  const checkpoint = d.at(`cp:${toSeq}`);
+  const label = undone?.label ?? (checkpoint?.kind === 'checkpoint' ? checkpoint.label || null : null);
+  d.add({ ...base, key: `rewind:${seq}`, kind: 'rewind', checkpointId, label, count, undone: false, undo: undoes !== null });
 }
 
 /** Events that may come between a reply's streamed text and its assistant_message. */

@@ -128,6 +128,55 @@ describe('activity reducer on recorded sessions', () => {
     expect(s.items[1]).toMatchObject({ level: 'retry', text: 'The model call is retried (attempt 2) in 1 s: HTTP 500' });
   });
 
+  it('leaves no call "running" once the session pauses or stops; a resumed call finishes as usual', () => {
+    const sessionId = greetSession.sessionId;
+    let n = 0;
+    const ev = (event: PartialEvent): HubEntry => ({ n: ++n, kind: 'agent', event: { sessionId, ts: '2026-01-01T00:00:00.000Z', ...event } as AgentEvent });
+    let s = applyActivityBatch(emptyActivity(sessionId), [
+      ev({ type: 'tool_call_started', seq: 1, callId: 'c1', todoId: 't1', tool: 'write_file', input: '{}' }),
+      ev({ type: 'tool_call_started', seq: 2, callId: 'c2', todoId: 't1', tool: 'run_command', input: '{"command":"npm test"}' }),
+      ev({ type: 'status_changed', seq: 3, status: 'paused', reason: 'Paused by the user.' }),
+    ]);
+    expect(s.items.slice(0, 2).map((i) => i.kind === 'tool' || i.kind === 'terminal' ? [i.running, i.halted] : null)).toEqual([[false, 'paused'], [false, 'paused']]);
+    s = applyActivityBatch(s, [ev({ type: 'tool_call_finished', seq: 4, callId: 'c1', todoId: 't1', tool: 'write_file', summary: 'Created a.txt', isError: false })]);
+    expect(s.items[0]).toMatchObject({ running: false, halted: null, output: 'Created a.txt' });
+    s = applyActivityBatch(s, [ev({ type: 'tool_call_started', seq: 5, callId: 'c3', todoId: 't1', tool: 'read_file', input: '{}' }), ev({ type: 'session_stopped', seq: 6, reason: 'Stopped.' })]);
+    expect(s.items.find((i) => i.key === 'call:c3')).toMatchObject({ running: false, halted: 'stopped' });
+  });
+
+  it('marks what a rewind went back over, with a card naming the checkpoint by its label; an undo brings it back', () => {
+    const sessionId = greetSession.sessionId;
+    let n = 0;
+    const ev = (event: PartialEvent): HubEntry => ({ n: ++n, kind: 'agent', event: { sessionId, ts: '2026-01-01T00:00:00.000Z', ...event } as AgentEvent });
+    let s = applyActivityBatch(emptyActivity(sessionId), [
+      ev({ type: 'checkpoint_taken', seq: 1, checkpointId: 'cp1', todoId: 't1', label: 'TODO t1: a.txt' }),
+      ev({ type: 'assistant_message', todoId: 't1', text: 'Now b.txt.' }),
+      ev({ type: 'tool_call_started', seq: 2, callId: 'c1', todoId: 't1', tool: 'write_file', input: '{}' }),
+      ev({ type: 'tool_call_finished', seq: 3, callId: 'c1', todoId: 't1', tool: 'write_file', summary: 'ok', isError: false }),
+      ev({ type: 'session_completed', seq: 4, summary: 'done' }),
+      ev({ type: 'rollback', seq: 5, checkpointId: 'cp1', mode: 'conversation', files: [], toSeq: 1 }),
+      ev({ type: 'status_changed', seq: 6, status: 'paused', reason: 'Rewound to checkpoint “TODO t1: a.txt”: …' }),
+    ]);
+    const rewound = (st: typeof s) => st.items.filter((i) => i.rewound).map((i) => i.kind);
+    expect(rewound(s)).toEqual(['text', 'tool', 'end']);
+    expect(s.items.find((i) => i.kind === 'rewind')).toMatchObject({ key: 'rewind:5', label: 'TODO t1: a.txt', count: 3, undone: false, undo: false });
+    expect(s.items.at(-1)).toMatchObject({ kind: 'status' });
+    expect(s.items.at(-1)!.rewound).toBeFalsy();
+    // The undo: the session's branch is the one before the rewind again; the rewind and its pause are what is left over.
+    s = applyActivityBatch(s, [ev({ type: 'rollback', seq: 7, checkpointId: 'cp1', mode: 'conversation', files: [], toSeq: 4, undoes: 5 })]);
+    expect(rewound(s)).toEqual(['status']);
+    expect(s.items.find((i) => i.key === 'rewind:5')).toMatchObject({ undone: true });
+    expect(s.items.at(-1)).toMatchObject({ kind: 'rewind', undo: true, label: 'TODO t1: a.txt' });
+    // Going on after another rewind leaves the new cards on the branch.
+    s = applyActivityBatch(s, [
+      ev({ type: 'rollback', seq: 8, checkpointId: 'cp1', mode: 'conversation', files: [], toSeq: 1 }),
+      ev({ type: 'tool_call_started', seq: 9, callId: 'c2', todoId: 't1', tool: 'write_file', input: '{}' }),
+    ]);
+    expect(s.items.at(-1)).toMatchObject({ key: 'call:c2' });
+    expect(s.items.at(-1)!.rewound).toBeFalsy();
+    expect(rewound(s)).toEqual(['text', 'tool', 'end', 'status']);
+  });
+
   it('reads the command of a run_command call, even from a cut argument summary', () => {
     expect(commandOfInput('{"command":"npm test -- --run"}')).toBe('npm test -- --run');
     expect(commandOfInput('{"command":"echo \\"a\\"\\nls", "cwd": "src')).toBe('echo "a"\nls');

@@ -19,11 +19,16 @@ interface ActivityStoreState {
   /** Cards the user expanded. */
   expanded: ReadonlySet<string>;
   toggle(key: string): void;
+  /** Cards a rewind went back over are shown (greyed); folded away by default. */
+  showRewound: boolean;
+  setShowRewound(show: boolean): void;
 }
 
 export const useActivityStore = create<ActivityStoreState>((set) => ({
   activity: emptyActivity(),
   expanded: new Set(),
+  showRewound: false,
+  setShowRewound: (showRewound) => set({ showRewound }),
   toggle: (key) =>
     set((s) => {
       const expanded = new Set(s.expanded);
@@ -63,7 +68,7 @@ export function attachActivity(hub: AgentEventHub, sessionId: string, options: A
   let cancel: (() => void) | null = null;
   let detached = false;
 
-  set({ activity: applyActivityBatch(emptyActivity(sessionId), hub.history(sessionId)), expanded: new Set() });
+  set({ activity: applyActivityBatch(emptyActivity(sessionId), hub.history(sessionId)), expanded: new Set(), showRewound: false });
 
   // What happened before this window saw the session comes from its log (model text is not logged).
   const kept = hub.history(sessionId);

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
-import { progressOf } from '../board/boardReducer';
+import { progressOf } from '../../../../shared/agent/sessionState';
 import { useBoardStore } from '../board/boardStore';
+import { useReviewStore, waitingIn } from '../review/reviewStore';
 import { useServerTrust } from './ServerTrust';
 import { statusText } from './queueOrder';
 import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 
-/** The session's header: what it works on, where it is, and pause / resume / stop. */
+/**
+ * The session's header: what it works on, where it is, and pause / resume / stop. Progress is the shared replay's
+ * (`progressOf`, as the sessions list and session.md count it); "Review N changes" counts what waits in the review
+ * store, the one list of what waits for a person (features/review/reviewStore.ts).
+ */
 export function SessionControls({ onClose }: { onClose(): void }) {
   const client = useClient();
   const board = useBoardStore((s) => s.board);
@@ -18,9 +23,9 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const trust = useServerTrust();
   const sessionId = board.sessionId!;
-  const { done, total } = progressOf(board.todos);
+  const { done, total } = progressOf(board.log);
   const tone = statusTone(board.status);
-  const changes = board.approvals.filter((a) => a.kind === 'change').length;
+  const changes = useReviewStore((s) => waitingIn(s.items, board.sessionId).filter((i) => i.kind === 'change').length);
   const cost = formatCost(board.totals.costUsd);
   const queued = board.status === 'queued';
   const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === board.sessionId)?.queuePosition ?? null);

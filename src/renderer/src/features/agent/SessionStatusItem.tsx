@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
-import { progressOf } from '../board/boardReducer';
+import { progressOf } from '../../../../shared/agent/sessionState';
 import { useBoardStore } from '../board/boardStore';
 import { useServerTrust } from './ServerTrust';
 import { queueWaitText, statusText } from './queueOrder';
@@ -54,7 +54,7 @@ export function SessionStatusItem() {
 
   if (!shown) return null;
   const sessionId = current;
-  const { done, total } = progressOf(board.todos);
+  const { done, total } = progressOf(board.log);
   const cost = formatCost(board.totals.costUsd);
   const tokens = board.totals.tokensIn + board.totals.tokensOut;
 

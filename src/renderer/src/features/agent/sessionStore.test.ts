@@ -48,6 +48,13 @@ describe('sessions store', () => {
     expect(useSessionStore.getState().needsRefresh).toBe(true);
   });
 
+  it('a rewind asks for a new list: the progress it shows is the rewound board\'s', () => {
+    const s = { ...startedSummary(greetSession), status: 'completed' as const, progress: { done: 2, total: 2 } };
+    useSessionStore.getState().setSessions([s]);
+    useSessionStore.getState().applyEvent({ sessionId: s.sessionId, type: 'rollback', seq: 99, ts: '2026-01-01T00:00:00.000Z', checkpointId: 'cp1', mode: 'conversation', files: [], toSeq: 5 });
+    expect(useSessionStore.getState().needsRefresh).toBe(true);
+  });
+
   it('marks failed and stopped sessions, and a paused one stays live', () => {
     const s = startedSummary(skipSession);
     const at = (type: string, extra: object = {}) => ({ sessionId: s.sessionId, type, seq: 99, ts: '2026-01-01T00:00:00.000Z', ...extra }) as never;

@@ -38,7 +38,8 @@ interface SessionStoreState {
   setStatusReason(sessionId: string, reason: string | null): void;
 }
 
-const TODO_EVENTS = new Set<AgentEventType>(['plan_proposed', 'plan_approved', 'todo_updated', 'todo_added', 'todo_removed', 'verification']);
+/** Events after which the list's progress may read differently (a rewind puts the whole board back). */
+const TODO_EVENTS = new Set<AgentEventType>(['plan_proposed', 'plan_approved', 'todo_updated', 'todo_added', 'todo_removed', 'verification', 'rollback']);
 const ENDINGS: Partial<Record<AgentEventType, AgentStatus>> = {
   session_completed: 'completed',
   session_failed: 'failed',

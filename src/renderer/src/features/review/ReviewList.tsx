@@ -49,7 +49,7 @@ function Row({ item, selected, sessionLabel }: { item: PendingItem; selected: bo
   );
 }
 
-const decisionWord = { approved: 'accepted', edited: 'accepted with changes', rejected: 'rejected', cancelled: 'no longer waiting' } as const;
+const decisionWord = { approved: 'accepted', edited: 'accepted with changes', rejected: 'rejected', cancelled: 'no longer waiting', held: 'held: asked again on resume' } as const;
 
 /** The sidebar of the Review view: everything that waits (files, commands, reads), then what was decided lately. */
 export function ReviewList() {
@@ -64,7 +64,8 @@ export function ReviewList() {
     <div className="review-list" data-testid="review-list">
       {items.length === 0 ? (
         <div className="empty" data-testid="review-empty">
-          Nothing waits for review. When the agent proposes a change or a command that needs your approval, it shows up here.
+          Nothing waits for review. When the agent proposes a change or a command that needs your approval, it shows up here (a paused
+          session asks again what it left undecided when it resumes).
         </div>
       ) : (
         <ul className="review-rows" role="listbox" aria-label="Waiting for review">

@@ -28,6 +28,7 @@ const command = (changeId: string, cmd: string): AgentApproval => ({
 function backend() {
   const waiting = new Map<string, AgentApproval[]>();
   const live = new Set<string>();
+  const statuses = new Map<string, string>();
   const calls: { name: string; input: any }[] = [];
   const listeners = new Set<(e: any) => void>();
   const stateListeners = new Set<(s: string) => void>();
@@ -38,7 +39,7 @@ function backend() {
       const wait = held.pending();
       if (wait) await wait;
       if (name === 'agent.list') return { sessions: [...new Set([...live, ...waiting.keys()])].map((sessionId) => ({ sessionId, live: live.has(sessionId) })) };
-      if (name === 'agent.get') return { sessionId: input.sessionId, task: `task of ${input.sessionId.slice(0, 4)}`, status: 'waiting_approval', live: live.has(input.sessionId), approvals: waiting.get(input.sessionId) ?? [] };
+      if (name === 'agent.get') return { sessionId: input.sessionId, task: `task of ${input.sessionId.slice(0, 4)}`, status: statuses.get(input.sessionId) ?? 'waiting_approval', live: live.has(input.sessionId), approvals: waiting.get(input.sessionId) ?? [] };
       if (name === 'agent.approve' || name === 'agent.reject') {
         const list = waiting.get(input.sessionId) ?? [];
         if (!list.some((a) => a.changeId === input.changeId)) throw new ClientError('not_found', `Nothing with id ${input.changeId} waits for approval in this session.`);
@@ -73,9 +74,10 @@ function backend() {
     emit(e: Record<string, unknown>) {
       for (const l of listeners) l(e);
     },
-    /** The session cancels everything (pause/stop) without a notice. */
-    cancel(sessionId: string) {
+    /** The session cancels everything (pause/stop) without a notice; agent.get then answers `status`. */
+    cancel(sessionId: string, status = 'stopped') {
       waiting.set(sessionId, []);
+      statuses.set(sessionId, status);
     },
     reconnect() {
       for (const l of stateListeners) l('connected');
@@ -124,10 +126,20 @@ describe('review store fed by the agent', () => {
     await settle(() => b.calls.some((c) => c.name === 'agent.list'), 'the first load');
     b.request(S1, fileChange('ch-1', 'a.txt', 'a\n', 'A\n'));
     b.request(S1, fileChange('ch-2', 'b.txt', 'b\n', 'B\n'));
-    b.cancel(S1);
+    b.cancel(S1, 'paused');
     b.emit({ sessionId: S1, type: 'status_changed', status: 'paused', seq: 9 });
     await settle(() => keys().length === 0, 'the cancelled changes to leave');
-    expect(state().decided.map((d) => d.decision)).toEqual(['cancelled', 'cancelled']);
+    // A paused session holds them (it asks again when it resumes)…
+    expect(state().decided.map((d) => d.decision)).toEqual(['held', 'held']);
+    // …and asked again, one waits and is no longer listed as held.
+    b.request(S1, fileChange('ch-1', 'a.txt', 'a\n', 'A\n'));
+    expect(keys()).toEqual(['ch-1']);
+    expect(state().decided.map((d) => [d.label, d.decision])).toEqual([['b.txt', 'held']]);
+    // A stopped one dropped them.
+    b.cancel(S1, 'stopped');
+    b.emit({ sessionId: S1, type: 'session_stopped', seq: 12 });
+    await settle(() => keys().length === 0, 'the dropped change to leave');
+    expect(state().decided.map((d) => [d.label, d.decision])).toEqual([['b.txt', 'held'], ['a.txt', 'cancelled']]);
 
     b.wait(S2, fileChange('ch-3', 'c.txt', null, 'new\n', 'create'));
     b.reconnect();

@@ -9,6 +9,11 @@ import type { AgentApproval } from '../../../../shared/contract';
  *   useReviewStore.getState().requested(sessionId, approval, reason)   // approval_requested
  *   …resolved(sessionId, changeId, outcome)                              // approval_resolved (or our own answer)
  *   …syncSession(sessionId, approvals, since)                           // agent.get: what waits now
+ *
+ * It is the one answer to "what waits for a person": the Review view, the session header's "Review N changes",
+ * the activity's change and approval cards and the badge all read it (`waitingIn`, `isWaiting`), so they agree.
+ * A session that pauses with something waiting takes it back (its approvals end; a resume asks them again):
+ * such items leave the list as `held` (`cancelled` when the session ended).
  */
 
 export interface PendingItem {
@@ -40,7 +45,8 @@ export interface DecidedItem {
   key: string;
   sessionId: string;
   label: string;
-  decision: 'approved' | 'rejected' | 'edited' | 'cancelled';
+  /** `held`: the session paused and asks again when it resumes; `cancelled`: it ended, or the answer came too late. */
+  decision: 'approved' | 'rejected' | 'edited' | 'cancelled' | 'held';
   by: 'user' | 'policy' | 'session';
   reason: string | null;
 }
@@ -131,7 +137,9 @@ export const useReviewStore = create<ReviewState>((set) => {
         answered.delete(key);
         if (s.items.some((i) => i.key === key)) return s;
         const items = [...s.items, toItem(sessionId, approval, reason, arrivedAt)];
-        return { items, selectedKey: s.selectedKey ?? key, hunkIndex: s.selectedKey ? s.hunkIndex : 0 };
+        // Asked again (a resumed session): it waits, so it is no longer listed as held.
+        const decided = s.decided.some((d) => d.key === key && d.decision === 'held') ? s.decided.filter((d) => !(d.key === key && d.decision === 'held')) : s.decided;
+        return { items, decided, selectedKey: s.selectedKey ?? key, hunkIndex: s.selectedKey ? s.hunkIndex : 0 };
       }),
     resolved: (sessionId, changeId, outcome) =>
       set((s) => {
@@ -151,9 +159,18 @@ export const useReviewStore = create<ReviewState>((set) => {
         const known = new Set(kept.map((i) => i.key));
         const added = [...now.entries()].filter(([key]) => !known.has(key) && !answered.has(key)).map(([, a]) => toItem(sessionId, a, null, performance.now()));
         const items = [...kept, ...added];
+        const status = info?.status ?? s.sessions[sessionId]?.status;
+        const held = status === 'paused' || status === 'interrupted';
         const cancelled: DecidedItem[] = s.items
           .filter((i) => !kept.includes(i))
-          .map((i) => ({ key: i.key, sessionId, label: itemLabel(i), decision: 'cancelled', by: 'session', reason: 'The session stopped waiting (paused, stopped or ended).' }));
+          .map((i) => ({
+            key: i.key,
+            sessionId,
+            label: itemLabel(i),
+            decision: held ? 'held' : 'cancelled',
+            by: 'session',
+            reason: held ? 'The session paused: it asks again when it resumes.' : 'The session stopped waiting (stopped or ended).',
+          }));
         const selectedKey = reselect(s.items, items, s.selectedKey);
         return {
           items,
@@ -189,6 +206,12 @@ export const useReviewStore = create<ReviewState>((set) => {
 });
 
 export type ReviewStore = typeof useReviewStore;
+
+/** What waits in one session (the header's count, the activity's cards). */
+export const waitingIn = (items: readonly PendingItem[], sessionId: string | null): PendingItem[] => items.filter((i) => i.sessionId === sessionId);
+
+/** Whether this approval of this session waits for a person now. */
+export const isWaiting = (s: Pick<ReviewState, 'items'>, sessionId: string, changeId: string): boolean => s.items.some((i) => i.key === itemKey(sessionId, changeId));
 
 /** The waiting item that is selected, if any. */
 export const selectedItem = (s: Pick<ReviewState, 'items' | 'selectedKey'>): PendingItem | null => s.items.find((i) => i.key === s.selectedKey) ?? null;

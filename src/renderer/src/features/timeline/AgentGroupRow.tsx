@@ -6,11 +6,11 @@ import type { TimelineRow } from './timelineRows';
 
 type GroupRow = Extract<TimelineRow, { type: 'group' }>;
 
-/** "▾ Session: <task> · TODO t2 <description>  3": the header of an agent session's checkpoints for one TODO. */
+/** "▾ Session: <task>  paused  5": the header of a run of an agent session's checkpoints (its TODOs are inside). */
 export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRow }) {
   const client = useClient();
   const session = useQuery(agentSessionQuery(client, row.sessionId));
-  const title = groupTitle(session.data, row.sessionId, row.todoId);
+  const title = groupTitle(session.data, row.sessionId, null).session;
   const toggle = () => useAgentGroups.getState().toggle(row.groupId);
   return (
     <div
@@ -18,26 +18,16 @@ export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRo
       role="button"
       tabIndex={-1}
       aria-expanded={!row.collapsed}
-      title={`${title.session} · ${title.todo} — ${row.count} checkpoint${row.count === 1 ? '' : 's'}; click to ${row.collapsed ? 'show' : 'hide'} them`}
+      title={`${title} — ${row.count} checkpoint${row.count === 1 ? '' : 's'}; click to ${row.collapsed ? 'show' : 'hide'} them`}
       data-testid="agent-group"
       data-session-id={row.sessionId}
-      data-todo-id={row.todoId ?? ''}
       data-collapsed={row.collapsed}
       onClick={toggle}
     >
       <span className="tl-group-caret">{row.collapsed ? '▸' : '▾'}</span>
-      <div className="tl-group-text">
-        <div className="tl-group-line">
-          <span className="tl-group-session">{title.session}</span>
-          {session.data && <span className="tl-group-status">{session.data.status.replace(/_/g, ' ')}</span>}
-        </div>
-        <div className="tl-group-line">
-          <span className="tl-group-todo" data-testid="agent-group-todo">
-            {title.todo}
-          </span>
-          <span className="tl-group-count">{row.count}</span>
-        </div>
-      </div>
+      <span className="tl-group-session">{title}</span>
+      {session.data && <span className="tl-group-status">{session.data.status.replace(/_/g, ' ')}</span>}
+      <span className="tl-group-count">{row.count}</span>
     </div>
   );
 });

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { readableLabel } from '../../../../shared/checkpointLabels';
 import type { ChangedFileT, CheckpointRecordT } from '../../../../shared/contract';
-import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
-import { agentOf } from './agentTimeline';
-import { checkpointName } from './checkpointNames';
+import { agentOf, agentSessionQuery, groupTitle } from './agentTimeline';
+import { checkpointName, originTitle, originWord } from './checkpointNames';
+import { exactTime, relativeTime } from './timeFormat';
 import { checkpointDiffQuery, showQuery } from './timelineQueries';
 import { useRestoreStore } from './restoreStore';
 import { comparisonOf, useTimelineStore } from './timelineStore';
@@ -69,20 +70,19 @@ function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
 }
 
 /** An agent checkpoint: a new session can start from here (the source session is left as it is). */
-function ForkBar({ sessionId, checkpointId, name }: { sessionId: string; checkpointId: string; name: string }) {
+function ForkBar({ sessionId, checkpointId, name, openSession }: { sessionId: string; checkpointId: string; name: string; openSession(sessionId: string): void }) {
   const { fork } = useAgentRestore();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      await fork(sessionId, checkpointId, name);
+      await fork(sessionId, checkpointId, name, openSession);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <div className="tl-detail-bar">
-      <button
+    <button
         className="tl-button"
         disabled={busy}
         data-testid="checkpoint-fork"
@@ -91,24 +91,44 @@ function ForkBar({ sessionId, checkpointId, name }: { sessionId: string; checkpo
       >
         {busy ? 'Forking…' : 'Fork new session from here'}
       </button>
-    </div>
   );
 }
+
+/** What TimelineMain is given to draw a file between two checkpoints (App passes the editor's viewer). */
+export type CheckpointDiffView = (p: { path: string; from: string | null; to: string; sideBySide: boolean }) => ReactNode;
 
 interface Props {
   record: CheckpointRecordT;
   items: readonly CheckpointRecordT[];
-  /** Reports the detail's height, for the windowed list. */
-  onHeight(px: number): void;
+  diffView: CheckpointDiffView;
+  /** Shows a session in the agent view (a fork's). */
+  openSession(sessionId: string): void;
 }
 
-/** Under the selected checkpoint: what it is compared with, its actions, and the files that changed. */
-export function CheckpointDetail({ record, items, onHeight }: Props) {
+/** The origin and place of a checkpoint in words: the agent's session and TODO, by hand, or before a restore. */
+function Provenance({ record }: { record: CheckpointRecordT }) {
+  const client = useClient();
+  const agent = agentOf(record);
+  const session = useQuery({ ...agentSessionQuery(client, agent?.sessionId ?? ''), enabled: !!agent });
+  if (!agent) return <span>{originTitle[record.origin]}</span>;
+  const title = groupTitle(session.data, agent.sessionId, agent.todoId);
+  return (
+    <span>
+      {title.session} · {title.todo}
+    </span>
+  );
+}
+
+/**
+ * The selected checkpoint in the main area: what it is (number, label, origin, time), what it is compared with, its
+ * actions (restore, fork a session), the files that changed and, under them, the chosen file's diff.
+ */
+export function CheckpointDetail({ record, items, diffView, openSession }: Props) {
   const client = useClient();
   const compare = useTimelineStore((s) => s.compare);
-  const editor = useUiStore((s) => s.editor);
   const [limit, setLimit] = useState(FILES_STEP);
-  const ref = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [sideBySide, setSideBySide] = useState(true);
   const id = record.checkpointId;
   const comparison = comparisonOf(id, compare, items);
   const show = useQuery({ ...showQuery(client, id), enabled: comparison.kind === 'show' });
@@ -121,17 +141,10 @@ export function CheckpointDetail({ record, items, onHeight }: Props) {
   const from = comparison.kind === 'show' ? (show.data?.previousId ?? null) : comparison.from;
   const to = comparison.kind === 'show' ? id : comparison.to;
   const byId = (cid: string | null) => items.find((r) => r.checkpointId === cid);
+  const now = Date.now();
+  // The file shown: the one picked, while it is in the list; else the first.
+  const shown = files?.find((f) => f.path === chosen)?.path ?? files?.[0]?.path ?? null;
 
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    onHeight(el.offsetHeight);
-    const observer = new ResizeObserver(() => onHeight(el.offsetHeight));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [onHeight]);
-
-  const open = (path: string) => useUiStore.getState().openCheckpointDiff(path, from, to);
   const restoreFile = (path: string) =>
     useRestoreStore.getState().openRestore({ checkpointId: id, name: checkpointName(id, record), paths: [path] });
   const agent = agentOf(record);
@@ -148,80 +161,124 @@ export function CheckpointDetail({ record, items, onHeight }: Props) {
   if (comparison.kind === 'show') summary = from ? `Changes since ${checkpointName(from, byId(from))}` : 'First checkpoint: every file it captured';
   else if (comparison.to === 'now') summary = 'What changed since this checkpoint, up to now';
   else summary = `From ${checkpointName(comparison.from, byId(comparison.from))} to ${checkpointName(comparison.to, byId(comparison.to))}`;
+  const sideName = (cid: string | null) => (cid === null ? 'nothing' : cid === 'now' ? 'now' : checkpointName(cid, byId(cid)));
 
   return (
-    <div className="tl-detail" ref={ref} data-testid="checkpoint-detail" onClick={(e) => e.stopPropagation()}>
-      <div className="tl-detail-bar">
-        <div className="tl-segmented" role="group" aria-label="Compare with">
-          <button
-            className={compare.mode === 'previous' ? 'on' : ''}
-            aria-pressed={compare.mode === 'previous'}
-            data-testid="compare-previous"
-            title="Show the changes this checkpoint made (against the checkpoint before it)"
-            onClick={() => store.setCompare({ mode: 'previous' })}
-          >
-            Previous
-          </button>
-          <button
-            className={compare.mode === 'now' ? 'on' : ''}
-            aria-pressed={compare.mode === 'now'}
-            data-testid="compare-now"
-            title="Compare this checkpoint with the workspace as it is now"
-            onClick={() => store.setCompare({ mode: 'now' })}
-          >
-            Now
-          </button>
-          <button
-            className={compare.mode === 'pair' ? 'on' : ''}
-            aria-pressed={compare.mode === 'pair'}
-            data-testid="compare-with"
-            title={compare.mode === 'pair' ? `Compared with ${checkpointName(compare.otherId, byId(compare.otherId))}; click to pick another` : 'Pick another checkpoint to compare with this one'}
-            onClick={() => store.startPicking(id)}
-          >
-            {compare.mode === 'pair' ? `↔ ${checkpointName(compare.otherId, byId(compare.otherId))}` : 'Compare with…'}
-          </button>
-        </div>
-        <button className="tl-button primary" data-testid="checkpoint-restore-button" onClick={restoreAll}>
-          {record.origin === 'before-restore' ? 'Restore (undo)…' : 'Restore…'}
-        </button>
-      </div>
-      {agent && <ForkBar sessionId={agent.sessionId} checkpointId={id} name={checkpointName(id, record)} />}
-      <div className="tl-detail-summary" data-testid="checkpoint-detail-summary">
-        {summary}
-        {result.data && (
-          <span className="tl-detail-lines">
-            <span className="tl-plus">+{(result.data.insertions ?? 0).toLocaleString()}</span>
-            <span className="tl-minus">−{(result.data.deletions ?? 0).toLocaleString()}</span>
+    <div className="tl-view" data-testid="checkpoint-detail" data-checkpoint-id={id}>
+      <div className="tl-view-head">
+        <div className="tl-view-title">
+          <span className="tl-view-n">#{record.n}</span>
+          <span className="tl-view-label" title={record.label} data-testid="checkpoint-detail-label">
+            {readableLabel(record.label)}
           </span>
-        )}
+          <span className={`tl-badge badge-${record.origin}`} title={originTitle[record.origin]}>
+            {originWord(record)}
+          </span>
+          <span className="tl-view-time" title={exactTime(record.createdAt)}>
+            {relativeTime(record.createdAt, now)}
+          </span>
+          <span className="tl-view-spacer" />
+          <button className="icon-button" title="Close (back to the editor)" aria-label="Close the checkpoint" data-testid="checkpoint-detail-close" onClick={() => store.select(null)}>
+            ×
+          </button>
+        </div>
+        <div className="tl-view-sub">
+          <Provenance record={record} />
+        </div>
+        <div className="tl-detail-bar">
+          <span className="tl-view-compare-word">Compare with</span>
+          <div className="tl-segmented" role="group" aria-label="Compare with">
+            <button
+              className={compare.mode === 'previous' ? 'on' : ''}
+              aria-pressed={compare.mode === 'previous'}
+              data-testid="compare-previous"
+              title="Show the changes this checkpoint made (against the checkpoint before it)"
+              onClick={() => store.setCompare({ mode: 'previous' })}
+            >
+              Previous
+            </button>
+            <button
+              className={compare.mode === 'now' ? 'on' : ''}
+              aria-pressed={compare.mode === 'now'}
+              data-testid="compare-now"
+              title="Compare this checkpoint with the workspace as it is now"
+              onClick={() => store.setCompare({ mode: 'now' })}
+            >
+              Now
+            </button>
+            <button
+              className={compare.mode === 'pair' ? 'on' : ''}
+              aria-pressed={compare.mode === 'pair'}
+              data-testid="compare-with"
+              title={compare.mode === 'pair' ? `Compared with ${checkpointName(compare.otherId, byId(compare.otherId))}; click to pick another` : 'Pick another checkpoint in the list to compare with this one'}
+              onClick={() => store.startPicking(id)}
+            >
+              {compare.mode === 'pair' ? `↔ ${checkpointName(compare.otherId, byId(compare.otherId))}` : 'Another checkpoint…'}
+            </button>
+          </div>
+          {agent && <ForkBar sessionId={agent.sessionId} checkpointId={id} name={checkpointName(id, record)} openSession={openSession} />}
+          <button className="tl-button primary" data-testid="checkpoint-restore-button" onClick={restoreAll}>
+            {record.origin === 'before-restore' ? 'Restore (undo)…' : 'Restore…'}
+          </button>
+        </div>
       </div>
-      {result.isPending && result.fetchStatus !== 'idle' && <div className="tl-detail-note">Reading the changes…</div>}
-      {result.isError && (
-        <div className="tl-detail-note error-text" role="alert">
-          Could not read the changes: {result.error.message}
+      <div className="tl-view-body">
+        <div className="tl-view-files">
+          <div className="tl-detail-summary" data-testid="checkpoint-detail-summary">
+            {summary}
+            {result.data && (
+              <span className="tl-detail-lines">
+                <span className="tl-plus">+{(result.data.insertions ?? 0).toLocaleString()}</span>
+                <span className="tl-minus">−{(result.data.deletions ?? 0).toLocaleString()}</span>
+              </span>
+            )}
+          </div>
+          {result.isPending && result.fetchStatus !== 'idle' && <div className="tl-detail-note">Reading the changes…</div>}
+          {result.isError && (
+            <div className="tl-detail-note error-text" role="alert">
+              Could not read the changes: {result.error.message}
+            </div>
+          )}
+          {files && files.length === 0 && <div className="tl-detail-note">No files differ.</div>}
+          {files?.slice(0, limit).map((file) => (
+            <FileRow key={file.path} file={file} active={file.path === shown} onOpen={setChosen} onRestore={restoreFile} />
+          ))}
+          {files && files.length > limit && (
+            <button className="tl-more link" onClick={() => setLimit(limit + FILES_STEP)}>
+              Show {Math.min(FILES_STEP, files.length - limit).toLocaleString()} more of {files.length.toLocaleString()} files
+            </button>
+          )}
+          {record.skippedCount > 0 && comparison.kind === 'show' && (
+            <div className="tl-detail-note warn" title={record.skipped.map((s) => `${s.path} (${s.size} bytes, ${s.reason})`).join('\n')}>
+              {record.skippedCount} file(s) were not captured (over the size limit): {record.skipped.slice(0, 3).map((s) => s.path).join(', ')}
+              {record.skippedCount > 3 ? '…' : ''}
+            </div>
+          )}
         </div>
-      )}
-      {files && files.length === 0 && <div className="tl-detail-note">No files differ.</div>}
-      {files?.slice(0, limit).map((file) => (
-        <FileRow
-          key={file.path}
-          file={file}
-          active={editor?.kind === 'checkpointDiff' && editor.path === file.path && editor.from === from && editor.to === to}
-          onOpen={open}
-          onRestore={restoreFile}
-        />
-      ))}
-      {files && files.length > limit && (
-        <button className="tl-more link" onClick={() => setLimit(limit + FILES_STEP)}>
-          Show {Math.min(FILES_STEP, files.length - limit).toLocaleString()} more of {files.length.toLocaleString()} files
-        </button>
-      )}
-      {record.skippedCount > 0 && comparison.kind === 'show' && (
-        <div className="tl-detail-note warn" title={record.skipped.map((s) => `${s.path} (${s.size} bytes, ${s.reason})`).join('\n')}>
-          {record.skippedCount} file(s) were not captured (over the size limit): {record.skipped.slice(0, 3).map((s) => s.path).join(', ')}
-          {record.skippedCount > 3 ? '…' : ''}
+        <div className="tl-view-diff">
+          {shown ? (
+            <>
+              <div className="tl-view-diff-head">
+                <span className="tl-view-diff-path" title={shown}>
+                  {shown}
+                </span>
+                <span className="tl-view-sides" data-testid="checkpoint-diff-sides" title={`Left: ${sideName(from)} · Right: ${sideName(to)}`}>
+                  {sideName(from)} ↔ {sideName(to)}
+                </span>
+                <button className="tl-button" onClick={() => setSideBySide((v) => !v)} data-testid="diff-layout-toggle" aria-pressed={!sideBySide}>
+                  {sideBySide ? 'Inline' : 'Side by side'}
+                </button>
+              </div>
+              {/* A viewer per file and comparison, as the editor's tabs have (its Monaco models are made for one). */}
+              <div className="tl-view-diff-view" key={`${shown}\n${from}\n${to}`}>
+                {diffView({ path: shown, from, to, sideBySide })}
+              </div>
+            </>
+          ) : (
+            <div className="tl-detail-note tl-view-nodiff">{files ? 'No file to show.' : ''}</div>
+          )}
         </div>
-      )}
+      </div>
     </div>
   );
 }

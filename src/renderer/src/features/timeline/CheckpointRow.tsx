@@ -1,4 +1,5 @@
 import { memo, type MouseEvent } from 'react';
+import { readableLabel } from '../../../../shared/checkpointLabels';
 import type { CheckpointRecordT } from '../../../../shared/contract';
 import { filesWord, originTitle, originWord } from './checkpointNames';
 import { exactTime, relativeTime } from './timeFormat';
@@ -33,8 +34,8 @@ export const CheckpointRow = memo(function CheckpointRow({ record, selected, pic
       <span className="tl-dot" title={originTitle[record.origin]} />
       <div className="tl-main">
         <div className="tl-line">
-          <span className="tl-label" title={record.label}>
-            {record.label}
+          <span className="tl-label" title={readableLabel(record.label)}>
+            {readableLabel(record.label)}
           </span>
           <span className="tl-time" title={exactTime(record.createdAt)} data-testid="checkpoint-time">
             {relativeTime(record.createdAt, now)}

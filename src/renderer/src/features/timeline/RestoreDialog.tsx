@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CommandResult } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
-import { agentSessionQuery, restorePlan, type RestoreMode } from './agentTimeline';
+import { agentSessionQuery, restorePlan, undoWords, type RestoreMode } from './agentTimeline';
 import { previewQuery } from './timelineQueries';
 import { RestoreModes } from './RestoreModes';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
@@ -133,7 +133,7 @@ function Dialog({ request }: { request: RestoreRequest }) {
           {request.isUndo
             ? `Back to ${request.name}, the state just before a restore.`
             : `Back to ${request.name}.`}{' '}
-          The current state is checkpointed first, so this can be undone.
+          <span data-testid="restore-undo-note">{plan ? plan.undo : undoWords(true, false)}</span>
         </p>
         {agent && (
           <RestoreModes mode={mode} onMode={setMode} session={session.data} files={files} disabled={busy} />

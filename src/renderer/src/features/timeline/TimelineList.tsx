@@ -2,8 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CheckpointRecordT } from '../../../../shared/contract';
 import { AgentGroupRow } from './AgentGroupRow';
+import { AgentTodoRow } from './AgentTodoRow';
 import { agentOf, useAgentGroups, useAgentSessionRefresh } from './agentTimeline';
-import { CheckpointDetail } from './CheckpointDetail';
 import { CheckpointRow } from './CheckpointRow';
 import { checkpointName } from './checkpointNames';
 import { useRestoreStore } from './restoreStore';
@@ -54,8 +54,8 @@ function StatusRow({ loader }: { loader: TimelineLoader }) {
 /**
  * The checkpoints, newest first, grouped by day on a vertical timeline. Windowed (@tanstack/react-virtual):
  * only the rows near the viewport are in the DOM, and older pages load as the end comes into view, so
- * thousands stay fast. Row heights are known (`layoutRows`: fixed, the selected one taller by its measured
- * detail), so nothing is measured in the list.
+ * thousands stay fast. Row heights are known (`layoutRows`: fixed), so nothing is measured in the list. The
+ * selected checkpoint's detail is in the main area (TimelineMain).
  */
 export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const items = useTimelineStore((s) => s.items);
@@ -66,7 +66,6 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const pickingFor = useTimelineStore((s) => s.pickingFor);
   const now = useNow(30_000);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [detailHeight, setDetailHeight] = useState(0);
   const scrollToSelection = useRef(false);
 
   const showStatus = loading || !!error || hasMore(items.length, total) || items.length > 0;
@@ -75,7 +74,7 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   const collapsed = useAgentGroups((s) => s.collapsed);
   const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus, collapsed), [items, minute, showStatus, collapsed]);
   useAgentSessionRefresh();
-  const layout = useMemo(() => layoutRows(rows, selectedId, detailHeight), [rows, selectedId, detailHeight]);
+  const layout = useMemo(() => layoutRows(rows), [rows]);
   // The virtualizer recomputes its positions when getItemKey changes: a new one for every new layout.
   const getItemKey = useCallback((i: number) => rows[i].key, [rows, layout]);
   const estimateSize = useCallback((i: number) => layout.heights[i], [layout]);
@@ -122,7 +121,6 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
       ...(agent ? { agent } : {}),
     });
   }, []);
-  const onHeight = useCallback((px: number) => setDetailHeight(px), []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement) !== event.currentTarget) return;
@@ -145,19 +143,16 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
     if (row.type === 'day') return <div className="tl-day">{row.label}</div>;
     if (row.type === 'status') return <StatusRow loader={loader} />;
     if (row.type === 'group') return <AgentGroupRow row={row} />;
-    const selected = row.key === selectedId;
+    if (row.type === 'todo') return <AgentTodoRow row={row} />;
     return (
-      <>
-        <CheckpointRow
-          record={row.record}
-          selected={selected}
-          picking={!!pickingFor && row.key !== pickingFor}
-          now={now}
-          onClick={onRowClick}
-          onRestore={onRestore}
-        />
-        {selected && <CheckpointDetail record={row.record} items={items} onHeight={onHeight} />}
-      </>
+      <CheckpointRow
+        record={row.record}
+        selected={row.key === selectedId}
+        picking={!!pickingFor && row.key !== pickingFor}
+        now={now}
+        onClick={onRowClick}
+        onRestore={onRestore}
+      />
     );
   };
 
@@ -187,8 +182,7 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
             <div
               key={key}
               className={`tl-slot tl-slot-${rows[index].type}`}
-              // The selected row grows with its detail (measured); the others have their fixed height.
-              style={{ top: start, height: key === selectedId ? undefined : size }}
+              style={{ top: start, height: size }}
             >
               {renderRow(rows[index])}
             </div>

@@ -26,6 +26,11 @@ describe('agent checkpoints in the Timeline', () => {
     expect(running.pauses).toBe(true);
     expect(running.note).toMatch(/paused first/);
     expect(restorePlan('files', 0, 'paused').button).toBe('Nothing to restore');
+    // What Undo will do, as the banner's Undo does it.
+    expect(restorePlan('files', 3, 'paused').undo).toMatch(/^The current state is checkpointed first/);
+    expect(restorePlan('conversation', 3, 'paused').undo).toBe('Files are not touched: Undo in the banner afterwards puts the session back as it is now.');
+    expect(restorePlan('both', 2, 'paused').undo).toMatch(/puts the files and the session back/);
+    expect(restorePlan('both', 0, 'paused').undo).toMatch(/^Files are not touched/);
   });
 
   it('knows an agent checkpoint by its origin and session', () => {

@@ -98,5 +98,13 @@ export function restorePlan(mode: RestoreMode, files: number, status: AgentStatu
     pauses,
     button: parts.length ? parts.join(' and ') : 'Nothing to restore',
     note: pauses ? 'The session is running: it will be paused first, then rewound (it stays paused there; resume it to continue).' : null,
+    undo: undoWords(restoresFiles, rewinds),
   };
+}
+
+/** How the restore the dialog is about to do can be undone, in its words: only what is true (the banner's Undo does it). */
+export function undoWords(restoresFiles: boolean, rewinds: boolean): string {
+  if (restoresFiles && rewinds) return 'The current files are checkpointed first: Undo in the banner afterwards puts the files and the session back as they are now.';
+  if (rewinds) return 'Files are not touched: Undo in the banner afterwards puts the session back as it is now.';
+  return 'The current state is checkpointed first: Undo in the banner afterwards puts it back.';
 }

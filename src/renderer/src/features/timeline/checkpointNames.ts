@@ -1,3 +1,4 @@
+import { readableLabel } from '../../../../shared/checkpointLabels';
 import type { CheckpointRecordT } from '../../../../shared/contract';
 
 type Origin = CheckpointRecordT['origin'];
@@ -20,7 +21,7 @@ export function checkpointName(id: string | null, record: CheckpointRecordT | un
   if (id === null) return 'nothing';
   if (id === 'now') return 'now';
   if (!record) return id.slice(0, 8);
-  return `#${record.n} “${record.label}”`;
+  return `#${record.n} “${readableLabel(record.label)}”`;
 }
 
 /** "3 files" / "1 file". */

@@ -21,6 +21,8 @@ export interface RestoreToast {
   message: string;
   /** Restoring this undoes what the banner reports (its before-restore checkpoint). */
   undoId?: string;
+  /** The restore rewound this session (agent.rewind): Undo takes the rewind back too (agent.undoRewind). */
+  undoRewind?: { sessionId: string };
   detail?: string;
 }
 

@@ -9,6 +9,7 @@ import {
   layoutRows,
   stepCheckpoint,
   STATUS_ROW_HEIGHT,
+  TODO_ROW_HEIGHT,
 } from './timelineRows';
 import { dayKey, dayLabel, relativeTime } from './timeFormat';
 
@@ -43,13 +44,13 @@ describe('layout and keyboard', () => {
   const items = Array.from({ length: 2000 }, (_, i) => record(2000 - i, { createdAt: at(2026, 1, 1) }));
   const rows = buildRows(items, Date.parse(at(2026, 1, 1)), true);
 
-  it('lays rows out end to end, the expanded one taller by its detail', () => {
-    const layout = layoutRows(rows, rows[2].key, 100);
+  it('lays rows out end to end, each at its fixed height (the selection\'s detail is in the main area)', () => {
+    const layout = layoutRows(rows);
     expect(layout.tops[0]).toBe(0);
     expect(layout.tops[1]).toBe(DAY_ROW_HEIGHT);
-    expect(layout.heights[2]).toBe(CHECKPOINT_ROW_HEIGHT + 100);
-    expect(layout.tops[3]).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2 + 100);
-    expect(layout.totalHeight).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2000 + 100 + STATUS_ROW_HEIGHT);
+    expect(layout.heights[2]).toBe(CHECKPOINT_ROW_HEIGHT);
+    expect(layout.tops[3]).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2);
+    expect(layout.totalHeight).toBe(DAY_ROW_HEIGHT + CHECKPOINT_ROW_HEIGHT * 2000 + STATUS_ROW_HEIGHT);
   });
 
   it('steps the keyboard selection over checkpoints only', () => {
@@ -80,24 +81,26 @@ describe('agent groups', () => {
   const agent = (n: number, sessionId: string, todoId?: string) => record(n, { origin: 'agent', sessionId, ...(todoId ? { todoId } : {}) });
   const now = new Date(Date.UTC(2026, 0, 1, 13)).getTime();
   const shape = (rows: ReturnType<typeof buildRows>) =>
-    rows.map((r) => (r.type === 'group' ? `[${r.sessionId.slice(0, 1)} ${r.todoId ?? '-'} ${r.count}${r.collapsed ? ' closed' : ''}]` : r.type === 'checkpoint' ? r.record.n : r.type));
+    rows.map((r) =>
+      r.type === 'group' ? `[${r.sessionId.slice(0, 1)} ${r.count}${r.collapsed ? ' closed' : ''}]` : r.type === 'todo' ? `(${r.todoId ?? '-'} ${r.count})` : r.type === 'checkpoint' ? r.record.n : r.type,
+    );
 
-  it('puts a header before each run of a session\'s checkpoints for one TODO; others stay as they are', () => {
-    const items = [agent(7, S1, 't2'), agent(6, S1, 't2'), agent(5, S1, 't1'), record(4), agent(3, S1, 't1'), agent(2, S2), agent(1, S1)];
+  it('puts one header before each run of a session\'s checkpoints, with its TODOs inside; others stay as they are', () => {
+    const items = [agent(8, S1, 't2'), agent(7, S1, 't2'), agent(6, S1, 't1'), agent(5, S1), record(4), agent(3, S1, 't1'), agent(2, S2), agent(1, S1)];
     const rows = buildRows(items, now, false).filter((r) => r.type !== 'day');
-    expect(shape(rows)).toEqual(['[a t2 2]', 7, 6, '[a t1 1]', 5, 4, '[a t1 1]', 3, '[b - 1]', 2, '[a - 1]', 1]);
+    expect(shape(rows)).toEqual(['[a 4]', '(t2 2)', 8, 7, '(t1 1)', 6, '(- 1)', 5, 4, '[a 1]', '(t1 1)', 3, '[b 1]', '(- 1)', 2, '[a 1]', '(- 1)', 1]);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
-    expect(agentGroupId(items[0])).toBe(`${S1}/t2`);
+    expect(agentGroupId(items[0])).toBe(S1);
     expect(agentGroupId(record(9))).toBeNull();
     expect(agentGroupId(record(9, { origin: 'agent' }))).toBeNull(); // no session: not grouped
   });
 
-  it('leaves out the checkpoints of a collapsed group, keeping its header and count; layout and keys follow', () => {
-    const items = [agent(4, S1, 't2'), agent(3, S1, 't2'), agent(2, S1, 't1'), agent(1, S1, 't1')];
-    const rows = buildRows(items, now, true, new Set([`${S1}/t2`])).filter((r) => r.type !== 'day');
-    expect(shape(rows)).toEqual(['[a t2 2 closed]', '[a t1 2]', 2, 1, 'status']);
-    const layout = layoutRows(rows, null, 0);
-    expect(layout.heights).toEqual([GROUP_ROW_HEIGHT, GROUP_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, STATUS_ROW_HEIGHT]);
+  it('leaves out the TODOs and checkpoints of a collapsed session, keeping its header and count; layout and keys follow', () => {
+    const items = [agent(5, S1, 't2'), agent(4, S1, 't1'), record(3), agent(2, S2, 't1'), agent(1, S2, 't1')];
+    const rows = buildRows(items, now, true, new Set([S1])).filter((r) => r.type !== 'day');
+    expect(shape(rows)).toEqual(['[a 2 closed]', 3, '[b 2]', '(t1 2)', 2, 1, 'status']);
+    const layout = layoutRows(rows);
+    expect(layout.heights).toEqual([GROUP_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, GROUP_ROW_HEIGHT, TODO_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, CHECKPOINT_ROW_HEIGHT, STATUS_ROW_HEIGHT]);
     // Keyboard steps go over checkpoints only.
     expect(rows[stepCheckpoint(rows, null, 1)].key).toBe(items[2].checkpointId);
   });

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import type { AkiraClient } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
-import { useSessionStore } from '../agent/sessionStore';
 import { ACTIVE, type RestoreMode } from './agentTimeline';
 import { dependsOnNow } from './timelineQueries';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
@@ -64,7 +63,9 @@ export function useAgentRestore() {
         useRestoreStore.getState().showToast({
           kind: 'restored',
           message: `${filesPart || 'Rewound'} the session to ${request.name}${paused ? ' (paused it first)' : ''}. It is paused there: resume it to continue from that point.`,
-          ...(undoId ? { undoId, detail: 'Undo restore puts the files back; the session stays rewound.' } : {}),
+          undoRewind: { sessionId: agent.sessionId },
+          ...(undoId ? { undoId } : {}),
+          detail: undoId ? 'Undo puts the files back and the session where it was.' : 'Undo puts the session back where it was (files were not touched).',
         });
       } finally {
         useRestoreStore.getState().setBusy(false);
@@ -74,12 +75,41 @@ export function useAgentRestore() {
     [client, restore, refresh],
   );
 
-  /** A new paused session from the checkpoint; the agent view opens on it. Files are not touched. */
+  /**
+   * Undoes a restore that rewound a session: the rewind first (agent.undoRewind, refused once the session went on),
+   * then the files when the restore touched them (their before-restore checkpoint).
+   */
+  const undoAgentRestore = useCallback(
+    async (sessionId: string, undoId: string | undefined) => {
+      const store = useRestoreStore.getState();
+      store.setBusy(true);
+      try {
+        await client.invoke('agent.undoRewind', { sessionId });
+        let files = '';
+        if (undoId) {
+          const result = await client.invoke('checkpoints.restore', { checkpointId: undoId });
+          files = ` and the files are as they were (${summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length })})`;
+        }
+        useRestoreStore.getState().showToast({ kind: 'undone', message: `Restore undone: the session is back where it was before the rewind${files}.` });
+      } catch (err) {
+        useRestoreStore.getState().showToast({ kind: 'error', message: `Could not undo the restore: ${(err as Error).message}` });
+      } finally {
+        useRestoreStore.getState().setBusy(false);
+        refresh(sessionId);
+      }
+    },
+    [client, refresh],
+  );
+
+  /**
+   * A new paused session from the checkpoint; `openSession` shows it (the agent view opens on it: App hands the
+   * Timeline that, so the Timeline does not import the agent feature). Files are not touched.
+   */
   const fork = useCallback(
-    async (sessionId: string, checkpointId: string, name: string) => {
+    async (sessionId: string, checkpointId: string, name: string, openSession: (sessionId: string) => void) => {
       try {
         const result = await client.invoke('agent.fork', { sessionId, checkpointId });
-        useSessionStore.getState().open(result.sessionId);
+        openSession(result.sessionId);
         useUiStore.getState().setSidebar('agent');
         useRestoreStore.getState().showToast({ kind: 'info', message: `Forked a new session from ${name}. It is paused there: resume it to go on.` });
       } catch (err) {
@@ -89,5 +119,5 @@ export function useAgentRestore() {
     [client],
   );
 
-  return { restoreAgent, fork };
+  return { restoreAgent, undoAgentRestore, fork };
 }
