@@ -10,6 +10,7 @@ import { gitCommands, gitEvents } from './contract/git';
 import { settingsCommands, settingsEvents } from './contract/settings';
 import { specsCommands, specsEvents } from './contract/specs';
 import { terminalCommands, terminalEvents } from './contract/terminal';
+import { uiCommands, uiEvents } from './contract/ui';
 import { workspaceCommands, workspaceEvents } from './contract/workspace';
 
 export * from './contract/define';
@@ -24,6 +25,7 @@ export * from './contract/git';
 export * from './contract/settings';
 export * from './contract/specs';
 export * from './contract/terminal';
+export * from './contract/ui';
 export * from './contract/workspace';
 
 /** Every command of Akira. Transports validate input against these before any service runs. */
@@ -40,6 +42,7 @@ export const commands = {
   ...mcpCommands,
   ...searchCommands,
   ...foldersCommands,
+  ...uiCommands,
 };
 
 /** Every event of Akira. */
@@ -56,6 +59,7 @@ export const events = {
   ...mcpEvents,
   ...searchEvents,
   ...foldersEvents,
+  ...uiEvents,
 };
 
 export type Commands = typeof commands;

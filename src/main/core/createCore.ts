@@ -16,6 +16,7 @@ import { createGitService, type GitService } from './git/gitService';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { createFileSecretStore, type SecretStore } from './settings/secretStore';
 import { settingsHandlers } from './settings/settingsHandlers';
+import { uiHandlers } from './settings/uiPrefs';
 import { createSettingsService, type SettingsService } from './settings/settingsService';
 import { createPtyHost, type PtyHost } from './terminal/ptyHost';
 import type { ShellSpec } from './terminal/shell';
@@ -323,6 +324,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...searchHandlers(() => need().search),
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),
+    ...uiHandlers(settings, bus.emit),
     // Running a spec is the agent's: read the saved key afresh first, as agent.start does.
     ...specHandlers(() => need().summary.root, bus.emit, async (p) => (await modelSettings.refreshStoredKey(), need().agent.startSpec(p))),
   };

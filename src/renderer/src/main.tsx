@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ClientProvider } from './client/ClientContext';
 import { connect } from './client/connect';
+import { UiPrefsSync } from './i18n';
 import './app/theme.css';
 
 const client = connect();
@@ -15,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ClientProvider client={client}>
       <QueryClientProvider client={queryClient}>
+        <UiPrefsSync />
         <App />
       </QueryClientProvider>
     </ClientProvider>

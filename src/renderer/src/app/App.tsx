@@ -32,20 +32,33 @@ import { useAppInfo } from '../appState/useWorkspace';
 import { Welcome } from './Welcome';
 import { OpenFolderHost } from '../features/folders/OpenFolderHost';
 import { useDocumentTitle } from './useDocumentTitle';
+import { appStrings } from './appStrings';
+import { useText } from '../i18n';
 
-const views: { id: SidebarView; label: string; icon: string }[] = [
-  { id: 'files', label: 'Files', icon: '▤' },
-  { id: 'search', label: 'Search (Ctrl+Shift+F)', icon: '⌕' },
-  { id: 'agent', label: 'Agent', icon: '✦' },
-  { id: 'changes', label: 'Changes', icon: '±' },
-  { id: 'timeline', label: 'Timeline', icon: '◷' },
-  { id: 'review', label: 'Review', icon: '◫' },
-  { id: 'specs', label: 'Specs', icon: '☑' },
+type AppWords = (typeof appStrings)['en'];
+
+const views: { id: SidebarView; label: (t: AppWords) => string; icon: string }[] = [
+  { id: 'files', label: (t) => t.files, icon: '▤' },
+  { id: 'search', label: (t) => t.searchWithKeys, icon: '⌕' },
+  { id: 'agent', label: (t) => t.agent, icon: '✦' },
+  { id: 'changes', label: (t) => t.changes, icon: '±' },
+  { id: 'timeline', label: (t) => t.timeline, icon: '◷' },
+  { id: 'review', label: (t) => t.review, icon: '◫' },
+  { id: 'specs', label: (t) => t.specs, icon: '☑' },
 ];
 
-const titles: Record<SidebarView, string> = { files: '', search: 'Search', agent: 'Agent', changes: 'Changes', timeline: 'Timeline', review: 'Review', specs: 'Specs' };
+const titles: Record<SidebarView, (t: AppWords) => string> = {
+  files: () => '',
+  search: (t) => t.search,
+  agent: (t) => t.agent,
+  changes: (t) => t.changes,
+  timeline: (t) => t.timeline,
+  review: (t) => t.review,
+  specs: (t) => t.specs,
+};
 
 export function App() {
+  const t = useText(appStrings);
   const info = useAppInfo();
   const sidebar = useUiStore((s) => s.sidebar);
   const setSidebar = useUiStore((s) => s.setSidebar);
@@ -64,20 +77,20 @@ export function App() {
     <div className="app">
       <div className="app-body">
         {info.isPending ? (
-          <div className="welcome">Connecting to Akira…</div>
+          <div className="welcome">{t.connecting}</div>
         ) : info.error ? (
-          <div className="welcome error-text">Cannot reach Akira: {info.error.message}</div>
+          <div className="welcome error-text">{t.cannotReach(info.error.message)}</div>
         ) : !workspace ? (
           <Welcome />
         ) : (
           <>
-            <nav className="activitybar" aria-label="Views">
+            <nav className="activitybar" aria-label={t.views}>
               {views.map((v) => (
                 <button
                   key={v.id}
                   className={`activity ${sidebar === v.id ? 'active' : ''}`}
-                  title={v.label}
-                  aria-label={v.label}
+                  title={v.label(t)}
+                  aria-label={v.label(t)}
                   aria-pressed={sidebar === v.id}
                   data-testid={`view-${v.id}`}
                   onClick={() => setSidebar(v.id)}
@@ -89,7 +102,7 @@ export function App() {
                     </span>
                   )}
                   {v.id === 'agent' && waitingSessions > 0 && (
-                    <span className="activity-badge agent-badge" data-testid="agent-badge" title="Sessions waiting for you">
+                    <span className="activity-badge agent-badge" data-testid="agent-badge" title={t.sessionsWaiting}>
                       {waitingSessions}
                     </span>
                   )}
@@ -98,7 +111,7 @@ export function App() {
               ))}
             </nav>
             <aside className="sidebar" hidden={!sidebarVisible} data-testid="sidebar">
-              <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar]}</div>
+              <div className="sidebar-title">{sidebar === 'files' ? workspace.name : titles[sidebar](t)}</div>
               <div className="sidebar-content">
                 {sidebar === 'files' ? <FileTree /> : sidebar === 'search' ? <SearchView /> : sidebar === 'agent' ? <SessionsPanel /> : sidebar === 'changes' ? <ChangesPanel /> : sidebar === 'review' ? <ReviewList /> : sidebar === 'specs' ? <SpecsPanel /> : <TimelinePanel />}
               </div>

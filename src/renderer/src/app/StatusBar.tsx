@@ -6,25 +6,28 @@ import { SettingsButton } from '../features/settings/SettingsButton';
 import { useAppInfo } from '../appState/useWorkspace';
 import { useFolderDialog } from '../features/folders/folderDialogStore';
 import { useConnectionState } from './useConnectionState';
+import { appStrings } from './appStrings';
+import { useText } from '../i18n';
 
-const stateLabel = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected — retrying' };
 
 export function StatusBar() {
+  const t = useText(appStrings);
+  const stateLabel = { connected: t.connected, connecting: t.connectionConnecting, disconnected: t.disconnected };
   const info = useAppInfo();
   const connection = useConnectionState();
   useGitRefresh();
   const workspace = info.data?.workspace ?? null;
   const git = useGitStatus(!!workspace);
-  const branch = git.data?.isRepo ? (git.data.branch ?? 'detached HEAD') : git.data ? 'not a git repository' : '';
+  const branch = git.data?.isRepo ? (git.data.branch ?? t.detachedHead) : git.data ? t.notARepo : '';
   return (
     <footer className="statusbar" data-testid="statusbar">
       <button
         className="statusbar-item statusbar-folder"
-        title={workspace ? `${workspace.root}\nOpen another folder…` : 'Open a folder…'}
+        title={workspace ? t.openAnotherFolder(workspace.root) : t.openAFolder}
         data-testid="status-folder"
         onClick={() => useFolderDialog.getState().show()}
       >
-        {workspace ? workspace.name : 'No folder open'}
+        {workspace ? workspace.name : t.noFolderOpen}
       </button>
       {git.data?.isRepo ? (
         <BranchMenu label={branch} />

@@ -4,9 +4,12 @@ import { useAppInfo } from '../appState/useWorkspace';
 import { baseName } from '../features/folders/folderCrumbs';
 import { useFolderDialog } from '../features/folders/folderDialogStore';
 import '../features/folders/folders.css';
+import { appStrings } from './appStrings';
+import { useText } from '../i18n';
 
 /** Shown when no folder is open: Open Folder… and the recent folders, each opened with one click. */
 export function Welcome() {
+  const t = useText(appStrings);
   const client = useClient();
   const face = useAppInfo().data?.face;
   const recent = useQuery({ queryKey: ['workspace.recent'], queryFn: () => client.invoke('workspace.recent') });
@@ -15,20 +18,20 @@ export function Welcome() {
   return (
     <div className="welcome" data-testid="welcome">
       <h1>Akira</h1>
-      <p>Open a project folder to work on it with the agent.</p>
+      <p>{t.welcomeLead}</p>
       <div className="welcome-actions">
         <button className="fo-button primary" onClick={() => useFolderDialog.getState().show()} data-testid="welcome-open-folder">
-          Open Folder…
+          {t.openFolder}
         </button>
-        <span className="welcome-hint">{face === 'desktop' ? `or File → Open Folder… (${shortcut})` : shortcut}</span>
+        <span className="welcome-hint">{face === 'desktop' ? t.orFileMenu(shortcut) : shortcut}</span>
       </div>
       {!!recent.data?.folders.length && (
         <>
-          <h2>Recent</h2>
+          <h2>{t.recent}</h2>
           <ul className="recent-list" data-testid="welcome-recent">
             {recent.data.folders.map((folder) => (
               <li key={folder}>
-                <button className="link" onClick={() => open.mutate(folder)} disabled={open.isPending} title={`Open ${folder}`}>
+                <button className="link" onClick={() => open.mutate(folder)} disabled={open.isPending} title={t.openPath(folder)}>
                   {baseName(folder)}
                 </button>
                 <span className="recent-path" title={folder}>

@@ -1,0 +1,41 @@
+import { UI_THEMES, type UiPrefsT, type UiTheme } from '../../../shared/contract';
+import { isLanguage } from '../../../shared/i18n';
+import type { DomainHandlers } from '../router';
+import type { Emit } from '../eventBus';
+import type { SettingsStore } from './settingsStore';
+
+/**
+ * `ui.language` and `ui.theme` of the global settings.json (issue 14). A value that is not one Akira knows is
+ * read as absent (the system's language, the system theme), so a typo by hand never breaks the window.
+ */
+export function readUiPrefs(settings: Record<string, unknown>): UiPrefsT {
+  const ui = typeof settings.ui === 'object' && settings.ui !== null ? (settings.ui as Record<string, unknown>) : {};
+  const theme = (UI_THEMES as readonly unknown[]).includes(ui.theme) ? (ui.theme as UiTheme) : 'system';
+  return { language: isLanguage(ui.language) ? ui.language : null, theme };
+}
+
+export function uiHandlers(store: SettingsStore, emit: Emit): DomainHandlers<'ui'> {
+  return {
+    'ui.getPrefs': async () => readUiPrefs(await store.get()),
+    'ui.setPrefs': async (p) => {
+      let next: UiPrefsT = { language: null, theme: 'system' };
+      await store.update((s) => {
+        const ui = { ...(typeof s.ui === 'object' && s.ui !== null ? (s.ui as Record<string, unknown>) : {}) };
+        if (p.language !== undefined) {
+          if (p.language === null) delete ui.language;
+          else ui.language = p.language;
+        }
+        if (p.theme !== undefined) {
+          if (p.theme === 'system') delete ui.theme;
+          else ui.theme = p.theme;
+        }
+        const changed = { ...s, ui };
+        if (Object.keys(ui).length === 0) delete (changed as Record<string, unknown>).ui;
+        next = readUiPrefs(changed);
+        return changed;
+      });
+      emit('ui.onPrefsChanged', next);
+      return next;
+    },
+  };
+}

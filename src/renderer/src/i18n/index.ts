@@ -1,0 +1,4 @@
+export { useText, textOf, useFormats, formatsNow, type Formats } from './useText';
+export { usePrefsStore, useLanguage, useResolvedTheme, type ResolvedTheme } from './prefsStore';
+export { UiPrefsSync } from './UiPrefsSync';
+export { defineText } from '../../../shared/i18n';
