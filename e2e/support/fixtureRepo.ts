@@ -10,8 +10,8 @@ export function writeFiles(root: string, files: Record<string, string>): void {
   }
 }
 
-/** A small project with one commit, as a person would have it. */
-export function makeFixtureRepo(): string {
+/** A small project with one commit, as a person would have it (`files`: more files in that commit). */
+export function makeFixtureRepo(files: Record<string, string> = {}): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'akira-e2e-')));
   writeFiles(root, {
     'README.md': '# Demo project\n\nA fixture for Akira tests.\n',
@@ -20,6 +20,7 @@ export function makeFixtureRepo(): string {
     'src/util/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
     '.gitignore': 'dist/\n*.log\n',
     'dist/bundle.js': 'ignored build output\n',
+    ...files,
   });
   initRepoWithCommit(root);
   return root;
