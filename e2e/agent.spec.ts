@@ -1,13 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { gitCli } from '../src/testing/gitCli';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The agent in the app: start a task from the UI, approve (and edit) the plan on the board, watch the
 // activity (model text, tools, the command in a terminal card and its Terminal tab, the reviewer's
-// verdicts), answer a failed TODO's question, pause/resume/stop, and reach "Completed" in the status bar.
+// verdicts), answer a failed TODO's question, pause/resume/stop, and reach "Completed" in the status bar; the
+// session's bookkeeping under .akira/ stays out of `git status`.
 // The model is the repo's scripted OpenAI-compatible server.
 
 let app: ServedWithModel | null = null;
@@ -30,7 +32,7 @@ async function startTask(page: Page, task: string) {
   await expect(page.getByTestId('session-view')).toBeVisible();
 }
 
-test('start a task, approve the edited plan, watch the command and the retried TODO, reach completed', async ({ page }, testInfo) => {
+test('start a task, approve the edited plan, watch the command and the retried TODO, reach completed, git status clean of .akira/', async ({ page }, testInfo) => {
   repo = makeFixtureRepo();
   app = await serveWithModel(repo, {
     globalSettings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true, autoApprove: { write: true, command: true } } } },
@@ -93,6 +95,10 @@ test('start a task, approve the edited plan, watch the command and the retried T
   await expect(activity.getByTestId('card-end-completed')).toBeVisible();
   expect(read('greet.txt')).toBe('hello world\n');
   app.model.assertDone();
+
+  // Akira wrote its sessions and checkpoints under .akira/, and git lists only the project's file (issue 13).
+  expect(readdirSync(join(repo, '.akira'))).toEqual(expect.arrayContaining(['sessions', 'checkpoints']));
+  expect(gitCli(repo, 'status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean)).toEqual(['?? greet.txt']);
 
   const t1 = card(page, 't1');
   await expect(page.getByTestId('column-done').getByTestId('todo-card')).toHaveCount(2);
