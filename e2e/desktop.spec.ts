@@ -23,10 +23,10 @@ test.afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('the desktop app opens the folder it is given: title and file tree', async () => {
+/** Skips where no Electron binary is installed (printing why); otherwise starts the app on a fresh fixture repo. */
+async function launchOnRepo(): Promise<{ desktop: ElectronApplication; repo: string }> {
   if (!electronBinary.path) console.log(`desktop.spec: skipped: Electron binary not installed: ${electronBinary.reason}`);
   test.skip(!electronBinary.path, `Electron binary not installed: ${electronBinary.reason}`);
-
   const repo = makeFixtureRepo();
   dataDir = mkdtempSync(join(tmpdir(), 'akira-desktop-data-'));
   app = await electron.launch({
@@ -34,10 +34,16 @@ test('the desktop app opens the folder it is given: title and file tree', async 
     args: [root, repo],
     env: { ...process.env, AKIRA_DATA_DIR: dataDir },
   });
-  const page = await app.firstWindow();
+  return { desktop: app, repo };
+}
 
-  const windowTitle = () => app!.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getTitle());
-  await expect.poll(windowTitle).toBe(`${basename(repo)} — Akira`);
+const windowTitle = (electronApp: ElectronApplication) => electronApp.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getTitle());
+
+test('the desktop app opens the folder it is given: title and file tree', async () => {
+  const { desktop, repo } = await launchOnRepo();
+  const page = await desktop.firstWindow();
+
+  await expect.poll(() => windowTitle(desktop)).toBe(`${basename(repo)} — Akira`);
   await expect(page.locator('[data-testid="tree-row"][data-path="README.md"]')).toBeVisible();
   await expect(page.locator('[data-testid="tree-row"][data-path="src"]')).toBeVisible();
   await expect(page.locator('[data-testid="tree-row"][data-path=".git"]')).toHaveCount(0);
@@ -62,4 +68,47 @@ test('the desktop app opens the folder it is given: title and file tree', async 
     location.href = 'file:///';
   });
   await expect.poll(() => page.url()).toBe(url);
+});
+
+test('the application menu: File → Open Folder… (Ctrl/⌘+O), Open Recent with the folder, Close Folder; the items work', async () => {
+  const { desktop, repo } = await launchOnRepo();
+  await desktop.firstWindow();
+  await expect.poll(() => windowTitle(desktop)).toBe(`${basename(repo)} — Akira`);
+
+  // The real menu Electron shows, read in the main process.
+  const fileMenu = () =>
+    desktop.evaluate(({ Menu }) =>
+      Menu.getApplicationMenu()
+        ?.items.find((item) => item.label === 'File')
+        ?.submenu?.items.map((item) => ({
+          label: item.label,
+          accelerator: item.accelerator ?? null,
+          enabled: item.enabled,
+          submenu: item.submenu?.items.map((sub) => ({ label: sub.label, enabled: sub.enabled })) ?? null,
+        })),
+    );
+  // The menu is rebuilt once the folder is open: it is then the recent folder and can be closed.
+  await expect.poll(async () => (await fileMenu())?.find((i) => i.label === 'Close Folder')?.enabled).toBe(true);
+  const items = (await fileMenu())!;
+  expect(items.find((i) => i.label === 'Open Folder…')).toMatchObject({ accelerator: 'CmdOrCtrl+O', enabled: true });
+  expect(items.find((i) => i.label === 'Open Recent')?.submenu).toEqual([{ label: repo, enabled: true }]);
+
+  /** Clicks File → `label` (→ `sub`) in the main process, as a person choosing it does. */
+  const choose = (label: string, sub?: string) =>
+    desktop.evaluate(({ Menu }, [label, sub]) => {
+      let item = Menu.getApplicationMenu()?.items.find((i) => i.label === 'File')?.submenu?.items.find((i) => i.label === label);
+      if (sub) item = item?.submenu?.items.find((i) => i.label === sub);
+      if (!item) throw new Error(`no File menu item ${label}${sub ? ` → ${sub}` : ''}`);
+      item.click();
+    }, [label, sub] as const);
+
+  // Close Folder: back to the Welcome screen (title "Akira"), and the menu has nothing to close.
+  await choose('Close Folder');
+  await expect.poll(() => windowTitle(desktop)).toBe('Akira');
+  await expect.poll(async () => (await fileMenu())?.find((i) => i.label === 'Close Folder')?.enabled).toBe(false);
+
+  // Open Recent → the folder: open again.
+  await choose('Open Recent', repo);
+  await expect.poll(() => windowTitle(desktop)).toBe(`${basename(repo)} — Akira`);
+  await expect.poll(async () => (await fileMenu())?.find((i) => i.label === 'Close Folder')?.enabled).toBe(true);
 });
