@@ -5,7 +5,7 @@ export type Message = string | ((...values: never[]) => string);
 export type Messages = Record<string, Message>;
 
 /** The other languages' catalog must have every key of the English one, each of the same kind and signature. */
-export type SameMessages<T extends Messages> = { [K in keyof T]: T[K] extends string ? string : T[K] };
+export type SameMessages<T extends Messages> = { [K in keyof T]: T[K] extends (...values: infer A) => string ? (...values: A) => string : string };
 
 /** One feature's words in every language (issue 14). English is the reference; every other catalog matches it. */
 export interface TextCatalog<T extends Messages> {
