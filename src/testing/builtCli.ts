@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
  */
 
 export const repoRoot = resolve(__dirname, '..', '..');
+
+/** The environment a built entry point gets: this one, in English unless a test names a locale (cliLanguage.ts). */
+const childEnv = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env });
 export const binPath = (script: string) => join(repoRoot, 'bin', script);
 
 export interface BuiltRun {
@@ -22,7 +25,7 @@ export interface BuiltRun {
 export function runBuilt(script: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): BuiltRun {
   const child = spawn(process.execPath, [binPath(script), ...args], {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: childEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -50,7 +53,7 @@ export function execBuilt(script: string, args: string[], options: { cwd: string
     const child = execFile(
       process.execPath,
       [binPath(script), ...args],
-      { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: options.cwd, env: childEnv(options.env), maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     );
     child.stdin?.end();

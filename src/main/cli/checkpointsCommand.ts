@@ -7,8 +7,8 @@ import { createAction, diffAction, listAction, pruneAction, showAction } from '.
 import { shellWord } from './checkpointsFormat';
 import { restoreAction } from './checkpointsRestore';
 import { CommandFailed, type Session } from './checkpointsSession';
-import { checkpointsHelp } from './help';
-import type { CliIo } from './io';
+import { helpStrings } from './helpStrings';
+import { cliText, type CliIo } from './io';
 import { resolveFolder } from './folderArg';
 import { reportStoreWaits } from './serveCommand';
 
@@ -111,7 +111,7 @@ export async function checkpointsCommand(argv: readonly string[], io: CliIo): Pr
   try {
     const [name, ...rest] = argv;
     if (name === '--help' || name === '-h' || name === 'help') {
-      io.out(checkpointsHelp);
+      io.out(cliText(io, helpStrings).checkpoints);
       return 0;
     }
     if (name === undefined || name.startsWith('-')) {
@@ -120,7 +120,7 @@ export async function checkpointsCommand(argv: readonly string[], io: CliIo): Pr
     if (!isSubcommand(name)) throw new UsageError(`Unknown checkpoints command: ${name} (use list, show, diff, restore, create or prune)`);
     const parsed = parseCommandArgs(`checkpoints ${name}`, specs[name], rest);
     if (parsed.help) {
-      io.out(checkpointsHelp);
+      io.out(cliText(io, helpStrings).checkpoints);
       return 0;
     }
     return await runSubcommand(name, parsed, io, json);

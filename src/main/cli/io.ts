@@ -1,5 +1,9 @@
+import { textIn, type Language, type Messages, type TextCatalog } from '../../shared/i18n';
+
 /** What the CLI touches outside itself, so commands can be run in-process by tests. */
 export interface CliIo {
+  /** The language of what it prints (runCli sets it from cliLanguage.ts; absent: English). */
+  language?: Language;
   out(text: string): void;
   err(text: string): void;
   cwd: string;
@@ -60,4 +64,9 @@ export function processIo(options: { version: string; staticDir: string }): CliI
         process.on('SIGTERM', stop);
       }),
   };
+}
+
+/** A catalog's words in the CLI's language. */
+export function cliText<T extends Messages>(io: Pick<CliIo, 'language'>, catalog: TextCatalog<T>): T {
+  return textIn(catalog, io.language ?? 'en');
 }

@@ -1,7 +1,9 @@
 import { parseCommandArgs, serveSpec, toServeArgs, UsageError } from './args';
 import { checkpointsCommand } from './checkpointsCommand';
-import { mainHelp, serveHelp } from './help';
-import type { CliIo } from './io';
+import { helpStrings } from './helpStrings';
+import { cliText, type CliIo } from './io';
+import { cliLanguage } from './cliLanguage';
+import { cliStrings } from './cliStrings';
 import { runTaskCommand } from './runTaskCommand';
 import { serveCommand, type HttpFace } from './serveCommand';
 import { sessionsCommand } from './sessionsCommand';
@@ -14,11 +16,13 @@ const PLANNED = new Set<string>([]);
  * (0 ok, 1 failure, 2 bad usage). New commands get a spec in args.ts and a case here. `faces` are the
  * other faces a command starts (the HTTP face for `akira serve`), passed in by the process entry.
  */
-export async function runCli(argv: readonly string[], io: CliIo, faces: { http: HttpFace }): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo, faces: { http: HttpFace }): Promise<number> {
+  const io: CliIo = { ...given, language: given.language ?? (await cliLanguage(given.env)) };
+  const t = cliText(io, cliStrings);
   try {
     const [command, ...rest] = argv;
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      io.out(mainHelp);
+      io.out(cliText(io, helpStrings).main);
       return 0;
     }
     if (command === '--version' || command === '-v' || command === '-V' || command === 'version') {
@@ -29,7 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo, faces: { http: 
       case 'serve': {
         const parsed = parseCommandArgs('serve', serveSpec, rest);
         if (parsed.help) {
-          io.out(serveHelp);
+          io.out(cliText(io, helpStrings).serve);
           return 0;
         }
         return await serveCommand(toServeArgs(parsed), io, faces.http);
@@ -41,13 +45,13 @@ export async function runCli(argv: readonly string[], io: CliIo, faces: { http: 
       case 'sessions':
         return await sessionsCommand(rest, io);
       default:
-        if (PLANNED.has(command)) throw new UsageError(`akira ${command} is not available in this version yet.`);
-        if (command.startsWith('-')) throw new UsageError(`Unknown option: ${command}`);
-        throw new UsageError(`Unknown command: ${command}`);
+        if (PLANNED.has(command)) throw new UsageError(t.notAvailable(command));
+        if (command.startsWith('-')) throw new UsageError(t.unknownOption(command));
+        throw new UsageError(t.unknownCommand(command));
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`akira: ${err.message}\nRun \`akira --help\` for usage.\n`);
+      io.err(`akira: ${err.message}\n${t.seeHelp}\n`);
       return 2;
     }
     io.err(`akira: ${(err as Error)?.message ?? String(err)}\n`);

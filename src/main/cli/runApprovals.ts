@@ -1,6 +1,7 @@
 import { approvalOf, type AgentEvent, type AgentEventOf, type CommandInput, type CommandName } from '../../shared/contract';
-import type { CliIo } from './io';
+import { cliText, type CliIo } from './io';
 import { changeDiff, colorDiff, styler } from './runFormat';
+import { runStrings } from './runStrings';
 
 /**
  * How `akira run` answers what a session waits for, through the same commands as every face
@@ -37,6 +38,7 @@ const PROTECTED_BATCH =
 export function createRunApprovals(options: RunApprovalsOptions) {
   const { io } = options;
   const s = styler(io.tty.stderr);
+  const t = cliText(io, runStrings);
   let chain: Promise<void> = Promise.resolve();
 
   const enqueue = (job: () => Promise<void>) => {
@@ -56,7 +58,7 @@ export function createRunApprovals(options: RunApprovalsOptions) {
   }
 
   async function pause(sessionId: string, what: string) {
-    io.err(`${s('yellow', 'Waiting for approval')} of ${what}, but no one can answer here (not a terminal) and --yes was not given.\n`);
+    io.err(`${s('yellow', t.waitingForApproval)}${t.noOneToAnswer(what)}\n`);
     await options.call('agent.pause', { sessionId, reason: `Waiting for approval of ${what}: run \`akira run\` on a terminal or with --yes. ${options.resumeHint(sessionId)}` });
   }
 
@@ -66,58 +68,58 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     const destructive = kind === 'command' && command?.destructive === true;
     const steers = kind === 'change' && typeof steersWhat === 'string' ? steersWhat : null;
     const what =
-      kind === 'command' ? `the command \`${command?.command}\`` : kind === 'read' ? `a read (${tool?.name})` : kind === 'mcp' ? `the MCP tool ${tool?.name}` : `a change to ${change?.path}`;
+      kind === 'command' ? t.theCommand(command?.command ?? '') : kind === 'read' ? t.aRead(tool?.name ?? '') : kind === 'mcp' ? t.theMcpTool(tool?.name ?? '') : t.aChangeTo(change?.path ?? '');
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
       if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
       if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The change to ${change?.path} was ${PROTECTED_BATCH}` }));
       return pause(sessionId, what);
     }
-    if (steers) io.err(`  ${s('red', `This changes ${steers}.`)}\n`);
-    if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change), io.tty.stderr, 200)}\n`);
+    if (steers) io.err(`  ${s('red', t.thisChanges(steers))}\n`);
+    if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change, io.language), io.tty.stderr, 200, io.language)}\n`);
     if (kind === 'mcp' && tool) io.err(`  ${s('bold', tool.name)} ${s('dim', tool.input)}\n`);
-    if (kind === 'command' && command) io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', ` (in ${command.cwd})`) : ''}\n  ${s(destructive ? 'red' : 'dim', command.reason ?? e.reason ?? '')}\n`);
+    if (kind === 'command' && command) io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', t.inDir(command.cwd)) : ''}\n  ${s(destructive ? 'red' : 'dim', command.reason ?? e.reason ?? '')}\n`);
     const prefix = kind === 'command' ? command?.allowPrefix : undefined;
     const pick = prefix
-      ? await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o / [a]lways allow \`${prefix}\`: `, { yes: 'y', no: 'n', always: 'a' })
-      : await choose(`${s('yellow', '?')} Approve ${what}? [y]es / [n]o: `, { yes: 'y', no: 'n' });
+      ? await choose(`${s('yellow', '?')} ${t.approveWhatAlways(what, prefix)}`, { yes: 'y', no: 'n', always: 'a' })
+      : await choose(`${s('yellow', '?')} ${t.approveWhat(what)}`, { yes: 'y', no: 'n' });
     if (pick === null) return pause(sessionId, what);
     if (pick === 'yes') return void (await options.call('agent.approve', { sessionId, changeId }));
     if (pick === 'always') {
       await options.call('agent.approve', { sessionId, changeId, alwaysAllow: true });
-      return void io.err(`  ${s('dim', `\`${prefix}\` is on your allow list now (global settings: agent.policy.commands.allow).`)}\n`);
+      return void io.err(`  ${s('dim', t.onAllowList(prefix ?? ''))}\n`);
     }
-    const reason = (await io.ask('  Why (the agent reads this)? ')).trim() || 'The user rejected it.';
+    const reason = (await io.ask(t.why)).trim() || 'The user rejected it.';
     await options.call('agent.reject', { sessionId, changeId, reason });
   }
 
   async function plan(e: AgentEventOf<'plan_approval_requested'>) {
     const { sessionId } = e;
     if (options.yes) return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
-    if (!options.interactive) return pause(sessionId, 'the plan');
+    if (!options.interactive) return pause(sessionId, t.thePlan);
     if (options.json) {
-      for (const [i, t] of e.todos.entries()) {
-        io.err(`  ${i + 1}. ${t.id} ${t.description}\n     expect: ${t.expectedResult}\n`);
+      for (const [i, todo] of e.todos.entries()) {
+        io.err(`  ${i + 1}. ${todo.id} ${todo.description}\n     ${t.expect(todo.expectedResult)}\n`);
       }
     }
-    const pick = await choose(`${s('yellow', '?')} Approve the plan? [y]es / [n]o: `, { yes: 'y', no: 'n' });
-    if (pick === null) return pause(sessionId, 'the plan');
+    const pick = await choose(`${s('yellow', '?')} ${t.approvePlan}`, { yes: 'y', no: 'n' });
+    if (pick === null) return pause(sessionId, t.thePlan);
     if (pick === 'yes') return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
-    const feedback = (await io.ask('  What should change? ')).trim();
+    const feedback = (await io.ask(t.whatShouldChange)).trim();
     await options.call('agent.approvePlan', { sessionId, approved: false, feedback });
   }
 
   async function question(e: AgentEventOf<'question'>) {
     const { sessionId, questionId } = e;
     if (!options.interactive) {
-      io.err(`${s('red', e.text)}\n  (no one to ask: stopping)\n`);
+      io.err(`${s('red', e.text)}\n${t.noOneToAsk}\n`);
       return void (await options.call('agent.answer', { sessionId, questionId, choice: 'stop' }));
     }
     io.err(`${s('red', e.text)}\n`);
-    const pick = (await choose(`${s('yellow', '?')} [r]etry / [s]kip / [e]dit / s[t]op: `, { retry: 'r', skip: 's', edit: 'e', stop: 't' })) ?? 'stop';
+    const pick = (await choose(`${s('yellow', '?')} ${t.questionChoices}`, { retry: 'r', skip: 's', edit: 'e', stop: 't' })) ?? 'stop';
     if (pick === 'edit') {
-      const description = (await io.ask('  New description (empty keeps it): ')).trim();
-      const expectedResult = (await io.ask('  New expected result (empty keeps it): ')).trim();
+      const description = (await io.ask(t.newDescription)).trim();
+      const expectedResult = (await io.ask(t.newExpected)).trim();
       const todo = { ...(description ? { description } : {}), ...(expectedResult ? { expectedResult } : {}) };
       return void (await options.call('agent.answer', { sessionId, questionId, choice: 'edit', todo }));
     }

@@ -1,5 +1,7 @@
 import type { AgentEvent } from '../../shared/contract';
 import { unifiedDiff } from '../common/unifiedDiff';
+import { textIn, type Language } from '../../shared/i18n';
+import { runStrings } from './runStrings';
 
 /**
  * `akira run`'s readable progress (without --json): the plan, each TODO, its tool calls with a short
@@ -12,6 +14,8 @@ export interface FormatOptions {
   color: boolean;
   /** Lines of a proposed diff shown before it is cut (default 60). */
   diffLines?: number;
+  /** The language of the words (default English). */
+  language?: Language;
 }
 
 const CODES = { dim: 2, bold: 1, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 } as const;
@@ -27,10 +31,10 @@ const oneLine = (text: unknown, max = 160) => {
 };
 
 /** The arguments of a call, short: the path or the command when there is one. */
-function callInput(tool: string, input: string): string {
+function callInput(tool: string, input: string, t: (typeof runStrings)['en']): string {
   try {
     const args = JSON.parse(input) as Record<string, unknown>;
-    if (tool === 'run_command') return `$ ${oneLine(args.command, 140)}${args.cwd ? ` (in ${args.cwd})` : ''}`;
+    if (tool === 'run_command') return `$ ${oneLine(args.command, 140)}${args.cwd ? t.inDir(String(args.cwd)) : ''}`;
     if (typeof args.path === 'string') return args.path || '.';
     if (typeof args.pattern === 'string') return `/${args.pattern}/${args.glob ? ` in ${args.glob}` : ''}`;
     if (tool === 'update_todo') return `${args.id} → ${args.status}`;
@@ -46,86 +50,88 @@ function firstLine(summary: string): string {
   return oneLine(end ?? lines[0] ?? '', 160);
 }
 
-export function colorDiff(diff: string, color: boolean, max: number): string {
+export function colorDiff(diff: string, color: boolean, max: number, language: Language = 'en'): string {
   const s = styler(color);
   const lines = diff.replace(/\n$/, '').split('\n');
   const shown = lines.slice(0, max).map((l) =>
     l.startsWith('+++') || l.startsWith('---') ? s('bold', l) : l.startsWith('+') ? s('green', l) : l.startsWith('-') ? s('red', l) : l.startsWith('@@') ? s('cyan', l) : l,
   );
-  if (lines.length > max) shown.push(s('dim', `… ${lines.length - max} more diff lines`));
+  if (lines.length > max) shown.push(s('dim', textIn(runStrings, language).moreDiffLines(lines.length - max)));
   return shown.map((l) => `      ${l}`).join('\n');
 }
 
-export function changeDiff(change: { path: string; kind: string; before: string | null; after: string | null; binary?: boolean }): string {
-  if (change.binary) return `Binary file ${change.path} ${change.kind === 'delete' ? 'deleted' : 'changed'}\n`;
+export function changeDiff(change: { path: string; kind: string; before: string | null; after: string | null; binary?: boolean }, language: Language = 'en'): string {
+  if (change.binary) return `${textIn(runStrings, language).binaryFile(change.path, change.kind === 'delete')}\n`;
   return unifiedDiff(change.kind === 'create' ? null : change.before, change.kind === 'delete' ? null : change.after, { oldName: `a/${change.path}`, newName: `b/${change.path}` });
 }
 
 export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
   const s = styler(options.color);
+  const t = textIn(runStrings, options.language ?? 'en');
   switch (e.type) {
     case 'session_started':
-      return `${s('bold', 'Akira session')} ${e.sessionId} · mode ${e.mode} · model ${e.model}\n${s('dim', 'Task:')} ${oneLine(e.task, 300)}\n`;
+      return `${s('bold', t.akiraSession)} ${e.sessionId} ${t.sessionHeader(e.mode, e.model)}\n${s('dim', t.task)} ${oneLine(e.task, 300)}\n`;
     case 'plan_proposed': {
+      const words = t;
       const items = e.todos.map(
-        (t, i) => `  ${i + 1}. ${s('bold', t.id)} ${oneLine(t.description, 120)}\n     ${s('dim', `expect: ${oneLine(t.expectedResult, 120)}`)}`,
+        (t, i) => `  ${i + 1}. ${s('bold', t.id)} ${oneLine(t.description, 120)}\n     ${s('dim', words.expect(oneLine(t.expectedResult, 120)))}`,
       );
-      return `${s('bold', `Plan (${items.length} TODO${items.length === 1 ? '' : 's'})`)}${e.needsApproval ? s('yellow', ' — waits for approval') : ''}\n${items.join('\n')}\n`;
+      return `${s('bold', t.plan(items.length))}${e.needsApproval ? s('yellow', t.waitsForApproval) : ''}\n${items.join('\n')}\n`;
     }
     case 'plan_approved':
-      return `${s('green', 'Plan approved')} by ${e.by}\n`;
+      return `${s('green', t.planApproved)} ${t.by(e.by)}\n`;
     case 'plan_rejected':
-      return `${s('yellow', 'Plan rejected')}${e.feedback ? `: ${oneLine(e.feedback)}` : ''}\n`;
+      return `${s('yellow', t.planRejected)}${e.feedback ? `: ${oneLine(e.feedback)}` : ''}\n`;
     case 'todo_updated': {
-      const t = e.todo;
-      if (t.status === 'in_progress') return `\n${s('blue', '▶')} ${s('bold', `TODO ${t.id}`)} ${oneLine(t.description, 140)}\n`;
-      if (t.status === 'verifying') return `  ${s('dim', `done says the agent${t.result ? `: ${oneLine(t.result, 140)}` : ''} → review`)}\n`;
-      if (t.status === 'skipped') return `  ${s('yellow', `TODO ${t.id} skipped`)}\n`;
-      if (t.status === 'failed') return `  ${s('red', `TODO ${t.id} failed`)}${t.result ? `: ${oneLine(t.result)}` : ''}\n`;
+      const todo = e.todo;
+      if (todo.status === 'in_progress') return `\n${s('blue', '▶')} ${s('bold', `TODO ${todo.id}`)} ${oneLine(todo.description, 140)}\n`;
+      if (todo.status === 'verifying') return `  ${s('dim', t.doneSaysAgent(todo.result ? oneLine(todo.result, 140) : ''))}\n`;
+      if (todo.status === 'skipped') return `  ${s('yellow', t.todoSkipped(todo.id))}\n`;
+      if (todo.status === 'failed') return `  ${s('red', t.todoFailed(todo.id))}${todo.result ? `: ${oneLine(todo.result)}` : ''}\n`;
       return '';
     }
     case 'todo_added':
       return `${s('yellow', '+')} TODO ${e.todo.id}: ${oneLine(e.todo.description, 160)}\n`;
     case 'tool_call_started':
-      return `  ${s('cyan', '→')} ${e.tool} ${callInput(e.tool, e.input)}\n`;
+      return `  ${s('cyan', '→')} ${e.tool} ${callInput(e.tool, e.input, t)}\n`;
     case 'tool_call_finished':
       return e.isError ? `    ${s('red', '✗')} ${firstLine(e.summary)}\n` : `    ${s('dim', `✓ ${firstLine(e.summary)}`)}\n`;
     case 'change_proposed':
-      return `${colorDiff(changeDiff(e.change), options.color, options.diffLines ?? 60)}\n`;
+      return `${colorDiff(changeDiff(e.change, options.language), options.color, options.diffLines ?? 60, options.language)}\n`;
     case 'change_decided':
-      return e.decision === 'rejected' ? `    ${s('yellow', `change rejected by ${e.by}`)}${e.reason ? `: ${oneLine(e.reason)}` : ''}\n` : '';
+      return e.decision === 'rejected' ? `    ${s('yellow', t.changeRejected(e.by))}${e.reason ? `: ${oneLine(e.reason)}` : ''}\n` : '';
     case 'checkpoint_taken':
-      return `    ${s('dim', `checkpoint ${e.checkpointId.slice(0, 10)}${e.label ? ` (${oneLine(e.label, 80)})` : ''}`)}\n`;
+      return `    ${s('dim', t.checkpoint(e.checkpointId.slice(0, 10), e.label ? oneLine(e.label, 80) : ''))}\n`;
     case 'verification': {
-      const what = e.todoId === 'task' ? 'Final review' : `Review of ${e.todoId}`;
+      const what = e.todoId === 'task' ? t.finalReview : t.reviewOf(e.todoId);
       const mark = e.approved ? s('green', '✔') : s('red', '✘');
-      const verdict = e.approved ? s('green', 'approved') : s(e.nextStatus === 'failed' ? 'red' : 'yellow', e.nextStatus === 'failed' ? 'rejected (retry limit reached)' : 'rejected');
-      return `  ${mark} ${what}: ${verdict} (confidence ${e.confidence.toFixed(2)})${e.feedback ? ` — ${oneLine(e.feedback, 240)}` : ''}\n`;
+      const verdict = e.approved ? s('green', t.approved) : s(e.nextStatus === 'failed' ? 'red' : 'yellow', e.nextStatus === 'failed' ? t.rejectedLimit : t.rejected);
+      return `  ${mark} ${what}: ${verdict} (${t.confidence(e.confidence.toFixed(2))})${e.feedback ? ` — ${oneLine(e.feedback, 240)}` : ''}\n`;
     }
     case 'task_assessed': {
-      const how = e.judgedDone ? s('green', 'already done — ticked, not run') : e.detected ? s('yellow', 'looks done, below the threshold — runs') : 'not done — runs';
-      return `\n${s('blue', '?')} ${s('bold', `Task ${e.todoId}`)} judged by ${e.provider === 'model' ? 'the model' : 'the quick checks'}: ${how} (confidence ${e.confidence.toFixed(2)}) ${s('dim', oneLine(e.reasoning, 200))}\n`;
+      const how = e.judgedDone ? s('green', t.alreadyDone) : e.detected ? s('yellow', t.looksDone) : t.notDone;
+      return `\n${s('blue', '?')} ${s('bold', t.taskN(e.todoId))} ${t.judgedBy(e.provider === 'model')}: ${how} (${t.confidence(e.confidence.toFixed(2))}) ${s('dim', oneLine(e.reasoning, 200))}\n`;
     }
     case 'spec_ticked':
       return e.ok
-        ? `  ${s('green', '☑')} ticked ${e.todoId}${e.parents.length ? ` and ${e.parents.join(', ')}` : ''} in tasks.md\n`
-        : `  ${s('yellow', 'could not tick')} ${e.todoId} in tasks.md: ${oneLine(e.message ?? '', 240)}\n`;
+        ? `  ${s('green', '☑')} ${t.ticked(e.todoId, e.parents.join(', '))}\n`
+        : `  ${s('yellow', t.couldNotTick)} ${t.inTasksMd(e.todoId, oneLine(e.message ?? '', 240))}\n`;
     case 'todo_failure_handled':
-      return `  ${s('yellow', e.action === 'rollback' ? `task ${e.todoId} failed: its files were rolled back; going on` : `task ${e.todoId} failed: going on`)}\n`;
+      return `  ${s('yellow', e.action === 'rollback' ? t.failedRolledBack(e.todoId) : t.failedGoingOn(e.todoId))}\n`;
     case 'assistant_message':
-      return `  ${s('magenta', 'agent:')} ${oneLine(e.text, 240)}\n`;
+      return `  ${s('magenta', t.agent)} ${oneLine(e.text, 240)}\n`;
     case 'model_retry':
-      return `  ${s('dim', `(model: attempt ${e.attempt} failed, retrying in ${(e.delayMs / 1000).toFixed(1)} s: ${oneLine(e.reason, 160)})`)}\n`;
+      return `  ${s('dim', t.modelRetry(e.attempt, (e.delayMs / 1000).toFixed(1), oneLine(e.reason, 160)))}\n`;
     case 'warning':
-      return `  ${s('yellow', 'warning:')} ${oneLine(e.message, 300)}\n`;
+      return `  ${s('yellow', t.warning)} ${oneLine(e.message, 300)}\n`;
     case 'status_changed':
-      return e.status === 'paused' ? `${s('yellow', 'Paused')}: ${e.reason ?? ''}\n` : '';
+      return e.status === 'paused' ? `${s('yellow', t.paused)}: ${e.reason ?? ''}\n` : '';
     case 'session_completed':
-      return `\n${s('green', '✔ Task complete.')}${e.summary ? ` ${oneLine(e.summary, 400)}` : ''}\n`;
+      return `\n${s('green', t.taskComplete)}${e.summary ? ` ${oneLine(e.summary, 400)}` : ''}\n`;
     case 'session_failed':
-      return `\n${s('red', '✘ Task failed:')} ${oneLine(e.reason, 400)}\n`;
+      return `\n${s('red', t.taskFailed)} ${oneLine(e.reason, 400)}\n`;
     case 'session_stopped':
-      return `\n${s('yellow', 'Stopped.')}${e.reason ? ` ${oneLine(e.reason, 300)}` : ''}\n`;
+      return `\n${s('yellow', t.stopped)}${e.reason ? ` ${oneLine(e.reason, 300)}` : ''}\n`;
     default:
       return '';
   }

@@ -7,8 +7,9 @@ import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
 import { parseCommandArgs, UsageError, type CommandSpec } from './args';
-import { runHelp } from './help';
-import type { CliIo } from './io';
+import { helpStrings } from './helpStrings';
+import { cliText, type CliIo } from './io';
+import { runStrings } from './runStrings';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent, styler } from './runFormat';
 import { resolveFolder } from './folderArg';
@@ -64,7 +65,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
   try {
     const parsed = parseCommandArgs('run', runSpec, argv);
     if (parsed.help) {
-      io.out(runHelp);
+      io.out(cliText(io, helpStrings).run);
       return 0;
     }
     const f = parsed.flags as RawFlags;
@@ -86,7 +87,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
     const usage = err instanceof UsageError;
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof Failed ? err.error : toContractError(err);
     if (json) io.out(`${JSON.stringify({ error })}\n`);
-    io.err(`akira: ${error.message}${usage ? ' (see `akira run --help`)' : ''}\n`);
+    io.err(`akira: ${error.message}${usage ? cliText(io, runStrings).seeRunHelp : ''}\n`);
     return usage || error.code === 'bad_request' ? 2 : 1;
   } finally {
     await core?.dispose();
@@ -157,11 +158,12 @@ const isAgentEnvelope = (envelope: EventEnvelope): envelope is EventEnvelope<'ag
 
 async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>): Promise<number> {
   const s = styler(io.tty.stderr);
+  const t = cliText(io, runStrings);
   let sessionId: string | null = f.resume ?? null;
   let settle!: (code: number) => void;
   const ended = new Promise<number>((resolve) => (settle = resolve));
   const resumeHint = (id: string) =>
-    `Resume with: akira run --resume ${id}${f.workspace !== undefined ? ` --workspace ${shellWord(f.root)}` : ''}`;
+    `${t.resumeWith} akira run --resume ${id}${f.workspace !== undefined ? ` --workspace ${shellWord(f.root)}` : ''}`;
 
   async function call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<unknown> {
     const answer = await core.router.handle(name, params, { face: 'cli' });
@@ -197,14 +199,14 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     if (e.sessionId !== sessionId) return;
     if (f.json) io.out(`${JSON.stringify(envelope)}\n`);
     else {
-      const text = formatRunEvent(e, { color: io.tty.stdout });
+      const text = formatRunEvent(e, { color: io.tty.stdout, language: io.language });
       if (text) io.out(text);
     }
     approvals.handle(e);
     if (e.type === 'session_completed') settle(0);
     else if (e.type === 'session_failed' || e.type === 'session_stopped') settle(1);
     else if (e.type === 'status_changed' && e.status === 'paused') {
-      io.err(`${s('yellow', 'Session paused')}: ${e.reason ?? ''}\n${resumeHint(e.sessionId)}\n`);
+      io.err(`${s('yellow', t.sessionPaused)}: ${e.reason ?? ''}\n${resumeHint(e.sessionId)}\n`);
       settle(1);
     }
   });
@@ -212,7 +214,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     if (f.resume !== undefined) {
       const state = (await call('agent.get', { sessionId: f.resume })) as { status: string; statusReason: string | null };
       if (state.status === 'completed') {
-        io.err(`Session ${f.resume} is already completed.\n`);
+        io.err(`${t.alreadyCompleted(f.resume)}\n`);
         return 0;
       }
       await call('agent.resume', { sessionId: f.resume });
@@ -230,7 +232,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     }
     void stopped.then(async (signal) => {
       if (!sessionId) return;
-      io.err(`\n${s('yellow', `${signal}: pausing the session…`)}\n`);
+      io.err(`\n${s('yellow', t.pausing(signal))}\n`);
       await call('agent.pause', { sessionId, reason: `Interrupted (${signal}).` }).catch(() => settle(1));
     });
     const code = await ended;
@@ -255,12 +257,11 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     if (!tree || tree.state !== 'active') return;
     const ws = f.workspace !== undefined ? ` --workspace ${shellWord(f.root)}` : '';
     const short = id.slice(0, 8);
-    const into = tree.baseBranch ? ` into ${tree.baseBranch}` : '';
     io.out(
-      `${completed ? 'Its work is' : 'Its work so far is'} on branch ${tree.branch}, in the worktree ${tree.path}; your own tree is unchanged.\n` +
-        `  Merge it${into}:  akira sessions merge ${short}${ws}\n` +
-        `  Discard it:  akira sessions discard ${short}${ws}\n` +
-        (completed ? '' : `  Look at it:  akira sessions show ${short}${ws}\n`),
+      `${t.workOnBranch(completed, tree.branch, tree.path)}\n` +
+        `${t.mergeIt(tree.baseBranch ?? '')}  akira sessions merge ${short}${ws}\n` +
+        `${t.discardIt}  akira sessions discard ${short}${ws}\n` +
+        (completed ? '' : `${t.lookAtIt}  akira sessions show ${short}${ws}\n`),
     );
   }
 }

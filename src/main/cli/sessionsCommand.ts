@@ -6,8 +6,8 @@ import { parseCommandArgs, UsageError, type CommandSpec, type ParsedCommand } fr
 import { shellWord } from './checkpointsFormat';
 import { CommandFailed } from './checkpointsSession';
 import { resolveFolder } from './folderArg';
-import { sessionsHelp } from './help';
-import type { CliIo } from './io';
+import { helpStrings } from './helpStrings';
+import { cliText, type CliIo } from './io';
 import { reportStoreWaits } from './serveCommand';
 import { firstLine, formatMerged, formatNotMerged, formatSessionList, formatSessionShow, shortId } from './sessionsFormat';
 
@@ -194,14 +194,14 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
   try {
     const [name, ...rest] = argv;
     if (name === '--help' || name === '-h' || name === 'help') {
-      io.out(sessionsHelp);
+      io.out(cliText(io, helpStrings).sessions);
       return 0;
     }
     if (name === undefined || name.startsWith('-')) throw new UsageError(`sessions needs a command: ${SUBCOMMANDS}`);
     if (!isSubcommand(name)) throw new UsageError(`Unknown sessions command: ${name} (use ${SUBCOMMANDS})`);
     const parsed = parseCommandArgs(`sessions ${name}`, specs[name], rest);
     if (parsed.help) {
-      io.out(sessionsHelp);
+      io.out(cliText(io, helpStrings).sessions);
       return 0;
     }
     return await runSubcommand(name, parsed, io, json);
