@@ -14,7 +14,8 @@ import 'monaco-editor/languages/definitions/register.all';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
-import { akiraDark, THEME } from './monacoTheme';
+import { usePrefsStore } from '../../i18n/prefsStore';
+import { MONACO_THEMES, monacoThemeData } from './monacoTheme';
 
 export type MonacoApi = typeof monaco;
 
@@ -31,7 +32,12 @@ export function setupMonaco(): MonacoApi {
   };
   // Read-only viewing: no squiggles for comments or trailing commas in tsconfig-style files.
   jsonDefaults.setDiagnosticsOptions({ validate: false, allowComments: true, trailingCommas: 'ignore' });
-  monaco.editor.defineTheme(THEME, akiraDark);
-  monaco.editor.setTheme(THEME);
+  // Monaco's theme is global: every editor and diff editor follows the window's theme, live.
+  monaco.editor.defineTheme(MONACO_THEMES.dark, monacoThemeData.dark);
+  monaco.editor.defineTheme(MONACO_THEMES.light, monacoThemeData.light);
+  monaco.editor.setTheme(MONACO_THEMES[usePrefsStore.getState().theme]);
+  usePrefsStore.subscribe((state, previous) => {
+    if (state.theme !== previous.theme) monaco.editor.setTheme(MONACO_THEMES[state.theme]);
+  });
   return monaco;
 }

@@ -1,13 +1,15 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { ResolvedTheme } from '../../i18n/prefsStore';
 
-export const THEME = 'akira-dark';
+/** Monaco's theme name for each of the app's themes (monacoBundle.ts defines both and follows the prefs). */
+export const MONACO_THEMES: Record<ResolvedTheme, string> = { dark: 'akira-dark', light: 'akira-light' };
 
-/** A dark theme on the app's palette (theme.css): same background, text, accent and change colours. */
+/** A dark theme on the app's dark palette (theme.css): same background, text, accent and change colours. */
 export const akiraDark: Monaco.editor.IStandaloneThemeData = {
   base: 'vs-dark',
   inherit: true,
   rules: [
-    { token: 'comment', foreground: '6b7385', fontStyle: 'italic' },
+    { token: 'comment', foreground: '7f8899', fontStyle: 'italic' },
     { token: 'keyword', foreground: 'c678dd' },
     { token: 'string', foreground: '98c379' },
     { token: 'number', foreground: 'd19a66' },
@@ -25,8 +27,8 @@ export const akiraDark: Monaco.editor.IStandaloneThemeData = {
   colors: {
     'editor.background': '#14161b',
     'editor.foreground': '#d7dae0',
-    'editorLineNumber.foreground': '#4b5263',
-    'editorLineNumber.activeForeground': '#8a93a6',
+    'editorLineNumber.foreground': '#7f8899',
+    'editorLineNumber.activeForeground': '#d7dae0',
     'editorCursor.foreground': '#6ea8fe',
     'editor.selectionBackground': '#2d3f5f',
     'editor.inactiveSelectionBackground': '#252a33',
@@ -49,7 +51,7 @@ export const akiraDark: Monaco.editor.IStandaloneThemeData = {
     'menu.separatorBackground': '#2a2f3a',
     'input.background': '#0f1115',
     'input.border': '#2a2f3a',
-    'focusBorder': '#3d7bf0',
+    'focusBorder': '#2f6fe4',
     'scrollbarSlider.background': '#8a93a633',
     'scrollbarSlider.hoverBackground': '#8a93a655',
     'scrollbarSlider.activeBackground': '#8a93a677',
@@ -64,6 +66,73 @@ export const akiraDark: Monaco.editor.IStandaloneThemeData = {
     'diffEditorOverview.removedForeground': '#ef6b7388',
     'diffEditor.diagonalFill': '#2a2f3a',
     'diffEditor.unchangedRegionBackground': '#1b1e25',
-    'diffEditor.unchangedRegionForeground': '#8a93a6',
+    'diffEditor.unchangedRegionForeground': '#98a1b3',
   },
 };
+
+/** The light theme on the app's light palette (theme.css `[data-theme='light']`); token colours kept AA on white. */
+export const akiraLight: Monaco.editor.IStandaloneThemeData = {
+  base: 'vs',
+  inherit: true,
+  rules: [
+    { token: 'comment', foreground: '5f6772', fontStyle: 'italic' },
+    { token: 'keyword', foreground: '8b2b9e' },
+    { token: 'string', foreground: '17702f' },
+    { token: 'number', foreground: '8a5f00' },
+    { token: 'type', foreground: '8a5f00' },
+    { token: 'type.identifier', foreground: '8a5f00' },
+    { token: 'delimiter', foreground: '383a42' },
+    { token: 'tag', foreground: 'b42318' },
+    { token: 'attribute.name', foreground: '8a5f00' },
+    { token: 'attribute.value', foreground: '17702f' },
+    { token: 'key', foreground: '0a5bd6' },
+    { token: 'string.key.json', foreground: '0a5bd6' },
+    { token: 'string.value.json', foreground: '17702f' },
+    { token: 'regexp', foreground: '0b6e8a' },
+  ],
+  colors: {
+    'editor.background': '#ffffff',
+    'editor.foreground': '#1f2328',
+    'editorLineNumber.foreground': '#6a737d',
+    'editorLineNumber.activeForeground': '#1f2328',
+    'editorCursor.foreground': '#0a5bd6',
+    'editor.selectionBackground': '#c8dbf7',
+    'editor.inactiveSelectionBackground': '#e6eaef',
+    'editor.lineHighlightBackground': '#f6f8fa',
+    'editor.lineHighlightBorder': '#00000000',
+    'editorIndentGuide.background1': '#e6eaef',
+    'editorIndentGuide.activeBackground1': '#c4ccd6',
+    'editorWhitespace.foreground': '#d0d7de',
+    'editorGutter.background': '#ffffff',
+    'editorWidget.background': '#f6f8fa',
+    'editorWidget.border': '#d0d7de',
+    'editorHoverWidget.background': '#f6f8fa',
+    'editorHoverWidget.border': '#d0d7de',
+    'menu.background': '#f6f8fa',
+    'menu.foreground': '#1f2328',
+    'menu.border': '#d0d7de',
+    'menu.selectionBackground': '#dde6f3',
+    'menu.selectionForeground': '#1f2328',
+    'menu.separatorBackground': '#d0d7de',
+    'input.background': '#ffffff',
+    'input.border': '#d0d7de',
+    'focusBorder': '#0a5bd6',
+    'scrollbarSlider.background': '#59636e33',
+    'scrollbarSlider.hoverBackground': '#59636e55',
+    'scrollbarSlider.activeBackground': '#59636e77',
+    'editorOverviewRuler.border': '#00000000',
+    'diffEditor.insertedTextBackground': '#17702f26',
+    'diffEditor.removedTextBackground': '#b4231826',
+    'diffEditor.insertedLineBackground': '#17702f12',
+    'diffEditor.removedLineBackground': '#b4231812',
+    'diffEditorGutter.insertedLineBackground': '#17702f22',
+    'diffEditorGutter.removedLineBackground': '#b4231822',
+    'diffEditorOverview.insertedForeground': '#17702f88',
+    'diffEditorOverview.removedForeground': '#b4231888',
+    'diffEditor.diagonalFill': '#d0d7de',
+    'diffEditor.unchangedRegionBackground': '#f6f8fa',
+    'diffEditor.unchangedRegionForeground': '#59636e',
+  },
+};
+
+export const monacoThemeData: Record<ResolvedTheme, Monaco.editor.IStandaloneThemeData> = { dark: akiraDark, light: akiraLight };

@@ -7,7 +7,7 @@ import type { AkiraClient } from '../../client/client';
 import { clipboardKeyHandler } from './clipboardKeys';
 import type { Attachment, TerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
-import { terminalFont, terminalTheme } from './terminalTheme';
+import { terminalFont, terminalTheme, useTerminalThemeFollow } from './terminalTheme';
 
 /**
  * Acks (terminal.ack {upTo}: the `end` of the last output xterm has parsed) go out per this many rendered
@@ -51,6 +51,7 @@ export function XtermView({ tab, active, client, router }: Props) {
   const epoch = useTerminalStore((s) => s.epoch);
   const focusId = useTerminalStore((s) => s.focusId);
   const mountEpoch = useRef(epoch);
+  useTerminalThemeFollow(() => live.current?.term);
 
   useEffect(() => {
     const el = container.current!;

@@ -1,3 +1,5 @@
+import { readableOn } from '../../ui/contrast';
+
 /** A small text badge and colour hinting at a file's type, IDE-style. */
 export interface FileIcon {
   label: string;
@@ -80,15 +82,37 @@ const byName: Record<string, FileIcon> = {
 
 const fallback: FileIcon = { label: '•', color: '#8a93a6' };
 
-export function fileIcon(name: string): FileIcon {
-  const lower = name.toLowerCase();
+/**
+ * The badge's colour in both themes, as CSS `light-dark()` (it follows `color-scheme`, which theme.css sets per theme):
+ * the table's colour made readable (4.5:1) on the selected row of each palette (theme.css `--bg-active`), so a yellow
+ * `JS` stays legible on white.
+ */
+const LIGHT_SELECTED = '#dde6f3';
+const DARK_SELECTED = '#2d3440';
+const themedCache = new Map<FileIcon, FileIcon>();
+function themed(icon: FileIcon): FileIcon {
+  let done = themedCache.get(icon);
+  if (!done) {
+    done = { label: icon.label, color: `light-dark(${readableOn(icon.color, LIGHT_SELECTED)}, ${readableOn(icon.color, DARK_SELECTED)})` };
+    themedCache.set(icon, done);
+  }
+  return done;
+}
+
+const readme: FileIcon = { label: 'i', color: '#6ea8fe' };
+
+function pick(lower: string): FileIcon {
   if (byName[lower]) return byName[lower];
   if (lower.startsWith('.env.')) return byName['.env'];
-  if (lower.startsWith('readme')) return { label: 'i', color: '#6ea8fe' };
+  if (lower.startsWith('readme')) return readme;
   const dot = lower.lastIndexOf('.');
   if (dot > 0) {
     const ext = lower.slice(dot + 1);
     if (byExtension[ext]) return byExtension[ext];
   }
   return fallback;
+}
+
+export function fileIcon(name: string): FileIcon {
+  return themed(pick(name.toLowerCase()));
 }
