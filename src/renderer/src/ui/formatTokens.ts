@@ -1,6 +1,10 @@
-/** A token count for people: 950, 12.3k, 4.5M (the session header, cards, the context chips). */
+import { formatCompact } from '../../../shared/i18n';
+import { usePrefsStore } from '../i18n/prefsStore';
+
+/**
+ * A token count for people (the session header, cards, the context chips): 950, 12.3k, 4.5M in English, 1.2万 in
+ * Chinese. The language is the UI's at render time (components that show words re-render when it changes).
+ */
 export function formatTokens(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
-  return `${(n / 1_000_000).toFixed(1)}M`;
+  return formatCompact(usePrefsStore.getState().language, n);
 }
