@@ -5,6 +5,8 @@ import { fileAtQuery } from '../timeline/timelineQueries';
 import { useTimelineStore } from '../timeline/timelineStore';
 import { useNowRefresh } from '../timeline/useTimelineSync';
 import { DiffViewer, type DiffSides } from './DiffViewer';
+import { editorStrings } from './editorStrings';
+import { useText } from '../../i18n';
 
 /** Above this size (both sides together) the diff is not shown, as for git diffs. */
 const TOO_LARGE_BYTES = 5 * 1024 * 1024;
@@ -29,21 +31,23 @@ function useSides(path: string, from: string | null, to: string) {
 }
 
 function useName(id: string | null): string {
+  const t = useText(editorStrings);
   const record = useTimelineStore((s) => (id ? s.items.find((r) => r.checkpointId === id) : undefined));
-  return id === null ? 'before the first checkpoint' : checkpointName(id, record);
+  return id === null ? t.beforeFirstCheckpoint : checkpointName(id, record);
 }
 
 /** The editor header's words for a checkpoint diff: what is compared with what, and new/deleted. */
 export function CheckpointDiffTag({ path, from, to }: { path: string; from: string | null; to: string }) {
+  const t = useText(editorStrings);
   const { sides } = useSides(path, from, to);
   const fromName = useName(from);
   const toName = useName(to);
   return (
     <>
-      {sides && sides.original === null && sides.modified !== null && <span className="tag tag-added">new file</span>}
-      {sides && sides.original !== null && sides.modified === null && <span className="tag tag-deleted">deleted</span>}
-      <span className="tag" data-testid="checkpoint-diff-sides" title={`Left: ${fromName} · Right: ${toName}`}>
-        {from === null ? 'nothing' : fromName} ↔ {toName}
+      {sides && sides.original === null && sides.modified !== null && <span className="tag tag-added">{t.newFile}</span>}
+      {sides && sides.original !== null && sides.modified === null && <span className="tag tag-deleted">{t.deleted}</span>}
+      <span className="tag" data-testid="checkpoint-diff-sides" title={t.sidesTitle(fromName, toName)}>
+        {from === null ? t.nothing : fromName} ↔ {toName}
       </span>
     </>
   );
@@ -51,6 +55,7 @@ export function CheckpointDiffTag({ path, from, to }: { path: string; from: stri
 
 /** A file between two checkpoints (or a checkpoint and now) in the shared Monaco diff viewer. */
 export function CheckpointDiffViewer({ path, from, to, sideBySide }: { path: string; from: string | null; to: string; sideBySide: boolean }) {
+  const t = useText(editorStrings);
   const { sides, error } = useSides(path, from, to);
   useNowRefresh();
   return (
@@ -59,7 +64,7 @@ export function CheckpointDiffViewer({ path, from, to, sideBySide }: { path: str
       sideBySide={sideBySide}
       sides={sides}
       error={error}
-      absentMessage="This file exists on neither side of the comparison."
+      absentMessage={t.absentInComparison}
     />
   );
 }

@@ -3,20 +3,21 @@ import { Dialog, DialogActions } from '../../ui/Dialog';
 import { useEditorFiles } from './editorFilesStore';
 import type { EditorDeps } from './fileDisk';
 import { closeNow, saveThenClose } from './tabActions';
+import { editorStrings } from './editorStrings';
+import { useText } from '../../i18n';
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** Closing tabs with unsaved edits asks first: Save (then close), Don't save (close, the edits are gone), Cancel. */
 export function CloseDirtyDialog({ deps }: { deps: EditorDeps }) {
+  const t = useText(editorStrings);
   const closing = useEditorFiles((s) => s.closing);
   const saveRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   if (!closing) return null;
   const cancel = () => useEditorFiles.getState().setClosing(null);
   const one = closing.dirty.length === 1;
-  const title = one
-    ? `Save the changes you made to ${nameOf(closing.dirty[0])}?`
-    : `Save the changes you made to ${closing.dirty.length} files?`;
+  const title = one ? t.saveChangesToFile(nameOf(closing.dirty[0])) : t.saveChangesToFiles(closing.dirty.length);
   return (
     <Dialog title={title} testId="close-dirty-dialog" tone="accent" onCancel={cancel} initialFocus={saveRef}>
       {!one && (
@@ -26,7 +27,7 @@ export function CloseDirtyDialog({ deps }: { deps: EditorDeps }) {
           ))}
         </ul>
       )}
-      <p className="dialog-dim">Your changes will be lost if you don't save them.</p>
+      <p className="dialog-dim">{t.changesLost}</p>
       <DialogActions>
         <button
           ref={saveRef}
@@ -38,7 +39,7 @@ export function CloseDirtyDialog({ deps }: { deps: EditorDeps }) {
           }}
           data-testid="close-dirty-save"
         >
-          {one ? 'Save' : 'Save all'}
+          {one ? t.save : t.saveAll}
         </button>
         <button
           className="dialog-button"
@@ -48,10 +49,10 @@ export function CloseDirtyDialog({ deps }: { deps: EditorDeps }) {
           }}
           data-testid="close-dirty-discard"
         >
-          Don't save
+          {t.dontSave}
         </button>
         <button className="dialog-button" onClick={cancel} data-testid="close-dirty-cancel">
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

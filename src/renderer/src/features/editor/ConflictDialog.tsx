@@ -5,6 +5,8 @@ import { DiffViewer } from './DiffViewer';
 import { useEditorFiles } from './editorFilesStore';
 import { bufferOf } from './fileBuffers';
 import { reloadFile, saveFile, type EditorDeps } from './fileDisk';
+import { editorStrings } from './editorStrings';
+import { useText } from '../../i18n';
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -20,6 +22,7 @@ interface Disk {
  * (discard the unsaved text), or Cancel (keep editing). Nothing is lost without one of these answers.
  */
 function ConflictQuestion({ path, currentHash, deps }: { path: string; currentHash: string | null; deps: EditorDeps }) {
+  const t = useText(editorStrings);
   const [disk, setDisk] = useState<Disk | null>(null);
   const [comparing, setComparing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,29 +63,26 @@ function ConflictQuestion({ path, currentHash, deps }: { path: string; currentHa
   const mine = bufferOf(path)?.model.getValue() ?? '';
   return (
     <Dialog
-      title={`${nameOf(path)} ${gone ? 'was deleted on disk' : 'changed on disk'}`}
+      title={gone ? t.conflictDeletedTitle(nameOf(path)) : t.conflictChangedTitle(nameOf(path))}
       testId="conflict-dialog"
       tone="warn"
       onCancel={close}
       initialFocus={overwriteRef}
       wide={comparing}
     >
-      <p>
-        {gone ? 'It was deleted' : 'It was changed by another program or the agent'} after you started editing it, so your edits were not
-        saved. Compare the two, save yours over it, or discard yours and reload it from disk.
-      </p>
+      <p>{gone ? t.conflictDeletedBody : t.conflictChangedBody}</p>
       <p className="dialog-dim">{path}</p>
       {comparing && (
         <div className="conflict-compare" data-testid="conflict-compare-view">
           <div className="conflict-sides">
-            <span>On disk now</span>
-            <span>Yours (unsaved)</span>
+            <span>{t.onDiskNow}</span>
+            <span>{t.yoursUnsaved}</span>
           </div>
           <DiffViewer
             path={path}
             sideBySide
             sides={disk ? { original: disk.text, modified: mine, binary: disk.binary } : undefined}
-            absentMessage="The file is gone on disk, and your text is empty."
+            absentMessage={t.goneAndEmpty}
           />
         </div>
       )}
@@ -93,17 +93,17 @@ function ConflictQuestion({ path, currentHash, deps }: { path: string; currentHa
       )}
       <DialogActions>
         <button className="dialog-button" onClick={() => void compare()} aria-pressed={comparing} data-testid="conflict-compare">
-          {comparing ? 'Hide comparison' : 'Compare'}
+          {comparing ? t.hideComparison : t.compare}
         </button>
         <span className="dialog-spacer" />
         <button ref={overwriteRef} className="dialog-button primary" disabled={busy} onClick={() => void overwrite()} data-testid="conflict-overwrite">
-          {gone ? 'Save mine again' : 'Overwrite with mine'}
+          {gone ? t.saveMineAgain : t.overwriteWithMine}
         </button>
         <button className="dialog-button" disabled={busy} onClick={() => void reload()} data-testid="conflict-reload">
-          {gone ? 'Discard mine' : 'Discard mine and reload'}
+          {gone ? t.discardMine : t.discardMineAndReload}
         </button>
         <button className="dialog-button" onClick={close} data-testid="conflict-cancel">
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

@@ -7,6 +7,8 @@ import { useMonaco } from './monacoLoader';
 import { diffQuery, viewerOptions } from './editorQueries';
 import { describeError, ViewerMessage } from '../../ui/ViewerMessage';
 import { GitHunks, type HunkSide } from '../git/GitHunks';
+import { editorStrings } from './editorStrings';
+import { useText } from '../../i18n';
 
 /** Above this many characters (both sides together) the diff uses the faster, older algorithm. */
 const LARGE_DIFF_CHARS = 1_000_000;
@@ -42,6 +44,7 @@ export interface DiffViewerProps {
  * Owns the diff editor and both models: creates them and disposes them.
  */
 export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reveal }: DiffViewerProps) {
+  const t = useText(editorStrings);
   const diff = { data: sides, error: error ?? null };
   const { monaco, error: loadError } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -119,13 +122,13 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
   }, [reveal, hasData, sideBySide]);
 
   let message: ReactNode = null;
-  if (loadError) message = <ViewerMessage tone="error">Could not load the editor: {loadError.message}</ViewerMessage>;
+  if (loadError) message = <ViewerMessage tone="error">{t.couldNotLoadEditor(loadError.message)}</ViewerMessage>;
   else if (diff.error) message = <ViewerMessage tone="error">{describeError(diff.error)}</ViewerMessage>;
-  else if (diff.data?.binary) message = <ViewerMessage>Binary file — no text diff to show.</ViewerMessage>;
-  else if (diff.data?.tooLarge) message = <ViewerMessage>This file is too large to diff here (over 5 MB).</ViewerMessage>;
+  else if (diff.data?.binary) message = <ViewerMessage>{t.binaryNoDiff}</ViewerMessage>;
+  else if (diff.data?.tooLarge) message = <ViewerMessage>{t.tooLargeToDiff}</ViewerMessage>;
   else if (diff.data && diff.data.original === null && diff.data.modified === null) {
-    message = <ViewerMessage>{absentMessage ?? 'This file exists on neither side.'}</ViewerMessage>;
-  } else if (!diff.data || !monaco) message = <ViewerMessage>Loading…</ViewerMessage>;
+    message = <ViewerMessage>{absentMessage ?? t.absentOnBothSides}</ViewerMessage>;
+  } else if (!diff.data || !monaco) message = <ViewerMessage>{t.loading}</ViewerMessage>;
 
   return (
     <div className="viewer" data-testid="diff-viewer" data-path={path}>
@@ -137,6 +140,7 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
 
 /** A file at HEAD (left) against the working tree (right), under its hunks with their git actions (GitHunks). */
 export function GitDiffViewer({ path, sideBySide }: { path: string; sideBySide: boolean }) {
+  const t = useText(editorStrings);
   const client = useClient();
   const diff = useQuery(diffQuery(client, path));
   const [reveal, setReveal] = useState<DiffViewerProps['reveal']>(null);
@@ -148,7 +152,7 @@ export function GitDiffViewer({ path, sideBySide }: { path: string; sideBySide: 
         sideBySide={sideBySide}
         sides={diff.data}
         error={diff.error}
-        absentMessage="This file exists neither at HEAD nor in the working tree."
+        absentMessage={t.absentInGit}
         reveal={reveal}
       />
     </div>

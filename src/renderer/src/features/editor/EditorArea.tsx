@@ -12,6 +12,8 @@ import { EditorTabs } from './EditorTabs';
 import { FileViewer } from './FileViewer';
 import { diffQuery } from './editorQueries';
 import { useDiskSync } from './useDiskSync';
+import { editorStrings } from './editorStrings';
+import { useText } from '../../i18n';
 import './editor.css';
 
 function splitPath(path: string): { folder: string; name: string } {
@@ -27,34 +29,37 @@ function useDiff(path: string) {
 
 /** What the diff compares, in words: a new file, a deleted one, or a change. */
 function DiffKind({ path }: { path: string }) {
+  const t = useText(editorStrings);
   const d = useDiff(path);
   if (!d || d.binary || d.tooLarge) return null;
-  if (d.original === null && d.modified !== null) return <span className="tag tag-added">new file</span>;
-  if (d.original !== null && d.modified === null) return <span className="tag tag-deleted">deleted</span>;
-  return <span className="tag">HEAD ↔ working tree</span>;
+  if (d.original === null && d.modified !== null) return <span className="tag tag-added">{t.newFile}</span>;
+  if (d.original !== null && d.modified === null) return <span className="tag tag-deleted">{t.deleted}</span>;
+  return <span className="tag">{t.headVsWorkingTree}</span>;
 }
 
 /** Opens the working-tree file; absent when the file was deleted. */
 function OpenFileButton({ path }: { path: string }) {
+  const t = useText(editorStrings);
   const d = useDiff(path);
   if (d && d.modified === null && !d.binary && !d.tooLarge) return null;
   return (
-    <button className="header-button" onClick={() => useUiStore.getState().openFile(path)} title="Open the working-tree file">
-      Open file
+    <button className="header-button" onClick={() => useUiStore.getState().openFile(path)} title={t.openWorkingTreeFile}>
+      {t.openFile}
     </button>
   );
 }
 
 /** Opens the Agent view with `@<path> ` (or the selected lines, `@<path>:a-b `) in its task or message box. */
 function AskAgentButton({ path }: { path: string }) {
+  const t = useText(editorStrings);
   return (
     <button
       className="header-button"
       onClick={() => askAgentAbout(path, selectionOf(path))}
-      title="Ask the agent about this file (or its selected lines): mentions it in the task box, or in the running session's message box"
+      title={t.askAgentTitle}
       data-testid="ask-agent"
     >
-      ✦ Ask the agent
+      {t.askAgent}
     </button>
   );
 }
@@ -67,6 +72,7 @@ function AskAgentButton({ path }: { path: string }) {
  * unsaved edits) live here too; the keys (Ctrl+S, Ctrl+W, Ctrl+Shift+T) are the app's registry's (features/palette).
  */
 export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => ReactNode }) {
+  const t = useText(editorStrings);
   const target = useUiStore((s) => s.editor);
   const client = useClient();
   const queryClient = useQueryClient();
@@ -85,10 +91,10 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
   if (!target) {
     return (
       <div className="editor-empty" data-testid="editor-empty">
-        <div className="editor-empty-title">Nothing open</div>
-        <div>Pick a file in the Files view to edit it, or a change in the Changes view to see its diff.</div>
+        <div className="editor-empty-title">{t.nothingOpen}</div>
+        <div>{t.emptyHint}</div>
         <div className="editor-empty-keys">
-          <kbd>Ctrl+S</kbd> save · <kbd>Ctrl+W</kbd> close · <kbd>Ctrl+Shift+T</kbd> reopen closed · <kbd>Ctrl+G</kbd> go to line
+          <kbd>Ctrl+S</kbd> {t.keySave} · <kbd>Ctrl+W</kbd> {t.keyClose} · <kbd>Ctrl+Shift+T</kbd> {t.keyReopen} · <kbd>Ctrl+G</kbd> {t.keyGoToLine}
         </div>
         {dialogs}
       </div>
@@ -113,11 +119,11 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
             <button
               className="header-button"
               onClick={() => setSideBySide((v) => !v)}
-              title={sideBySide ? 'Show the changes inline' : 'Show the two versions side by side'}
+              title={sideBySide ? t.showInline : t.showSideBySide}
               data-testid="diff-layout-toggle"
               aria-pressed={!sideBySide}
             >
-              {sideBySide ? 'Inline' : 'Side by side'}
+              {sideBySide ? t.inline : t.sideBySide}
             </button>
             {target.kind === 'diff' && <OpenFileButton path={target.path} />}
           </>

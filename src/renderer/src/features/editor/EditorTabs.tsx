@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { activateTab, pinTab, type EditorTab } from '../../appState/editorTabs';
 import { useUiStore } from '../../appState/uiStore';
-import { useAutoSave } from './autoSave';
+import { AUTO_SAVE_DELAY_MS, useAutoSave } from './autoSave';
 import { useEditorFiles } from './editorFilesStore';
 import { closeOtherTabs, reopenClosedTab, requestClose } from './tabActions';
+import { editorStrings } from './editorStrings';
+import { textOf, useFormats, useText } from '../../i18n';
 import './editorTabs.css';
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -11,18 +13,20 @@ const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.last
 
 /** A diff tab says what it compares after the name. */
 function kindWord(tab: EditorTab): string | null {
-  if (tab.target.kind === 'diff') return 'HEAD ↔ working tree';
-  if (tab.target.kind === 'checkpointDiff') return tab.target.to === 'now' ? 'checkpoint ↔ now' : 'checkpoints';
+  const t = textOf(editorStrings);
+  if (tab.target.kind === 'diff') return t.headVsWorkingTree;
+  if (tab.target.kind === 'checkpointDiff') return tab.target.to === 'now' ? t.kindCheckpointNow : t.kindCheckpoints;
   return null;
 }
 
 function describe(tab: EditorTab, diskChanged: boolean): string {
+  const t = textOf(editorStrings);
   const words = [tab.target.path];
   const kind = kindWord(tab);
   if (kind) words.push(kind);
-  if (tab.preview) words.push('preview: the next file you open replaces it (double-click to keep it)');
-  if (tab.dirty) words.push('unsaved edits');
-  if (diskChanged) words.push('changed on disk');
+  if (tab.preview) words.push(t.tabPreview);
+  if (tab.dirty) words.push(t.tabUnsaved);
+  if (diskChanged) words.push(t.changedOnDisk);
   return words.join(' · ');
 }
 
@@ -34,6 +38,8 @@ interface Menu {
 
 /** The tab's right-click menu: Close, Close others, Keep open, Reopen closed tab, and the Auto save switch (autoSave.ts). */
 function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
+  const t = useText(editorStrings);
+  const formats = useFormats();
   const ref = useRef<HTMLDivElement>(null);
   const tab = useUiStore((s) => s.tabs.tabs.find((t) => t.id === menu.id));
   const others = useUiStore((s) => s.tabs.tabs.length > 1);
@@ -62,22 +68,23 @@ function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
   return (
     <div ref={ref} className="tab-menu" role="menu" style={{ left: menu.x, top: menu.y }} onKeyDown={onKeyDown} data-testid="tab-menu">
       <button role="menuitem" onClick={run(() => requestClose([tab.id]))} data-testid="tab-menu-close">
-        Close <kbd>Ctrl+W</kbd>
+        {t.menuClose} <kbd>Ctrl+W</kbd>
       </button>
       <button role="menuitem" disabled={!others} onClick={run(() => closeOtherTabs(tab.id))} data-testid="tab-menu-close-others">
-        Close others
+        {t.closeOthers}
       </button>
       {tab.preview && (
         <button role="menuitem" onClick={run(() => useUiStore.getState().updateTabs((s) => pinTab(s, tab.id)))} data-testid="tab-menu-keep">
-          Keep open
+          {t.keepOpen}
         </button>
       )}
       <button role="menuitem" disabled={!canReopen} onClick={run(reopenClosedTab)} data-testid="tab-menu-reopen">
-        Reopen closed tab <kbd>Ctrl+Shift+T</kbd>
+        {t.reopenClosedTab} <kbd>Ctrl+Shift+T</kbd>
       </button>
       <div className="tab-menu-separator" role="separator" />
       <button role="menuitemcheckbox" aria-checked={autoSave.on} onClick={run(() => autoSave.set(!autoSave.on))} data-testid="tab-menu-autosave">
-        {autoSave.on ? '✓ ' : ''}Auto save <kbd>after 1 s</kbd>
+        {autoSave.on ? '✓ ' : ''}
+        {t.autoSave} <kbd>{t.autoSaveAfter(formats.duration(AUTO_SAVE_DELAY_MS))}</kbd>
       </button>
     </div>
   );
@@ -89,6 +96,7 @@ function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
  * preview, middle-click closes, right-click opens the menu; ←/→ move between tabs, Delete closes.
  */
 export function EditorTabs() {
+  const t = useText(editorStrings);
   const state = useUiStore((s) => s.tabs);
   const status = useEditorFiles((s) => s.status);
   const [menu, setMenu] = useState<Menu | null>(null);
@@ -120,7 +128,7 @@ export function EditorTabs() {
   };
 
   return (
-    <div ref={barRef} className="editor-tabs" role="tablist" aria-label="Open editors" data-testid="editor-tabs" onKeyDown={onKeyDown}>
+    <div ref={barRef} className="editor-tabs" role="tablist" aria-label={t.openEditors} data-testid="editor-tabs" onKeyDown={onKeyDown}>
       {state.tabs.map((tab) => {
         const active = tab.id === state.activeId;
         const diskChanged = tab.target.kind === 'file' && !!status[tab.target.path]?.diskChanged;
@@ -157,15 +165,15 @@ export function EditorTabs() {
             {folder && <span className="editor-tab-hint">{folder}</span>}
             {kind && <span className="editor-tab-hint">{kind}</span>}
             {diskChanged && (
-              <span className="editor-tab-disk" aria-label="changed on disk">
-                changed on disk
+              <span className="editor-tab-disk" aria-label={t.changedOnDisk}>
+                {t.changedOnDisk}
               </span>
             )}
             <button
               className="editor-tab-close"
               tabIndex={-1}
-              aria-label={tab.dirty ? `Close ${name} (unsaved edits)` : `Close ${name}`}
-              title={tab.dirty ? 'Unsaved edits — close (asks first)' : 'Close (Ctrl+W)'}
+              aria-label={tab.dirty ? t.closeTabDirty(name) : t.closeTab(name)}
+              title={tab.dirty ? t.closeDirtyTitle : t.closeTitle}
               data-testid="editor-tab-close"
               onClick={(e) => {
                 e.stopPropagation();

@@ -13,6 +13,8 @@ import { bufferOf, createBuffer, fileTabId, reportDirty, type FileBuffer } from 
 import { reloadFile, syncFromDisk } from './fileDisk';
 import { useAutoSaveFor } from './autoSave';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
+import { editorStrings } from './editorStrings';
+import { textOf, useText } from '../../i18n';
 
 /**
  * A workspace file in Monaco, editable (issue 13). The text lives in the file's buffer (fileBuffers.ts), which outlives
@@ -22,6 +24,7 @@ import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessag
  * and its selection is kept for the header's button; `banner` goes above the text (the agent's pending change).
  */
 export function FileViewer({ path, banner }: { path: string; banner?: ReactNode }) {
+  const t = useText(editorStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const deps = useMemo(() => ({ client, queryClient }), [client, queryClient]);
@@ -42,7 +45,7 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
     editorRef.current = editor;
     editor.addAction({
       id: 'akira.askAgent',
-      label: 'Ask the agent about this',
+      label: textOf(editorStrings).askAgentAction,
       contextMenuGroupId: 'navigation',
       contextMenuOrder: 0,
       run: (ed) => askAgentAbout(pathRef.current, selectedLines(ed.getSelection())),
@@ -107,11 +110,11 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
   }, [reveal, buffer, monaco]);
 
   let message: ReactNode = null;
-  if (loadError) message = <ViewerMessage tone="error">Could not load the editor: {loadError.message}</ViewerMessage>;
+  if (loadError) message = <ViewerMessage tone="error">{t.couldNotLoadEditor(loadError.message)}</ViewerMessage>;
   else if (!buffer && file.isError) message = <ViewerMessage tone="error">{describeError(file.error)}</ViewerMessage>;
   else if (!buffer && file.data?.binary) {
-    message = <ViewerMessage>Binary file ({formatBytes(file.data.size)}) — not shown.</ViewerMessage>;
-  } else if (!buffer || !monaco) message = <ViewerMessage>Loading…</ViewerMessage>;
+    message = <ViewerMessage>{t.binaryNotShown(formatBytes(file.data.size))}</ViewerMessage>;
+  } else if (!buffer || !monaco) message = <ViewerMessage>{t.loading}</ViewerMessage>;
 
   const changedUnderEdits = !!buffer && status.diskChanged && dirty;
   return (
@@ -119,21 +122,18 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
       {banner}
       {changedUnderEdits && (
         <div className="viewer-banner disk-changed-banner" role="status" data-testid="disk-changed-banner">
-          <span>
-            {status.diskHash === null ? 'This file was deleted on disk' : 'This file changed on disk'} since you started editing it; your edits
-            are not saved.
-          </span>
+          <span>{status.diskHash === null ? t.deletedUnderEdits : t.changedUnderEdits}</span>
           <button className="banner-button" onClick={() => useEditorFiles.getState().setConflict({ path, currentHash: status.diskHash })} data-testid="disk-changed-compare">
-            Compare…
+            {t.compareEllipsis}
           </button>
           <button className="banner-button" onClick={() => void reloadFile(deps, path)} data-testid="disk-changed-reload">
-            Discard mine and reload
+            {t.discardMineAndReload}
           </button>
         </div>
       )}
       {buffer?.readOnly && file.data?.truncated && (
         <div className="viewer-banner" role="status">
-          Large file ({formatBytes(file.data.size)}): showing the first {formatBytes(file.data.content.length)}, read-only.
+          {t.largeFile(formatBytes(file.data.size), formatBytes(file.data.content.length))}
         </div>
       )}
       {/* monaco-component: the theme's colour variables reach the context menu, which Monaco puts in a shadow root beside the editor. */}

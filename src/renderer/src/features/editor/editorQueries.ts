@@ -1,4 +1,6 @@
 import { ClientError, type AkiraClient } from '../../client/client';
+import { textOf } from '../../i18n';
+import { editorStrings } from './editorStrings';
 
 /** An answer of the core (not found, forbidden…) will not change on retry; a dropped connection may. */
 const retry = (failures: number, error: Error) => !(error instanceof ClientError) && failures < 2;
@@ -16,11 +18,16 @@ export const diffQuery = (client: AkiraClient, path: string) => ({
   retry,
 });
 
-/** Options shared by the diff viewers (both sides read-only) and, made editable below, the file editor. */
+/**
+ * Options shared by the diff viewers (both sides read-only) and, made editable below, the file editor. The read-only
+ * message is a getter: spreading the options into a new editor reads it in the UI's language of that moment.
+ */
 export const viewerOptions = {
   readOnly: true,
   domReadOnly: true,
-  readOnlyMessage: { value: 'Akira shows files read-only.' },
+  get readOnlyMessage() {
+    return { value: textOf(editorStrings).readOnlyViewer };
+  },
   automaticLayout: true,
   fontFamily: "'JetBrains Mono', 'Fira Code', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
   fontSize: 13,
@@ -39,5 +46,7 @@ export const editorOptions = {
   ...viewerOptions,
   readOnly: false,
   domReadOnly: false,
-  readOnlyMessage: { value: 'This file is too large to edit here: only its beginning is shown.' },
+  get readOnlyMessage() {
+    return { value: textOf(editorStrings).readOnlyTooLarge };
+  },
 } as const;

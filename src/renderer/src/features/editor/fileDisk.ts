@@ -5,6 +5,8 @@ import { pushToast } from '../../ui/toastStore';
 import { fileQuery } from './editorQueries';
 import { fileStatus, useEditorFiles } from './editorFilesStore';
 import { bufferOf, disposeBuffer, isDirty, markSaved, replaceText } from './fileBuffers';
+import { editorStrings } from './editorStrings';
+import { textOf } from '../../i18n';
 
 /**
  * Between the open files (fileBuffers.ts) and the disk, VS Code's way:
@@ -85,7 +87,7 @@ export async function saveFile(deps: EditorDeps, path: string, expectedHash?: st
       files.setConflict({ path, currentHash: err.details.currentHash ?? null });
       return 'conflict';
     }
-    pushToast({ tone: 'bad', title: `Could not save ${nameOf(path)}`, detail: (err as Error).message, testId: 'save-error' });
+    pushToast({ tone: 'bad', title: textOf(editorStrings).couldNotSave(nameOf(path)), detail: (err as Error).message, testId: 'save-error' });
     return 'failed';
   }
 }
