@@ -6,6 +6,8 @@ import { pushToast, useToasts, type ToastTone } from '../../ui/toastStore';
 import { agentEventHub } from '../agent/agentEventHub';
 import { useSessionStore } from '../agent/sessionStore';
 import { specNoticeOf, type SpecNotice } from './specRunState';
+import { specsStrings } from './specsStrings';
+import { textOf } from '../../i18n';
 
 const tone: Record<SpecNotice['kind'], ToastTone> = { completed: 'ok', failed: 'bad', paused: 'wait' };
 
@@ -51,7 +53,7 @@ export function SpecNotices() {
           testId: 'spec-toast',
           key,
           action: {
-            label: 'View',
+            label: textOf(specsStrings).view,
             run: () => {
               useSessionStore.getState().open(event.sessionId);
               useUiStore.getState().setSidebar('agent');

@@ -16,6 +16,8 @@ import { specQuery, specsListQuery } from './specsQueries';
 import { useSpecsStore, type SpecSourceRef } from './specsStore';
 import { ProgressBar, SourceBadge, SpecsEmpty } from './SpecsPanel';
 import { useSpecSession, type SpecSession } from './useSpecSession';
+import { specsStrings } from './specsStrings';
+import { useText } from '../../i18n';
 import './specs.css';
 
 type RunParams = Pick<SpecRunInput, 'only' | 'from'>;
@@ -26,6 +28,7 @@ type RunParams = Pick<SpecRunInput, 'only' | 'from'>;
  * where agent.isolation says worktrees cannot be used).
  */
 function useSpecRun(tasksPath: string | null) {
+  const t = useText(specsStrings);
   const client = useClient();
   const trust = useServerTrust();
   const busy = useBusyQuestion();
@@ -58,9 +61,9 @@ function useSpecRun(tasksPath: string | null) {
     starting,
     errors,
     worktreeCheck: (
-      <label className={`spec-worktree ${worktreeAvailable ? '' : 'disabled'}`} title={worktreeReason ?? 'The run buttons start the session in its own git worktree and branch (akira/…); your files stay as they are until you merge it from the session’s view.'} data-testid="spec-worktree-label">
+      <label className={`spec-worktree ${worktreeAvailable ? '' : 'disabled'}`} title={worktreeReason ?? t.worktreeTitle} data-testid="spec-worktree-label">
         <input type="checkbox" checked={worktree} disabled={!worktreeAvailable} onChange={(e) => setInWorktree(e.target.checked)} data-testid="spec-worktree" />
-        In a worktree
+        {t.inAWorktree}
       </label>
     ),
     dialog: (
@@ -74,18 +77,20 @@ function useSpecRun(tasksPath: string | null) {
 
 type SpecRun = ReturnType<typeof useSpecRun>;
 
+type SpecsText = typeof specsStrings.en;
+
 /** Why the run buttons are off, or null when they are on. */
-function runBlocked(session: SpecSession, run: SpecRun): string | null {
-  if (run.starting) return 'Starting a session…';
+function runBlocked(session: SpecSession, run: SpecRun, t: SpecsText): string | null {
+  if (run.starting) return t.startingSession;
   if (session.busy) {
-    if (session.status === 'paused') return 'A session on this spec is paused: resume or stop it first (status bar).';
-    if (session.status === 'queued') return 'A session on this spec waits in the queue: it starts by itself (cancel it from its view).';
-    return 'A session is running on this spec.';
+    if (session.status === 'paused') return t.blockedPaused;
+    if (session.status === 'queued') return t.blockedQueued;
+    return t.blockedRunning;
   }
   return null;
 }
 
-const stateLabel: Record<SpecTaskT['state'], string> = { open: 'open', in_progress: 'in progress', done: 'done' };
+const stateLabel = (t: SpecsText): Record<SpecTaskT['state'], string> => ({ open: t.stateOpen, in_progress: t.stateInProgress, done: t.stateDone });
 
 /** The task's state in the spec's session: a badge; one with a judgement opens its reasoning. */
 function RunBadge({ task, state, expanded, onExpand }: { task: SpecTaskT; state: TaskRunState; expanded: boolean; onExpand(): void }) {
@@ -118,12 +123,13 @@ function RunBadge({ task, state, expanded, onExpand }: { task: SpecTaskT; state:
 
 /** The decision engine's judgement of a task: who, how sure, why, and the quick checks. */
 function Judgement({ task, state }: { task: SpecTaskT; state: TaskRunState }) {
+  const t = useText(specsStrings);
   const a = state.assessment!;
-  const verdict = a.judgedDone ? 'judged done, not run' : a.detected ? 'looks done, below the threshold: run' : 'not done: run';
+  const verdict = a.judgedDone ? t.verdictJudgedDone : a.detected ? t.verdictBelowThreshold : t.verdictNotDone;
   return (
     <div className="spec-judgement" id={`spec-judgement-${task.id}`} data-testid="spec-task-judgement">
       <div className="spec-judgement-head">
-        {a.provider === 'model' ? 'The model (assess_task)' : 'The quick checks'} · confidence {a.confidence.toFixed(2)} (threshold {a.threshold.toFixed(2)}) · {verdict}
+        {t.judgementHead(a.provider === 'model', a.confidence.toFixed(2), a.threshold.toFixed(2), verdict)}
       </div>
       <div className="spec-judgement-reason">{a.reasoning}</div>
       {a.checks.length > 0 && (
@@ -167,6 +173,7 @@ function TaskRow({
   onExpand(): void;
   onRun(params: RunParams): void;
 }) {
+  const t = useText(specsStrings);
   const { task, depth, foldable, collapsed } = row;
   const label = `${task.number ?? ''} ${task.title}`.trim();
   const open = task.state !== 'done';
@@ -189,7 +196,7 @@ function TaskRow({
         <button
           className={`spec-fold ${foldable ? '' : 'hidden'}`}
           tabIndex={-1}
-          aria-label={collapsed ? 'Expand' : 'Collapse'}
+          aria-label={collapsed ? t.expand : t.collapse}
           aria-expanded={foldable ? !collapsed : undefined}
           data-testid="spec-task-fold"
           onClick={onFold}
@@ -205,14 +212,14 @@ function TaskRow({
             if (el) el.indeterminate = task.state === 'in_progress';
           }}
           disabled={pending}
-          aria-label={`${task.state === 'done' ? 'Reopen' : 'Mark done'}: ${task.number ?? ''} ${task.title}`}
+          aria-label={task.state === 'done' ? t.reopenTask(task.number ?? '', task.title) : t.markTaskDone(task.number ?? '', task.title)}
           data-testid="spec-task-check"
           onChange={onToggle}
         />
         {task.number && <span className="spec-task-number">{task.number}</span>}
         <span className="spec-task-title">
           {task.title}
-          {task.optional && <span className="spec-optional" title="Optional task (marked with *)">optional</span>}
+          {task.optional && <span className="spec-optional" title={t.optionalTitle}>{t.optional}</span>}
         </span>
         <span className="spec-run-actions">
           {open && (
@@ -221,12 +228,12 @@ function TaskRow({
               className="spec-run-button"
               tabIndex={tab}
               disabled={!!blocked}
-              title={blocked ?? `Run task ${label} in a new session`}
-              aria-label={`Run this task: ${label}`}
+              title={blocked ?? t.runTaskTitle(label)}
+              aria-label={t.runThisTask(label)}
               data-testid="spec-run-task"
               onClick={() => onRun({ only: [task.id] })}
             >
-              {starting === 'only' ? 'Starting…' : '▶ Run'}
+              {starting === 'only' ? t.starting : t.run}
             </button>
           )}
           <button
@@ -234,19 +241,19 @@ function TaskRow({
             className="spec-run-button"
             tabIndex={tab}
             disabled={!!blocked}
-            title={blocked ?? `Run ${task.number ?? 'this task'} and the open tasks after it`}
-            aria-label={`Run from here: ${label} and the open tasks after it`}
+            title={blocked ?? t.runFromTitle(task.number ?? null)}
+            aria-label={t.runFromHere(label)}
             data-testid="spec-run-from"
             onClick={() => onRun({ from: task.id })}
           >
-            {starting === 'from' ? 'Starting…' : '▶▶ From here'}
+            {starting === 'from' ? t.starting : t.fromHere}
           </button>
         </span>
         {run && !pending ? (
           <RunBadge task={task} state={run} expanded={expanded} onExpand={onExpand} />
         ) : (
           <span className={`spec-state spec-state-${task.state}`} data-testid="spec-task-state">
-            {pending ? 'saving…' : stateLabel[task.state]}
+            {pending ? t.saving : stateLabel(t)[task.state]}
           </span>
         )}
       </div>
@@ -259,13 +266,13 @@ function TaskRow({
               ))}
             </ul>
           )}
-          {task.requirements.length > 0 && <div className="spec-reqs">Requirements: {task.requirements.join(', ')}</div>}
+          {task.requirements.length > 0 && <div className="spec-reqs">{t.requirements(task.requirements)}</div>}
         </div>
       )}
       {expanded && run?.assessment && <Judgement task={task} state={run} />}
       {run?.tickProblem && (
         <div className="spec-task-error warn-text" data-testid="spec-task-tick-problem">
-          Done, but not ticked in tasks.md: {run.tickProblem}
+          {t.tickProblem(run.tickProblem)}
         </div>
       )}
       {error && (
@@ -278,9 +285,10 @@ function TaskRow({
 }
 
 function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: SpecSourceRef; session: SpecSession; run: SpecRun }) {
+  const t = useText(specsStrings);
   const client = useClient();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const blocked = runBlocked(session, run);
+  const blocked = runBlocked(session, run, t);
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [focusId, setFocusId] = useState<string | null>(null);
@@ -318,7 +326,8 @@ function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: 
       queryClient.setQueryData(specQuery(client, spec).queryKey, answer);
       void queryClient.invalidateQueries({ queryKey: specsListQuery(client).queryKey });
     } catch (err) {
-      setErrors((e) => ({ ...e, [task.id]: `Could not ${task.state === 'done' ? 'reopen' : 'mark done'} ${task.number ?? 'this task'}: ${(err as Error).message}` }));
+      const couldNot = task.state === 'done' ? t.couldNotReopen : t.couldNotMarkDone;
+      setErrors((e) => ({ ...e, [task.id]: couldNot(task.number ?? null, (err as Error).message) }));
     } finally {
       setPending((p) => {
         const next = new Set(p);
@@ -377,14 +386,21 @@ function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: 
     }
   };
 
-  if (!detail.tasks.length) return <div className="empty" data-testid="spec-no-tasks">No tasks in {detail.spec.tasksPath} (a task is a line like <code>- [ ] 1. Title</code>).</div>;
+  if (!detail.tasks.length)
+    return (
+      <div className="empty" data-testid="spec-no-tasks">
+        {t.noTasksBefore(detail.spec.tasksPath)}
+        <code>{t.taskLineExample}</code>
+        {t.noTasksAfter}
+      </div>
+    );
 
   return (
     <ul
       ref={listRef}
       className="spec-tasks"
       role="listbox"
-      aria-label={`Tasks of ${detail.spec.name} (Space marks the focused task done or reopens it; Tab reaches its run buttons)`}
+      aria-label={t.tasksOf(detail.spec.name)}
       aria-activedescendant={focused ? `spec-task-${focused}` : undefined}
       tabIndex={0}
       data-testid="spec-tasks"
@@ -414,6 +430,7 @@ function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: 
 
 /** The spec's newest session: its status, how far it got, and a link to its board and activity. */
 function SessionLine({ session }: { session: SpecSession }) {
+  const t = useText(specsStrings);
   const { sessionId, status, detail } = session;
   const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === sessionId)?.queuePosition ?? null);
   if (!sessionId) return null;
@@ -427,16 +444,13 @@ function SessionLine({ session }: { session: SpecSession }) {
   };
   return (
     <div className="spec-session" data-testid="spec-session" data-status={status ?? 'starting'} role="status">
-      <span className={`tone-text tone-${status ? statusTone(status) : 'busy'}`}>✦ {status ? statusText(status, queuePosition) : 'Starting'}</span>
+      <span className={`tone-text tone-${status ? statusTone(status) : 'busy'}`}>✦ {status ? statusText(status, queuePosition) : t.sessionStarting}</span>
       {todos.length > 0 && (
-        <span className="spec-dim">
-          {done}/{todos.length} task{todos.length === 1 ? '' : 's'} done{judged ? ` (${judged} judged done)` : ''}
-          {failed ? ` · ${failed} failed` : ''}
-        </span>
+        <span className="spec-dim">{t.sessionProgress(done, todos.length, judged, failed)}</span>
       )}
       {detail?.statusReason && (status === 'paused' || status === 'failed' || status === 'waiting_approval' || status === 'queued') && <span className="spec-dim spec-session-reason">{detail.statusReason}</span>}
       <button type="button" className="link" onClick={view} data-testid="spec-view-session">
-        View session
+        {t.viewSession}
       </button>
     </div>
   );
@@ -444,6 +458,7 @@ function SessionLine({ session }: { session: SpecSession }) {
 
 /** The Specs view's main area: the selected spec's tasks as a checklist, its parser problems, open tasks.md. */
 export function SpecView() {
+  const t = useText(specsStrings);
   const client = useClient();
   const selected = useSpecsStore((s) => s.selected);
   const list = useQuery(specsListQuery(client));
@@ -453,7 +468,7 @@ export function SpecView() {
   const session = useSpecSession(tasksPath);
   const run = useSpecRun(tasksPath);
 
-  if (!selected) return list.data && !list.data.specs.length ? <SpecsEmpty /> : <div className="empty">Select a spec.</div>;
+  if (!selected) return list.data && !list.data.specs.length ? <SpecsEmpty /> : <div className="empty">{t.selectSpec}</div>;
   const summary = detail.data?.spec ?? list.data?.specs.find((s) => s.source === selected.source && s.name === selected.name);
 
   const openTasks = () => {
@@ -472,21 +487,20 @@ export function SpecView() {
         </div>
         <div className="spec-header-actions">
           {summary && <span className="spec-dim spec-dir">{summary.dir}</span>}
-          <button className="spec-button" disabled={!summary?.hasTasks} onClick={openTasks} data-testid="spec-open-tasks" title={summary ? `Open ${summary.tasksPath} in the editor` : undefined}>
-            Open tasks.md
+          <button className="spec-button" disabled={!summary?.hasTasks} onClick={openTasks} data-testid="spec-open-tasks" title={summary ? t.openTasksTitle(summary.tasksPath) : undefined}>
+            {t.openTasksMd}
           </button>
           {summary?.hasTasks && run.worktreeCheck}
           <button
             className="spec-button primary"
-            disabled={!summary?.hasTasks || !!runBlocked(session, run) || summary.progress.done >= summary.progress.total}
+            disabled={!summary?.hasTasks || !!runBlocked(session, run, t) || summary.progress.done >= summary.progress.total}
             onClick={() => void run.run('all', {})}
             data-testid="spec-run-all"
             title={
-              runBlocked(session, run) ??
-              (summary && summary.progress.done >= summary.progress.total ? 'Every task is ticked already.' : 'Run every open task of this spec in a new session (optional tasks are left out)')
+              runBlocked(session, run, t) ?? (summary && summary.progress.done >= summary.progress.total ? t.everyTaskTicked : t.runAllTitle)
             }
           >
-            {run.starting === 'all' ? 'Starting…' : '▶ Run all open tasks'}
+            {run.starting === 'all' ? t.starting : t.runAll}
           </button>
         </div>
       </header>
@@ -499,19 +513,19 @@ export function SpecView() {
       {run.dialog}
       <div className="spec-body">
         {detail.isPending ? (
-          <div className="empty">Reading {selected.name}…</div>
+          <div className="empty">{t.readingSpec(selected.name)}</div>
         ) : detail.isError ? (
           <div className="empty error-text" role="alert" data-testid="spec-error">
-            Could not read {selected.name}: {detail.error.message}{' '}
+            {t.couldNotReadSpec(selected.name, detail.error.message)}{' '}
             <button className="link" onClick={() => void detail.refetch()}>
-              Retry
+              {t.retry}
             </button>
           </div>
         ) : (
           <>
             {detail.data.problems.length > 0 && (
               <div className="spec-problems" role="status" data-testid="spec-problems">
-                <div className="spec-problems-title">⚠ {detail.data.problems.length === 1 ? 'One problem' : `${detail.data.problems.length} problems`} reading {detail.data.spec.tasksPath}</div>
+                <div className="spec-problems-title">⚠ {t.problemsReading(detail.data.problems.length, detail.data.spec.tasksPath)}</div>
                 <ul>
                   {detail.data.problems.map((p, i) => (
                     <li key={i}>{p}</li>
@@ -521,7 +535,7 @@ export function SpecView() {
             )}
             {!detail.data.spec.hasTasks ? (
               <div className="empty" data-testid="spec-no-tasks">
-                This spec has no tasks.md yet ({detail.data.spec.tasksPath}).
+                {t.noTasksMdYet(detail.data.spec.tasksPath)}
               </div>
             ) : (
               <Checklist key={`${selected.source}:${selected.name}`} detail={detail.data} spec={selected} session={session} run={run} />

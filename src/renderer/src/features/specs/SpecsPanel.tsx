@@ -6,12 +6,15 @@ import { progressOf } from './specRows';
 import { specsListQuery } from './specsQueries';
 import { sameSpec, useSpecsStore } from './specsStore';
 import { useSpecsSync } from './useSpecsSync';
+import { specsStrings } from './specsStrings';
+import { useText } from '../../i18n';
 import './specs.css';
 
 export function ProgressBar({ progress, testId }: { progress: SpecSummaryT['progress']; testId?: string }) {
+  const t = useText(specsStrings);
   const { text, fraction } = progressOf(progress);
   return (
-    <span className="spec-progress" data-testid={testId} title={`${progress.done} of ${progress.total} tasks done`}>
+    <span className="spec-progress" data-testid={testId} title={t.tasksDone(progress.done, progress.total)}>
       <span className="spec-progress-track" aria-hidden>
         <span className={`spec-progress-fill ${fraction === 1 ? 'complete' : ''}`} style={{ width: `${fraction * 100}%` }} />
       </span>
@@ -20,28 +23,34 @@ export function ProgressBar({ progress, testId }: { progress: SpecSummaryT['prog
   );
 }
 
+/** Kiro's folder name, the same in every language. */
+const KIRO_BADGE = '.kiro';
+
 export function SourceBadge({ spec }: { spec: Pick<SpecSummaryT, 'source'> }) {
+  const t = useText(specsStrings);
   return spec.source === 'kiro' ? (
-    <span className="spec-badge" data-testid="spec-source" title="From Kiro (.kiro/specs)">
-      .kiro
+    <span className="spec-badge" data-testid="spec-source" title={t.fromKiro}>
+      {KIRO_BADGE}
     </span>
   ) : null;
 }
 
 /** Where specs live, for an empty workspace. */
 export function SpecsEmpty() {
+  const t = useText(specsStrings);
   return (
     <div className="empty spec-empty" data-testid="specs-empty">
-      No specs in this workspace yet. A spec is a folder with a tasks.md (and optionally requirements.md and design.md):
-      <code>.akira/specs/&lt;name&gt;/tasks.md</code>
-      or Kiro’s
-      <code>.kiro/specs/&lt;name&gt;/tasks.md</code>
+      {t.emptyLead}
+      <code>{t.akiraSpecPath}</code>
+      {t.emptyOrKiro}
+      <code>{t.kiroSpecPath}</code>
     </div>
   );
 }
 
 /** The Specs view's sidebar: the workspace's specs with their progress; selecting one shows its tasks. */
 export function SpecsPanel() {
+  const t = useText(specsStrings);
   const client = useClient();
   const list = useQuery(specsListQuery(client));
   const selected = useSpecsStore((s) => s.selected);
@@ -56,25 +65,25 @@ export function SpecsPanel() {
     select(specs[0] ? { source: specs[0].source, name: specs[0].name } : null);
   }, [list.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (list.isPending) return <div className="empty">Reading specs…</div>;
+  if (list.isPending) return <div className="empty">{t.readingSpecs}</div>;
   if (list.isError)
     return (
       <div className="empty error-text" role="alert" data-testid="specs-error">
-        Could not list specs: {list.error.message}{' '}
+        {t.couldNotListSpecs(list.error.message)}{' '}
         <button className="link" onClick={() => void list.refetch()}>
-          Retry
+          {t.retry}
         </button>
       </div>
     );
   if (!specs.length)
     return (
       <div className="empty" data-testid="specs-empty-list">
-        No specs in this workspace.
+        {t.noSpecs}
       </div>
     );
 
   return (
-    <ul className="spec-list" data-testid="spec-list" aria-label="Specs">
+    <ul className="spec-list" data-testid="spec-list" aria-label={t.specs}>
       {specs.map((spec) => {
         const active = sameSpec(spec, selected);
         return (
@@ -92,7 +101,7 @@ export function SpecsPanel() {
                 <span className="spec-name">{spec.name}</span>
                 <SourceBadge spec={spec} />
               </span>
-              {spec.hasTasks ? <ProgressBar progress={spec.progress} testId="spec-progress" /> : <span className="spec-dim">no tasks.md</span>}
+              {spec.hasTasks ? <ProgressBar progress={spec.progress} testId="spec-progress" /> : <span className="spec-dim">{t.noTasksMd}</span>}
             </button>
           </li>
         );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentSessionSummary, AgentTodo } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
+import { usePrefsStore } from '../../i18n';
 import { followedSession, holdsSpec, runErrorText, runWhat, samePath, specName, specNoticeOf, taskRunStates } from './specRunState';
 
 const todo = (id: string, status: AgentTodo['status'], extra: Partial<AgentTodo> = {}): AgentTodo => ({
@@ -145,5 +146,20 @@ describe('specNoticeOf', () => {
     expect(specNoticeOf(ev({ type: 'session_stopped' }), path)).toBeNull();
     expect(specName('docs/plan/tasks.md')).toBe('docs/plan/tasks.md');
     expect(specName('.akira/specs/x/tasks.md')).toBe('x');
+  });
+});
+
+describe('in Chinese (the UI language at the time of the call)', () => {
+  it('names runs, notices and task states in zh-CN', () => {
+    const before = usePrefsStore.getState().prefs;
+    usePrefsStore.getState().setPrefs({ ...before, language: 'zh-CN' });
+    try {
+      const path = '.kiro/specs/auth/tasks.md';
+      expect(runWhat(path, { only: ['1', '3'] })).toBe('规格 auth：任务 1、3');
+      expect(specNoticeOf({ sessionId: 's', seq: 1, ts: 't', type: 'session_failed', reason: 'x' } as unknown as AgentEvent, path)).toMatchObject({ title: '规格 auth：会话失败' });
+      expect(taskRunStates({ status: 'running', phase: 'execute', todos: [todo('1', 'in_progress')] }).get('1')).toMatchObject({ label: '运行中', title: '智能体正在处理它。' });
+    } finally {
+      usePrefsStore.getState().setPrefs(before);
+    }
   });
 });

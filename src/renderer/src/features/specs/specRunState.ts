@@ -1,9 +1,12 @@
 import type { AgentEvent, AgentSessionDetail, AgentSessionSummary, AgentStatus, AgentTodo } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
+import { textOf } from '../../i18n';
+import { specsStrings } from './specsStrings';
 
 /**
  * What the Specs view shows of spec sessions (issue 9), pure: which session a spec follows, each task's
- * state in it, whether a run is under way, the words for run errors and for the end of a session.
+ * state in it, whether a run is under way, the words for run errors and for the end of a session (in the UI's
+ * language at the time of the call: specsStrings.ts).
  */
 
 /** A task's state in the spec's newest session (the checkbox itself comes from tasks.md). */
@@ -45,31 +48,31 @@ export function holdsSpec(status: AgentStatus | null | undefined): boolean {
 }
 
 const pct = (n: number) => n.toFixed(2);
-const providerWord = (p: 'heuristic' | 'model') => (p === 'model' ? 'the model (assess_task)' : 'the quick checks');
 
 /** Each task's state in a session, by task id (its TODO's id); tasks the session does not hold are absent. */
 export function taskRunStates(session: Pick<AgentSessionDetail, 'status' | 'phase' | 'todos'>): Map<string, TaskRunState> {
+  const t = textOf(specsStrings);
   const out = new Map<string, TaskRunState>();
   const ended = ENDED.includes(session.status);
   const working = session.todos.some((t) => t.status === 'in_progress' || t.status === 'verifying');
   const assessingId = !working && session.status === 'running' && session.phase === 'assess' ? session.todos.find((t) => t.status === 'pending' && !t.assessment)?.id : undefined;
   for (const todo of session.todos) {
     const assessment = todo.assessment ?? null;
-    const tickProblem = todo.tick && !todo.tick.ok ? (todo.tick.message ?? 'its box could not be ticked') : null;
+    const tickProblem = todo.tick && !todo.tick.ok ? (todo.tick.message ?? t.boxNotTicked) : null;
     const base = { assessment, rolledBack: false, tickProblem };
     const judged = assessment?.judgedDone === true;
     if (judged && assessment) {
       out.set(todo.id, {
         ...base,
         kind: 'judged_done',
-        label: `judged done ${pct(assessment.confidence)}`,
-        title: `Judged done without running by ${providerWord(assessment.provider)}, confidence ${pct(assessment.confidence)} (threshold ${pct(assessment.threshold)}): ${assessment.reasoning}`,
+        label: t.judgedDoneLabel(pct(assessment.confidence)),
+        title: t.judgedDoneTitle(assessment.provider === 'model', pct(assessment.confidence), pct(assessment.threshold), assessment.reasoning),
       });
       continue;
     }
     switch (todo.status) {
       case 'done':
-        out.set(todo.id, { ...base, kind: 'done', label: 'done', title: `Run and verified${todo.lastVerdict ? ` (${Math.round(todo.lastVerdict.confidence * 100)}% confident: ${todo.lastVerdict.feedback})` : ''}.` });
+        out.set(todo.id, { ...base, kind: 'done', label: t.runDone, title: t.runDoneTitle(todo.lastVerdict ?? null) });
         break;
       case 'failed': {
         const rolledBack = todo.failureHandled === 'rollback';
@@ -77,24 +80,24 @@ export function taskRunStates(session: Pick<AgentSessionDetail, 'status' | 'phas
           ...base,
           rolledBack,
           kind: 'failed',
-          label: rolledBack ? 'failed · rolled back' : 'failed',
-          title: `${todo.result ?? todo.lastVerdict?.feedback ?? 'It failed.'}${rolledBack ? ' Its files were restored to its start checkpoint.' : ''}`,
+          label: rolledBack ? t.runFailedRolledBack : t.runFailed,
+          title: t.failedTitle(todo.result ?? todo.lastVerdict?.feedback ?? t.itFailed, rolledBack),
         });
         break;
       }
       case 'skipped':
-        out.set(todo.id, { ...base, kind: 'skipped', label: 'skipped', title: 'Skipped in the session.' });
+        out.set(todo.id, { ...base, kind: 'skipped', label: t.runSkipped, title: t.skippedTitle });
         break;
       case 'in_progress':
-        out.set(todo.id, { ...base, kind: 'running', label: ended ? 'stopped here' : 'running', title: ended ? 'The session ended while this task ran.' : 'The agent works on it.' });
+        out.set(todo.id, { ...base, kind: 'running', label: ended ? t.runStoppedHere : t.runRunning, title: ended ? t.endedWhileRunning : t.agentWorksOnIt });
         break;
       case 'verifying':
-        out.set(todo.id, { ...base, kind: 'verifying', label: ended ? 'stopped here' : 'verifying', title: 'The agent said done; a fresh call checks it.' });
+        out.set(todo.id, { ...base, kind: 'verifying', label: ended ? t.runStoppedHere : t.runVerifying, title: t.verifyingTitle });
         break;
       case 'pending':
-        if (todo.id === assessingId) out.set(todo.id, { ...base, kind: 'assessing', label: 'assessing…', title: 'Is it done already? The quick checks, then the model.' });
-        else if (session.status === 'queued') out.set(todo.id, { ...base, kind: 'queued', label: 'queued', title: 'The session waits in the agent queue; it starts by itself.' });
-        else if (!ended) out.set(todo.id, { ...base, kind: 'queued', label: 'queued', title: 'Waits for its turn in the session.' });
+        if (todo.id === assessingId) out.set(todo.id, { ...base, kind: 'assessing', label: t.runAssessing, title: t.assessingTitle });
+        else if (session.status === 'queued') out.set(todo.id, { ...base, kind: 'queued', label: t.runQueued, title: t.queuedInAgentQueue });
+        else if (!ended) out.set(todo.id, { ...base, kind: 'queued', label: t.runQueued, title: t.waitsForTurn });
         break;
     }
   }
@@ -103,16 +106,17 @@ export function taskRunStates(session: Pick<AgentSessionDetail, 'status' | 'phas
 
 /** What a run would work on, for the busy-workspace question: "Spec hello: task 2.1" / "… from task 2" / "… all open tasks". */
 export function runWhat(tasksPath: string, params: { only?: string[]; from?: string }): string {
-  const name = `Spec ${specName(tasksPath)}`;
-  if (params.only?.length) return `${name}: task${params.only.length === 1 ? '' : 's'} ${params.only.join(', ')}`;
-  if (params.from) return `${name}: from task ${params.from}`;
-  return `${name}: all open tasks`;
+  const t = textOf(specsStrings);
+  const name = specName(tasksPath);
+  if (params.only?.length) return t.runWhatTasks(name, params.only);
+  if (params.from) return t.runWhatFrom(name, params.from);
+  return t.runWhatAll(name);
 }
 
 /** A run the core refused, in plain words. */
 export function runErrorText(err: unknown): string {
   if (err instanceof ClientError) {
-    if (err.details?.nothingToRun) return 'Every task is ticked already.';
+    if (err.details?.nothingToRun) return textOf(specsStrings).everyTaskTicked;
     return err.message;
   }
   return err instanceof Error ? err.message : String(err);
@@ -126,14 +130,15 @@ export interface SpecNotice {
 
 /** The notice a spec session's event calls for: completed, failed or paused (not stopped: a person did that). */
 export function specNoticeOf(event: AgentEvent, tasksPath: string): SpecNotice | null {
+  const t = textOf(specsStrings);
   const name = specName(tasksPath);
   switch (event.type) {
     case 'session_completed':
-      return { kind: 'completed', title: `Spec ${name}: session completed`, detail: oneLine(event.summary) || tasksPath };
+      return { kind: 'completed', title: t.noticeCompleted(name), detail: oneLine(event.summary) || tasksPath };
     case 'session_failed':
-      return { kind: 'failed', title: `Spec ${name}: session failed`, detail: oneLine(event.reason) };
+      return { kind: 'failed', title: t.noticeFailed(name), detail: oneLine(event.reason) };
     case 'status_changed':
-      return event.status === 'paused' ? { kind: 'paused', title: `Spec ${name}: session paused`, detail: oneLine(event.reason ?? '') || 'Resume it from the status bar.' } : null;
+      return event.status === 'paused' ? { kind: 'paused', title: t.noticePaused(name), detail: oneLine(event.reason ?? '') || t.resumeFromStatusBar } : null;
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { AgentSessionDetail, AgentStatus } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
 import { useReconnected } from '../../client/useReconnected';
+import { useLanguage } from '../../i18n';
 import { agentEventHub } from '../agent/agentEventHub';
 import { useSessionStore } from '../agent/sessionStore';
 import { followedSession, holdsSpec, taskRunStates, type TaskRunState } from './specRunState';
@@ -62,7 +63,9 @@ export function useSpecSession(tasksPath: string | null): SpecSession {
   const data = detail.data && detail.data.sessionId === sessionId ? detail.data : null;
   // The list's status follows events at once; the board's comes with the next fetch.
   const status = summary?.status ?? data?.status ?? null;
-  const states = useMemo(() => (data ? taskRunStates({ ...data, status: status ?? data.status }) : NONE), [data, status]);
+  // The states carry words (labels, tooltips): made again when the UI's language changes.
+  const language = useLanguage();
+  const states = useMemo(() => (data ? taskRunStates({ ...data, status: status ?? data.status }) : NONE), [data, status, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const starting = !!sessionId && !summary && !data;
   return { sessionId, status, detail: data, busy: starting || holdsSpec(status), states };
 }
