@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createToastTimers, toastLifetime, type HoldReason } from '../../ui/toastTimers';
 
 /** A restore the user asked for, waiting for confirmation in the dialog. */
 export interface RestoreRequest {
@@ -35,21 +36,48 @@ interface RestoreState {
   closeRestore(): void;
   showToast(toast: Omit<RestoreToast, 'id'>): void;
   dismissToast(): void;
+  /** Hovered or focused: the banner waits (ui/toastTimers.ts); an error stays until closed. */
+  holdToast(reason: HoldReason): void;
+  releaseToast(reason: HoldReason): void;
   setBusy(busy: boolean): void;
 }
 
 let toastIds = 0;
 
-export const useRestoreStore = create<RestoreState>((set) => ({
-  dialog: null,
-  toast: null,
-  busy: false,
-  openRestore: (dialog) => set({ dialog }),
-  closeRestore: () => set({ dialog: null }),
-  showToast: (toast) => set({ toast: { ...toast, id: ++toastIds } }),
-  dismissToast: () => set({ toast: null }),
-  setBusy: (busy) => set({ busy }),
-}));
+export const useRestoreStore = create<RestoreState>((set, get) => {
+  const timers = createToastTimers<number>((id) => get().toast?.id === id && set({ toast: null }));
+  const drop = () => {
+    const shown = get().toast;
+    if (shown) timers.clear(shown.id);
+  };
+  return {
+    dialog: null,
+    toast: null,
+    busy: false,
+    openRestore: (dialog) => set({ dialog }),
+    closeRestore: () => set({ dialog: null }),
+    showToast: (toast) => {
+      drop();
+      const id = ++toastIds;
+      set({ toast: { ...toast, id } });
+      const action = toast.undoId !== undefined || toast.undoRewind !== undefined;
+      timers.start(id, toastLifetime({ tone: toast.kind, action: action || undefined }));
+    },
+    dismissToast: () => {
+      drop();
+      set({ toast: null });
+    },
+    holdToast: (reason) => {
+      const shown = get().toast;
+      if (shown) timers.hold(shown.id, reason);
+    },
+    releaseToast: (reason) => {
+      const shown = get().toast;
+      if (shown) timers.release(shown.id, reason);
+    },
+    setBusy: (busy) => set({ busy }),
+  };
+});
 
 /** "2 modified, 1 created, 1 deleted" (only the parts that are not zero), or "no files changed". */
 export function summarize(counts: { modified: number; created: number; deleted: number }): string {
