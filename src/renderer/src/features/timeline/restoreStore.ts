@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import { textOf } from '../../i18n';
 import { createToastTimers, toastLifetime, type HoldReason } from '../../ui/toastTimers';
+import { restoreStrings } from './restoreStrings';
 
 /** A restore the user asked for, waiting for confirmation in the dialog. */
 export interface RestoreRequest {
@@ -81,9 +83,10 @@ export const useRestoreStore = create<RestoreState>((set, get) => {
 
 /** "2 modified, 1 created, 1 deleted" (only the parts that are not zero), or "no files changed". */
 export function summarize(counts: { modified: number; created: number; deleted: number }): string {
+  const t = textOf(restoreStrings);
   const parts: string[] = [];
-  if (counts.modified) parts.push(`${counts.modified} modified`);
-  if (counts.created) parts.push(`${counts.created} created`);
-  if (counts.deleted) parts.push(`${counts.deleted} deleted`);
-  return parts.length ? parts.join(', ') : 'no files changed';
+  if (counts.modified) parts.push(t.modified(counts.modified));
+  if (counts.created) parts.push(t.created(counts.created));
+  if (counts.deleted) parts.push(t.deleted(counts.deleted));
+  return parts.length ? parts.join(t.listSeparator) : t.noFilesChanged;
 }
