@@ -26,6 +26,7 @@ describe('saved checkpoint labels, as the Timeline shows them', () => {
     expect(labelText('Before discarding 3 files', zh)).toBe('丢弃 3 个文件 之前');
     expect(labelText('Before discarding README.md', zh)).toBe('丢弃 README.md 之前');
     expect(labelText('start of TODO t2', zh)).toBe('TODO t2 开始');
+    expect(labelText('start of the session', zh)).toBe('会话开始');
     expect(labelText('TODO t1: after npm test', zh)).toBe('TODO t1：npm test 之后');
     expect(labelText('before refactor', zh)).toBe('before refactor');
   });

@@ -20,6 +20,7 @@ function shown(text: string, t: Words): string {
   if ((m = /^TODO (\S+): after (.+)$/s.exec(text))) return t.todoAfter(m[1], m[2]);
   if ((m = /^TODO (\S+): (.+)$/s.exec(text))) return t.todoDone(m[1], m[2]);
   if (text === 'a checkpoint') return t.aCheckpoint;
+  if (text === 'start of the session') return t.startOfSession;
   return text;
 }
 

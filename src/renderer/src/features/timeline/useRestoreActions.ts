@@ -37,11 +37,14 @@ export function useRestoreActions() {
         });
         const counts = { modified: result.modified.length, created: result.created.length, deleted: result.deleted.length };
         const t = textOf(restoreStrings);
-        const what = request.paths?.length === 1 ? request.paths[0] : t.theWorkspace;
         useRestoreStore.getState().closeRestore();
         useRestoreStore.getState().showToast({
           kind: request.isUndo ? 'undone' : 'restored',
-          message: request.isUndo ? t.restoreUndoneCounts(summarize(counts)) : t.restored(what, request.name, summarize(counts)),
+          message: request.isUndo
+            ? t.restoreUndoneCounts(summarize(counts))
+            : request.paths?.length === 1
+              ? t.restoredFile(request.paths[0], request.name, summarize(counts))
+              : t.restoredWorkspace(request.name, summarize(counts)),
           undoId: result.beforeCheckpointId,
           detail: conflictsNote(result.conflicts),
         });
