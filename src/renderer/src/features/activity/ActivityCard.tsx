@@ -34,7 +34,13 @@ function TextCard({ item }: { item: Of<'text'> }) {
 
 function PlanCard({ item }: { item: Of<'plan'> }) {
   const awaiting = useBoardStore((s) => s.board.planAwaitingApproval);
-  const meta = !item.needsApproval ? null : awaiting ? <span className="ac-state wait">waits for your approval on the board</span> : <span className="ac-state">approval asked</span>;
+  const meta = item.edited ? (
+    <span className="ac-state" data-testid="plan-edited">edited before approval</span>
+  ) : !item.needsApproval ? null : awaiting ? (
+    <span className="ac-state wait">waits for your approval on the board</span>
+  ) : (
+    <span className="ac-state">approval asked</span>
+  );
   return (
     <Card kind="plan" icon="☰" title={`Plan: ${item.todos.length} TODO${item.todos.length === 1 ? '' : 's'}`} meta={meta}>
       <ol className="ac-plan">

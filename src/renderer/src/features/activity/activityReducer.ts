@@ -136,6 +136,26 @@ function attachTerminal(d: Draft, terminal: TerminalInfo): void {
   }
 }
 
+type PlanTodo = Extract<ActivityItem, { kind: 'plan' }>['todos'][number];
+
+const samePlan = (a: readonly PlanTodo[], b: readonly PlanTodo[]) =>
+  a.length === b.length && a.every((t, i) => t.id === b[i].id && t.description === b[i].description && t.expectedResult === b[i].expectedResult);
+
+/**
+ * An approval that carries TODOs approved the plan as the user edited it (board plan review): the latest plan card
+ * shows that plan, marked edited, rather than the model's proposal.
+ */
+function showEditedPlan(d: Draft, todos: readonly PlanTodo[]): void {
+  for (let i = d.items.length - 1; i >= 0; i--) {
+    const item = d.items[i];
+    if (item.kind !== 'plan' || item.rewound) continue;
+    if (samePlan(item.todos, todos)) return;
+    const edited = todos.map(({ id, description, expectedResult }) => ({ id, description, expectedResult }));
+    d.patch(item.key, (p) => ({ ...p, todos: edited, edited: true }), 'plan');
+    return;
+  }
+}
+
 /** The TODO an event is about (null: the session's). */
 function todoIdOf(e: AgentEvent): string | null {
   return 'todoId' in e ? (e.todoId ?? null) : null;
@@ -153,6 +173,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.add({ ...base, key: seqKey('plan'), kind: 'plan', todos: e.todos, needsApproval: e.needsApproval });
       return;
     case 'plan_approved':
+      if (e.todos) showEditedPlan(d, e.todos);
       d.add({ ...base, key: seqKey('plan-ok'), kind: 'plan_decision', approved: true, by: e.by, feedback: '' });
       return;
     case 'plan_rejected':
