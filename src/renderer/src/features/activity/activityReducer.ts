@@ -2,6 +2,8 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, ty
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
+import { formatsNow, textOf } from '../../i18n';
+import { activityStrings } from './activityStrings';
 
 /**
  * The activity stream of one session as a reducer over batches of hub entries (agent events in arrival
@@ -331,7 +333,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     case 'model_call':
       if (e.outcome !== 'failed') return;
-      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: `Model call failed${e.status ? ` (HTTP ${e.status})` : ''}: ${e.error ?? 'no answer'}` });
+      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, e.error ?? null) });
       return;
     case 'rollback':
       if (e.toSeq !== undefined && e.toSeq < e.seq) rewind(d, s, e.seq, e.toSeq, e.checkpointId, e.undoes ?? null, base);
@@ -392,5 +394,5 @@ function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
 
 function describeRetry(e: AgentEventOf<'model_retry'>): string {
   const { attempt, delayMs: delay, reason } = e;
-  return `The model call is retried${attempt ? ` (attempt ${attempt})` : ''}${delay ? ` in ${Math.round(delay / 100) / 10} s` : ''}${reason ? `: ${reason}` : '.'}`;
+  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reason || null);
 }
