@@ -79,3 +79,39 @@ test('a session in Chinese: header, list, status bar and activity cards', async 
   await expect(page.getByTestId('status-menu-view')).toHaveText('查看日志');
   await shots(page, 'zh-status-menu', (n) => testInfo.outputPath(n));
 });
+
+test('in Chinese: the busy-folder question, a worktree session’s panel and a queued session’s panel', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  app = await serveWithModel(makeFixtureRepo(), { globalSettings: { ui: { language: 'zh-CN' }, agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } } });
+  app.model.enqueue(reply.hang(), reply.hang()); // the first two sessions plan until the end of the test
+  await page.goto(app.served.url);
+  await page.getByTestId('view-agent').click();
+  const start = async (task: string) => {
+    await page.getByTestId('start-task').fill(task);
+    await page.getByTestId('start-submit').click();
+  };
+  await start('整理 README');
+  await expect(page.getByTestId('session-status')).toHaveText('规划中');
+
+  // Another one in this folder: the question, in Chinese; it runs in a worktree.
+  await start('添加更新日志');
+  const dialog = page.getByTestId('busy-dialog');
+  await expect(dialog).toContainText('此文件夹中有另一个会话正在运行');
+  await expect(dialog.getByTestId('busy-what')).toHaveText('如果 添加更新日志现在启动，两个会话都会处理同样的文件。应该怎么做？');
+  await shots(page, 'zh-busy-dialog', (n) => testInfo.outputPath(n));
+  await dialog.getByTestId('busy-worktree').click();
+  const panel = page.getByTestId('worktree-panel');
+  await expect(panel.getByTestId('worktree-blocked')).toHaveText('合并和丢弃：会话正在运行：请等待它结束，或先暂停或停止它。');
+  await expect(panel.getByTestId('worktree-diff-toggle')).toHaveText('与基准对比差异');
+  await expect(page.getByTestId('session-row').filter({ hasText: '添加更新日志' }).getByTestId('session-tree')).toContainText('工作树 akira/');
+  await shots(page, 'zh-worktree-panel', (n) => testInfo.outputPath(n));
+
+  // A third one: queued behind the first (Enter queues it).
+  await start('检查许可证');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  const queue = page.getByTestId('queue-panel');
+  await expect(queue.getByTestId('queue-panel-title')).toHaveText('排队中 · 第 1 位（共 1 个） — 此会话正在等待');
+  await expect(queue.getByTestId('queue-move-up')).toHaveText('↑ 上移');
+  await shots(page, 'zh-queue-panel', (n) => testInfo.outputPath(n));
+});

@@ -123,10 +123,12 @@ const END: Record<Of<'end'>['outcome'], { icon: string; title: 'endCompleted' | 
 function StatusLine({ item }: { item: Of<'status'> }) {
   const t = useText(activityStrings);
   const phase = usePhaseLabel();
+  const text = t.statusLine(item.status, item.phase ? phase(item.phase) : null, item.reason);
+  // A reason is a sentence (why it paused, what a queued session waits for): it wraps rather than being cut.
   return (
-    <div className={`ac-line status-${item.status}`} data-testid="card-status">
+    <div className={`ac-line status-${item.status} ${item.reason ? 'ac-line-wrap' : ''}`} data-testid="card-status">
       <span aria-hidden>{STATUS_ICON[item.status] ?? '•'}</span>
-      <span>{t.statusLine(item.status, item.phase ? phase(item.phase) : null, item.reason)}</span>
+      <span title={text}>{text}</span>
     </div>
   );
 }

@@ -94,7 +94,7 @@ export const agentStrings = defineText({
     phaseVerify: '验证中',
     phaseFinalCheck: '最终检查',
     phaseDone: '完成',
-    queueWait: (reason: string | null) => `${reason || '等待轮到它。'}它会自动启动。`,
+    queueWait: (reason: string | null) => `${reason || '等待轮到它。'}${reason && /[.!?]$/.test(reason) ? ' ' : ''}它会自动启动。`,
     sessions: '会话',
     couldNotListSessions: (message: string) => `无法列出会话：${message}`,
     loadingSessions: '正在加载会话…',
