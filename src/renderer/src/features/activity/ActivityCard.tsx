@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useBoardStore } from '../board/boardStore';
-import { PHASE_LABEL } from '../agent/sessionFormat';
+import { usePhaseLabel } from '../agent/sessionFormat';
 import { checkpointName } from '../timeline/checkpointNames';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
@@ -9,12 +9,20 @@ import { useActivityStore } from './activityStore';
 import { Card, Folded, TodoChip } from './CardParts';
 import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
+import { activityStrings } from './activityStrings';
+import { useFormats, useText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
-const time = (ts: string | null) => (ts ? new Date(ts).toLocaleTimeString() : null);
+/** The time of day of a card, in the UI's language. */
+function Time({ ts }: { ts: string | null }) {
+  const formats = useFormats();
+  const at = ts ? Date.parse(ts) : NaN;
+  return <span>{Number.isNaN(at) ? null : formats.time(at)}</span>;
+}
 
 function TextCard({ item }: { item: Of<'text'> }) {
+  const t = useText(activityStrings);
   return (
     <Card
       kind="text"
@@ -22,10 +30,10 @@ function TextCard({ item }: { item: Of<'text'> }) {
       icon="✦"
       title={
         <>
-          Agent <TodoChip todoId={item.todoId} />
+          {t.agent} <TodoChip todoId={item.todoId} />
         </>
       }
-      meta={item.streaming ? <span className="ac-streaming">writing…</span> : item.superseded ? <span>cut off; the call was retried</span> : null}
+      meta={item.streaming ? <span className="ac-streaming">{t.writing}</span> : item.superseded ? <span>{t.cutOff}</span> : null}
     >
       <Folded cardKey={item.key} text={item.text} tail={item.streaming} className={`ac-text ${item.streaming ? 'streaming' : ''}`} testId="agent-text" />
     </Card>
@@ -33,14 +41,23 @@ function TextCard({ item }: { item: Of<'text'> }) {
 }
 
 function PlanCard({ item }: { item: Of<'plan'> }) {
+  const t = useText(activityStrings);
   const awaiting = useBoardStore((s) => s.board.planAwaitingApproval);
-  const meta = !item.needsApproval ? null : awaiting ? <span className="ac-state wait">waits for your approval on the board</span> : <span className="ac-state">approval asked</span>;
+  const meta = item.edited ? (
+    <span className="ac-state" title={t.planEditedTitle} data-testid="plan-edited">
+      {t.planEdited}
+    </span>
+  ) : !item.needsApproval ? null : awaiting ? (
+    <span className="ac-state wait">{t.planWaits}</span>
+  ) : (
+    <span className="ac-state">{t.planAsked}</span>
+  );
   return (
-    <Card kind="plan" icon="☰" title={`Plan: ${item.todos.length} TODO${item.todos.length === 1 ? '' : 's'}`} meta={meta}>
+    <Card kind="plan" icon="☰" title={t.planTitle(item.todos.length)} meta={meta}>
       <ol className="ac-plan">
-        {item.todos.map((t) => (
-          <li key={t.id}>
-            <span className="ac-todo">#{t.id}</span> {t.description}
+        {item.todos.map((todo) => (
+          <li key={todo.id}>
+            <span className="ac-todo">#{todo.id}</span> {todo.description}
           </li>
         ))}
       </ol>
@@ -55,20 +72,23 @@ function openCheckpoint(checkpointId: string) {
 
 /** "“TODO t1: a.txt”" (with its number when the Timeline has it), else "an earlier checkpoint": never the internal id. */
 function useCheckpointWords(checkpointId: string, label: string | null): string {
+  const t = useText(activityStrings);
   const record = useTimelineStore((s) => s.items.find((r) => r.checkpointId === checkpointId));
   if (record) return checkpointName(checkpointId, record);
-  return label ? `“${label}”` : 'an earlier checkpoint';
+  return label ? t.quoted(label) : t.earlierCheckpoint;
 }
 
 /** A conversation rewind (or its undo): what it went back to, and the cards it went back over, folded away. */
 function RewindCard({ item }: { item: Of<'rewind'> }) {
+  const t = useText(activityStrings);
+  const formats = useFormats();
   const name = useCheckpointWords(item.checkpointId, item.label);
   const shown = useActivityStore((s) => s.showRewound);
   const setShown = useActivityStore((s) => s.setShowRewound);
   if (item.undo) {
     return (
-      <Card kind="rewind" tone="ok" icon="↷" title="Rewind undone" meta={<span>{time(item.ts)}</span>} testId="card-rewind-undo">
-        <div className="ac-note">The session is as it was before the rewind to checkpoint {name}; the cards the rewind had folded away are back.</div>
+      <Card kind="rewind" tone="ok" icon="↷" title={t.rewindUndone} meta={<Time ts={item.ts} />} testId="card-rewind-undo">
+        <div className="ac-note">{t.rewindUndoneNote(name)}</div>
       </Card>
     );
   }
@@ -77,18 +97,16 @@ function RewindCard({ item }: { item: Of<'rewind'> }) {
       kind="rewind"
       tone="wait"
       icon="↶"
-      title={<>Rewound to checkpoint {name}</>}
-      meta={item.undone ? <span className="ac-state">undone</span> : <span>{time(item.ts)}</span>}
+      title={t.rewoundTo(name)}
+      meta={item.undone ? <span className="ac-state">{t.undone}</span> : <Time ts={item.ts} />}
       testId="card-rewind"
     >
       <div className="ac-note">
-        {item.count
-          ? `${item.count.toLocaleString()} card${item.count === 1 ? '' : 's'} after that checkpoint ${item.count === 1 ? 'is' : 'are'} no longer part of the session (its log keeps them). It continues from there when it resumes.`
-          : 'It continues from there when it resumes.'}
+        {item.count ? t.rewoundCards(item.count, formats.number(item.count)) : t.continuesOnResume}
       </div>
       {item.count > 0 && !item.undone && (
         <button className="link" onClick={() => setShown(!shown)} data-testid="toggle-rewound">
-          {shown ? 'Fold the rewound cards' : `Show the rewound card${item.count === 1 ? '' : 's'} (greyed)`}
+          {shown ? t.foldRewound : t.showRewound(item.count)}
         </button>
       )}
     </Card>
@@ -96,18 +114,32 @@ function RewindCard({ item }: { item: Of<'rewind'> }) {
 }
 
 const STATUS_ICON: Record<string, string> = { paused: '‖', interrupted: '‖', awaiting_plan_approval: '☰', waiting_approval: '?', planning: '…', running: '▶' };
-const END: Record<Of<'end'>['outcome'], { icon: string; title: string; tone: 'ok' | 'bad' | 'dim' }> = {
-  completed: { icon: '✔', title: 'Session completed', tone: 'ok' },
-  failed: { icon: '✗', title: 'Session failed', tone: 'bad' },
-  stopped: { icon: '■', title: 'Session stopped', tone: 'dim' },
+const END: Record<Of<'end'>['outcome'], { icon: string; title: 'endCompleted' | 'endFailed' | 'endStopped'; tone: 'ok' | 'bad' | 'dim' }> = {
+  completed: { icon: '✔', title: 'endCompleted', tone: 'ok' },
+  failed: { icon: '✗', title: 'endFailed', tone: 'bad' },
+  stopped: { icon: '■', title: 'endStopped', tone: 'dim' },
 };
+
+function StatusLine({ item }: { item: Of<'status'> }) {
+  const t = useText(activityStrings);
+  const phase = usePhaseLabel();
+  const text = t.statusLine(item.status, item.phase ? phase(item.phase) : null, item.reason);
+  // A reason is a sentence (why it paused, what a queued session waits for): it wraps rather than being cut.
+  return (
+    <div className={`ac-line status-${item.status} ${item.reason ? 'ac-line-wrap' : ''}`} data-testid="card-status">
+      <span aria-hidden>{STATUS_ICON[item.status] ?? '•'}</span>
+      <span title={text}>{text}</span>
+    </div>
+  );
+}
 
 /** One card of the activity stream (seed 000's templates: session, TODO plan, tool call, terminal command, …). */
 export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { item: ActivityItem; sessionId: string }) {
+  const t = useText(activityStrings);
   switch (item.kind) {
     case 'session':
       return (
-        <Card kind="session" icon="◆" title="Session started" meta={<span>{time(item.ts)}</span>}>
+        <Card kind="session" icon="◆" title={t.sessionStarted} meta={<Time ts={item.ts} />}>
           <div className="ac-task">{item.task}</div>
           <div className="ac-note">
             {item.mode} · {item.model} · <span className="ac-mono">{item.sessionId.slice(0, 8)}</span>
@@ -118,7 +150,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       return <PlanCard item={item} />;
     case 'plan_decision':
       return (
-        <Card kind="plan-decision" tone={item.approved ? 'ok' : 'bad'} icon={item.approved ? '✓' : '✗'} title={item.approved ? `Plan approved${item.by === 'policy' ? ' by the policy' : ''}` : 'Plan rejected: the agent plans again'}>
+        <Card kind="plan-decision" tone={item.approved ? 'ok' : 'bad'} icon={item.approved ? '✓' : '✗'} title={item.approved ? t.planApproved(item.by === 'policy') : t.planRejected}>
           {item.feedback && <div className="ac-feedback">{item.feedback}</div>}
         </Card>
       );
@@ -126,7 +158,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       return <TextCard item={item} />;
     case 'user':
       return (
-        <Card kind="user" icon="➤" title="You" meta={<span>{time(item.ts)}</span>}>
+        <Card kind="user" icon="➤" title={t.you} meta={<Time ts={item.ts} />}>
           <div className="ac-feedback">{item.text}</div>
         </Card>
       );
@@ -146,26 +178,17 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       return (
         <div className="ac-line" data-testid="card-checkpoint">
           <span aria-hidden>◷</span>
-          <button className="link" onClick={() => openCheckpoint(item.checkpointId)} title="Show in the Timeline">
-            Checkpoint {item.label ? `— ${item.label}` : item.checkpointId}
+          <button className="link" onClick={() => openCheckpoint(item.checkpointId)} title={t.showInTimeline}>
+            {t.checkpoint(item.label || null, item.checkpointId)}
           </button>
           <TodoChip todoId={item.todoId} />
         </div>
       );
     case 'status':
-      return (
-        <div className={`ac-line status-${item.status}`} data-testid="card-status">
-          <span aria-hidden>{STATUS_ICON[item.status] ?? '•'}</span>
-          <span>
-            {item.status.replace(/_/g, ' ')}
-            {item.phase ? ` (${PHASE_LABEL[item.phase] ?? item.phase})` : ''}
-            {item.reason ? `: ${item.reason}` : ''}
-          </span>
-        </div>
-      );
+      return <StatusLine item={item} />;
     case 'notice':
       return (
-        <Card kind="notice" tone={item.level === 'retry' ? 'wait' : 'bad'} icon={item.level === 'retry' ? '↻' : '⚠'} title={item.level === 'retry' ? 'Retrying' : item.level === 'warning' ? 'Warning' : 'Model error'}>
+        <Card kind="notice" tone={item.level === 'retry' ? 'wait' : 'bad'} icon={item.level === 'retry' ? '↻' : '⚠'} title={item.level === 'retry' ? t.retrying : item.level === 'warning' ? t.warning : t.modelError}>
           <Folded cardKey={item.key} text={item.text} />
         </Card>
       );
@@ -174,7 +197,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
     case 'end': {
       const end = END[item.outcome];
       return (
-        <Card kind="end" tone={end.tone} icon={end.icon} title={end.title} meta={<span>{time(item.ts)}</span>} testId={`card-end-${item.outcome}`}>
+        <Card kind="end" tone={end.tone} icon={end.icon} title={t[end.title]} meta={<Time ts={item.ts} />} testId={`card-end-${item.outcome}`}>
           {item.text && <div className="ac-feedback">{item.text}</div>}
         </Card>
       );

@@ -4,6 +4,8 @@ import type { ActivityItem } from './activityItems';
 import { useActivityStore } from './activityStore';
 import { ActivityCard } from './ActivityCard';
 import { WindowedList } from './WindowedList';
+import { activityStrings } from './activityStrings';
+import { useFormats, useText } from '../../i18n';
 import './activity.css';
 
 const keyOf = (item: ActivityItem) => item.key;
@@ -13,6 +15,8 @@ const keyOf = (item: ActivityItem) => item.key;
  * went back over are folded away under its card (shown greyed on demand).
  */
 export function ActivityStream() {
+  const t = useText(activityStrings);
+  const formats = useFormats();
   const activity = useActivityStore((s) => s.activity);
   const showRewound = useActivityStore((s) => s.showRewound);
   const sessionId = activity.sessionId ?? '';
@@ -21,13 +25,13 @@ export function ActivityStream() {
   const render = useCallback(
     (item: ActivityItem) =>
       item.rewound ? (
-        <div className="ac-rewound" data-testid="rewound-card" title="A rewind went back over this: it is no longer part of the session">
+        <div className="ac-rewound" data-testid="rewound-card" title={t.rewoundTitle}>
           <ActivityCard item={item} sessionId={sessionId} />
         </div>
       ) : (
         <ActivityCard item={item} sessionId={sessionId} />
       ),
-    [sessionId],
+    [sessionId, t.rewoundTitle],
   );
   return (
     <WindowedList
@@ -39,18 +43,18 @@ export function ActivityStream() {
       testId="activity"
       header={
         activity.dropped > 0 ? (
-          <div className="ac-dropped">{activity.dropped.toLocaleString()} earlier cards are not shown (the stream keeps the latest ones).</div>
+          <div className="ac-dropped">{t.droppedCards(formats.number(activity.dropped))}</div>
         ) : null
       }
       empty={
         <div className="empty">
           {unseen ? (
             <>
-              Loading what this session did from its log… Its full story is also in{' '}
-              <code>.akira/sessions/{sessionId}/history.md</code>.
+              {t.loadingLogBefore} <code>.akira/sessions/{sessionId}/history.md</code>
+              {t.loadingLogAfter}
             </>
           ) : (
-            'Nothing yet. What the agent does appears here as it happens.'
+            t.nothingYet
           )}
         </div>
       }

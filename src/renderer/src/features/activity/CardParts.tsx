@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useActivityStore } from './activityStore';
+import { activityStrings } from './activityStrings';
+import { useFormats, useText } from '../../i18n';
 
 /** The frame every activity card shares: an icon, a title, meta on the right, then the body. */
 export function Card({ kind, tone, icon, title, meta, children, testId }: {
@@ -56,6 +58,8 @@ function tailFrom(text: string): number {
  * survives scrolling (kept by card key).
  */
 export function Folded({ cardKey, text, className, testId, tail = false }: { cardKey: string; text: string; className?: string; testId?: string; tail?: boolean }) {
+  const t = useText(activityStrings);
+  const formats = useFormats();
   const open = useActivityStore((s) => s.expanded.has(cardKey));
   const toggle = useActivityStore((s) => s.toggle);
   const cut = tail ? tailFrom(text) : foldAt(text);
@@ -68,7 +72,7 @@ export function Folded({ cardKey, text, className, testId, tail = false }: { car
       </pre>
       {long && (
         <button className="link ac-more" onClick={() => toggle(cardKey)} data-testid="show-all">
-          {open ? 'Show less' : `Show all (${text.length.toLocaleString()} characters)`}
+          {open ? t.showLess : t.showAll(formats.number(text.length))}
         </button>
       )}
     </>

@@ -4,12 +4,14 @@ import { useBoardStore } from '../board/boardStore';
 import { message } from '../agent/sessionFormat';
 import type { ActivityItem } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
+import { toolCardStrings } from './toolCardStrings';
+import { useText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
 export function VerificationCard({ item }: { item: Of<'verification'> }) {
-  const next =
-    item.approved ? null : item.nextStatus === 'failed' ? 'The TODO failed: the retry limit is reached.' : item.final ? null : 'Sent back to the agent with this feedback.';
+  const t = useText(toolCardStrings);
+  const next = item.approved ? null : item.nextStatus === 'failed' ? t.retryLimit : item.final ? null : t.sentBack;
   return (
     <Card
       kind="verification"
@@ -17,13 +19,13 @@ export function VerificationCard({ item }: { item: Of<'verification'> }) {
       icon={item.approved ? '✓' : '✗'}
       title={
         <>
-          {item.final ? 'Final check of the whole task' : 'Verification'} {!item.final && <TodoChip todoId={item.todoId} />}{' '}
+          {item.final ? t.finalCheck : t.verification} {!item.final && <TodoChip todoId={item.todoId} />}{' '}
           <span className={`ac-verdict ${item.approved ? 'ok' : 'bad'}`} data-testid="verdict">
-            {item.approved ? 'approved' : 'rejected'}
+            {item.approved ? t.approved : t.rejected}
           </span>
         </>
       }
-      meta={<span title="The reviewer's confidence">{Math.round(item.confidence * 100)}% confident</span>}
+      meta={<span title={t.confidenceTitle}>{t.confident(Math.round(item.confidence * 100))}</span>}
     >
       {item.feedback && <div className="ac-feedback">{item.feedback}</div>}
       {next && <div className="ac-note">{next}</div>}
@@ -31,16 +33,12 @@ export function VerificationCard({ item }: { item: Of<'verification'> }) {
   );
 }
 
-const CHOICE_TEXT = { retry: 'Retry', skip: 'Skip', edit: 'Edit…', stop: 'Stop' } as const;
-const CHOICE_HINT = {
-  retry: 'Send it back to the agent for another try',
-  skip: 'Leave it and go on with the next TODO',
-  edit: 'Change what it asks for, then retry',
-  stop: 'End the session here',
-} as const;
+const CHOICE_TEXT = { retry: 'choiceRetry', skip: 'choiceSkip', edit: 'choiceEdit', stop: 'choiceStop' } as const;
+const CHOICE_HINT = { retry: 'hintRetry', skip: 'hintSkip', edit: 'hintEdit', stop: 'hintStop' } as const;
 
 /** Retry, skip, edit or stop: answers the session's open question (agent.answer). */
 export function QuestionActions({ sessionId, questionId, todoId, options }: { sessionId: string; questionId: string; todoId: string; options: Of<'error'>['options'] }) {
+  const t = useText(toolCardStrings);
   const client = useClient();
   const todo = useBoardStore((s) => s.board.todos.find((t) => t.id === todoId));
   const [editing, setEditing] = useState(false);
@@ -74,18 +72,18 @@ export function QuestionActions({ sessionId, questionId, todoId, options }: { se
     <div className="ac-question">
       {editing && (
         <div className="ac-edit">
-          <textarea className="ac-input" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} aria-label="TODO description" />
-          <textarea className="ac-input" rows={1} value={expected} onChange={(e) => setExpected(e.target.value)} aria-label="Expected result" />
+          <textarea className="ac-input" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} aria-label={t.todoDescription} />
+          <textarea className="ac-input" rows={1} value={expected} onChange={(e) => setExpected(e.target.value)} aria-label={t.expectedResult} />
         </div>
       )}
       <div className="ac-actions">
         {editing ? (
           <>
             <button className="ag-button primary" disabled={busy || !description.trim() || !expected.trim()} onClick={() => answer('edit')} data-testid="answer-edit-send">
-              Save and retry
+              {t.saveAndRetry}
             </button>
             <button className="ag-button" disabled={busy} onClick={() => setEditing(false)}>
-              Cancel
+              {t.cancel}
             </button>
           </>
         ) : (
@@ -93,12 +91,12 @@ export function QuestionActions({ sessionId, questionId, todoId, options }: { se
             <button
               key={o}
               className={`ag-button ${o === 'retry' ? 'primary' : o === 'stop' ? 'danger' : ''}`}
-              title={CHOICE_HINT[o]}
+              title={t[CHOICE_HINT[o]]}
               disabled={busy}
               onClick={() => answer(o)}
               data-testid={`answer-${o}`}
             >
-              {CHOICE_TEXT[o]}
+              {t[CHOICE_TEXT[o]]}
             </button>
           ))
         )}
@@ -110,6 +108,7 @@ export function QuestionActions({ sessionId, questionId, todoId, options }: { se
 
 /** What failed, in which tool, and what to do next (the buttons answer the session's question). */
 export function ErrorCard({ item, sessionId }: { item: Of<'error'>; sessionId: string }) {
+  const t = useText(toolCardStrings);
   const open = useBoardStore((s) => s.board.question?.questionId === item.questionId);
   return (
     <Card
@@ -118,16 +117,16 @@ export function ErrorCard({ item, sessionId }: { item: Of<'error'>; sessionId: s
       icon="⚠"
       title={
         <>
-          TODO <TodoChip todoId={item.todoId} /> failed
+          {t.todoFailedBefore} <TodoChip todoId={item.todoId} /> {t.todoFailedAfter}
         </>
       }
-      meta={item.answered && <span className="ac-state">you chose {item.answered}</span>}
+      meta={item.answered && <span className="ac-state">{t.youChose(item.answered)}</span>}
     >
       <div className="ac-feedback">{item.text}</div>
       {item.failedTool && (
         <div className="ac-section">
           <span className="ac-label">
-            Last failed tool: <span className="ac-tool-name">{item.failedTool.tool}</span>
+            {t.lastFailedTool} <span className="ac-tool-name">{item.failedTool.tool}</span>
           </span>
           {item.failedTool.input && <Folded cardKey={`${item.key}:in`} text={prettyInput(item.failedTool.input)} />}
           <Folded cardKey={`${item.key}:out`} text={item.failedTool.output} className="error-text" />
@@ -135,7 +134,7 @@ export function ErrorCard({ item, sessionId }: { item: Of<'error'>; sessionId: s
       )}
       {!item.answered && open && item.todoId && (
         <>
-          <div className="ac-label">Suggested next steps</div>
+          <div className="ac-label">{t.nextSteps}</div>
           <QuestionActions sessionId={sessionId} questionId={item.questionId} todoId={item.todoId} options={item.options} />
         </>
       )}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useClient } from '../../client/ClientContext';
-import { formatDuration, message } from '../agent/sessionFormat';
+import { message } from '../agent/sessionFormat';
 import { useBoardStore } from '../board/boardStore';
 import { itemKey, isWaiting, useReviewStore } from '../review/reviewStore';
 import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem, Halted } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
+import { toolCardStrings } from './toolCardStrings';
+import { useFormats, useText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -23,15 +25,17 @@ const TOOL_ICON: Record<string, string> = {
 };
 
 /** A call the session left unfinished, in words. */
-const HALTED: Record<Exclude<Halted, null>, string> = {
-  paused: 'not finished: the session paused',
-  stopped: 'not finished: the session stopped',
-  ended: 'not finished: the session ended',
+const HALTED: Record<Exclude<Halted, null>, 'haltedPaused' | 'haltedStopped' | 'haltedEnded'> = {
+  paused: 'haltedPaused',
+  stopped: 'haltedStopped',
+  ended: 'haltedEnded',
 };
 
 export function ToolCard({ item }: { item: Of<'tool'> }) {
+  const t = useText(toolCardStrings);
+  const formats = useFormats();
   const input = prettyInput(item.input);
-  const status = item.running ? 'running…' : item.halted ? HALTED[item.halted] : item.isError ? 'error' : 'ok';
+  const status = item.running ? t.running : item.halted ? t[HALTED[item.halted]] : item.isError ? t.error : t.ok;
   return (
     <Card
       kind="tool"
@@ -45,20 +49,20 @@ export function ToolCard({ item }: { item: Of<'tool'> }) {
       meta={
         <>
           <span className={`ac-state ${item.isError ? 'bad' : ''}`}>{status}</span>
-          {item.durationMs !== null && <span>{formatDuration(item.durationMs)}</span>}
+          {item.durationMs !== null && <span>{formats.duration(item.durationMs)}</span>}
         </>
       }
     >
       {input && (
         <div className="ac-section">
-          <span className="ac-label">Input</span>
+          <span className="ac-label">{t.input}</span>
           <Folded cardKey={`${item.key}:in`} text={input} />
         </div>
       )}
       {item.output !== null && (
         <div className="ac-section">
-          <span className="ac-label">{item.isError ? 'Error' : 'Output'}</span>
-          <Folded cardKey={`${item.key}:out`} text={item.output || '(nothing)'} className={item.isError ? 'error-text' : ''} />
+          <span className="ac-label">{item.isError ? t.errorLabel : t.output}</span>
+          <Folded cardKey={`${item.key}:out`} text={item.output || t.nothing} className={item.isError ? 'error-text' : ''} />
         </div>
       )}
     </Card>
@@ -72,16 +76,18 @@ function openTerminal(terminalId: string) {
 }
 
 export function TerminalCard({ item }: { item: Of<'terminal'> }) {
-  const hasTab = useTerminalStore((s) => !!item.terminalId && s.tabs.some((t) => t.terminalId === item.terminalId));
+  const t = useText(toolCardStrings);
+  const formats = useFormats();
+  const hasTab = useTerminalStore((s) => !!item.terminalId && s.tabs.some((tab) => tab.terminalId === item.terminalId));
   const exit = item.running
-    ? 'running…'
+    ? t.running
     : item.halted
-      ? HALTED[item.halted]
+      ? t[HALTED[item.halted]]
       : item.exitCode === null
-      ? item.toolResult !== null && item.output === null
-        ? 'not run'
-        : 'no exit code'
-      : `exit ${item.exitCode}`;
+        ? item.toolResult !== null && item.output === null
+          ? t.notRun
+          : t.noExitCode
+        : t.exit(item.exitCode);
   const tone = item.running ? '' : item.isError ? 'bad' : 'ok';
   return (
     <Card
@@ -90,40 +96,37 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
       icon="›_"
       title={
         <>
-          Terminal command <TodoChip todoId={item.todoId} />
+          {t.terminalCommand} <TodoChip todoId={item.todoId} />
         </>
       }
       meta={
         <>
           <span className={`ac-state ${tone}`} data-testid="terminal-exit">
-            {exit}
-            {item.timedOut ? ' (timed out)' : item.killed ? ' (killed)' : ''}
+            {t.ended(exit, item.timedOut, item.killed)}
           </span>
-          {item.durationMs !== null && <span>{formatDuration(item.durationMs)}</span>}
+          {item.durationMs !== null && <span>{formats.duration(item.durationMs)}</span>}
         </>
       }
     >
       <pre className="ac-pre ac-command" data-testid="terminal-command">
         $ {item.command}
       </pre>
-      {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || '(no output)'} className="ac-term-output" testId="terminal-output" />}
+      {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || t.noOutput} className="ac-term-output" testId="terminal-output" />}
       {item.output === null && item.toolResult !== null && <Folded cardKey={`${item.key}:res`} text={item.toolResult} className={item.isError ? 'error-text' : ''} />}
       {item.terminalId && (
         <button
           className="link ac-open-terminal"
           disabled={!hasTab}
-          title={hasTab ? 'Show this command in the Terminal panel' : 'Its Terminal tab was closed'}
+          title={hasTab ? t.showInTerminal : t.tabClosed}
           onClick={() => openTerminal(item.terminalId!)}
           data-testid="open-terminal"
         >
-          Open in Terminal ↗
+          {t.openInTerminal}
         </button>
       )}
     </Card>
   );
 }
-
-const DECISION: Record<string, string> = { approved: 'approved', rejected: 'rejected', edited: 'approved with your edits' };
 
 /**
  * What an undecided proposal is now, read where everything else reads it: it waits only while the review store
@@ -139,9 +142,9 @@ function useUndecided(sessionId: string, changeId: string): 'waits' | 'held' | '
 }
 
 const UNDECIDED = {
-  waits: 'waits for review',
-  held: 'held: asked again when the session resumes',
-  dropped: 'not decided: the session ended',
+  waits: 'waitsForReview',
+  held: 'held',
+  dropped: 'notDecided',
   proposed: 'proposed',
 } as const;
 
@@ -152,9 +155,9 @@ function openReview(sessionId: string, changeId: string) {
 }
 
 export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId: string }) {
+  const t = useText(toolCardStrings);
   const undecided = useUndecided(sessionId, item.changeId);
   const waiting = item.decision === null && undecided === 'waits';
-  const by = item.by === 'policy' ? ' by the policy' : item.by === 'user' ? ' by you' : '';
   return (
     <Card
       kind="change"
@@ -162,29 +165,30 @@ export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId:
       icon={item.changeKind === 'create' ? '＋' : item.changeKind === 'delete' ? '−' : '✎'}
       title={
         <>
-          {item.changeKind === 'create' ? 'New file' : item.changeKind === 'delete' ? 'Delete' : 'Change'} <span className="ac-path">{item.path}</span>{' '}
+          {item.changeKind === 'create' ? t.newFile : item.changeKind === 'delete' ? t.deleteFile : t.change} <span className="ac-path">{item.path}</span>{' '}
           <TodoChip todoId={item.todoId} />
         </>
       }
       meta={
         <span className="ac-state" data-testid="change-state" data-state={item.decision ?? undecided}>
-          {item.decision === null ? UNDECIDED[undecided] : `${DECISION[item.decision] ?? item.decision}${by}`}
+          {item.decision === null ? t[UNDECIDED[undecided]] : t.decision(item.decision, item.by)}
         </span>
       }
     >
       {waiting && (
         <button className="ag-button primary" onClick={() => openReview(sessionId, item.changeId)} data-testid="open-review">
-          Review the change
+          {t.reviewTheChange}
         </button>
       )}
-      {item.reason && item.decision === 'rejected' && <div className="ac-note">Reason: {item.reason}</div>}
-      {item.error && <div className="ac-note error-text">Not applied: {item.error}</div>}
+      {item.reason && item.decision === 'rejected' && <div className="ac-note">{t.reason(item.reason)}</div>}
+      {item.error && <div className="ac-note error-text">{t.notApplied(item.error)}</div>}
     </Card>
   );
 }
 
 /** A command (or a read) that waits for a person: approve or reject it here, or in the Review view. */
 export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessionId: string }) {
+  const t = useText(toolCardStrings);
   const client = useClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -202,51 +206,51 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
       icon="?"
       title={
         <>
-          {approval.kind === 'command' ? 'A command waits for approval' : approval.kind === 'mcp' ? 'An MCP tool call waits for approval' : 'A read waits for approval'}{' '}
+          {approval.kind === 'command' ? t.commandWaits : approval.kind === 'mcp' ? t.mcpWaits : t.readWaits}{' '}
           <TodoChip todoId={approval.todoId} />
         </>
       }
       meta={
         item.resolved ? (
-          <span className="ac-state">{item.resolved}</span>
+          <span className="ac-state">{t.resolved(item.resolved)}</span>
         ) : !open ? (
           <span className="ac-state" data-testid="approval-state">
-            {undecided === 'held' ? 'no longer waiting: the session paused' : undecided === 'dropped' ? 'not decided: the session ended' : 'no longer waiting'}
+            {undecided === 'held' ? t.noLongerWaitingPaused : undecided === 'dropped' ? t.notDecided : t.noLongerWaiting}
           </span>
         ) : null
       }
     >
       <pre className="ac-pre ac-command">{what}</pre>
-      {approval.command?.destructive && <div className="ac-note error-text">Destructive: {approval.command.reason}</div>}
+      {approval.command?.destructive && <div className="ac-note error-text">{t.destructive(approval.command.reason)}</div>}
       {!approval.command?.destructive && item.reason && <div className="ac-note">{item.reason}</div>}
       {open &&
         (rejecting ? (
           <div className="ac-actions">
-            <input className="ac-input" autoFocus placeholder="Why? (the agent reads it)" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <input className="ac-input" autoFocus placeholder={t.whyPlaceholder} value={reason} onChange={(e) => setReason(e.target.value)} />
             <button className="ag-button danger" disabled={!reason.trim()} onClick={() => act(() => client.invoke('agent.reject', { sessionId, changeId: approval.changeId, reason }))}>
-              Reject
+              {t.reject}
             </button>
             <button className="ag-button" onClick={() => setRejecting(false)}>
-              Cancel
+              {t.cancel}
             </button>
           </div>
         ) : (
           <div className="ac-actions">
             <button className="ag-button primary" onClick={() => act(() => client.invoke('agent.approve', { sessionId, changeId: approval.changeId }))} data-testid="approval-approve">
-              Approve
+              {t.approve}
             </button>
             {approval.command?.allowPrefix && (
               <button
                 className="ag-button"
                 onClick={() => act(() => client.invoke('agent.approve', { sessionId, changeId: approval.changeId, alwaysAllow: true }))}
-                title={`Approve, and add "${approval.command.allowPrefix}" to the allow list in your global settings (remove it there to undo)`}
+                title={t.alwaysAllowTitle(approval.command.allowPrefix)}
                 data-testid="approval-always"
               >
-                Always allow <code>{approval.command.allowPrefix}</code>
+                {t.alwaysAllow} <code>{approval.command.allowPrefix}</code>
               </button>
             )}
             <button className="ag-button" onClick={() => setRejecting(true)}>
-              Reject…
+              {t.rejectAsk}
             </button>
           </div>
         ))}

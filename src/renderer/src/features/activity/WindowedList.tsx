@@ -1,5 +1,7 @@
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useText } from '../../i18n';
+import { activityStrings } from './activityStrings';
 
 interface Props<T> {
   items: readonly T[];
@@ -27,6 +29,7 @@ const FOLLOW_SLACK = 48;
  * offers a jump back when they scrolled up and new cards arrived.
  */
 export function WindowedList<T>({ items, keyOf, render, estimate, overscan = 600, className, testId, empty, header }: Props<T>) {
+  const t = useText(activityStrings);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
@@ -108,7 +111,7 @@ export function WindowedList<T>({ items, keyOf, render, estimate, overscan = 600
       </div>
       {!following && items.length > 0 && (
         <button className="windowed-jump" onClick={jump} data-testid="activity-jump">
-          ↓ Latest
+          {t.latest}
         </button>
       )}
     </div>

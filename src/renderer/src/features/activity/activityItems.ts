@@ -22,7 +22,13 @@ export type Halted = 'paused' | 'stopped' | 'ended' | null;
 
 export type ActivityItem =
   | (Base & { kind: 'session'; task: string; mode: string; model: string; sessionId: string })
-  | (Base & { kind: 'plan'; todos: { id: string; description: string; expectedResult: string }[]; needsApproval: boolean })
+  | (Base & {
+      kind: 'plan';
+      todos: { id: string; description: string; expectedResult: string }[];
+      needsApproval: boolean;
+      /** The user edited the plan before approving it: `todos` is the plan as approved, not the model's proposal. */
+      edited?: boolean;
+    })
   | (Base & { kind: 'plan_decision'; approved: boolean; by: string; feedback: string })
   | (Base & { kind: 'text'; text: string; streaming: boolean; superseded?: boolean })
   | (Base & { kind: 'user'; text: string })

@@ -2,6 +2,8 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, ty
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
+import { formatsNow, textOf } from '../../i18n';
+import { activityStrings } from './activityStrings';
 
 /**
  * The activity stream of one session as a reducer over batches of hub entries (agent events in arrival
@@ -136,6 +138,26 @@ function attachTerminal(d: Draft, terminal: TerminalInfo): void {
   }
 }
 
+type PlanTodo = Extract<ActivityItem, { kind: 'plan' }>['todos'][number];
+
+const samePlan = (a: readonly PlanTodo[], b: readonly PlanTodo[]) =>
+  a.length === b.length && a.every((t, i) => t.id === b[i].id && t.description === b[i].description && t.expectedResult === b[i].expectedResult);
+
+/**
+ * An approval that carries TODOs approved the plan as the user edited it (board plan review): the latest plan card
+ * shows that plan, marked edited, rather than the model's proposal.
+ */
+function showEditedPlan(d: Draft, todos: readonly PlanTodo[]): void {
+  for (let i = d.items.length - 1; i >= 0; i--) {
+    const item = d.items[i];
+    if (item.kind !== 'plan' || item.rewound) continue;
+    if (samePlan(item.todos, todos)) return;
+    const edited = todos.map(({ id, description, expectedResult }) => ({ id, description, expectedResult }));
+    d.patch(item.key, (p) => ({ ...p, todos: edited, edited: true }), 'plan');
+    return;
+  }
+}
+
 /** The TODO an event is about (null: the session's). */
 function todoIdOf(e: AgentEvent): string | null {
   return 'todoId' in e ? (e.todoId ?? null) : null;
@@ -153,6 +175,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.add({ ...base, key: seqKey('plan'), kind: 'plan', todos: e.todos, needsApproval: e.needsApproval });
       return;
     case 'plan_approved':
+      if (e.todos) showEditedPlan(d, e.todos);
       d.add({ ...base, key: seqKey('plan-ok'), kind: 'plan_decision', approved: true, by: e.by, feedback: '' });
       return;
     case 'plan_rejected':
@@ -310,7 +333,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     case 'model_call':
       if (e.outcome !== 'failed') return;
-      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: `Model call failed${e.status ? ` (HTTP ${e.status})` : ''}: ${e.error ?? 'no answer'}` });
+      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, e.error ?? null) });
       return;
     case 'rollback':
       if (e.toSeq !== undefined && e.toSeq < e.seq) rewind(d, s, e.seq, e.toSeq, e.checkpointId, e.undoes ?? null, base);
@@ -371,5 +394,5 @@ function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
 
 function describeRetry(e: AgentEventOf<'model_retry'>): string {
   const { attempt, delayMs: delay, reason } = e;
-  return `The model call is retried${attempt ? ` (attempt ${attempt})` : ''}${delay ? ` in ${Math.round(delay / 100) / 10} s` : ''}${reason ? `: ${reason}` : '.'}`;
+  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reason || null);
 }

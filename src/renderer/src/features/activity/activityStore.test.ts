@@ -110,6 +110,26 @@ describe('activity reducer on recorded sessions', () => {
     expect(settled.streamingKey).toBeNull();
   });
 
+  it('shows the plan as the user edited it once approved with TODOs; an approval without TODOs leaves the proposal', () => {
+    const sessionId = greetSession.sessionId;
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, seq: n, ...event } as AgentEvent });
+    const proposed = [
+      { id: 't1', description: 'Create greet.txt', expectedResult: 'it exists' },
+      { id: 't2', description: 'Delete the README', expectedResult: 'it is gone' },
+    ];
+    const asked = applyActivityBatch(emptyActivity(sessionId), [ev({ type: 'plan_proposed', todos: proposed, needsApproval: true }, 1)]);
+    const plain = applyActivityBatch(asked, [ev({ type: 'plan_approved', by: 'user' }, 2)]);
+    expect(ofKind(plain.items, 'plan')).toMatchObject([{ todos: proposed }]);
+    expect(ofKind(plain.items, 'plan')[0].edited).toBeUndefined();
+    const same = applyActivityBatch(asked, [ev({ type: 'plan_approved', by: 'user', todos: proposed }, 2)]);
+    expect(ofKind(same.items, 'plan')[0].edited).toBeUndefined();
+    const edited = [{ id: 't1', description: 'Create greet.txt saying hello', expectedResult: 'it exists' }, { id: 't3', description: 'Write notes.md', expectedResult: '' }];
+    const approved = applyActivityBatch(asked, [ev({ type: 'plan_approved', by: 'user', todos: edited }, 2)]);
+    expect(ofKind(approved.items, 'plan')).toMatchObject([{ todos: edited, edited: true, needsApproval: true }]);
+    expect(ofKind(approved.items, 'plan_decision')).toMatchObject([{ approved: true }]);
+    expect(ofKind(asked.items, 'plan')[0].todos).toEqual(proposed); // the earlier state is untouched
+  });
+
   it('keeps a text cut off by a retry as such, and streams the retried reply into a new card', () => {
     const sessionId = greetSession.sessionId;
     const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });

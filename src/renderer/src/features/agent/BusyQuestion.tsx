@@ -4,6 +4,8 @@ import { useClient } from '../../client/ClientContext';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { isolationQuery } from './agentQueries';
 import { isolationBlocked } from './worktreeWords';
+import { startStrings } from './startStrings';
+import { useText } from '../../i18n';
 import { busyParams, busyTitle, sharedTreeBusyOf, taskLine, WORKTREE_CHOICE, type BusyChoice, type BusyParams, type BusySessions } from './busyQuestion';
 
 /**
@@ -40,17 +42,21 @@ export function useBusyQuestion(): { run<T>(send: (extra: BusyParams) => Promise
 /** Whether the worktree choice is on offer, and why not ("not a git repository", still asking …). */
 function useWorktreeChoice(): { available: boolean; reason: string | null } {
   const client = useClient();
+  const t = useText(startStrings);
   const isolation = useQuery(isolationQuery(client));
-  if (!WORKTREE_CHOICE) return { available: false, reason: 'Worktree isolation: coming soon' };
+  if (!WORKTREE_CHOICE) return { available: false, reason: t.worktreeSoon };
   const reason = isolationBlocked(isolation.data, isolation.error);
   return { available: !reason, reason };
 }
 
+/** The branches of worktree sessions (a name, not words). */
+const WORKTREE_BRANCHES = 'akira/…';
+
 function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: string | undefined; answer(choice: BusyChoice): void }) {
+  const t = useText(startStrings);
   const queue = useRef<HTMLButtonElement>(null);
   const worktree = useWorktreeChoice();
   const one = sessions.length === 1;
-  const it = one ? 'it' : 'them';
   // Enter anywhere but on another button queues it (the safe default).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Enter' || (e.target as HTMLElement).closest('button')) return;
@@ -59,7 +65,7 @@ function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: 
   };
   return (
     <Dialog title={busyTitle(sessions)} testId="busy-dialog" tone="accent" onCancel={() => answer('cancel')} initialFocus={queue} onKeyDown={onKeyDown}>
-      <ul className="busy-sessions" aria-label="Running sessions">
+      <ul className="busy-sessions" aria-label={t.runningSessions}>
         {sessions.map((s) => (
           <li key={s.sessionId} data-testid="busy-session" data-session-id={s.sessionId} title={s.task}>
             <span className="tone-text tone-busy" aria-hidden>
@@ -70,31 +76,36 @@ function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: 
         ))}
       </ul>
       <p data-testid="busy-what">
-        If {what ? <b>{taskLine(what, 80)}</b> : 'the new session'} starts now, {one ? 'both' : 'they all'} work on the same files. What should it do?
+        {t.busyWhatBefore} {what ? <b>{taskLine(what, 80)}</b> : t.theNewSession}
+        {t.busyWhatAfter(one)}
       </p>
-      <div className="busy-choices" role="group" aria-label="Choices">
+      <div className="busy-choices" role="group" aria-label={t.choices}>
         <div className="busy-choice">
           <button ref={queue} type="button" className="ag-button primary" onClick={() => answer('queue')} data-testid="busy-queue">
-            Queue it
+            {t.queueIt}
           </button>
-          <span className="busy-choice-text">Wait, and start by itself when {one ? 'it ends' : 'they end'}.</span>
+          <span className="busy-choice-text">{t.queueItText(one)}</span>
         </div>
         <div className="busy-choice">
           <button type="button" className="ag-button" onClick={() => answer('parallel')} data-testid="busy-parallel">
-            Run anyway
+            {t.runAnyway}
           </button>
           <span className="busy-choice-text">
-            Start now beside {it}, <b>on the same files</b>: edits and checkpoint restores can cut across each other.
+            {t.runAnywayBefore(one)}
+            <b>{t.onTheSameFiles}</b>
+            {t.runAnywayAfter}
           </span>
         </div>
         <div className="busy-choice">
           <button type="button" className="ag-button" disabled={!worktree.available} onClick={() => answer('worktree')} data-testid="busy-worktree" title={worktree.reason ?? undefined}>
-            Run in a worktree
+            {t.runInAWorktree}
           </button>
           <span className="busy-choice-text" data-testid="busy-worktree-text">
             {worktree.available ? (
               <>
-                Start now in its own git worktree and branch (<b>akira/…</b>); your files stay as they are until you merge it.
+                {t.worktreeTextBefore}
+                <b>{WORKTREE_BRANCHES}</b>
+                {t.worktreeTextAfter}
               </>
             ) : (
               worktree.reason
@@ -104,9 +115,9 @@ function BusyDialog({ sessions, what, answer }: { sessions: BusySessions; what: 
       </div>
       <DialogActions>
         <button type="button" className="ag-button" onClick={() => answer('cancel')} data-testid="busy-cancel">
-          Cancel
+          {t.cancel}
         </button>
-        <span className="dialog-dim">Enter queues it · Esc cancels</span>
+        <span className="dialog-dim">{t.busyKeys}</span>
       </DialogActions>
     </Dialog>
   );

@@ -6,6 +6,8 @@ import { useDraftText } from '../context/draftStore';
 import { useImageAttachments } from '../context/useImageAttachments';
 import { message } from './sessionFormat';
 import { useAskInsert } from './useAskInsert';
+import { agentStrings } from './agentStrings';
+import { textOf, useText } from '../../i18n';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
@@ -15,6 +17,7 @@ const ENDED = new Set(['completed', 'failed', 'stopped']);
  * typed is kept per session while the box is not shown.
  */
 export function MessageBox() {
+  const t = useText(agentStrings);
   const client = useClient();
   const sessionId = useBoardStore((s) => s.board.sessionId);
   const status = useBoardStore((s) => s.board.status);
@@ -35,7 +38,7 @@ export function MessageBox() {
       await client.invoke('agent.sendMessage', { sessionId, text, ...(imageInputs ? { images: imageInputs } : {}) });
       setText('');
       images.clear();
-      setNote({ error: false, text: 'Sent: the agent reads it in its next model call.' });
+      setNote({ error: false, text: textOf(agentStrings).messageSent });
     } catch (err) {
       setNote({ error: true, text: message(err) });
     } finally {
@@ -64,14 +67,14 @@ export function MessageBox() {
           className: 'message-input',
           rows: 2,
           disabled: ended,
-          placeholder: ended ? 'The session has ended.' : 'Message the agent: @ mentions a file (Enter sends, Shift+Enter for a new line)',
-          'aria-label': 'Message to the agent',
+          placeholder: ended ? t.sessionEnded : t.messagePlaceholder,
+          'aria-label': t.messageLabel,
           'data-testid': 'message-input',
           onKeyDown: onKey,
         }}
       />
       <button className="ag-button primary" disabled={ended || busy || !text.trim()} onClick={send} data-testid="message-send">
-        Send
+        {t.send}
       </button>
       {note && <div className={`message-note ${note.error ? 'error-text' : ''}`}>{note.text}</div>}
     </div>

@@ -4,6 +4,8 @@ import { useClient } from '../../client/ClientContext';
 import { moveInQueue, queueOrder, queueWaitText, statusText } from './queueOrder';
 import { message } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
+import { agentStrings } from './agentStrings';
+import { useText } from '../../i18n';
 
 /**
  * A queued session's view (issue 10): it waits, why, and its place; Move up / Move down (agent.reorderQueue)
@@ -12,6 +14,7 @@ import { useSessionStore } from './sessionStore';
  * them while a move is sent and when the session reaches either end of the queue.
  */
 export function QueuePanel({ sessionId, reason }: { sessionId: string; reason: string | null }) {
+  const t = useText(agentStrings);
   const client = useClient();
   const sessions = useSessionStore((s) => s.sessions);
   const [busy, setBusy] = useState(false);
@@ -50,8 +53,7 @@ export function QueuePanel({ sessionId, reason }: { sessionId: string; reason: s
     <section className="queue-panel" data-testid="queue-panel" aria-labelledby="queue-panel-title">
       <div className="queue-panel-text">
         <div className="queue-panel-title" id="queue-panel-title" data-testid="queue-panel-title">
-          {statusText('queued', position)}
-          {position ? ` of ${order.length}` : ''} — this session waits
+          {t.queuePanelTitle(statusText('queued', position), position ? order.length : null)}
         </div>
         <div className="queue-panel-reason" data-testid="queue-panel-reason">
           {queueWaitText(reason)}
@@ -63,14 +65,14 @@ export function QueuePanel({ sessionId, reason }: { sessionId: string; reason: s
         )}
       </div>
       <div className="queue-panel-buttons">
-        <button type="button" className="ag-button" aria-disabled={busy || !up} onClick={() => !busy && void move(up)} data-testid="queue-move-up" title={up ? 'Start it one place sooner' : 'It starts next'}>
-          ↑ Move up
+        <button type="button" className="ag-button" aria-disabled={busy || !up} onClick={() => !busy && void move(up)} data-testid="queue-move-up" title={up ? t.moveUpHint : t.startsNext}>
+          {t.moveUp}
         </button>
-        <button type="button" className="ag-button" aria-disabled={busy || !down} onClick={() => !busy && void move(down)} data-testid="queue-move-down" title={down ? 'Let the next one go first' : 'It is last in the queue'}>
-          ↓ Move down
+        <button type="button" className="ag-button" aria-disabled={busy || !down} onClick={() => !busy && void move(down)} data-testid="queue-move-down" title={down ? t.moveDownHint : t.lastInQueue}>
+          {t.moveDown}
         </button>
-        <button type="button" className="ag-button danger" aria-disabled={busy} onClick={() => !busy && void cancel()} data-testid="queue-cancel" title="Take it out of the queue (it is stopped and will not start)">
-          Cancel
+        <button type="button" className="ag-button danger" aria-disabled={busy} onClick={() => !busy && void cancel()} data-testid="queue-cancel" title={t.cancelQueueHint}>
+          {t.cancel}
         </button>
       </div>
     </section>

@@ -3,6 +3,8 @@ import type { ErrorDetails } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
 import { Dialog, DialogActions } from '../../ui/Dialog';
+import { startStrings } from './startStrings';
+import { useText } from '../../i18n';
 
 type Untrusted = NonNullable<ErrorDetails['untrustedModelServer']>;
 
@@ -40,24 +42,31 @@ export function useServerTrust(): { run<T>(action: () => Promise<T>): Promise<T 
   return { run, dialog };
 }
 
+/** Where a project names its own model server (a path, not words). */
+const PROJECT_SETTINGS = '.akira/settings.json';
+
 function TrustDialog({ server, answer }: { server: Untrusted; answer(trusted: boolean): void }) {
+  const t = useText(startStrings);
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog title="Send your API key to this project's model server?" testId="trust-dialog" onCancel={() => answer(false)} initialFocus={cancel}>
+    <Dialog title={t.trustTitle} testId="trust-dialog" onCancel={() => answer(false)} initialFocus={cancel}>
       <p>
-        This project&apos;s settings (<code>.akira/settings.json</code>) send the model to <b data-testid="trust-origin">{server.origin}</b>.
+        {t.trustSendsBefore}
+        <code>{PROJECT_SETTINGS}</code>
+        {t.trustSendsMiddle} <b data-testid="trust-origin">{server.origin}</b>
+        {t.trustSendsAfter}
       </p>
       <p>
-        Your API key{server.keyHint ? ` (${server.keyHint})` : ''}, from {server.keySource}, is for <b>{server.keyOrigin}</b>. Anyone who can change a
-        project can name a server there; trust it only if you know who runs it.
+        {t.trustKeyBefore(server.keyHint ?? null, server.keySource)} <b>{server.keyOrigin}</b>
+        {t.trustKeyAfter}
       </p>
-      <p className="dialog-dim">Trusting is remembered for every project (global settings, trustedModelServers) and can be taken back in Settings.</p>
+      <p className="dialog-dim">{t.trustRemembered}</p>
       <DialogActions>
         <button className="ag-button danger" onClick={() => answer(true)} data-testid="trust-confirm">
-          Trust {server.origin}
+          {t.trust(server.origin)}
         </button>
         <button ref={cancel} className="ag-button" onClick={() => answer(false)} data-testid="trust-cancel">
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

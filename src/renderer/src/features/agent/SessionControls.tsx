@@ -6,7 +6,9 @@ import { useBoardStore } from '../board/boardStore';
 import { useReviewStore, waitingIn } from '../review/reviewStore';
 import { useServerTrust } from './ServerTrust';
 import { statusText } from './queueOrder';
-import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
+import { canPause, canResume, canStop, formatCost, formatTokens, message, phaseLabel, statusTone } from './sessionFormat';
+import { agentStrings } from './agentStrings';
+import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 
 /**
@@ -15,6 +17,8 @@ import { useSessionStore } from './sessionStore';
  * store, the one list of what waits for a person (features/review/reviewStore.ts).
  */
 export function SessionControls({ onClose }: { onClose(): void }) {
+  const t = useText(agentStrings);
+  const formats = useFormats();
   const client = useClient();
   const board = useBoardStore((s) => s.board);
   const setSidebar = useUiStore((s) => s.setSidebar);
@@ -53,10 +57,10 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           {board.task || '…'}
         </span>
         <span className="session-meta">
-          {queued ? 'in the queue' : (PHASE_LABEL[board.phase] ?? board.phase)} · {board.mode} · {board.model}
+          {queued ? t.inTheQueue : phaseLabel(board.phase, t)} · {board.mode} · {board.model}
         </span>
       </div>
-      <div className="session-progress" title={`${done} of ${total} TODOs done`} data-testid="session-progress">
+      <div className="session-progress" title={t.todosDone(done, total)} data-testid="session-progress">
         <div className="session-progress-bar">
           <div className="session-progress-fill" style={{ width: total ? `${(100 * done) / total}%` : 0 }} />
         </div>
@@ -64,23 +68,24 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           {done}/{total}
         </span>
       </div>
-      <span className="session-meta" title={`${board.totals.tokensIn} in, ${board.totals.tokensOut} out, ${board.totals.modelCalls} model calls`}>
-        {formatTokens(board.totals.tokensIn + board.totals.tokensOut)} tokens{cost ? ` · ${cost}` : ''}
+      <span className="session-meta" title={t.tokensTitle(formats.number(board.totals.tokensIn), formats.number(board.totals.tokensOut), formats.number(board.totals.modelCalls))}>
+        {t.tokens(formatTokens(board.totals.tokensIn + board.totals.tokensOut))}
+        {cost ? ` · ${cost}` : ''}
       </span>
       <div className="session-buttons">
         {changes > 0 && (
           <button className="ag-button primary" onClick={() => setSidebar('review')} data-testid="session-review">
-            Review {changes} change{changes === 1 ? '' : 's'}
+            {t.reviewChanges(changes)}
           </button>
         )}
         {canPause(board.status) && (
           <button className="ag-button" disabled={busy} onClick={() => act(() => client.invoke('agent.pause', { sessionId }))} data-testid="session-pause">
-            Pause
+            {t.pause}
           </button>
         )}
         {canResume(board.status) && (
           <button className="ag-button primary" disabled={busy} onClick={() => act(() => trust.run(() => client.invoke('agent.resume', { sessionId })))} data-testid="session-resume">
-            Resume
+            {t.resume}
           </button>
         )}
         {/* A queued session is cancelled from its queue panel. */}
@@ -89,18 +94,18 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           (confirmStop ? (
             <>
               <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, reason: 'Stopped from the app.' }))} data-testid="session-stop-confirm">
-                Stop for good
+                {t.stopForGood}
               </button>
               <button className="ag-button" onClick={() => setConfirmStop(false)}>
-                Cancel
+                {t.cancel}
               </button>
             </>
           ) : (
             <button className="ag-button" disabled={busy} onClick={() => setConfirmStop(true)} data-testid="session-stop">
-              Stop
+              {t.stop}
             </button>
           ))}
-        <button className="icon-button" title="Close the session view" aria-label="Close the session view" onClick={onClose}>
+        <button className="icon-button" title={t.closeSessionView} aria-label={t.closeSessionView} onClick={onClose}>
           ×
         </button>
       </div>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { AgentSessionSummary } from '../../../../shared/contract';
 import { queueWaitText, statusText } from './queueOrder';
-import { formatAgo, formatTokens, statusTone } from './sessionFormat';
+import { formatTokens, statusTone } from './sessionFormat';
+import { agentStrings } from './agentStrings';
+import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 import { TreeBadge } from './TreeBadge';
 
@@ -15,6 +17,9 @@ function useNow(ms: number): number {
 }
 
 function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummary; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
+  const t = useText(agentStrings);
+  const formats = useFormats();
+  const updated = Date.parse(s.updatedAt);
   const tone = statusTone(s.status);
   const queued = s.status === 'queued';
   return (
@@ -27,7 +32,7 @@ function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummar
         data-status={s.status}
         data-queue-position={s.queuePosition ?? undefined}
         aria-current={current}
-        title={queued ? `${s.task}\n${statusText(s.status, s.queuePosition)}: ${queueWaitText(reason)}` : s.task}
+        title={queued ? t.queuedRowTitle(s.task, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.task}
       >
         <span className={`status-dot tone-${tone}`} aria-hidden />
         <span className="session-row-main">
@@ -42,8 +47,8 @@ function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummar
               </span>
             )}
             <span>{s.mode}</span>
-            <span>{formatTokens(s.totals.tokensIn + s.totals.tokensOut)} tok</span>
-            <span>{formatAgo(s.updatedAt, now)}</span>
+            <span>{t.tokensShort(formatTokens(s.totals.tokensIn + s.totals.tokensOut))}</span>
+            <span>{Number.isNaN(updated) ? '' : formats.relative(Math.min(updated, now))}</span>
             <TreeBadge worktree={s.worktree} />
           </span>
         </span>
@@ -60,9 +65,10 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const current = useSessionStore((s) => s.currentSessionId);
   const reasons = useSessionStore((s) => s.statusReasons);
   const now = useNow(30_000);
-  if (error && !sessions.length) return <div className="empty error-text">Could not list sessions: {error}</div>;
-  if (!loaded) return <div className="empty">Loading sessions…</div>;
-  if (!sessions.length) return <div className="empty">No sessions yet. Describe a task above to start one.</div>;
+  const t = useText(agentStrings);
+  if (error && !sessions.length) return <div className="empty error-text">{t.couldNotListSessions(error)}</div>;
+  if (!loaded) return <div className="empty">{t.loadingSessions}</div>;
+  if (!sessions.length) return <div className="empty">{t.noSessions}</div>;
   return (
     <ul className="session-list" data-testid="session-list">
       {sessions.map((s) => (

@@ -5,7 +5,9 @@ import { progressOf } from '../../../../shared/agent/sessionState';
 import { useBoardStore } from '../board/boardStore';
 import { useServerTrust } from './ServerTrust';
 import { queueWaitText, statusText } from './queueOrder';
-import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
+import { canPause, canResume, canStop, formatCost, formatTokens, message, phaseLabel, statusTone } from './sessionFormat';
+import { agentStrings } from './agentStrings';
+import { useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 
 type Action = 'view' | 'pause' | 'resume' | 'stop';
@@ -16,6 +18,7 @@ type Action = 'view' | 'pause' | 'resume' | 'stop';
  * Arrow keys move in the menu, Escape closes it and gives the focus back to the item.
  */
 export function SessionStatusItem() {
+  const t = useText(agentStrings);
   const client = useClient();
   const current = useSessionStore((s) => s.currentSessionId);
   const board = useBoardStore((s) => s.board);
@@ -118,7 +121,7 @@ export function SessionStatusItem() {
         data-testid="status-agent"
         data-status={board.status}
         data-queue-position={queued ? (queuePosition ?? undefined) : undefined}
-        title={`${board.task}${queued ? `\n${queueWaitText(board.statusReason)}` : ''}\n(click for the session's menu)`}
+        title={t.statusItemTitle(board.task, queued ? queueWaitText(board.statusReason) : null)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'status-session-menu' : undefined}
@@ -132,27 +135,27 @@ export function SessionStatusItem() {
       >
         <span className={`tone-text tone-${statusTone(board.status)}`}>✦ {statusText(board.status, queuePosition)}</span>
         {/* A queued session has not started: its place says it all (a resumed one that waits keeps its numbers). */}
-        {!queued && <span> · {PHASE_LABEL[board.phase] ?? board.phase}</span>}
+        {!queued && <span> · {phaseLabel(board.phase, t)}</span>}
         {(!queued || total > 0) && <span> · {done}/{total}</span>}
-        {(!queued || tokens > 0) && <span> · {formatTokens(tokens)} tokens</span>}
+        {(!queued || tokens > 0) && <span> · {t.tokens(formatTokens(tokens))}</span>}
         {cost && <span> · {cost}</span>}
       </button>
       {open && (
-        <div ref={menu} id="status-session-menu" className="status-menu" role="menu" aria-label="Session" data-testid="status-menu" onKeyDown={onMenuKey}>
+        <div ref={menu} id="status-session-menu" className="status-menu" role="menu" aria-label={t.sessionMenu} data-testid="status-menu" onKeyDown={onMenuKey}>
           <div className="status-menu-title" title={board.task}>
-            {board.task || 'Session'}
+            {board.task || t.session}
           </div>
-          {item('view', 'View log', true, 'status-menu-view', 'The board and the activity of this session')}
-          {item('pause', 'Pause', canPause(board.status), 'status-menu-pause', 'Pause after the current step')}
-          {item('resume', 'Resume', canResume(board.status), 'status-menu-resume')}
+          {item('view', t.viewLog, true, 'status-menu-view', t.viewLogHint)}
+          {item('pause', t.pause, canPause(board.status), 'status-menu-pause', t.pauseHint)}
+          {item('resume', t.resume, canResume(board.status), 'status-menu-resume')}
           {queued ? (
-            item('stop', 'Cancel (leave the queue)', true, 'status-menu-cancel-queued', 'Take it out of the queue: it is stopped and will not start')
+            item('stop', t.cancelQueued, true, 'status-menu-cancel-queued', t.cancelQueuedHint)
           ) : confirmStop ? (
             <button type="button" role="menuitem" className="status-menu-item danger" disabled={busy} data-testid="status-menu-stop-confirm" onClick={() => void act('stop')}>
-              Stop for good?
+              {t.stopForGoodAsk}
             </button>
           ) : (
-            item('stop', 'Stop…', canStop(board.status), 'status-menu-stop', 'Stop the session for good (asks once more)')
+            item('stop', t.stopAsk, canStop(board.status), 'status-menu-stop', t.stopHint)
           )}
           {error && (
             <div className="status-menu-error error-text" role="alert">

@@ -9,6 +9,8 @@ import { SessionControls } from './SessionControls';
 import { useSessionStore } from './sessionStore';
 import { WorktreePanel } from './WorktreePanel';
 import { mergeTarget } from './worktreeWords';
+import { agentStrings } from './agentStrings';
+import { useText } from '../../i18n';
 import './agent.css';
 
 /**
@@ -18,6 +20,7 @@ import './agent.css';
  * under them says which rules files the session uses and what its task attached (features/context).
  */
 export function SessionView({ diffView }: { diffView(p: { sessionId: string; base: string }): ReactNode }) {
+  const t = useText(agentStrings);
   const currentSessionId = useSessionStore((s) => s.currentSessionId);
   const worktree = useSessionStore((s) => s.sessions.find((x) => x.sessionId === s.currentSessionId)?.worktree ?? null);
   const [diffFor, setDiffFor] = useState<string | null>(null);
@@ -27,7 +30,7 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
   if (!currentSessionId || boardSession !== currentSessionId) {
     return (
       <div className="session-view empty-session">
-        <div className="empty">Start a session from the Agent panel, or open one of its sessions.</div>
+        <div className="empty">{t.noSessionOpen}</div>
       </div>
     );
   }
@@ -48,10 +51,10 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
         diffView({ sessionId: currentSessionId, base: mergeTarget(worktree) })
       ) : (
         <div className="session-body">
-          <section className="session-board" aria-label="TODO board">
+          <section className="session-board" aria-label={t.todoBoard}>
             <Board />
           </section>
-          <section className="session-activity" aria-label="Activity">
+          <section className="session-activity" aria-label={t.activity}>
             <ActivityStream />
             <MessageBox />
           </section>

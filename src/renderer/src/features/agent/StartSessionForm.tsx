@@ -12,6 +12,8 @@ import { useServerTrust } from './ServerTrust';
 import { useAskInsert } from './useAskInsert';
 import { useSessionStore } from './sessionStore';
 import { isolationBlocked } from './worktreeWords';
+import { startStrings } from './startStrings';
+import { useText } from '../../i18n';
 
 /**
  * Type a task, pick a mode and a model, start: the new session opens. "Run in its own worktree" starts it in its
@@ -21,6 +23,7 @@ import { isolationBlocked } from './worktreeWords';
  * rules files the agent will be told, and takes "Ask the agent about this" from the file viewer.
  */
 export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string): void }) {
+  const t = useText(startStrings);
   const client = useClient();
   const modes = useQuery(modesQuery(client));
   const settings = useQuery(settingsQuery(client));
@@ -96,8 +99,8 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
         chipsTestId="start-chips"
         textarea={{
           className: 'start-task',
-          placeholder: 'Describe the task… @ mentions a file, paste an image (Ctrl+Enter starts)',
-          'aria-label': 'Task',
+          placeholder: t.taskPlaceholder,
+          'aria-label': t.task,
           'data-testid': 'start-task',
           rows: 4,
           onKeyDown: onKey,
@@ -106,32 +109,32 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
       <RulesLine />
       <div className="start-row">
         <label className="start-field">
-          <span>Mode</span>
-          <select value={chosenMode} onChange={(e) => setMode(e.target.value)} data-testid="start-mode" aria-label="Mode">
+          <span>{t.mode}</span>
+          <select value={chosenMode} onChange={(e) => setMode(e.target.value)} data-testid="start-mode" aria-label={t.mode}>
             {(modes.data?.modes ?? [{ id: defaultMode, name: defaultMode, description: '', builtIn: true }]).map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
-                {m.builtIn ? '' : ' (custom)'}
+                {m.builtIn ? '' : t.custom}
               </option>
             ))}
           </select>
         </label>
         <label className="start-field">
-          <span>Model</span>
+          <span>{t.model}</span>
           <input
             value={model}
-            placeholder={configuredModel ?? 'configured model'}
+            placeholder={configuredModel ?? t.configuredModel}
             onChange={(e) => setModel(e.target.value)}
             data-testid="start-model"
-            aria-label="Model"
+            aria-label={t.model}
             spellCheck={false}
           />
         </label>
       </div>
-      <label className={`start-check ${worktreeAvailable ? '' : 'disabled'}`} title={worktreeReason ?? 'The session works in its own git worktree and branch; your files stay as they are until you merge it.'} data-testid="start-worktree-label">
+      <label className={`start-check ${worktreeAvailable ? '' : 'disabled'}`} title={worktreeReason ?? t.worktreeHint} data-testid="start-worktree-label">
         <input type="checkbox" checked={worktree} disabled={!worktreeAvailable} onChange={(e) => setInWorktree(e.target.checked)} data-testid="start-worktree" aria-describedby={worktreeReason ? 'start-worktree-reason' : undefined} />
         <span>
-          Run in its own worktree <span className="start-check-dim">(branch akira/…)</span>
+          {t.runInWorktree} <span className="start-check-dim">{t.branchAkira}</span>
         </span>
       </label>
       {worktreeReason && !isolation.isPending && (
@@ -145,7 +148,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
           {e.file}: {e.message}
         </div>
       ))}
-      {modes.error && <div className="start-hint error-text">Modes: {modes.error.message}</div>}
+      {modes.error && <div className="start-hint error-text">{t.modesError(modes.error.message)}</div>}
       {modelError && !model.trim() && <div className="start-hint warn-text">{modelError}</div>}
       {error && (
         <div className="start-hint error-text" role="alert" data-testid="start-error">
@@ -153,7 +156,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
         </div>
       )}
       <button className="ag-button primary" type="submit" disabled={!task.trim() || starting} data-testid="start-submit">
-        {starting ? 'Starting…' : 'Start session'}
+        {starting ? t.starting : t.startSession}
       </button>
       {trust.dialog}
       {busy.dialog}

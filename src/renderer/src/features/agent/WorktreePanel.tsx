@@ -7,6 +7,8 @@ import { Dialog, DialogActions } from '../../ui/Dialog';
 import { useTerminalStore } from '../terminal/terminalStore';
 import { message } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
+import { worktreeStrings } from './worktreeStrings';
+import { useText } from '../../i18n';
 import { mergeOutcome, mergeTarget, shortCommit, worktreeActionBlocked, worktreeDiffKey, worktreeGone, type MergeOutcome } from './worktreeWords';
 
 /**
@@ -18,6 +20,7 @@ import { mergeOutcome, mergeTarget, shortCommit, worktreeActionBlocked, worktree
  * the session's worktree_merged / worktree_discarded events (sessionStore).
  */
 export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }: { sessionId: string; status: AgentStatus; worktree: SessionWorktreeT; diffOpen: boolean; onDiff(open: boolean): void }) {
+  const t = useText(worktreeStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'merge' | 'discard' | null>(null);
@@ -67,17 +70,17 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
 
   const stateText =
     worktree.state === 'merged'
-      ? `merged into ${into}${worktree.mergeCommit ? ` as ${shortCommit(worktree.mergeCommit)}` : ''}`
+      ? t.stateMerged(into, worktree.mergeCommit ? shortCommit(worktree.mergeCommit) : null)
       : worktree.state === 'discarded'
-        ? 'discarded: the worktree and its branch are gone'
-        : `from ${into}; your files stay as they are until you merge it`;
+        ? t.stateDiscarded
+        : t.stateActive(into);
 
   return (
     <section className={`worktree-panel wt-${worktree.state}`} data-testid="worktree-panel" data-state={worktree.state} aria-labelledby="worktree-panel-title">
       <div className="worktree-panel-text">
         <div className="worktree-panel-title" id="worktree-panel-title">
           <span aria-hidden>⎇ </span>
-          Worktree <code data-testid="worktree-branch">{worktree.branch}</code>{' '}
+          {t.worktree} <code data-testid="worktree-branch">{worktree.branch}</code>{' '}
           <span className="worktree-panel-state" data-testid="worktree-state">
             {stateText}
           </span>
@@ -89,22 +92,22 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
         )}
       </div>
       <div className="worktree-panel-buttons">
-        <button type="button" className="ag-button" aria-pressed={diffOpen} disabled={!!gone} title={gone ?? (diffOpen ? 'Back to the board and the activity' : `Every file the session changed, against ${into} when it started`)} onClick={() => onDiff(!diffOpen)} data-testid="worktree-diff-toggle">
-          {diffOpen ? '← Board' : 'Diff against base'}
+        <button type="button" className="ag-button" aria-pressed={diffOpen} disabled={!!gone} title={gone ?? (diffOpen ? t.backToBoardHint : t.diffHint(into))} onClick={() => onDiff(!diffOpen)} data-testid="worktree-diff-toggle">
+          {diffOpen ? t.backToBoard : t.diffAgainstBase}
         </button>
-        <button type="button" className={`ag-button ${worktree.state === 'merged' ? '' : 'primary'}`} disabled={!!blocked || !!busy} title={blocked ?? `Bring ${worktree.branch} into ${into} (a merge commit)`} onClick={() => setAsking('merge')} data-testid="worktree-merge">
-          {busy === 'merge' ? 'Merging…' : `Merge into ${into}`}
+        <button type="button" className={`ag-button ${worktree.state === 'merged' ? '' : 'primary'}`} disabled={!!blocked || !!busy} title={blocked ?? t.mergeHint(worktree.branch, into)} onClick={() => setAsking('merge')} data-testid="worktree-merge">
+          {busy === 'merge' ? t.merging : t.mergeInto(into)}
         </button>
-        <button type="button" className="ag-button" disabled={!!gone || !!busy} title={gone ?? 'A shell in the worktree, in the Terminal panel'} onClick={() => void terminal()} data-testid="worktree-terminal">
-          Open a terminal there
+        <button type="button" className="ag-button" disabled={!!gone || !!busy} title={gone ?? t.terminalHint} onClick={() => void terminal()} data-testid="worktree-terminal">
+          {t.openTerminal}
         </button>
-        <button type="button" className="ag-button danger" disabled={!!blocked || !!busy} title={blocked ?? 'Remove the worktree and its branch'} onClick={() => setAsking('discard')} data-testid="worktree-discard">
-          {busy === 'discard' ? 'Discarding…' : 'Discard'}
+        <button type="button" className="ag-button danger" disabled={!!blocked || !!busy} title={blocked ?? t.discardHint} onClick={() => setAsking('discard')} data-testid="worktree-discard">
+          {busy === 'discard' ? t.discarding : t.discard}
         </button>
       </div>
       {blocked && !gone && (
         <div className="worktree-panel-note" data-testid="worktree-blocked">
-          Merge and Discard: {blocked}
+          {t.blocked(blocked)}
         </div>
       )}
       {outcome && <MergeOutcomeView outcome={outcome} onClose={() => setOutcome(null)} />}
@@ -115,24 +118,24 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
       )}
       {asking === 'merge' && (
         <ConfirmDialog
-          title={`Merge ${worktree.branch} into ${into}?`}
+          title={t.mergeAsk(worktree.branch, into)}
           testId="worktree-merge-dialog"
           tone="accent"
-          confirm={`Merge into ${into}`}
+          confirm={t.mergeInto(into)}
           onConfirm={() => void merge()}
           onCancel={() => setAsking(null)}
         >
           <p>
-            The session’s changes come into <b>{into}</b> in your workspace as a merge commit. If a file changed on both sides, or your uncommitted changes are in the way,
-            nothing is changed and the files are listed.
+            {t.mergeExplainBefore} <b>{into}</b>
+            {t.mergeExplainAfter}
           </p>
         </ConfirmDialog>
       )}
       {asking === 'discard' && (
-        <ConfirmDialog title={`Discard ${worktree.branch}?`} testId="worktree-discard-dialog" tone="warn" danger confirm="Discard" onConfirm={() => void discard()} onCancel={() => setAsking(null)}>
+        <ConfirmDialog title={t.discardAsk(worktree.branch)} testId="worktree-discard-dialog" tone="warn" danger confirm={t.discard} onConfirm={() => void discard()} onCancel={() => setAsking(null)}>
           <p>
-            The worktree and the branch <b>{worktree.branch}</b> are removed. <b>Its work is lost unless merged</b>
-            {worktree.state === 'merged' ? ` (it was merged into ${into})` : ''}. The session and its logs stay.
+            {t.discardExplainBefore} <b>{worktree.branch}</b> {t.discardExplainRemoved} <b>{t.workLost}</b>
+            {t.discardExplainAfter(worktree.state === 'merged' ? into : null)}
           </p>
         </ConfirmDialog>
       )}
@@ -141,6 +144,7 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
 }
 
 function MergeOutcomeView({ outcome, onClose }: { outcome: MergeOutcome; onClose(): void }) {
+  const t = useText(worktreeStrings);
   return (
     <div className={`merge-outcome ${outcome.ok ? 'ok' : 'bad'}`} role={outcome.ok ? 'status' : 'alert'} data-testid="merge-outcome" data-merged={outcome.ok}>
       <div className="merge-outcome-head">
@@ -148,7 +152,7 @@ function MergeOutcomeView({ outcome, onClose }: { outcome: MergeOutcome; onClose
           {outcome.ok ? '✓ ' : '✕ '}
           {outcome.title}
         </span>
-        <button type="button" className="icon-button" title="Dismiss" aria-label="Dismiss" onClick={onClose}>
+        <button type="button" className="icon-button" title={t.dismiss} aria-label={t.dismiss} onClick={onClose}>
           ×
         </button>
       </div>
@@ -191,6 +195,7 @@ function ConfirmDialog({
   children: ReactNode;
 }) {
   // The safe button has the focus: Enter does not discard by accident.
+  const t = useText(worktreeStrings);
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog title={title} testId={testId} tone={tone} onCancel={onCancel} initialFocus={danger ? cancel : undefined}>
@@ -200,7 +205,7 @@ function ConfirmDialog({
           {confirm}
         </button>
         <button ref={cancel} type="button" className="ag-button" onClick={onCancel} data-testid={`${testId}-cancel`}>
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

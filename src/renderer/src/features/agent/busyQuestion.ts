@@ -1,5 +1,7 @@
 import type { CommandInput, ErrorDetails } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
+import { textOf } from '../../i18n';
+import { startStrings } from './startStrings';
 
 /**
  * The question asked when a session is started while another runs in the workspace's own tree (issue 10):
@@ -42,11 +44,11 @@ export function busyParams(choice: BusyChoice): BusyParams | null {
 
 /** The dialog's title: "Another session is running in this folder" / "2 sessions are running in this folder". */
 export function busyTitle(sessions: BusySessions): string {
-  return sessions.length === 1 ? 'Another session is running in this folder' : `${sessions.length} sessions are running in this folder`;
+  return textOf(startStrings).busyTitle(sessions.length);
 }
 
 /** A task on one line, cut to `max` characters. */
 export function taskLine(task: string, max = 120): string {
   const t = task.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t || '(no task)';
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t || textOf(startStrings).noTask;
 }

@@ -1,5 +1,7 @@
 import type { AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
-import { STATUS_LABEL } from './sessionFormat';
+import { textOf } from '../../i18n';
+import { agentStrings } from './agentStrings';
+import { statusLabel } from './sessionFormat';
 
 /**
  * The agent's queue as the UI shows it (issue 10), pure: queued sessions wait for a free slot
@@ -11,8 +13,8 @@ type Queued = Pick<AgentSessionSummary, 'sessionId' | 'status' | 'queuePosition'
 
 /** "Queued · #2" for a queued session (just "Queued" while its place is unknown); else the status's label. */
 export function statusText(status: AgentStatus, queuePosition?: number | null): string {
-  if (status !== 'queued') return STATUS_LABEL[status];
-  return queuePosition ? `${STATUS_LABEL.queued} · #${queuePosition}` : STATUS_LABEL.queued;
+  const label = statusLabel(status);
+  return status === 'queued' && queuePosition ? textOf(agentStrings).queuedAt(label, queuePosition) : label;
 }
 
 /** The queued sessions' ids in queue order (1 first); those whose place is not known yet go last, as listed. */
@@ -43,6 +45,5 @@ export function withQueue<S extends Queued>(sessions: readonly S[], queue: reado
 
 /** Words for what a queued session waits for ("It starts by itself …"), given the core's reason if known. */
 export function queueWaitText(reason: string | null | undefined): string {
-  const why = reason?.trim() || 'Waiting for its turn.';
-  return `${why} It starts by itself.`;
+  return textOf(agentStrings).queueWait(reason?.trim() || null);
 }

@@ -1,28 +1,49 @@
 import type { AgentStatus } from '../../../../shared/contract';
+import { formatsNow, textOf, useText } from '../../i18n';
+import { agentStrings } from './agentStrings';
 
-/** Words and numbers of the agent UI (status chips, the status bar, cards). */
+/** Words and numbers of the agent UI (status chips, the status bar, cards); the words are in agentStrings.ts. */
 
-export const STATUS_LABEL: Record<AgentStatus, string> = {
-  queued: 'Queued',
-  planning: 'Planning',
-  awaiting_plan_approval: 'Plan awaits approval',
-  running: 'Running',
-  paused: 'Paused',
-  waiting_approval: 'Waiting for you',
-  interrupted: 'Interrupted',
-  completed: 'Completed',
-  failed: 'Failed',
-  stopped: 'Stopped',
+type AgentText = (typeof agentStrings)['en'];
+
+const STATUS_KEY: Record<AgentStatus, keyof AgentText> = {
+  queued: 'statusQueued',
+  planning: 'statusPlanning',
+  awaiting_plan_approval: 'statusAwaitingPlanApproval',
+  running: 'statusRunning',
+  paused: 'statusPaused',
+  waiting_approval: 'statusWaitingApproval',
+  interrupted: 'statusInterrupted',
+  completed: 'statusCompleted',
+  failed: 'statusFailed',
+  stopped: 'statusStopped',
 };
 
-export const PHASE_LABEL: Record<string, string> = {
-  plan: 'planning',
-  assess: 'judging the task',
-  execute: 'executing',
-  verify: 'verifying',
-  final_check: 'final check',
-  done: 'done',
+const PHASE_KEY: Record<string, keyof AgentText> = {
+  plan: 'phasePlan',
+  assess: 'phaseAssess',
+  execute: 'phaseExecute',
+  verify: 'phaseVerify',
+  final_check: 'phaseFinalCheck',
+  done: 'phaseDone',
 };
+
+/** "Running", "Plan awaits approval" … in the UI's language (`t`: a component's useText(agentStrings)). */
+export function statusLabel(status: AgentStatus, t: AgentText = textOf(agentStrings)): string {
+  return (t[STATUS_KEY[status]] as string | undefined) ?? status;
+}
+
+/** "executing", "final check" … (an unknown phase as it is). */
+export function phaseLabel(phase: string, t: AgentText = textOf(agentStrings)): string {
+  const key = PHASE_KEY[phase];
+  return key ? (t[key] as string) : phase;
+}
+
+/** phaseLabel in a component: follows the UI's language. */
+export function usePhaseLabel(): (phase: string) => string {
+  const t = useText(agentStrings);
+  return (phase) => phaseLabel(phase, t);
+}
 
 /** A colour class per status: busy, waits for a person, ended well, ended badly, idle. */
 export function statusTone(status: AgentStatus): 'busy' | 'wait' | 'ok' | 'bad' | 'idle' {
@@ -62,22 +83,9 @@ export function formatCost(usd: number | null): string | null {
   return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
 }
 
+/** A duration in the UI's language (850 ms, 4.2 s, 3 min 5 s); '' when unknown. */
 export function formatDuration(ms: number | null): string {
-  if (ms === null) return '';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
-/** "just now", "5 min ago", "3 h ago", else the date. */
-export function formatAgo(iso: string, now = Date.now()): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '';
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 45) return 'just now';
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
-  return new Date(t).toLocaleDateString();
+  return ms === null ? '' : formatsNow().duration(ms);
 }
 
 export const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));

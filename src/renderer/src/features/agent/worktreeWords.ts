@@ -1,5 +1,7 @@
 import type { AgentEvent, AgentStatus, CommandResult } from '../../../../shared/contract';
 import type { SessionWorktreeT } from '../../../../shared/agent/agentShapes';
+import { textOf } from '../../i18n';
+import { worktreeStrings } from './worktreeStrings';
 
 /**
  * Worktree sessions in the UI (issue 10), pure: the tree badge of a session, what its worktree panel may do
@@ -24,16 +26,17 @@ export interface TreeBadge {
 
 /** The tree a session works in, as a badge (a session from before worktrees, or listed without its tree, is shared). */
 export function treeBadge(worktree: SessionWorktreeT | null | undefined): TreeBadge {
-  if (!worktree) return { text: 'shared', kind: 'shared', title: "Works in the workspace's own tree" };
-  const base = worktree.baseBranch ?? 'the detached HEAD';
-  const name = `worktree ${worktree.branch}`;
+  const t = textOf(worktreeStrings);
+  if (!worktree) return { text: t.shared, kind: 'shared', title: t.sharedTitle };
+  const base = worktree.baseBranch ?? t.detachedHead;
+  const name = t.worktreeName(worktree.branch);
   switch (worktree.state) {
     case 'merged':
-      return { text: `${name} · merged`, kind: 'merged', title: `Worked in its own git worktree on ${worktree.branch}; merged into ${base}${worktree.mergeCommit ? ` (${shortCommit(worktree.mergeCommit)})` : ''}` };
+      return { text: t.nameMerged(name), kind: 'merged', title: t.mergedTitle(worktree.branch, base, worktree.mergeCommit ? shortCommit(worktree.mergeCommit) : null) };
     case 'discarded':
-      return { text: `${name} · discarded`, kind: 'discarded', title: `Worked in its own git worktree on ${worktree.branch}; the worktree and the branch were discarded` };
+      return { text: t.nameDiscarded(name), kind: 'discarded', title: t.discardedTitle(worktree.branch) };
     default:
-      return { text: name, kind: 'active', title: `Works in its own git worktree on ${worktree.branch} (from ${base}); your tree is untouched until you merge it` };
+      return { text: name, kind: 'active', title: t.activeTitle(worktree.branch, base) };
   }
 }
 
@@ -41,7 +44,7 @@ export function treeBadge(worktree: SessionWorktreeT | null | undefined): TreeBa
 export const shortCommit = (commit: string): string => commit.slice(0, 7);
 
 /** The branch a merge goes into, in words ("main"; "the current branch" when the session started on a detached HEAD). */
-export const mergeTarget = (worktree: Pick<SessionWorktreeT, 'baseBranch'>): string => worktree.baseBranch ?? 'the current branch';
+export const mergeTarget = (worktree: Pick<SessionWorktreeT, 'baseBranch'>): string => worktree.baseBranch ?? textOf(worktreeStrings).currentBranch;
 
 /** The session's tree after one of its events (worktree_merged, worktree_discarded); the same object otherwise. */
 export function worktreeAfter(worktree: SessionWorktreeT | null | undefined, e: AgentEvent): SessionWorktreeT | null | undefined {
@@ -55,15 +58,16 @@ const RUNNING: readonly AgentStatus[] = ['planning', 'running', 'waiting_approva
 
 /** Why Merge and Discard are off for a session in this status and tree; null when they are on. */
 export function worktreeActionBlocked(status: AgentStatus, worktree: Pick<SessionWorktreeT, 'state'>): string | null {
-  if (worktree.state === 'discarded') return 'The worktree was discarded.';
-  if (RUNNING.includes(status)) return 'The session is running: wait for it to end, or pause or stop it first.';
-  if (status === 'queued') return 'The session waits in the queue: cancel it first, or let it run.';
+  const t = textOf(worktreeStrings);
+  if (worktree.state === 'discarded') return t.worktreeDiscarded;
+  if (RUNNING.includes(status)) return t.sessionRunning;
+  if (status === 'queued') return t.sessionQueued;
   return null;
 }
 
 /** Why "Open a terminal there" and the diff are off; null when they are on. */
 export function worktreeGone(worktree: Pick<SessionWorktreeT, 'state'>): string | null {
-  return worktree.state === 'discarded' ? 'The worktree was discarded.' : null;
+  return worktree.state === 'discarded' ? textOf(worktreeStrings).worktreeDiscarded : null;
 }
 
 export interface MergeOutcome {
@@ -78,39 +82,42 @@ export interface MergeOutcome {
 
 /** agent.merge's answer in words. */
 export function mergeOutcome(r: MergeResult, into: string): MergeOutcome {
+  const t = textOf(worktreeStrings);
   if (r.merged) {
     const commit = r.commit ? shortCommit(r.commit) : null;
-    const title = r.alreadyMerged
-      ? `Already merged into ${into}${commit ? ` (${commit})` : ''}: nothing new to bring in.`
-      : `Merged into ${into}${commit ? ` as commit ${commit}` : ''}.`;
-    return { ok: true, title, groups: [], note: null };
+    return { ok: true, title: r.alreadyMerged ? t.alreadyMerged(into, commit) : t.merged(into, commit), groups: [], note: null };
   }
   const groups: MergeOutcome['groups'] = [];
-  if (r.conflicts.length) groups.push({ heading: `Changed on both sides (${r.conflicts.length}):`, files: r.conflicts });
-  if (r.localChanges.length) groups.push({ heading: `Your uncommitted changes in the way (${r.localChanges.length}) — commit or stash them first:`, files: r.localChanges });
-  const title = `Not merged: ${r.reason?.trim() || (r.conflicts.length ? 'the branches conflict.' : 'the merge was refused.')}`;
-  return { ok: false, title, groups, note: 'Nothing was changed: your tree and the session’s branch are as they were.' };
+  if (r.conflicts.length) groups.push({ heading: t.conflictsHeading(r.conflicts.length), files: r.conflicts });
+  if (r.localChanges.length) groups.push({ heading: t.localChangesHeading(r.localChanges.length), files: r.localChanges });
+  return { ok: false, title: t.notMerged(r.reason?.trim() || null, r.conflicts.length > 0), groups, note: t.nothingChanged };
 }
 
 /** A file's status as one letter (as git shows it) and as a word. */
-export const DIFF_STATUS: Record<WorktreeDiffFile['status'], { letter: string; word: string }> = {
-  added: { letter: 'A', word: 'added' },
-  modified: { letter: 'M', word: 'modified' },
-  deleted: { letter: 'D', word: 'deleted' },
-  renamed: { letter: 'R', word: 'renamed' },
+const diffStatus = (letter: string, key: 'added' | 'modified' | 'deleted' | 'renamed'): { readonly letter: string; readonly word: string } => ({
+  letter,
+  get word() {
+    return textOf(worktreeStrings)[key]; // the UI's language when read
+  },
+});
+
+export const DIFF_STATUS: Record<WorktreeDiffFile['status'], { readonly letter: string; readonly word: string }> = {
+  added: diffStatus('A', 'added'),
+  modified: diffStatus('M', 'modified'),
+  deleted: diffStatus('D', 'deleted'),
+  renamed: diffStatus('R', 'renamed'),
 };
 
 /** Why a file's text is not shown (binary, too large); null when it is. */
 export function diffFileNote(f: Pick<WorktreeDiffFile, 'binary' | 'tooLarge'>): string | null {
-  if (f.binary) return 'Binary file — no text diff to show.';
-  if (f.tooLarge) return 'Too large to show here.';
+  if (f.binary) return textOf(worktreeStrings).binaryFile;
+  if (f.tooLarge) return textOf(worktreeStrings).tooLarge;
   return null;
 }
 
 /** "3 files changed against main" / "No changes against main yet". */
 export function diffSummary(count: number, base: string): string {
-  if (!count) return `No changes against ${base} yet.`;
-  return `${count} file${count === 1 ? '' : 's'} changed against ${base}`;
+  return textOf(worktreeStrings).diffSummary(count, base);
 }
 
 /**
@@ -118,9 +125,9 @@ export function diffSummary(count: number, base: string): string {
  * awaited, or when it failed, that is said instead.
  */
 export function isolationBlocked(answer: { worktree: { available: boolean; reason: string | null } } | undefined, error?: Error | null): string | null {
-  if (error) return `Cannot tell whether worktrees can be used: ${error.message}`;
-  if (!answer) return 'Checking whether worktrees can be used…';
+  const t = textOf(worktreeStrings);
+  if (error) return t.cannotTell(error.message);
+  if (!answer) return t.checking;
   if (answer.worktree.available) return null;
-  const reason = answer.worktree.reason?.trim() || 'worktrees cannot be used here';
-  return `Not available: ${reason}${/[.!?…]$/.test(reason) ? '' : '.'}`;
+  return t.notAvailable(answer.worktree.reason?.trim() || t.cannotBeUsed);
 }
