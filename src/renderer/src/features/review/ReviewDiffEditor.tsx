@@ -27,7 +27,16 @@ interface Models {
   key: string;
   original: Monaco.editor.ITextModel;
   modified: Monaco.editor.ITextModel;
+  /** A new file: the left model mirrors the right one (see isNewFile). */
+  mirror: boolean;
 }
+
+/**
+ * A proposed new file has nothing on the left, but Monaco counts an empty text as one empty line and shows it
+ * deleted (a red "1 −" line; monaco-editor#630). So a new file is shown inline with a left model that mirrors the
+ * right one (Monaco finds no difference) and its lines are marked added by the review's own hunk decorations.
+ */
+export const isNewFile = (change: NonNullable<PendingItem['change']>): boolean => change.kind === 'create' && !change.before;
 
 /**
  * A proposed change in Monaco's diff editor: the file as it is (left, read-only) and as the agent
@@ -46,6 +55,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   const live = useRef({ hunks, item, onLeave });
   live.current = { hunks, item, onLeave };
   const editable = item?.change.kind !== 'delete';
+  const newFile = !!item && isNewFile(item.change);
+  const split = sideBySide && !newFile;
 
   // The editor: once per Monaco.
   useEffect(() => {
@@ -55,7 +66,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       readOnly: false,
       domReadOnly: false,
       originalEditable: false,
-      renderSideBySide: sideBySide,
+      renderSideBySide: split,
       useInlineViewWhenSpaceIsLimited: true,
       renderSideBySideInlineBreakpoint: 760,
       enableSplitViewResizing: true,
@@ -82,6 +93,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     };
     setEditFlusher(flush);
     const typing = right.onDidChangeModelContent(() => {
+      const models = modelsRef.current;
+      if (models?.mirror) models.original.setValue(models.modified.getValue());
       if (timer) clearTimeout(timer);
       timer = setTimeout(flush, EDIT_SETTLE_MS);
     });
@@ -129,8 +142,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   }, [monaco]);
 
   useEffect(() => {
-    editorRef.current?.updateOptions({ renderSideBySide: sideBySide });
-  }, [sideBySide, monaco]);
+    editorRef.current?.updateOptions({ renderSideBySide: split });
+  }, [split, monaco]);
 
   // The models: new ones per waiting item (the person's edit survives switching items: it is in the store).
   const key = item?.key ?? null;
@@ -148,8 +161,9 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       return;
     }
     const { change, edited } = item;
-    const left = change.before ?? '';
     const right = edited ?? change.after ?? '';
+    const mirror = isNewFile(change);
+    const left = mirror ? right : (change.before ?? '');
     // Detach the old pair first: new diff options would otherwise recompute its diff before the new one.
     if (old) editor.setModel(null);
     editor.updateOptions({
@@ -158,7 +172,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       readOnlyMessage: { value: 'A deletion is accepted or rejected as a whole.' },
     });
     const language = languageOf(monaco, change.path);
-    const next: Models = { key, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
+    const next: Models = { key, mirror, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
     modelsRef.current = next;
     editor.setModel({ original: next.original, modified: next.modified });
     performance.mark('akira.review.models-set', { detail: { changeId: key.slice(key.indexOf('/') + 1) } });
@@ -190,10 +204,14 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
           glyphMarginHoverMessage: { value: `Hunk ${i + 1} of ${hunks.length}: ${no ? 'rejected' : 'accepted'} — click to ${no ? 'accept' : 'reject'} it` },
         },
       });
-      if (h.afterEnd > h.afterStart && (no || selected)) {
+      if (h.afterEnd > h.afterStart && (no || selected || models.mirror)) {
         right.push({
           range: new monaco.Range(h.afterStart + 1, 1, h.afterEnd, 1),
-          options: { isWholeLine: true, className: no ? 'review-hunk-rejected' : undefined, linesDecorationsClassName: selected ? 'review-hunk-selected' : undefined },
+          options: {
+            isWholeLine: true,
+            className: no ? 'review-hunk-rejected' : models.mirror ? 'review-line-added' : undefined,
+            linesDecorationsClassName: selected ? 'review-hunk-selected' : undefined,
+          },
         });
       }
       if (h.beforeEnd > h.beforeStart && no) {

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { proposedCounts } from './hunkCache';
+import { countsOf } from './hunkCache';
 import { itemLabel, useReviewStore, type PendingItem } from './reviewStore';
 
 /** What kind of thing waits, as a letter and a word. */
@@ -15,7 +15,7 @@ export function kindOf(item: PendingItem): { letter: string; word: string; tone:
 
 function Row({ item, selected, sessionLabel }: { item: PendingItem; selected: boolean; sessionLabel: string | null }) {
   const kind = kindOf(item);
-  const counts = item.change && !item.change.binary ? proposedCounts(item) : null;
+  const counts = item.change && !item.change.binary ? countsOf(item) : null;
   const label = itemLabel(item);
   const slash = label.lastIndexOf('/');
   const name = item.change && slash >= 0 ? label.slice(slash + 1) : label;

@@ -2,11 +2,11 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { ViewerMessage } from '../../ui/ViewerMessage';
 import { ApprovalCard } from './ApprovalCard';
-import { hunksFor } from './hunkCache';
+import { countsOf, hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
-import { ReviewDiffEditor } from './ReviewDiffEditor';
+import { isNewFile, ReviewDiffEditor } from './ReviewDiffEditor';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
 import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './reviewStore';
@@ -40,7 +40,8 @@ export function ReviewPane() {
   // then costs its diff here while Monaco's worker computes its own.
   const deferred = useDeferredValue(fileItem);
   const hunksReady = !!fileItem && deferred?.key === fileItem.key;
-  const { hunks, counts } = hunksReady ? hunksFor(deferred) : NO_HUNKS;
+  const hunks = hunksReady ? hunksFor(deferred).hunks : NO_HUNKS.hunks;
+  const counts = hunksReady ? countsOf(deferred) : NO_HUNKS.counts;
   const rejected = useMemo(() => new Set(item?.rejected ?? []), [item?.rejected]);
   const diffable = !!fileItem && !fileItem.change.binary;
   const hunkable = diffable && fileItem.change.kind !== 'delete';
@@ -110,7 +111,7 @@ export function ReviewPane() {
             )}
             {fileItem?.edited !== null && fileItem?.edited !== undefined && <span className="tag review-edited">edited by you</span>}
             <span className="spacer" />
-            {diffable && (
+            {diffable && !isNewFile(fileItem.change) && (
               <button className="review-button" onClick={() => useReviewStore.getState().setSideBySide(!sideBySide)} data-testid="review-layout" aria-pressed={!sideBySide}>
                 {sideBySide ? 'Inline' : 'Side by side'}
               </button>
