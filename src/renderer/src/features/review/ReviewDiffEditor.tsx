@@ -8,6 +8,9 @@ import { diffOverride, reviewDiffOptions } from './diffOptions';
 import { hunkAnchorLine, type Hunk } from './hunks';
 import { setEditFlusher } from './reviewActions';
 import { useReviewStore, type PendingItem } from './reviewStore';
+import { reviewStrings } from './reviewStrings';
+import { editorStrings } from '../editor/editorStrings';
+import { textOf, useText } from '../../i18n';
 
 /** How long typing on the right side settles before the hunks are computed again. */
 const EDIT_SETTLE_MS = 150;
@@ -45,6 +48,8 @@ export const isNewFile = (change: NonNullable<PendingItem['change']>): boolean =
  * through. Owns the diff editor and its models.
  */
 export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide, onLeave }: ReviewDiffEditorProps) {
+  const t = useText(reviewStrings);
+  const editorWords = useText(editorStrings);
   const { monaco, error } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
@@ -169,7 +174,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     editor.updateOptions({
       ...reviewDiffOptions(left, right, diffOverride()),
       readOnly: !editable,
-      readOnlyMessage: { value: 'A deletion is accepted or rejected as a whole.' },
+      readOnlyMessage: { value: textOf(reviewStrings).deletionAsWhole },
     });
     const language = languageOf(monaco, change.path);
     const next: Models = { key, mirror, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
@@ -201,7 +206,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
         range: new monaco.Range(anchor, 1, anchor, 1),
         options: {
           glyphMarginClassName: `review-glyph ${no ? 'review-glyph-rejected' : 'review-glyph-accepted'}${selected ? ' review-glyph-selected' : ''}`,
-          glyphMarginHoverMessage: { value: `Hunk ${i + 1} of ${hunks.length}: ${no ? 'rejected' : 'accepted'} — click to ${no ? 'accept' : 'reject'} it` },
+          glyphMarginHoverMessage: { value: t.hunkHover(i + 1, hunks.length, no) },
         },
       });
       if (h.afterEnd > h.afterStart && (no || selected || models.mirror)) {
@@ -220,7 +225,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     });
     deco.right.set(right);
     deco.left.set(left);
-  }, [monaco, key, hunks, rejected, hunkIndex]);
+  }, [monaco, key, hunks, rejected, hunkIndex, t]);
 
   // The selected hunk is brought into view.
   useEffect(() => {
@@ -232,18 +237,17 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     // Only when the selection moves, not on every recomputation of the hunks.
   }, [hunkIndex, key]);
 
-  if (error) return <ViewerMessage tone="error">Could not load the editor: {error.message}</ViewerMessage>;
+  if (error) return <ViewerMessage tone="error">{editorWords.couldNotLoadEditor(error.message)}</ViewerMessage>;
   const gaveUp = !!item && monacoChanges?.key === item.key && monacoChanges.count === 1 && hunks.length > 1;
   return (
     <div className="viewer review-diff" data-testid="review-diff" data-path={item?.change.path} data-editable={editable} hidden={!item}>
       {gaveUp && (
         <div className="viewer-banner" data-testid="review-diff-gave-up">
-          This change is too large for the editor to align line by line, so it shows the whole file as changed. Its {hunks.length} hunks are marked in the
-          gutter (✓/✕) and listed on the right: pick one to jump to it.
+          {t.gaveUp(hunks.length)}
         </div>
       )}
       <div className="monaco-host" ref={hostRef} data-testid="review-diff-host" />
-      {!monaco && <ViewerMessage>Loading…</ViewerMessage>}
+      {!monaco && <ViewerMessage>{editorWords.loading}</ViewerMessage>}
     </div>
   );
 }
