@@ -64,7 +64,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/renderer/src/features/timeline/TimelinePanel.tsx',
   'src/renderer/src/features/workspace/FileTree.tsx',
   'src/renderer/src/features/workspace/TreeRowView.tsx',
-  'src/renderer/src/features/worktree/WorktreeDiff.tsx',
   'src/renderer/src/ui/Toasts.tsx',
 ]);
 
