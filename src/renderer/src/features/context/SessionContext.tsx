@@ -56,7 +56,7 @@ function SessionContextBand({ context }: { context: SessionContextData }) {
           </ul>
         ) : (
           <span className="session-context-none" title={rulesHint()} data-testid="session-rules-none">
-            {t.noRules} <span className="session-context-hint">({rulesHint()})</span>
+            {t.noRules} <span className="session-context-hint">{t.inParens(rulesHint())}</span>
           </span>
         )}
       </div>

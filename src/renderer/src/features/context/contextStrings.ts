@@ -33,6 +33,7 @@ export const contextStrings = defineText({
     rules: 'Rules',
     cutToFit: 'cut to fit',
     noRules: 'No rules files',
+    inParens: (text: string) => `(${text})`,
     attached: 'Attached',
     images: 'Images',
     // Images
@@ -71,6 +72,7 @@ export const contextStrings = defineText({
     rules: '规则',
     cutToFit: '已截断',
     noRules: '没有规则文件',
+    inParens: (text: string) => `（${text}）`,
     attached: '已附加',
     images: '图片',
     pastedFile: '粘贴的文件',
