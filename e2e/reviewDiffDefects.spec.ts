@@ -23,12 +23,14 @@ const diff = (page: Page) => page.getByTestId('review-diff');
 test('a new file shows only added lines; the list and the header count an edited change alike', async ({ page }) => {
   const repo = makeFixtureRepo();
   writeFileSync(join(repo, 'config.txt'), CONFIG);
+  writeFileSync(join(repo, 'empty.txt'), '');
   app = await serveWithModel(repo);
   app.model.enqueue(
     reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Tune the config and add notes', expectedResult: 'done' }] }),
     reply.message({
       toolCalls: [
         { name: 'write_file', arguments: { path: 'notes.md', content: '# Notes\n\nPort moved to 9090.\n' } },
+        { name: 'write_file', arguments: { path: 'empty.txt', content: 'filled\n' } },
         { name: 'edit_file', arguments: { path: 'config.txt', edits: [{ search: 'port = 8080', replace: 'port = 9090' }, { search: 'color = blue', replace: 'color = red' }] } },
       ],
     }),
@@ -37,7 +39,7 @@ test('a new file shows only added lines; the list and the header count an edited
   await page.getByTestId('view-agent').click();
   await page.getByTestId('start-task').fill('Tune config.txt and write notes.md');
   await page.getByTestId('start-submit').click();
-  await expect(page.getByTestId('review-badge')).toHaveText('2', { timeout: 20_000 });
+  await expect(page.getByTestId('review-badge')).toHaveText('3', { timeout: 20_000 });
   await page.getByTestId('view-review').click();
 
   // a) The new file: three added lines, nothing deleted, in both layouts.
@@ -59,6 +61,13 @@ test('a new file shows only added lines; the list and the header count an edited
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('review-counts')).toHaveText('+3 −0');
   await expect(diff(page).locator('.editor.modified .view-line').filter({ hasText: '# Notes and more' })).toBeVisible();
+  await expect(diff(page).locator('.line-delete, .char-delete, .inline-deleted-margin-view-zone, .codicon-diff-remove')).toHaveCount(0);
+
+  // An empty file given text: the same, one added line and nothing deleted.
+  await item(page, 'empty.txt').click();
+  await expect(page.getByTestId('review-title')).toHaveText('empty.txt');
+  await expect(diff(page).locator('.editor.modified .view-line').filter({ hasText: 'filled' })).toBeVisible();
+  await expect(page.getByTestId('review-counts')).toHaveText('+1 −0');
   await expect(diff(page).locator('.line-delete, .char-delete, .inline-deleted-margin-view-zone, .codicon-diff-remove')).toHaveCount(0);
 
   // b) The edited change: one line added on the right side. The list and the header say the same.

@@ -35,11 +35,12 @@ interface Models {
 }
 
 /**
- * A proposed new file has nothing on the left, but Monaco counts an empty text as one empty line and shows it
- * deleted (a red "1 −" line; monaco-editor#630). So a new file is shown inline with a left model that mirrors the
- * right one (Monaco finds no difference) and its lines are marked added by the review's own hunk decorations.
+ * A proposed new file (or text for an empty one) has nothing on the left, but Monaco counts an empty text as one
+ * empty line and shows it deleted (a red "1 −" line; monaco-editor#630). So such a change is shown inline with a
+ * left model that mirrors the right one (Monaco finds no difference) and its lines are marked added by the
+ * review's own hunk decorations.
  */
-export const isNewFile = (change: NonNullable<PendingItem['change']>): boolean => change.kind === 'create' && !change.before;
+export const isNewFile = (change: NonNullable<PendingItem['change']>): boolean => change.kind !== 'delete' && !change.before;
 
 /**
  * A proposed change in Monaco's diff editor: the file as it is (left, read-only) and as the agent
