@@ -4,12 +4,14 @@ import { COLUMNS, columnOf, type BoardTodo } from './boardReducer';
 import { useBoardStore } from './boardStore';
 import { PlanEditor } from './PlanEditor';
 import { TodoCard } from './TodoCard';
+import { boardStrings } from './boardStrings';
+import { useText } from '../../i18n';
 import './board.css';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
 /** A signature of the plan: a new plan (after a rejection) opens a fresh editor. */
-const planKey = (todos: BoardTodo[]) => todos.map((t) => `${t.id}:${t.description}:${t.expectedResult}`).join('|');
+const planKey = (todos: BoardTodo[]) => todos.map((todo) => `${todo.id}:${todo.description}:${todo.expectedResult}`).join('|');
 
 /**
  * The TODO board of the current session: pending / in progress (and verifying) / done (and skipped) /
@@ -17,6 +19,7 @@ const planKey = (todos: BoardTodo[]) => todos.map((t) => `${t.id}:${t.descriptio
  * waits for approval it is an editor; later the TODOs not started yet can be edited.
  */
 export function Board() {
+  const t = useText(boardStrings);
   const board = useBoardStore((s) => s.board);
   const error = useBoardStore((s) => s.error);
   const [editing, setEditing] = useState(false);
@@ -39,19 +42,19 @@ export function Board() {
   }
 
   const byColumn = new Map(COLUMNS.map((c) => [c.id, [] as BoardTodo[]]));
-  for (const t of todos) byColumn.get(columnOf(t.status))!.push(t);
-  const canEdit = !ENDED.has(board.status) && todos.some((t) => t.status === 'pending');
+  for (const todo of todos) byColumn.get(columnOf(todo.status))!.push(todo);
+  const canEdit = !ENDED.has(board.status) && todos.some((todo) => todo.status === 'pending');
   const waitingOn = board.question?.todoId ?? null;
 
   return (
     <div className="board" data-testid="board">
       <div className="board-toolbar">
-        <span className="board-title">TODOs</span>
-        {error && <span className="error-text board-error">Could not refresh the board: {error}</span>}
+        <span className="board-title">{t.title}</span>
+        {error && <span className="error-text board-error">{t.couldNotRefresh(error)}</span>}
         <span className="board-spacer" />
         {canEdit && (
           <button className="ag-button" onClick={() => setEditing(true)} data-testid="board-edit">
-            Edit pending TODOs
+            {t.editPending}
           </button>
         )}
       </div>
@@ -62,7 +65,7 @@ export function Board() {
         </div>
       )}
       {!todos.length ? (
-        <div className="empty">{board.status === 'planning' ? 'The agent is planning…' : 'No TODOs.'}</div>
+        <div className="empty">{board.status === 'planning' ? t.planning : t.noTodos}</div>
       ) : (
         <div className="board-columns">
           {COLUMNS.map((c) => {
@@ -75,14 +78,14 @@ export function Board() {
                 data-testid={`column-${c.id}`}
                 data-empty={empty}
                 aria-label={c.title}
-                title={empty ? `${c.title}: none` : undefined}
+                title={empty ? t.columnNone(c.title) : undefined}
               >
                 <h3 className="board-column-title">
                   <span className="board-column-name">{c.title}</span> <span className="board-count">{cards.length}</span>
                 </h3>
                 <div className="board-cards">
-                  {cards.map((t) => (
-                    <TodoCard key={t.id} todo={t} waiting={t.id === waitingOn} />
+                  {cards.map((todo) => (
+                    <TodoCard key={todo.id} todo={todo} waiting={todo.id === waitingOn} />
                   ))}
                 </div>
               </section>

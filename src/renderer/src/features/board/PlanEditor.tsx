@@ -2,6 +2,9 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { message } from '../agent/sessionFormat';
 import type { BoardTodo } from './boardReducer';
+import { boardStrings } from './boardStrings';
+import { STATUS_TEXT } from './TodoCard';
+import { useText } from '../../i18n';
 import { addTodo, draftOf, isBlank, isEdited, moveTodo, removeTodo, toPlanTodos, updateTodo, validateDraft, withoutBlank, type DraftMode, type DraftTodo } from './planDraft';
 
 interface Props {
@@ -15,8 +18,8 @@ interface Props {
 /** Enter without Shift (and not while an input method composes): the key that adds the next TODO. */
 const isPlainEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey && !e.nativeEvent.isComposing;
 
-function Row({ t, index, count, problem, descriptionRef, onChange, onMove, onRemove, onAddAfter, onLeave }: {
-  t: DraftTodo;
+function Row({ todo: t, index, count, problem, descriptionRef, onChange, onMove, onRemove, onAddAfter, onLeave }: {
+  todo: DraftTodo;
   index: number;
   count: number;
   problem: string | undefined;
@@ -29,6 +32,7 @@ function Row({ t, index, count, problem, descriptionRef, onChange, onMove, onRem
   /** Focus left the row for somewhere that is not one of the editor's buttons (they handle blank rows themselves). */
   onLeave(): void;
 }) {
+  const words = useText(boardStrings);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isPlainEnter(e) || t.locked) return;
     e.preventDefault();
@@ -52,9 +56,9 @@ function Row({ t, index, count, problem, descriptionRef, onChange, onMove, onRem
           ref={descriptionRef}
           className="plan-input"
           value={t.description}
-          placeholder="What to do"
-          aria-label={`TODO ${index + 1} description`}
-          title="Enter adds the next TODO; Shift+Enter starts a new line"
+          placeholder={words.whatToDo}
+          aria-label={words.descriptionLabel(index + 1)}
+          title={words.enterAddsTitle}
           data-testid="plan-description"
           readOnly={t.locked}
           rows={2}
@@ -64,29 +68,29 @@ function Row({ t, index, count, problem, descriptionRef, onChange, onMove, onRem
         <textarea
           className="plan-input expected"
           value={t.expectedResult}
-          placeholder="Expected result (what the reviewer checks)"
-          aria-label={`TODO ${index + 1} expected result`}
-          title="Enter adds the next TODO; Shift+Enter starts a new line"
+          placeholder={words.expectedPlaceholder}
+          aria-label={words.expectedLabel(index + 1)}
+          title={words.enterAddsTitle}
           data-testid="plan-expected"
           readOnly={t.locked}
           rows={1}
           onKeyDown={onKeyDown}
           onChange={(e) => onChange({ expectedResult: e.target.value })}
         />
-        {t.locked && <div className="plan-row-note">{t.status.replace('_', ' ')}: started TODOs stay as they are</div>}
+        {t.locked && <div className="plan-row-note">{words.startedStays(t.status in STATUS_TEXT ? words[STATUS_TEXT[t.status as keyof typeof STATUS_TEXT]] : t.status)}</div>}
         {problem && <div className="plan-row-note error-text">{problem}</div>}
       </div>
       <div className="plan-row-actions">
-        <button className="icon-button" title="Move up" aria-label="Move up" disabled={t.locked || index === 0} onClick={() => onMove(-1)}>
+        <button className="icon-button" title={words.moveUp} aria-label={words.moveUp} disabled={t.locked || index === 0} onClick={() => onMove(-1)}>
           ↑
         </button>
-        <button className="icon-button" title="Move down" aria-label="Move down" disabled={t.locked || index === count - 1} onClick={() => onMove(1)}>
+        <button className="icon-button" title={words.moveDown} aria-label={words.moveDown} disabled={t.locked || index === count - 1} onClick={() => onMove(1)}>
           ↓
         </button>
-        <button className="icon-button" title="Add a TODO after this one" aria-label="Add after" onClick={onAddAfter}>
+        <button className="icon-button" title={words.addAfterTitle} aria-label={words.addAfter} onClick={onAddAfter}>
           +
         </button>
-        <button className="icon-button" title="Delete" aria-label="Delete" data-testid="plan-delete" disabled={t.locked} onClick={onRemove}>
+        <button className="icon-button" title={words.delete} aria-label={words.delete} data-testid="plan-delete" disabled={t.locked} onClick={onRemove}>
           ×
         </button>
       </div>
@@ -100,6 +104,7 @@ function Row({ t, index, count, problem, descriptionRef, onChange, onMove, onRem
  * a new TODO gets the cursor, Enter adds the next one after it, and a TODO left blank goes away (planDraft.ts).
  */
 export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
+  const words = useText(boardStrings);
   const client = useClient();
   const source = useMemo(() => todos.map(({ id, description, expectedResult, status }) => ({ id, description, expectedResult, status })), [todos]);
   const [draft, setDraft] = useState(() => draftOf(source, mode));
@@ -157,12 +162,11 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
       <div className="plan-editor-head">
         {mode === 'plan' ? (
           <>
-            <strong>The plan waits for your approval.</strong> Edit, add, delete or reorder TODOs, then approve — or reject it with feedback and the
-            agent plans again.
+            <strong>{words.planWaits}</strong> {words.planWaitsHint}
           </>
         ) : (
           <>
-            <strong>Edit the TODOs not started yet.</strong> Started ones stay as they are.
+            <strong>{words.editNotStarted}</strong> {words.editNotStartedHint}
           </>
         )}
       </div>
@@ -170,7 +174,7 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
         {draft.map((t, i) => (
           <Row
             key={t.key}
-            t={t}
+            todo={t}
             index={i}
             count={draft.length}
             problem={problems.get(t.key)}
@@ -185,9 +189,9 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
       </ol>
       <div className="plan-add-line">
         <button className="link plan-add" onClick={() => add()} data-testid="plan-add">
-          + Add a TODO
+          {words.addTodo}
         </button>
-        <span className="plan-keys">Enter adds the next TODO · Shift+Enter starts a new line</span>
+        <span className="plan-keys">{words.keysHint}</span>
       </div>
       {problems.get('') && <div className="error-text">{problems.get('')}</div>}
       {error && (
@@ -202,17 +206,17 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
             autoFocus
             rows={3}
             value={feedback}
-            placeholder="What should the agent plan differently?"
-            aria-label="Feedback for the agent"
+            placeholder={words.feedbackPlaceholder}
+            aria-label={words.feedbackLabel}
             data-testid="plan-feedback"
             onChange={(e) => setFeedback(e.target.value)}
           />
           <div className="plan-buttons">
             <button className="ag-button danger" disabled={busy || !feedback.trim()} onClick={reject} data-testid="plan-reject-send">
-              Reject and re-plan
+              {words.rejectAndReplan}
             </button>
             <button className="ag-button" disabled={busy} onClick={() => setRejecting(false)}>
-              Cancel
+              {words.cancel}
             </button>
           </div>
         </div>
@@ -221,23 +225,23 @@ export function PlanEditor({ sessionId, todos, mode, onDone }: Props) {
           {mode === 'plan' ? (
             <>
               <button className="ag-button primary" disabled={busy || problems.size > 0} onClick={approve} data-testid="plan-approve">
-                {edited ? 'Approve edited plan' : 'Approve plan'}
+                {edited ? words.approveEdited : words.approvePlan}
               </button>
               <button className="ag-button" disabled={busy} onClick={() => setRejecting(true)} data-testid="plan-reject">
-                Reject…
+                {words.rejectEllipsis}
               </button>
             </>
           ) : (
             <>
               <button className="ag-button primary" disabled={busy || problems.size > 0 || !edited} onClick={save} data-testid="todo-editor-save">
-                Save TODOs
+                {words.saveTodos}
               </button>
               <button className="ag-button" disabled={busy} onClick={onDone}>
-                Cancel
+                {words.cancel}
               </button>
             </>
           )}
-          {edited && <span className="plan-edited">edited</span>}
+          {edited && <span className="plan-edited">{words.edited}</span>}
         </div>
       )}
     </div>

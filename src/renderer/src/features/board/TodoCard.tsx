@@ -1,17 +1,20 @@
 import { memo, useState } from 'react';
 import { useUiStore } from '../../appState/uiStore';
-import { formatCost, formatDuration, formatTokens } from '../agent/sessionFormat';
+import { formatCost } from '../agent/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { BoardTodo, ToolCallInfo } from './boardReducer';
+import { boardStrings } from './boardStrings';
+import { useFormats, useText } from '../../i18n';
 
-const STATUS_TEXT: Record<BoardTodo['status'], string> = {
-  pending: 'pending',
-  in_progress: 'in progress',
-  verifying: 'verifying',
-  done: 'done',
-  failed: 'failed',
-  skipped: 'skipped',
-};
+/** A TODO's status as a key of boardStrings (PlanEditor says it too). */
+export const STATUS_TEXT = {
+  pending: 'statusPending',
+  in_progress: 'statusInProgress',
+  verifying: 'statusVerifying',
+  done: 'statusDone',
+  failed: 'statusFailed',
+  skipped: 'statusSkipped',
+} as const satisfies Record<BoardTodo['status'], keyof typeof boardStrings.en>;
 
 function openCheckpoint(checkpointId: string) {
   useTimelineStore.getState().select(checkpointId);
@@ -19,17 +22,21 @@ function openCheckpoint(checkpointId: string) {
 }
 
 function ToolCallRow({ call }: { call: ToolCallInfo }) {
+  const t = useText(boardStrings);
+  const formats = useFormats();
   return (
-    <li className={`todo-tool ${call.isError ? 'error' : ''}`} title={call.summary ?? 'running…'}>
+    <li className={`todo-tool ${call.isError ? 'error' : ''}`} title={call.summary ?? t.running}>
       <span className="todo-tool-name">{call.tool}</span>
       <span className="todo-tool-input">{call.input}</span>
-      <span className="todo-tool-time">{call.running ? '…' : call.isError ? 'error' : formatDuration(call.durationMs)}</span>
+      <span className="todo-tool-time">{call.running ? '…' : call.isError ? t.error : call.durationMs === null ? '' : formats.duration(call.durationMs)}</span>
     </li>
   );
 }
 
 /** One TODO: what to do and what is expected, what the agent claimed, the reviewer's verdict, and what it cost. */
 export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardTodo; waiting: boolean }) {
+  const t = useText(boardStrings);
+  const formats = useFormats();
   const [open, setOpen] = useState(false);
   const verdict = todo.lastVerdict;
   const tokens = todo.tokensIn + todo.tokensOut;
@@ -40,48 +47,49 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
       <header className="todo-card-head">
         <span className="todo-id">#{todo.id}</span>
         <span className={`todo-status status-${todo.status}`} data-testid="todo-status">
-          {STATUS_TEXT[todo.status]}
+          {t[STATUS_TEXT[todo.status]]}
         </span>
         {todo.rejections > 0 && (
-          <span className="todo-rejections" title="Times the reviewer sent it back">
+          <span className="todo-rejections" title={t.rejectionsTitle}>
             ↺ {todo.rejections}
           </span>
         )}
       </header>
       <div className="todo-desc">{todo.description}</div>
       <div className="todo-expected">
-        <span className="todo-label">Expected</span> {todo.expectedResult}
+        <span className="todo-label">{t.expected}</span> {todo.expectedResult}
       </div>
       {todo.result && (
         <div className="todo-claimed" data-testid="todo-claimed">
-          <span className="todo-label">Claimed</span> {todo.result}
+          <span className="todo-label">{t.claimed}</span> {todo.result}
         </div>
       )}
       {verdict && (
         <div className={`todo-verdict ${verdict.approved ? 'ok' : 'bad'}`} data-testid="todo-verdict">
           <span className="todo-verdict-head">
-            {verdict.approved ? '✓ Approved' : '✗ Rejected'} · {Math.round(verdict.confidence * 100)}% confident
+            {verdict.approved ? t.approved : t.rejected} · {t.confident(Math.round(verdict.confidence * 100))}
           </span>
           {verdict.feedback && <span className="todo-verdict-feedback">{verdict.feedback}</span>}
         </div>
       )}
-      {waiting && <div className="todo-waiting">Waiting for your decision (above)</div>}
+      {waiting && <div className="todo-waiting">{t.waitingForYou}</div>}
       <footer className="todo-foot">
         <button className="todo-foot-item link" disabled={!calls} onClick={() => setOpen(!open)} aria-expanded={open} data-testid="todo-tools-toggle">
-          {calls} tool call{calls === 1 ? '' : 's'} {calls > 0 && (open ? '▴' : '▾')}
+          {t.toolCalls(calls)} {calls > 0 && (open ? '▴' : '▾')}
         </button>
         {todo.checkpointIds.length > 0 && (
           <button
             className="todo-foot-item link"
-            title="Show the last checkpoint of this TODO in the Timeline"
+            title={t.checkpointTitle}
             onClick={() => openCheckpoint(todo.checkpointIds[todo.checkpointIds.length - 1])}
           >
-            ◷ {todo.checkpointIds.length} checkpoint{todo.checkpointIds.length === 1 ? '' : 's'}
+            ◷ {t.checkpoints(todo.checkpointIds.length)}
           </button>
         )}
         {tokens > 0 && (
-          <span className="todo-foot-item" title={`${todo.tokensIn} in, ${todo.tokensOut} out`} data-testid="todo-tokens">
-            {formatTokens(tokens)} tokens{cost ? ` · ${cost}` : ''}
+          <span className="todo-foot-item" title={t.tokensTitle(formats.number(todo.tokensIn), formats.number(todo.tokensOut))} data-testid="todo-tokens">
+            {t.tokens(formats.compact(tokens))}
+            {cost ? ` · ${cost}` : ''}
           </span>
         )}
       </footer>

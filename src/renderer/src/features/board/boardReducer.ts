@@ -13,6 +13,8 @@ import {
   type AgentTodo,
 } from '../../../../shared/contract';
 import { stateFromDetail, todosFromView } from './boardSnapshot';
+import { textOf } from '../../i18n';
+import { boardStrings } from './boardStrings';
 
 /**
  * The TODO board of one session as a pure reducer: a snapshot from `agent.get` (`fromDetail`), then the
@@ -249,12 +251,14 @@ export function progressOf(todos: readonly { status: AgentTodo['status'] }[]): {
 }
 
 export type ColumnId = 'pending' | 'in_progress' | 'done' | 'failed';
-export const COLUMNS: { id: ColumnId; title: string }[] = [
-  { id: 'pending', title: 'Pending' },
-  { id: 'in_progress', title: 'In progress' },
-  { id: 'done', title: 'Done' },
-  { id: 'failed', title: 'Failed' },
-];
+const COLUMN_TITLE = { pending: 'columnPending', in_progress: 'columnInProgress', done: 'columnDone', failed: 'columnFailed' } as const;
+/** The board's columns; a column's title is read in the UI's language at the time it is read. */
+export const COLUMNS: readonly { id: ColumnId; readonly title: string }[] = (Object.keys(COLUMN_TITLE) as ColumnId[]).map((id) => ({
+  id,
+  get title() {
+    return textOf(boardStrings)[COLUMN_TITLE[id]];
+  },
+}));
 
 export function columnOf(status: AgentTodo['status']): ColumnId {
   if (status === 'in_progress' || status === 'verifying') return 'in_progress';

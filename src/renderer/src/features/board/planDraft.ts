@@ -1,3 +1,6 @@
+import { textOf } from '../../i18n';
+import { boardStrings } from './boardStrings';
+
 /**
  * The TODO list a person edits before it goes back to the agent: the proposed plan (agent.approvePlan with
  * todos) or, later, the TODOs not started yet (agent.editTodos: started ones stay as they are, where they are).
@@ -87,15 +90,16 @@ export const MAX_TODO_CHARS = 20_000;
 
 /** Problems per row key ('' for the list as a whole); empty when it can be sent (blank rows are left out, not problems). */
 export function validateDraft(draft: DraftTodo[]): Map<string, string> {
+  const words = textOf(boardStrings);
   const problems = new Map<string, string>();
   const kept = withoutBlank(draft);
-  if (!kept.length) problems.set('', 'The plan needs at least one TODO.');
-  if (kept.length > 500) problems.set('', 'At most 500 TODOs.');
+  if (!kept.length) problems.set('', words.needsOne);
+  if (kept.length > 500) problems.set('', words.atMostTodos(500));
   for (const t of kept) {
     if (t.locked) continue;
-    if (!t.description.trim()) problems.set(t.key, 'Say what to do.');
-    else if (!t.expectedResult.trim()) problems.set(t.key, 'Say what result is expected (the reviewer checks it).');
-    else if (t.description.length > MAX_TODO_CHARS || t.expectedResult.length > MAX_TODO_CHARS) problems.set(t.key, `At most ${MAX_TODO_CHARS} characters.`);
+    if (!t.description.trim()) problems.set(t.key, words.sayWhat);
+    else if (!t.expectedResult.trim()) problems.set(t.key, words.sayExpected);
+    else if (t.description.length > MAX_TODO_CHARS || t.expectedResult.length > MAX_TODO_CHARS) problems.set(t.key, words.atMostChars(MAX_TODO_CHARS));
   }
   return problems;
 }

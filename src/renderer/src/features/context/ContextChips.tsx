@@ -3,7 +3,9 @@ import type { AttachmentKind } from '../../../../shared/context/contextShapes';
 import { useClient } from '../../client/ClientContext';
 import { formatBytes } from '../../ui/ViewerMessage';
 import { resolveQuery } from './contextQueries';
-import { KIND_ICON, KIND_LABEL, tokensText } from './contextWords';
+import { KIND_ICON, kindLabel, tokensText } from './contextWords';
+import { contextStrings } from './contextStrings';
+import { useText } from '../../i18n';
 import { chipsOf, mentionsText, uniqueMentions, withoutMention } from './mentionChips';
 import type { AttachedImage } from './useImageAttachments';
 import { useDebounced } from './useDebounced';
@@ -18,6 +20,7 @@ const RESOLVE_MS = 250;
  * is open on, not a chip yet.
  */
 export function ContextChips({ text, onTextChange, typingAt, images, onRemoveImage, testId }: { text: string; onTextChange(text: string): void; typingAt: number | null; images: readonly AttachedImage[]; onRemoveImage(id: number): void; testId: string }) {
+  const t = useText(contextStrings);
   const client = useClient();
   const mentions = uniqueMentions(text, typingAt);
   const asked = useDebounced(mentionsText(text, mentions), RESOLVE_MS);
@@ -25,7 +28,7 @@ export function ContextChips({ text, onTextChange, typingAt, images, onRemoveIma
   const chips = chipsOf(mentions, previews.data?.attachments);
   if (!chips.length && !images.length) return null;
   return (
-    <ul className="ctx-chips" aria-label="Attached context" data-testid={testId}>
+    <ul className="ctx-chips" aria-label={t.attachedContext} data-testid={testId}>
       {chips.map(({ mention, preview }) => (
         <AttachmentChip
           key={mention.ref}
@@ -47,10 +50,11 @@ export function ContextChips({ text, onTextChange, typingAt, images, onRemoveIma
 
 /** One mention as a chip: its kind, `@ref`, its size or its error; a remove button when it can be taken out. */
 export function AttachmentChip({ kind, refText, title, tokens, note, error, onRemove }: { kind: AttachmentKind; refText: string; title: string | null; tokens: number | null; note: string | null; error: string | null; onRemove?(): void }) {
+  const t = useText(contextStrings);
   const hover = [title && title !== refText ? title : null, note, error].filter(Boolean).join(' — ') || `@${refText}`;
   return (
     <li className={`ctx-chip ${error ? 'ctx-chip-bad' : ''}`} data-testid="context-chip" data-ref={refText} data-kind={kind} title={hover}>
-      <span className="ctx-chip-icon" role="img" aria-label={KIND_LABEL[kind]}>
+      <span className="ctx-chip-icon" role="img" aria-label={kindLabel(kind)}>
         {KIND_ICON[kind]}
       </span>
       <span className="ctx-chip-ref">@{refText}</span>
@@ -67,7 +71,7 @@ export function AttachmentChip({ kind, refText, title, tokens, note, error, onRe
         )
       )}
       {onRemove && (
-        <button type="button" className="ctx-chip-remove" aria-label={`Remove @${refText}`} onClick={onRemove}>
+        <button type="button" className="ctx-chip-remove" aria-label={t.removeMention(refText)} onClick={onRemove}>
           ×
         </button>
       )}
@@ -77,12 +81,13 @@ export function AttachmentChip({ kind, refText, title, tokens, note, error, onRe
 
 /** An image as a chip: its thumbnail (when there is one), name and size; a remove button while it is not sent. */
 export function ImageChip({ name, bytes, url, onRemove }: { name: string; bytes: number; url?: string; onRemove?(): void }) {
+  const t = useText(contextStrings);
   return (
     <li className="ctx-chip ctx-chip-image" data-testid="image-chip" data-name={name} title={`${name} (${formatBytes(bytes)})`}>
       {url ? <img className="ctx-chip-thumb" src={url} alt="" /> : <span className="ctx-chip-icon" aria-hidden="true">▣</span>}
       <span className="ctx-chip-ref">{name}</span>
       {onRemove && (
-        <button type="button" className="ctx-chip-remove" aria-label={`Remove image ${name}`} onClick={onRemove}>
+        <button type="button" className="ctx-chip-remove" aria-label={t.removeImage(name)} onClick={onRemove}>
           ×
         </button>
       )}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject, type TextareaHTMLAttributes } from 'react';
 import { KIND_ICON } from './contextWords';
+import { contextStrings } from './contextStrings';
+import { useText } from '../../i18n';
 import { Highlighted } from '../../ui/Highlighted';
 import type { CompletionItem } from './mentionCompletion';
 import type { MentionCompletion } from './useMentionCompletion';
@@ -58,6 +60,7 @@ export function MentionInput({ value, onChange, completion, inputRef, placement 
 }
 
 function MentionPopup({ completion, placement }: { completion: MentionCompletion; placement: 'below' | 'above' }) {
+  const t = useText(contextStrings);
   const { items, activeId, listId, optionId, pick, searchError } = completion;
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -66,12 +69,12 @@ function MentionPopup({ completion, placement }: { completion: MentionCompletion
   return (
     // A mouse press on the popup must not take the focus from the box (the popup would close before the click).
     <div className={`mention-popup ${placement}`} onMouseDown={(e) => e.preventDefault()} data-testid="mention-popup">
-      <ul ref={list} className="mention-options" role="listbox" id={listId} aria-label="Mentions">
+      <ul ref={list} className="mention-options" role="listbox" id={listId} aria-label={t.mentions}>
         {items.map((item, i) => (
           <MentionOption key={item.id} id={optionId(i)} item={item} active={item.id === activeId} onPick={() => pick(item)} />
         ))}
       </ul>
-      {searchError && <div className="mention-popup-note error-text">Files: {searchError}</div>}
+      {searchError && <div className="mention-popup-note error-text">{t.filesError(searchError)}</div>}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { rulesQuery } from './contextQueries';
 import { rulesLine, tokensText } from './contextWords';
+import { contextStrings } from './contextStrings';
+import { useText } from '../../i18n';
 import './context.css';
 
 /** A change to one of these may change what context.rules answers. */
@@ -12,6 +14,7 @@ const RULES_PATH = /(^|\/)(AGENTS|CLAUDE)\.md$|^\.clinerules|^\.cursorrules|^\.a
  * one's size and whether it is cut to fit on hover. Nothing when there are none (or the core cannot say).
  */
 export function RulesLine() {
+  const t = useText(contextStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const rules = useQuery(rulesQuery(client));
@@ -21,9 +24,9 @@ export function RulesLine() {
   const files = rules.data?.files ?? [];
   const line = rulesLine(files);
   if (!line) return null;
-  const hover = files.map((f) => `${f.path}: ${tokensText(f.tokens)}${f.truncated ? ', cut to fit' : ''}`).join('\n');
+  const hover = files.map((f) => t.ruleSize(f.path, tokensText(f.tokens), f.truncated)).join('\n');
   return (
-    <div className="ctx-rules-line" title={`The agent is told these rules files:\n${hover}`} data-testid="start-rules">
+    <div className="ctx-rules-line" title={t.rulesTitle(hover)} data-testid="start-rules">
       {line}
     </div>
   );

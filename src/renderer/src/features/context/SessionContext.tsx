@@ -3,7 +3,9 @@ import type { AgentSessionDetail } from '../../../../shared/contract';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { useReconnected } from '../../client/useReconnected';
 import { AttachmentChip, ImageChip } from './ContextChips';
-import { RULES_HINT, tokensText } from './contextWords';
+import { rulesHint, tokensText } from './contextWords';
+import { contextStrings } from './contextStrings';
+import { useText } from '../../i18n';
 import './context.css';
 
 type SessionContextData = NonNullable<AgentSessionDetail['context']>;
@@ -35,31 +37,32 @@ export function SessionContext({ sessionId }: { sessionId: string }) {
 }
 
 function SessionContextBand({ context }: { context: SessionContextData }) {
+  const t = useText(contextStrings);
   const { rules, attachments, images } = context;
   return (
-    <section className="session-context" aria-label="Context" data-testid="session-context">
-      <span className="session-context-title">Context</span>
+    <section className="session-context" aria-label={t.context} data-testid="session-context">
+      <span className="session-context-title">{t.context}</span>
       <div className="session-context-group">
-        <span className="session-context-label">Rules</span>
+        <span className="session-context-label">{t.rules}</span>
         {rules.length ? (
           <ul className="session-context-list" data-testid="session-rules">
             {rules.map((r) => (
               <li key={r.path} className="session-rule" data-testid="session-rule" data-path={r.path} title={`${r.path} (${r.scope})`}>
                 <span className="session-rule-path">{r.path}</span>
                 <span className="session-rule-meta">{tokensText(r.tokens)}</span>
-                {r.truncated && <span className="session-rule-cut">cut to fit</span>}
+                {r.truncated && <span className="session-rule-cut">{t.cutToFit}</span>}
               </li>
             ))}
           </ul>
         ) : (
-          <span className="session-context-none" title={RULES_HINT} data-testid="session-rules-none">
-            No rules files <span className="session-context-hint">({RULES_HINT})</span>
+          <span className="session-context-none" title={rulesHint()} data-testid="session-rules-none">
+            {t.noRules} <span className="session-context-hint">{t.inParens(rulesHint())}</span>
           </span>
         )}
       </div>
       {attachments.length > 0 && (
         <div className="session-context-group">
-          <span className="session-context-label">Attached</span>
+          <span className="session-context-label">{t.attached}</span>
           <ul className="ctx-chips" data-testid="session-attachments">
             {attachments.map((a, i) => (
               <AttachmentChip key={`${a.ref}:${i}`} kind={a.kind} refText={a.ref} title={a.title} tokens={a.tokens} note={a.note} error={a.error} />
@@ -69,7 +72,7 @@ function SessionContextBand({ context }: { context: SessionContextData }) {
       )}
       {images.length > 0 && (
         <div className="session-context-group">
-          <span className="session-context-label">Images</span>
+          <span className="session-context-label">{t.images}</span>
           <ul className="ctx-chips" data-testid="session-images">
             {images.map((img) => (
               <ImageChip key={img.file} name={img.name} bytes={img.bytes} />

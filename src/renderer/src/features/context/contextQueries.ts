@@ -1,5 +1,7 @@
 import { ClientError, type AkiraClient } from '../../client/client';
 import type { CheckpointChoice, McpChoice } from './mentionCompletion';
+import { textOf } from '../../i18n';
+import { contextStrings } from './contextStrings';
 
 /**
  * react-query options of the project-context commands: the file search (the completion, quick open) and checkpoints,
@@ -35,7 +37,7 @@ export const mcpChoicesQuery = (client: AkiraClient) => ({
     const { resources, prompts } = await client.invoke('mcp.catalog');
     return [
       ...resources.map((r) => ({ server: r.server, target: r.uri, detail: r.description ?? r.name })),
-      ...prompts.map((p) => ({ server: p.server, target: p.name, detail: p.description ? `prompt: ${p.description}` : 'prompt' })),
+      ...prompts.map((p) => ({ server: p.server, target: p.name, detail: p.description ? textOf(contextStrings).mcpPromptWith(p.description) : textOf(contextStrings).mcpPrompt })),
     ];
   },
   staleTime: 5000,

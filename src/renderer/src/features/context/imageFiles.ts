@@ -1,5 +1,7 @@
 import { imageMediaType, MAX_IMAGE_BYTES, MAX_IMAGES, type ImageMediaType } from '../../../../shared/context/contextShapes';
 import { formatBytes } from '../../ui/ViewerMessage';
+import { textOf } from '../../i18n';
+import { contextStrings } from './contextStrings';
 
 /**
  * Images pasted or dropped on a task or message box, pure: which files may be sent (PNG, JPEG, GIF, WebP up to
@@ -18,10 +20,11 @@ export const isSendableType = (type: string): type is ImageMediaType => TYPES.in
 
 /** Why this file cannot be added next to `already` images, or null when it can. */
 export function imageProblem(file: FileLike, already: number): string | null {
-  const name = file.name || 'The pasted file';
-  if (!isSendableType(file.type)) return `${name} is not an image Akira can send (PNG, JPEG, GIF or WebP).`;
-  if (file.size > MAX_IMAGE_BYTES) return `${name} is ${formatBytes(file.size)}: an image may have at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
-  if (already >= MAX_IMAGES) return `At most ${MAX_IMAGES} images at a time: ${name} was not added.`;
+  const t = textOf(contextStrings);
+  const name = file.name || t.pastedFile;
+  if (!isSendableType(file.type)) return t.notAnImage(name);
+  if (file.size > MAX_IMAGE_BYTES) return t.tooBig(name, formatBytes(file.size), MAX_IMAGE_BYTES / 1024 / 1024);
+  if (already >= MAX_IMAGES) return t.tooMany(MAX_IMAGES, name);
   return null;
 }
 

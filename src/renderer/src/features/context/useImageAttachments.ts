@@ -2,6 +2,8 @@ import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import type { ImageInput, ImageMediaType } from '../../../../shared/context/contextShapes';
 import { draftOf, useDraftStore } from './draftStore';
 import { base64OfDataUrl, imageName, imageProblem, type FileLike } from './imageFiles';
+import { textOf } from '../../i18n';
+import { contextStrings } from './contextStrings';
 
 /**
  * The images of a task or a message: pasted (a clipboard image) or dropped (image files) on its box, refused in
@@ -38,7 +40,7 @@ const readDataUrl = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onerror = () => reject(reader.error ?? new Error(textOf(contextStrings).fileNotRead));
     reader.readAsDataURL(file);
   });
 
@@ -70,7 +72,7 @@ export function useImageAttachments(draftKey: string): ImageAttachments {
         const url = await readDataUrl(file);
         added.push({ id, name: imageName(file, n), mediaType: file.type as ImageMediaType, bytes: file.size, url });
       } catch (err) {
-        problems.push(`${file.name || 'The image'} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+        problems.push(textOf(contextStrings).couldNotRead(file.name || textOf(contextStrings).theImage, err instanceof Error ? err.message : String(err)));
       }
     }
     if (added.length) setImages((list) => [...list, ...added]);

@@ -1,20 +1,19 @@
 import { useUiStore } from '../../appState/uiStore';
 import { useReviewStore } from './reviewStore';
+import { reviewNoticeStrings } from './reviewNoticeStrings';
+import { useText } from '../../i18n';
 
 /**
  * Above a file in the editor while an agent's change to it waits for approval (issue 13: "a file the agent is
  * changing shows that"): a bar that links to that change in the Review view. App hands it to the editor area.
  */
 export function AgentProposalBar({ path }: { path: string }) {
+  const t = useText(reviewNoticeStrings);
   const item = useReviewStore((s) => s.items.find((i) => i.kind === 'change' && i.change?.path === path));
   if (!item) return null;
-  const what = item.change?.kind === 'delete' ? 'proposes to delete this file' : 'proposes a change to this file';
   return (
     <div className="viewer-banner agent-proposal-bar" role="status" data-testid="agent-proposal-bar">
-      <span>
-        ✦ The agent {what}
-        {item.busy ? ' (being answered…)' : ''}.
-      </span>
+      <span>{item.change?.kind === 'delete' ? t.proposesDelete(item.busy) : t.proposesChange(item.busy)}</span>
       <button
         className="banner-button primary"
         onClick={() => {
@@ -23,7 +22,7 @@ export function AgentProposalBar({ path }: { path: string }) {
         }}
         data-testid="agent-proposal-review"
       >
-        Review
+        {t.review}
       </button>
     </div>
   );

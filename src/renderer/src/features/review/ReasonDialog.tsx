@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useText } from '../../i18n';
+import { reviewNoticeStrings } from './reviewNoticeStrings';
 
 export interface ReasonRequest {
   title: string;
@@ -8,13 +10,14 @@ export interface ReasonRequest {
   submit(reason: string): Promise<void> | void;
 }
 
-const SUGGESTIONS = ['Not what I asked for.', 'Keep the existing behaviour.', 'Follow the project’s style.', 'Too big: make a smaller change.'];
+const SUGGESTIONS = ['suggestNotAsked', 'suggestKeep', 'suggestStyle', 'suggestSmaller'] as const;
 
 /**
  * Asks why something is rejected: the text goes back to the model as the tool's result, so it is
  * required. Ctrl/⌘+Enter sends, Esc cancels.
  */
 export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onClose(): void }) {
+  const t = useText(reviewNoticeStrings);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +40,7 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
         <div className="review-dialog-title">{request.title}</div>
         {request.note && <div className="review-dialog-note">{request.note}</div>}
         <label className="review-dim" htmlFor="review-reason">
-          Why? The agent reads this and tries again with it.
+          {t.why}
         </label>
         <textarea
           id="review-reason"
@@ -54,11 +57,14 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
           }}
         />
         <div className="review-suggestions">
-          {SUGGESTIONS.map((s) => (
-            <button key={s} className="review-chip" onClick={() => setReason((r) => (r ? `${r} ${s}` : s))}>
-              {s}
-            </button>
-          ))}
+          {SUGGESTIONS.map((key) => {
+            const s = t[key];
+            return (
+              <button key={key} className="review-chip" onClick={() => setReason((r) => (r ? `${r} ${s}` : s))}>
+                {s}
+              </button>
+            );
+          })}
         </div>
         {error && (
           <div className="error-text" role="alert">
@@ -66,10 +72,10 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
           </div>
         )}
         <div className="review-dialog-actions">
-          <span className="review-dim">Ctrl+Enter to send · Esc to cancel</span>
+          <span className="review-dim">{t.dialogKeys}</span>
           <span className="review-spacer" />
           <button className="review-button" onClick={onClose}>
-            Cancel
+            {t.cancel}
           </button>
           <button className="review-button danger" data-testid="review-reason-submit" disabled={!reason.trim() || busy} onClick={() => void send()}>
             {request.confirmLabel}

@@ -8,6 +8,9 @@ import { diffOverride, reviewDiffOptions } from './diffOptions';
 import { hunkAnchorLine, type Hunk } from './hunks';
 import { setEditFlusher } from './reviewActions';
 import { useReviewStore, type PendingItem } from './reviewStore';
+import { reviewStrings } from './reviewStrings';
+import { editorStrings } from '../editor/editorStrings';
+import { textOf, useText } from '../../i18n';
 
 /** How long typing on the right side settles before the hunks are computed again. */
 const EDIT_SETTLE_MS = 150;
@@ -27,7 +30,17 @@ interface Models {
   key: string;
   original: Monaco.editor.ITextModel;
   modified: Monaco.editor.ITextModel;
+  /** A new file: the left model mirrors the right one (see isNewFile). */
+  mirror: boolean;
 }
+
+/**
+ * A proposed new file (or text for an empty one) has nothing on the left, but Monaco counts an empty text as one
+ * empty line and shows it deleted (a red "1 −" line; monaco-editor#630). So such a change is shown inline with a
+ * left model that mirrors the right one (Monaco finds no difference) and its lines are marked added by the
+ * review's own hunk decorations.
+ */
+export const isNewFile = (change: NonNullable<PendingItem['change']>): boolean => change.kind !== 'delete' && !change.before;
 
 /**
  * A proposed change in Monaco's diff editor: the file as it is (left, read-only) and as the agent
@@ -36,6 +49,8 @@ interface Models {
  * through. Owns the diff editor and its models.
  */
 export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide, onLeave }: ReviewDiffEditorProps) {
+  const t = useText(reviewStrings);
+  const editorWords = useText(editorStrings);
   const { monaco, error } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
@@ -46,6 +61,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   const live = useRef({ hunks, item, onLeave });
   live.current = { hunks, item, onLeave };
   const editable = item?.change.kind !== 'delete';
+  const newFile = !!item && isNewFile(item.change);
+  const split = sideBySide && !newFile;
 
   // The editor: once per Monaco.
   useEffect(() => {
@@ -55,7 +72,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       readOnly: false,
       domReadOnly: false,
       originalEditable: false,
-      renderSideBySide: sideBySide,
+      renderSideBySide: split,
       useInlineViewWhenSpaceIsLimited: true,
       renderSideBySideInlineBreakpoint: 760,
       enableSplitViewResizing: true,
@@ -82,6 +99,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     };
     setEditFlusher(flush);
     const typing = right.onDidChangeModelContent(() => {
+      const models = modelsRef.current;
+      if (models?.mirror) models.original.setValue(models.modified.getValue());
       if (timer) clearTimeout(timer);
       timer = setTimeout(flush, EDIT_SETTLE_MS);
     });
@@ -129,8 +148,8 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   }, [monaco]);
 
   useEffect(() => {
-    editorRef.current?.updateOptions({ renderSideBySide: sideBySide });
-  }, [sideBySide, monaco]);
+    editorRef.current?.updateOptions({ renderSideBySide: split });
+  }, [split, monaco]);
 
   // The models: new ones per waiting item (the person's edit survives switching items: it is in the store).
   const key = item?.key ?? null;
@@ -148,17 +167,18 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       return;
     }
     const { change, edited } = item;
-    const left = change.before ?? '';
     const right = edited ?? change.after ?? '';
+    const mirror = isNewFile(change);
+    const left = mirror ? right : (change.before ?? '');
     // Detach the old pair first: new diff options would otherwise recompute its diff before the new one.
     if (old) editor.setModel(null);
     editor.updateOptions({
       ...reviewDiffOptions(left, right, diffOverride()),
       readOnly: !editable,
-      readOnlyMessage: { value: 'A deletion is accepted or rejected as a whole.' },
+      readOnlyMessage: { value: textOf(reviewStrings).deletionAsWhole },
     });
     const language = languageOf(monaco, change.path);
-    const next: Models = { key, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
+    const next: Models = { key, mirror, original: monaco.editor.createModel(left, language), modified: monaco.editor.createModel(right, language) };
     modelsRef.current = next;
     editor.setModel({ original: next.original, modified: next.modified });
     performance.mark('akira.review.models-set', { detail: { changeId: key.slice(key.indexOf('/') + 1) } });
@@ -187,13 +207,17 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
         range: new monaco.Range(anchor, 1, anchor, 1),
         options: {
           glyphMarginClassName: `review-glyph ${no ? 'review-glyph-rejected' : 'review-glyph-accepted'}${selected ? ' review-glyph-selected' : ''}`,
-          glyphMarginHoverMessage: { value: `Hunk ${i + 1} of ${hunks.length}: ${no ? 'rejected' : 'accepted'} — click to ${no ? 'accept' : 'reject'} it` },
+          glyphMarginHoverMessage: { value: t.hunkHover(i + 1, hunks.length, no) },
         },
       });
-      if (h.afterEnd > h.afterStart && (no || selected)) {
+      if (h.afterEnd > h.afterStart && (no || selected || models.mirror)) {
         right.push({
           range: new monaco.Range(h.afterStart + 1, 1, h.afterEnd, 1),
-          options: { isWholeLine: true, className: no ? 'review-hunk-rejected' : undefined, linesDecorationsClassName: selected ? 'review-hunk-selected' : undefined },
+          options: {
+            isWholeLine: true,
+            className: no ? 'review-hunk-rejected' : models.mirror ? 'review-line-added' : undefined,
+            linesDecorationsClassName: selected ? 'review-hunk-selected' : undefined,
+          },
         });
       }
       if (h.beforeEnd > h.beforeStart && no) {
@@ -202,7 +226,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     });
     deco.right.set(right);
     deco.left.set(left);
-  }, [monaco, key, hunks, rejected, hunkIndex]);
+  }, [monaco, key, hunks, rejected, hunkIndex, t]);
 
   // The selected hunk is brought into view.
   useEffect(() => {
@@ -214,18 +238,17 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
     // Only when the selection moves, not on every recomputation of the hunks.
   }, [hunkIndex, key]);
 
-  if (error) return <ViewerMessage tone="error">Could not load the editor: {error.message}</ViewerMessage>;
+  if (error) return <ViewerMessage tone="error">{editorWords.couldNotLoadEditor(error.message)}</ViewerMessage>;
   const gaveUp = !!item && monacoChanges?.key === item.key && monacoChanges.count === 1 && hunks.length > 1;
   return (
     <div className="viewer review-diff" data-testid="review-diff" data-path={item?.change.path} data-editable={editable} hidden={!item}>
       {gaveUp && (
         <div className="viewer-banner" data-testid="review-diff-gave-up">
-          This change is too large for the editor to align line by line, so it shows the whole file as changed. Its {hunks.length} hunks are marked in the
-          gutter (✓/✕) and listed on the right: pick one to jump to it.
+          {t.gaveUp(hunks.length)}
         </div>
       )}
       <div className="monaco-host" ref={hostRef} data-testid="review-diff-host" />
-      {!monaco && <ViewerMessage>Loading…</ViewerMessage>}
+      {!monaco && <ViewerMessage>{editorWords.loading}</ViewerMessage>}
     </div>
   );
 }

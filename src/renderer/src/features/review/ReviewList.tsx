@@ -1,21 +1,25 @@
 import { useDeferredValue } from 'react';
-import { proposedCounts } from './hunkCache';
-import { itemLabel, useReviewStore, type PendingItem } from './reviewStore';
+import { countsOf } from './hunkCache';
+import { itemLabel, useReviewStore, type DecidedItem, type PendingItem } from './reviewStore';
+import { reviewStrings } from './reviewStrings';
+import { textOf, useText } from '../../i18n';
 
-/** What kind of thing waits, as a letter and a word. */
+/** What kind of thing waits, as a letter and a word (in the UI's language at the time of the call). */
 export function kindOf(item: PendingItem): { letter: string; word: string; tone: string } {
-  if (item.kind === 'command') return { letter: '$', word: item.command?.destructive ? 'destructive command' : 'command', tone: item.command?.destructive ? 'danger' : 'command' };
-  if (item.kind === 'read') return { letter: 'R', word: 'read', tone: 'command' };
-  if (item.kind === 'mcp') return { letter: 'T', word: 'MCP tool', tone: 'command' };
-  if (item.change?.binary) return { letter: 'B', word: 'binary', tone: 'modify' };
-  if (item.change?.kind === 'create') return { letter: 'A', word: 'new file', tone: 'create' };
-  if (item.change?.kind === 'delete') return { letter: 'D', word: 'delete', tone: 'delete' };
-  return { letter: 'M', word: 'modify', tone: 'modify' };
+  const t = textOf(reviewStrings);
+  if (item.kind === 'command') return { letter: '$', word: item.command?.destructive ? t.kindDestructive : t.kindCommand, tone: item.command?.destructive ? 'danger' : 'command' };
+  if (item.kind === 'read') return { letter: 'R', word: t.kindRead, tone: 'command' };
+  if (item.kind === 'mcp') return { letter: 'T', word: t.kindMcp, tone: 'command' };
+  if (item.change?.binary) return { letter: 'B', word: t.kindBinary, tone: 'modify' };
+  if (item.change?.kind === 'create') return { letter: 'A', word: t.kindCreate, tone: 'create' };
+  if (item.change?.kind === 'delete') return { letter: 'D', word: t.kindDelete, tone: 'delete' };
+  return { letter: 'M', word: t.kindModify, tone: 'modify' };
 }
 
 function Row({ item, selected, sessionLabel }: { item: PendingItem; selected: boolean; sessionLabel: string | null }) {
+  const t = useText(reviewStrings);
   const kind = kindOf(item);
-  const counts = item.change && !item.change.binary ? proposedCounts(item) : null;
+  const counts = item.change && !item.change.binary ? countsOf(item) : null;
   const label = itemLabel(item);
   const slash = label.lastIndexOf('/');
   const name = item.change && slash >= 0 ? label.slice(slash + 1) : label;
@@ -30,7 +34,7 @@ function Row({ item, selected, sessionLabel }: { item: PendingItem; selected: bo
       aria-selected={selected}
       role="option"
       onClick={() => useReviewStore.getState().select(item.key)}
-      title={`${kind.word}: ${label}`}
+      title={t.rowTitle(kind.word, label)}
     >
       <span className={`review-letter tone-${kind.tone}`}>{kind.letter}</span>
       <span className="review-row-text">
@@ -44,15 +48,20 @@ function Row({ item, selected, sessionLabel }: { item: PendingItem; selected: bo
           <span className="review-count-add">+{counts.added}</span> <span className="review-count-del">−{counts.removed}</span>
         </span>
       )}
-      {item.change?.binary && <span className="review-dim">binary</span>}
+      {item.change?.binary && <span className="review-dim">{t.kindBinary}</span>}
     </li>
   );
 }
 
-const decisionWord = { approved: 'accepted', edited: 'accepted with changes', rejected: 'rejected', cancelled: 'no longer waiting', held: 'held: asked again on resume' } as const;
+/** How a decided item ended, in words. */
+function decisionText(t: typeof reviewStrings.en, d: Pick<DecidedItem, 'decision' | 'by'>): string {
+  const word = { approved: t.decisionApproved, edited: t.decisionEdited, rejected: t.decisionRejected, cancelled: t.decisionCancelled, held: t.decisionHeld }[d.decision];
+  return d.by === 'policy' ? t.byPolicy(word) : word;
+}
 
 /** The sidebar of the Review view: everything that waits (files, commands, reads), then what was decided lately. */
 export function ReviewList() {
+  const t = useText(reviewStrings);
   // Deferred: a new row's +/- counts (a line diff) are computed after the diff editor got the change.
   const items = useDeferredValue(useReviewStore((s) => s.items));
   const selectedKey = useReviewStore((s) => s.selectedKey);
@@ -64,11 +73,10 @@ export function ReviewList() {
     <div className="review-list" data-testid="review-list">
       {items.length === 0 ? (
         <div className="empty" data-testid="review-empty">
-          Nothing waits for review. When the agent proposes a change or a command that needs your approval, it shows up here (a paused
-          session asks again what it left undecided when it resumes).
+          {t.emptyList}
         </div>
       ) : (
-        <ul className="review-rows" role="listbox" aria-label="Waiting for review">
+        <ul className="review-rows" role="listbox" aria-label={t.waitingForReview}>
           {items.map((item) => (
             <Row key={item.key} item={item} selected={item.key === selectedKey} sessionLabel={many ? (sessions[item.sessionId]?.task ?? item.sessionId.slice(0, 8)) : null} />
           ))}
@@ -76,15 +84,12 @@ export function ReviewList() {
       )}
       {decided.length > 0 && (
         <>
-          <div className="review-section">Decided lately</div>
+          <div className="review-section">{t.decidedLately}</div>
           <ul className="review-rows decided" data-testid="review-decided">
             {[...decided].reverse().map((d, i) => (
               <li key={`${d.key}-${i}`} className={`review-row decided decision-${d.decision}`} title={d.reason ?? ''} data-testid="review-decided-item" data-decision={d.decision}>
                 <span className="review-row-text">{d.label}</span>
-                <span className="review-dim">
-                  {decisionWord[d.decision]}
-                  {d.by === 'policy' ? ' by policy' : ''}
-                </span>
+                <span className="review-dim">{decisionText(t, d)}</span>
               </li>
             ))}
           </ul>

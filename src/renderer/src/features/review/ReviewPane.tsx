@@ -2,31 +2,36 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { ViewerMessage } from '../../ui/ViewerMessage';
 import { ApprovalCard } from './ApprovalCard';
-import { hunksFor } from './hunkCache';
+import { countsOf, hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
-import { ReviewDiffEditor } from './ReviewDiffEditor';
+import { isNewFile, ReviewDiffEditor } from './ReviewDiffEditor';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
 import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './reviewStore';
 import { REVIEW_HINTS, useReviewKeys } from './useReviewKeys';
+import { reviewKeyStrings, reviewStrings } from './reviewStrings';
+import { useText } from '../../i18n';
 
 type FileItem = PendingItem & { change: NonNullable<PendingItem['change']> };
 const NO_HUNKS = { hunks: [], counts: { added: 0, removed: 0 } };
 
 function NotifyButton() {
+  const t = useText(reviewStrings);
   const [permission, setPermission] = useState(() => (notificationsSupported() ? Notification.permission : 'denied'));
   if (permission !== 'default') return null;
   return (
-    <button className="review-button" title="Get a system notification when something waits while Akira is in the background" onClick={() => void Notification.requestPermission().then(setPermission)}>
-      Notify me
+    <button className="review-button" title={t.notifyTitle} onClick={() => void Notification.requestPermission().then(setPermission)}>
+      {t.notifyMe}
     </button>
   );
 }
 
 /** The Review view's main area: the selected change (diff, hunks) or command, with the answers and the keys. */
 export function ReviewPane() {
+  const t = useText(reviewStrings);
+  const keyWords = useText(reviewKeyStrings);
   const client = useClient();
   const item = useReviewStore(selectedItem);
   const count = useReviewStore((s) => s.items.length);
@@ -40,37 +45,38 @@ export function ReviewPane() {
   // then costs its diff here while Monaco's worker computes its own.
   const deferred = useDeferredValue(fileItem);
   const hunksReady = !!fileItem && deferred?.key === fileItem.key;
-  const { hunks, counts } = hunksReady ? hunksFor(deferred) : NO_HUNKS;
+  const hunks = hunksReady ? hunksFor(deferred).hunks : NO_HUNKS.hunks;
+  const counts = hunksReady ? countsOf(deferred) : NO_HUNKS.counts;
   const rejected = useMemo(() => new Set(item?.rejected ?? []), [item?.rejected]);
   const diffable = !!fileItem && !fileItem.change.binary;
   const hunkable = diffable && fileItem.change.kind !== 'delete';
 
   const askReject = (target: PendingItem, note?: string) =>
     setAsking({
-      title: `Reject ${kindOf(target).word}: ${itemLabel(target)}`,
+      title: t.rejectItem(kindOf(target).word, itemLabel(target)),
       note,
-      confirmLabel: 'Reject',
+      confirmLabel: t.reject,
       submit: async (reason) => {
-        if ((await reject(client, target.key, reason)) !== 'done') throw new Error(useReviewStore.getState().items.find((i) => i.key === target.key)?.error ?? 'The rejection was not taken.');
+        if ((await reject(client, target.key, reason)) !== 'done') throw new Error(useReviewStore.getState().items.find((i) => i.key === target.key)?.error ?? t.rejectionNotTaken);
       },
     });
   const doAccept = async () => {
     if (!item || asking) return;
     const r = await accept(client, item.key);
-    if (typeof r === 'object') askReject(item, `${r.needsReason} Nothing would change, so this is a rejection.`);
+    if (typeof r === 'object') askReject(item, t.nothingWouldChange(r.needsReason));
   };
   const doAcceptAll = async () => {
     if (!count || asking) return;
     const needReason = await acceptAll(client);
     const first = useReviewStore.getState().items.find((i) => needReason.includes(i.key));
-    if (first) askReject(first, 'Every hunk of this change was rejected: say why, and it is rejected.');
+    if (first) askReject(first, t.everyHunkRejected);
   };
   const askRejectAll = () =>
     count &&
     !asking &&
     setAsking({
-      title: `Reject all ${count} waiting item${count === 1 ? '' : 's'}`,
-      confirmLabel: 'Reject all',
+      title: t.rejectAllItems(count),
+      confirmLabel: t.rejectAll,
       submit: (reason) => rejectAll(client, reason),
     });
   const moveHunk = (d: number) => hunks.length && useReviewStore.getState().setHunkIndex(Math.min(Math.max(hunkIndex + d, 0), hunks.length - 1));
@@ -108,15 +114,15 @@ export function ReviewPane() {
                 <span className="review-count-add">+{counts.added}</span> <span className="review-count-del">−{counts.removed}</span>
               </span>
             )}
-            {fileItem?.edited !== null && fileItem?.edited !== undefined && <span className="tag review-edited">edited by you</span>}
+            {fileItem?.edited !== null && fileItem?.edited !== undefined && <span className="tag review-edited">{t.editedByYou}</span>}
             <span className="spacer" />
-            {diffable && (
+            {diffable && !isNewFile(fileItem.change) && (
               <button className="review-button" onClick={() => useReviewStore.getState().setSideBySide(!sideBySide)} data-testid="review-layout" aria-pressed={!sideBySide}>
-                {sideBySide ? 'Inline' : 'Side by side'}
+                {sideBySide ? t.inline : t.sideBySide}
               </button>
             )}
-            <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title="Accept (a)">
-              {item.change ? 'Accept file' : 'Approve'}
+            <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title={t.acceptTitle}>
+              {item.change ? t.acceptFile : t.approve}
             </button>
             {item.command?.allowPrefix && (
               <button
@@ -124,13 +130,13 @@ export function ReviewPane() {
                 data-testid="review-always"
                 disabled={item.busy}
                 onClick={() => void acceptAlways(client, item.key)}
-                title={`Approve, and add "${item.command.allowPrefix}" to the allow list in your global settings (remove it there to undo)`}
+                title={t.alwaysTitle(item.command.allowPrefix)}
               >
-                Always allow <code>{item.command.allowPrefix}</code>
+                {t.alwaysAllow} <code>{item.command.allowPrefix}</code>
               </button>
             )}
-            <button className="review-button danger" data-testid="review-reject" disabled={item.busy} onClick={() => askReject(item)} title="Reject with a reason (r)">
-              Reject…
+            <button className="review-button danger" data-testid="review-reject" disabled={item.busy} onClick={() => askReject(item)} title={t.rejectTitle}>
+              {t.rejectEllipsis}
             </button>
           </>
         ) : (
@@ -139,11 +145,11 @@ export function ReviewPane() {
         {count > 0 && (
           <>
             <span className="review-sep" />
-            <button className="review-button" data-testid="review-accept-all" onClick={() => void doAcceptAll()} title="Accept everything that waits (shift+A)">
-              Accept all ({count})
+            <button className="review-button" data-testid="review-accept-all" onClick={() => void doAcceptAll()} title={t.acceptAllTitle}>
+              {t.acceptAll(count)}
             </button>
-            <button className="review-button danger" data-testid="review-reject-all" onClick={askRejectAll} title="Reject everything that waits, with one reason (shift+R)">
-              Reject all…
+            <button className="review-button danger" data-testid="review-reject-all" onClick={askRejectAll} title={t.rejectAllTitle}>
+              {t.rejectAllEllipsis}
             </button>
           </>
         )}
@@ -151,13 +157,13 @@ export function ReviewPane() {
       </div>
       {item?.protected && (
         <div className="review-warning review-protected" role="alert" data-testid="review-protected">
-          This changes {item.protected}. Akira never approves such a change on its own; accept it only if you meant it.
+          {t.protectedWarning(item.protected)}
         </div>
       )}
       {item && (session || item.todoId || item.error) && (
         <div className="review-context">
-          {session && <span title="The session's task">{session.task}</span>}
-          {item.todoId && <span className="review-dim"> · TODO {item.todoId}</span>}
+          {session && <span title={t.sessionTask}>{session.task}</span>}
+          {item.todoId && <span className="review-dim"> · {t.todoRef(item.todoId)}</span>}
           {item.error && (
             <span className="error-text" role="alert">
               {' '}
@@ -170,23 +176,22 @@ export function ReviewPane() {
         <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunkable ? hunks : NO_HUNKS.hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
         {!item ? (
           <div className="editor-empty" data-testid="review-nothing">
-            <div className="editor-empty-title">Nothing waits for review</div>
-            <div>Changes and commands the agent proposes appear here before they touch your files.</div>
+            <div className="editor-empty-title">{t.nothingWaitsTitle}</div>
+            <div>{t.nothingWaitsBody}</div>
           </div>
         ) : fileItem && diffable ? (
           <>
             {hunkable && hunksReady ? (
               <HunkList item={deferred} hunks={hunks} rejected={rejected} hunkIndex={hunkIndex} />
             ) : hunkable ? (
-              <div className="review-hunks review-dim review-pad">Finding the hunks…</div>
+              <div className="review-hunks review-dim review-pad">{t.findingHunks}</div>
             ) : (
-              <div className="review-hunks review-dim review-pad">The agent wants to delete this file. Accept or reject it as a whole.</div>
+              <div className="review-hunks review-dim review-pad">{t.deleteAsWhole}</div>
             )}
           </>
         ) : fileItem ? (
           <ViewerMessage>
-            {fileItem.change.kind === 'create' ? 'A new binary file' : fileItem.change.kind === 'delete' ? 'Deleting a binary file' : 'A binary file changes'} — there is no text diff to show.
-            Accept or reject it as a whole.
+            {fileItem.change.kind === 'create' ? t.binaryCreate : fileItem.change.kind === 'delete' ? t.binaryDelete : t.binaryModify}
           </ViewerMessage>
         ) : (
           <ApprovalCard item={item} />
@@ -195,11 +200,11 @@ export function ReviewPane() {
       <div className="review-hints" data-testid="review-hints">
         {REVIEW_HINTS.map(([k, what]) => (
           <span key={k}>
-            <kbd>{k}</kbd> {what}
+            <kbd>{k}</kbd> {keyWords[what]}
           </span>
         ))}
         <span>
-          <kbd>Esc</kbd> leave the editor
+          <kbd>Esc</kbd> {t.leaveEditor}
         </span>
       </div>
       {asking && <ReasonDialog request={asking} onClose={() => setAsking(null)} />}

@@ -25,7 +25,10 @@ export function hunksFor(item: Pick<PendingItem, 'change' | 'edited'>): { hunks:
   return entry;
 }
 
-/** +/- of the change as proposed by the agent (the list shows these). */
-export function proposedCounts(item: Pick<PendingItem, 'change'>): LineCounts {
-  return hunksFor({ change: item.change, edited: null }).counts;
+/**
+ * +/- of the change as the person left it (their edit of the right side included): the list's row and the
+ * header both show these, so they agree.
+ */
+export function countsOf(item: Pick<PendingItem, 'change' | 'edited'>): LineCounts {
+  return hunksFor(item).counts;
 }

@@ -1,5 +1,7 @@
 import type { AgentApproval } from '../../../../shared/contract';
 import { computeHunks, mergeHunks, type Hunk } from './hunks';
+import { textOf } from '../../i18n';
+import { reviewStrings } from './reviewStrings';
 
 /**
  * What accepting a proposed file change means once a person has looked at it (pure):
@@ -32,7 +34,7 @@ export function decideAccept(change: ProposedChange, edited: string | null, reje
   const proposed = change.after ?? '';
   const nothingLeft = hunks.length > 0 && hunks.every((h) => rejected.has(h.key));
   if (nothingLeft && merged === (change.before ?? '') && proposed !== (change.before ?? '')) {
-    return { action: 'reject', why: change.kind === 'create' ? 'Every line of the new file was rejected.' : 'Every hunk was rejected.' };
+    return { action: 'reject', why: change.kind === 'create' ? textOf(reviewStrings).everyLineRejected : textOf(reviewStrings).everyHunkWasRejected };
   }
   return merged === proposed ? { action: 'approve' } : { action: 'approve', content: merged };
 }

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import { itemLabel, type PendingItem } from './reviewStore';
+import { reviewNoticeStrings } from './reviewNoticeStrings';
+import { textOf } from '../../i18n';
 
 /**
  * Telling the person that something started waiting: a system notification when they allowed them and
@@ -36,11 +38,13 @@ export const useReviewToasts = create<ToastState>((set, get) => ({
 }));
 
 export function describeArrival(item: PendingItem): { title: string; detail: string } {
-  if (item.kind === 'command') return { title: 'A command waits for approval', detail: itemLabel(item) };
-  if (item.kind === 'read') return { title: 'A read waits for approval', detail: itemLabel(item) };
-  if (item.kind === 'mcp') return { title: 'An MCP tool call waits for approval', detail: itemLabel(item) };
-  const kind = item.change?.binary ? 'binary file' : item.change?.kind === 'create' ? 'new file' : item.change?.kind === 'delete' ? 'deletion' : 'change';
-  return { title: `A ${kind} waits for review`, detail: itemLabel(item) };
+  const t = textOf(reviewNoticeStrings);
+  const detail = itemLabel(item);
+  if (item.kind === 'command') return { title: t.commandWaits, detail };
+  if (item.kind === 'read') return { title: t.readWaits, detail };
+  if (item.kind === 'mcp') return { title: t.mcpWaits, detail };
+  const title = item.change?.binary ? t.binaryWaits : item.change?.kind === 'create' ? t.newFileWaits : item.change?.kind === 'delete' ? t.deletionWaits : t.changeWaits;
+  return { title, detail };
 }
 
 export const notificationsSupported = () => typeof Notification !== 'undefined';
@@ -51,7 +55,7 @@ export function notifyArrival(item: PendingItem, reviewInFront: boolean): 'syste
   const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
   if (hidden && notificationsSupported() && Notification.permission === 'granted') {
     try {
-      const n = new Notification(`Akira: ${title}`, { body: detail, tag: item.key });
+      const n = new Notification(textOf(reviewNoticeStrings).systemTitle(title), { body: detail, tag: item.key });
       n.onclick = () => {
         window.focus();
         n.close();

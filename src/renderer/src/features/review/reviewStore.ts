@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { AgentApproval } from '../../../../shared/contract';
+import { textOf } from '../../i18n';
+import { reviewStrings } from './reviewStrings';
 
 /**
  * What waits for a person, across the workspace's live sessions: proposed file changes, commands and
@@ -169,7 +171,7 @@ export const useReviewStore = create<ReviewState>((set) => {
             label: itemLabel(i),
             decision: held ? 'held' : 'cancelled',
             by: 'session',
-            reason: held ? 'The session paused: it asks again when it resumes.' : 'The session stopped waiting (stopped or ended).',
+            reason: held ? textOf(reviewStrings).heldReason : textOf(reviewStrings).cancelledReason,
           }));
         const selectedKey = reselect(s.items, items, s.selectedKey);
         return {

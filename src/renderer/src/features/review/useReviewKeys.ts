@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { matchesKey, type KeyLike } from '../../ui/keyCombos';
+import { textOf } from '../../i18n';
+import { reviewKeyStrings } from './reviewStrings';
 
 /**
  * The Review view's keys (shown in its hint bar). They are ignored while the person types: in a text
@@ -20,15 +22,16 @@ export interface ReviewKeyActions {
   edit(): void;
 }
 
-export const REVIEW_HINTS: [string, string][] = [
-  ['j / k · alt+↓ / alt+↑', 'next / previous'],
-  ['n / p', 'next / previous hunk'],
-  ['x', 'accept / reject hunk'],
-  ['a', 'accept'],
-  ['r', 'reject…'],
-  ['⇧A / ⇧R', 'accept all / reject all…'],
-  ['e', 'edit right side'],
-  ['t', 'inline / side by side'],
+/** The hint bar: keys, and what they do (a key of reviewKeyStrings). */
+export const REVIEW_HINTS: [string, keyof typeof reviewKeyStrings.en][] = [
+  ['j / k · alt+↓ / alt+↑', 'hintNext'],
+  ['n / p', 'hintHunk'],
+  ['x', 'hintToggleHunk'],
+  ['a', 'hintAccept'],
+  ['r', 'hintReject'],
+  ['⇧A / ⇧R', 'hintAll'],
+  ['e', 'hintEdit'],
+  ['t', 'hintLayout'],
 ];
 
 function typing(target: EventTarget | null): boolean {
@@ -39,21 +42,28 @@ function typing(target: EventTarget | null): boolean {
 
 /**
  * Each action's keys (ui/keyCombos.ts), matched in this order; the app's Keyboard Shortcuts page lists them
- * (features/palette/appActions.ts). The hint bar above says the same in short.
+ * (features/palette/appActions.ts). The hint bar above says the same in short. `title` is read in the UI's
+ * language at the time it is read (a getter).
  */
-export const REVIEW_KEYS: readonly { action: keyof ReviewKeyActions; keys: readonly string[]; title: string }[] = [
-  { action: 'next', keys: ['j', 'Alt+ArrowDown'], title: 'Next change' },
-  { action: 'previous', keys: ['k', 'Alt+ArrowUp'], title: 'Previous change' },
-  { action: 'nextHunk', keys: ['n'], title: 'Next hunk' },
-  { action: 'previousHunk', keys: ['p'], title: 'Previous hunk' },
-  { action: 'toggleHunk', keys: ['x'], title: 'Accept / reject the hunk' },
-  { action: 'accept', keys: ['a'], title: 'Accept' },
-  { action: 'reject', keys: ['r'], title: 'Reject…' },
-  { action: 'acceptAll', keys: ['Shift+A'], title: 'Accept all' },
-  { action: 'rejectAll', keys: ['Shift+R'], title: 'Reject all…' },
-  { action: 'toggleLayout', keys: ['t'], title: 'Inline / side by side' },
-  { action: 'edit', keys: ['e'], title: 'Edit the right side' },
+const KEYS: readonly { action: keyof ReviewKeyActions; keys: readonly string[] }[] = [
+  { action: 'next', keys: ['j', 'Alt+ArrowDown'] },
+  { action: 'previous', keys: ['k', 'Alt+ArrowUp'] },
+  { action: 'nextHunk', keys: ['n'] },
+  { action: 'previousHunk', keys: ['p'] },
+  { action: 'toggleHunk', keys: ['x'] },
+  { action: 'accept', keys: ['a'] },
+  { action: 'reject', keys: ['r'] },
+  { action: 'acceptAll', keys: ['Shift+A'] },
+  { action: 'rejectAll', keys: ['Shift+R'] },
+  { action: 'toggleLayout', keys: ['t'] },
+  { action: 'edit', keys: ['e'] },
 ];
+export const REVIEW_KEYS: readonly { action: keyof ReviewKeyActions; keys: readonly string[]; readonly title: string }[] = KEYS.map((k) => ({
+  ...k,
+  get title() {
+    return textOf(reviewKeyStrings)[k.action];
+  },
+}));
 
 /** The action for a key press, or null. Pure, for tests and the hint bar to agree. */
 export function keyAction(e: KeyLike): keyof ReviewKeyActions | null {

@@ -6,6 +6,9 @@ import { agentEventHub } from '../agent/agentEventHub';
 import { message } from '../agent/sessionFormat';
 import { DIFF_STATUS, diffFileNote, diffSummary, worktreeDiffKey, type WorktreeDiffFile } from '../agent/worktreeWords';
 import { DiffViewer } from '../editor/DiffViewer';
+import { editorStrings } from '../editor/editorStrings';
+import { useText } from '../../i18n';
+import { worktreeStrings } from './worktreeStrings';
 import '../editor/editor.css';
 import './worktree.css';
 
@@ -22,6 +25,8 @@ const SETTLE_MS = 400;
  * reaches the timeline, which reaches the agent, so the agent folder cannot import it (src/architecture.test.ts).
  */
 export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: string }) {
+  const t = useText(worktreeStrings);
+  const editorWords = useText(editorStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const diff = useQuery({ queryKey: worktreeDiffKey(sessionId), queryFn: () => client.invoke('agent.worktreeDiff', { sessionId }), staleTime: 0, retry: false });
@@ -45,13 +50,13 @@ export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: str
   const file = files.find((f) => f.path === selected) ?? files[0] ?? null;
 
   return (
-    <section className="worktree-diff" aria-label="Diff against base" data-testid="worktree-diff">
+    <section className="worktree-diff" aria-label={t.diffAgainstBase} data-testid="worktree-diff">
       <div className="worktree-diff-files">
         <div className="worktree-diff-head">
           <span className="worktree-diff-summary" data-testid="worktree-diff-summary">
-            {diff.data ? diffSummary(files.length, base) : diff.error ? 'Could not read the diff' : 'Reading the diff…'}
+            {diff.data ? diffSummary(files.length, base) : diff.error ? t.couldNotRead : t.reading}
           </span>
-          <button type="button" className="icon-button" title="Read the diff again" aria-label="Read the diff again" onClick={() => void diff.refetch()} data-testid="worktree-diff-refresh">
+          <button type="button" className="icon-button" title={t.readAgain} aria-label={t.readAgain} onClick={() => void diff.refetch()} data-testid="worktree-diff-refresh">
             ↻
           </button>
         </div>
@@ -60,7 +65,7 @@ export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: str
             {message(diff.error)}
           </div>
         )}
-        <ul className="worktree-diff-list" role="listbox" aria-label="Changed files">
+        <ul className="worktree-diff-list" role="listbox" aria-label={t.changedFiles}>
           {files.map((f) => (
             <FileRow key={f.path} file={f} selected={f === file} onSelect={() => setSelected(f.path)} />
           ))}
@@ -73,22 +78,21 @@ export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: str
               <span className="path" title={file.path} data-testid="worktree-diff-path">
                 {file.path}
               </span>
-              {file.oldPath && <span className="folder">from {file.oldPath}</span>}
+              {file.oldPath && <span className="folder">{t.fromPath(file.oldPath)}</span>}
               <span className={`tag wt-status-${file.status}`}>{DIFF_STATUS[file.status].word}</span>
               <span className="spacer" />
-              <button type="button" className="header-button" onClick={() => setSideBySide((v) => !v)} aria-pressed={!sideBySide} title={sideBySide ? 'Show the changes inline' : 'Show the two versions side by side'}>
-                {sideBySide ? 'Inline' : 'Side by side'}
+              <button type="button" className="header-button" onClick={() => setSideBySide((v) => !v)} aria-pressed={!sideBySide} title={sideBySide ? editorWords.showInline : editorWords.showSideBySide}>
+                {sideBySide ? editorWords.inline : editorWords.sideBySide}
               </button>
             </div>
             <DiffViewer
               path={file.path}
               sideBySide={sideBySide}
               sides={{ original: file.before, modified: file.after, binary: file.binary, tooLarge: file.tooLarge }}
-              absentMessage="This file exists on neither side."
             />
           </>
         ) : (
-          <div className="viewer-message">{diff.data ? 'The session has changed nothing yet.' : ''}</div>
+          <div className="viewer-message">{diff.data ? t.nothingYet : ''}</div>
         )}
       </div>
     </section>
@@ -96,6 +100,7 @@ export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: str
 }
 
 function FileRow({ file, selected, onSelect }: { file: WorktreeDiffFile; selected: boolean; onSelect(): void }) {
+  const t = useText(worktreeStrings);
   const status = DIFF_STATUS[file.status];
   const note = diffFileNote(file);
   const slash = file.path.lastIndexOf('/');
@@ -107,7 +112,7 @@ function FileRow({ file, selected, onSelect }: { file: WorktreeDiffFile; selecte
         aria-selected={selected}
         className={`worktree-diff-file ${selected ? 'selected' : ''}`}
         onClick={onSelect}
-        title={`${file.path} — ${status.word}${file.oldPath ? ` from ${file.oldPath}` : ''}${note ? ` · ${note}` : ''}`}
+        title={t.fileTitle(file.path, status.word, file.oldPath ?? null, note)}
         data-testid="worktree-diff-file"
         data-path={file.path}
         data-status={file.status}
@@ -117,7 +122,7 @@ function FileRow({ file, selected, onSelect }: { file: WorktreeDiffFile; selecte
         </span>
         <span className="wt-name">{slash >= 0 ? file.path.slice(slash + 1) : file.path}</span>
         {slash >= 0 && <span className="wt-dir">{file.path.slice(0, slash)}</span>}
-        {note && <span className="wt-note">{file.binary ? 'binary' : 'too large'}</span>}
+        {note && <span className="wt-note">{file.binary ? t.binary : t.tooLarge}</span>}
       </button>
     </li>
   );
