@@ -15,7 +15,8 @@ export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRo
   return (
     <div
       className="tl-group"
-      role="button"
+      role="group"
+      aria-label={title}
       tabIndex={-1}
       aria-expanded={!row.collapsed}
       title={`${title} — ${row.count} checkpoint${row.count === 1 ? '' : 's'}; click to ${row.collapsed ? 'show' : 'hide'} them`}
