@@ -61,7 +61,7 @@ function report(found: Found[]): string {
 
 for (const theme of THEMES) {
   test(`no serious or critical axe violations in the main views, ${theme} theme`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000); // nine axe scans; slow on a busy 2-core machine
     await run!.setPrefs(theme as Theme, 'en');
     await run!.load(page);
     const found: Found[] = [];

@@ -85,7 +85,7 @@ async function shoot(page: Page, name: string) {
 for (const theme of THEMES) {
   for (const language of LANGUAGES) {
     test(`the main views in the ${theme} theme, in ${language}`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000); // nine views, eighteen screenshots
       await run!.setPrefs(theme, language);
       await run!.load(page);
       for (const view of MAIN_VIEWS) {

@@ -104,10 +104,15 @@ export async function openView(page: Page, view: MainView): Promise<void> {
     }
     case 'terminal': {
       // A shell of its own (the panel holds the agent's command already, so it opens none by itself).
+      const tabs = page.getByTestId('terminal-tab');
+      await expect(tabs.first()).toBeVisible(); // the panel has loaded its tabs
+      const before = await tabs.count();
       await page.getByTestId('terminal-new').click();
-      await expect(page.getByTestId('terminal-tab').last()).toHaveClass(/active/);
-      const terminal = page.locator('[data-testid="terminal"]:visible');
-      await expect(terminal).toHaveCount(1);
+      await expect(tabs).toHaveCount(before + 1);
+      const shell = tabs.last();
+      await expect(shell).toHaveClass(/active/);
+      const terminal = page.locator(`[data-testid="terminal"][data-terminal-id="${await shell.getAttribute('data-terminal-id')}"]`);
+      await expect(terminal).toBeVisible();
       await terminal.click();
       await page.keyboard.type('echo terminal-$((6*7))');
       await page.keyboard.press('Enter');
