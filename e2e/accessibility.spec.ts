@@ -63,11 +63,10 @@ for (const theme of THEMES) {
   test(`no serious or critical axe violations in the main views, ${theme} theme`, async ({ page }) => {
     test.setTimeout(240_000); // nine axe scans; slow on a busy 2-core machine
     await run!.setPrefs(theme as Theme, 'en');
-    await run!.load(page);
     const found: Found[] = [];
     for (const view of MAIN_VIEWS) {
       await test.step(view, async () => {
-        await openView(page, view as MainView);
+        await openView(page, run!, view as MainView);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         found.push(...(await scan(page, `${theme} ${view}`)));
       });

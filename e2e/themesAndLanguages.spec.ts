@@ -7,7 +7,7 @@ import { effectiveBackground, LANGUAGES, luminance, MAIN_VIEWS, MONACO_VIEWS, op
 
 // Issue 14: the main views in both themes and both languages. For each of {dark, light} × {en, zh-CN} every main
 // view is opened in the same served workspace (one scripted session, set up once: a change waiting in Review,
-// checkpoints, git changes) and shot at 1400×860 and 1100×700 into test-results/screens/<theme>-<lang>-<view>.png
+// checkpoints, git changes; and the Welcome screen of a second served app with its folder closed) and shot at 1400×860 and 1100×700 into test-results/screens/<theme>-<lang>-<view>.png
 // (and …-1100x700.png). Per view: <html lang> and data-theme are the chosen ones, the view's background is dark or
 // light as the theme says, Monaco and xterm follow the theme, and a few words already in the catalogs (the activity
 // bar, the status bar) are in the chosen language. Many views still speak English under zh-CN while their words move
@@ -67,8 +67,13 @@ async function checkApplied(page: Page, theme: Theme, language: Language, view: 
     else expect(termLum, `${where}: the terminal's background`).toBeGreaterThan(0.7);
   }
 
-  // Words already in a catalog: the activity bar's names and the connection in the status bar.
+  // Words already in a catalog: the Welcome screen's, the activity bar's names and the connection in the status bar.
   const words = appStrings[language];
+  if (view === 'welcome') {
+    await expect(page.getByTestId('welcome'), where).toContainText(words.welcomeLead);
+    await expect(page.getByTestId('welcome-open-folder'), where).toHaveText(words.openFolder);
+    return;
+  }
   await expect(page.getByTestId('view-files'), where).toHaveAttribute('aria-label', words.files);
   await expect(page.getByTestId('view-timeline'), where).toHaveAttribute('aria-label', words.timeline);
   await expect(page.locator('.statusbar'), where).toContainText(words.connected);
@@ -87,10 +92,9 @@ for (const theme of THEMES) {
     test(`the main views in the ${theme} theme, in ${language}`, async ({ page }) => {
       test.setTimeout(180_000); // nine views, eighteen screenshots
       await run!.setPrefs(theme, language);
-      await run!.load(page);
       for (const view of MAIN_VIEWS) {
         await test.step(view, async () => {
-          await openView(page, view);
+          await openView(page, run!, view);
           await checkApplied(page, theme, language, view);
           await shoot(page, `${theme}-${language}-${view}`);
         });

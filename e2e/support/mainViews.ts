@@ -6,19 +6,20 @@ import { reply } from '../../src/testing/openaiReplies';
 import type { Language } from '../../src/shared/i18n';
 import { serveWithModel, type ServedWithModel } from './agentServe';
 import { makeFixtureRepo } from './fixtureRepo';
+import { serve, type Served } from './serve';
 
 /**
  * The main views of Akira in one served workspace, for the theme/language screenshots and the accessibility pass
  * (issue 14). One `akira serve` with the scripted model, set up once: two manual checkpoints around an edit made on
  * disk (so the Changes view has a modified and an untracked file, and the Timeline a checkpoint with a diff), then a
- * session that plans two TODOs, runs a command (a terminal card) and proposes notes.md, which waits in Review. Every
- * view is then opened from a fresh page by `openView`, in the order of `MAIN_VIEWS`.
+ * session that plans two TODOs, runs a command (a terminal card) and proposes notes.md, which waits in Review. Beside
+ * it, a second `akira serve` whose folder was closed shows the Welcome screen with its recent folder. Every view is
+ * then opened in one page by `openView`, in the order of `MAIN_VIEWS`.
  *
- *   const views = await setUpMainViews();
- *   await views.setPrefs('light', 'zh-CN');
- *   await views.load(page);
- *   for (const view of MAIN_VIEWS) { await openView(page, view); … }
- *   await views.stop();
+ *   const run = await setUpMainViews();
+ *   await run.setPrefs('light', 'zh-CN');
+ *   for (const view of MAIN_VIEWS) { await openView(page, run, view); … }
+ *   await run.stop();
  */
 
 export type Theme = 'dark' | 'light';
@@ -26,7 +27,7 @@ export const THEMES: readonly Theme[] = ['dark', 'light'];
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
 
 /** In the order `openView` expects them (each from the state the previous one left). */
-export const MAIN_VIEWS = ['files', 'terminal', 'search', 'changes', 'timeline', 'review', 'agent', 'palette', 'settings'] as const;
+export const MAIN_VIEWS = ['welcome', 'files', 'terminal', 'search', 'changes', 'timeline', 'review', 'agent', 'palette', 'settings'] as const;
 export type MainView = (typeof MAIN_VIEWS)[number];
 
 /** The views that show a Monaco editor (or diff editor) once open. */
@@ -37,6 +38,8 @@ export const TASK = 'Write the notes and print the greeting';
 export interface MainViewsRun {
   app: ServedWithModel;
   repo: string;
+  /** The served app with no folder open (the Welcome screen). */
+  welcome: Served;
   setPrefs(theme: Theme, language: Language): Promise<void>;
   /** Opens the app in `page` and waits until the session's change waits in Review. */
   load(page: Page): Promise<void>;
@@ -72,11 +75,20 @@ export async function setUpMainViews(): Promise<MainViewsRun> {
   );
   await ok('agent.start', { task: TASK });
 
+  // The Welcome screen: another served folder, closed (it stays in the recent folders).
+  const welcome = await serve(makeFixtureRepo());
+  const welcomeWs = await FrameClient.connect(`${welcome.origin.replace('http', 'ws')}/ws?token=${welcome.token}`, { origin: welcome.origin });
+  const closed = await welcomeWs.request('workspace.close', {});
+  if (closed.error) throw new Error(`workspace.close: ${JSON.stringify(closed.error)}`);
+
   return {
     app,
     repo,
+    welcome,
     setPrefs: async (theme, language) => {
       await ok('ui.setPrefs', { theme, language });
+      const answer = await welcomeWs.request('ui.setPrefs', { theme, language });
+      if (answer.error) throw new Error(`ui.setPrefs: ${JSON.stringify(answer.error)}`);
     },
     load: async (page) => {
       await page.goto(app.served.url);
@@ -85,6 +97,8 @@ export async function setUpMainViews(): Promise<MainViewsRun> {
     },
     stop: async () => {
       await ws.close();
+      await welcomeWs.close();
+      await welcome.stop();
       await app.stop();
     },
   };
@@ -93,9 +107,16 @@ export async function setUpMainViews(): Promise<MainViewsRun> {
 const row = (page: Page, path: string) => page.locator(`[data-testid="tree-row"][data-path="${path}"]`);
 
 /** Opens one main view from the state the previous one (in MAIN_VIEWS order) left, and waits until it is drawn. */
-export async function openView(page: Page, view: MainView): Promise<void> {
+export async function openView(page: Page, run: MainViewsRun, view: MainView): Promise<void> {
   switch (view) {
+    case 'welcome': {
+      await page.goto(run.welcome.url);
+      await expect(page.getByTestId('welcome')).toBeVisible();
+      await expect(page.getByTestId('welcome-recent').getByRole('listitem')).toHaveCount(1);
+      break;
+    }
     case 'files': {
+      await run.load(page);
       await page.getByTestId('view-files').click();
       await row(page, 'src').click();
       await row(page, 'src/index.ts').click();
@@ -183,6 +204,8 @@ export async function openView(page: Page, view: MainView): Promise<void> {
 /** The element that stands for a view (its background is the theme's), for checks. */
 export function viewRoot(page: Page, view: MainView): Locator {
   switch (view) {
+    case 'welcome':
+      return page.getByTestId('welcome');
     case 'files':
       return page.getByTestId('file-tree');
     case 'terminal':
