@@ -169,9 +169,10 @@ export function EditorTabs() {
                 {t.changedOnDisk}
               </span>
             )}
-            <button
+            {/* Not a button: a control inside role="tab" is nested-interactive (axe); the keyboard closes with Delete or Ctrl+W. */}
+            <span
               className="editor-tab-close"
-              tabIndex={-1}
+              aria-hidden="true"
               aria-label={tab.dirty ? t.closeTabDirty(name) : t.closeTab(name)}
               title={tab.dirty ? t.closeDirtyTitle : t.closeTitle}
               data-testid="editor-tab-close"
@@ -186,7 +187,7 @@ export function EditorTabs() {
               <span className="close-x" aria-hidden="true">
                 ×
               </span>
-            </button>
+            </span>
           </div>
         );
       })}

@@ -12,6 +12,9 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       activate();
+    } else if (e.key === 'Delete') {
+      e.preventDefault();
+      onClose();
     }
   };
   const close = (e: MouseEvent) => {
@@ -26,6 +29,7 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
       role="tab"
       tabIndex={0}
       aria-selected={active}
+      aria-keyshortcuts="Delete"
       title={`${tab.title} — ${state}`}
       data-testid="terminal-tab"
       data-terminal-id={tab.terminalId}
@@ -41,15 +45,17 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
           paused
         </span>
       )}
-      <button
+      {/* Not a button: a control inside role="tab" is nested-interactive (axe); the keyboard closes with Delete. */}
+      <span
         className="close"
+        aria-hidden="true"
         title={tab.exited ? 'Close' : 'Kill terminal'}
         aria-label={tab.exited ? `Close ${tab.title}` : `Kill ${tab.title}`}
         data-testid="terminal-close"
         onClick={close}
       >
         ×
-      </button>
+      </span>
     </div>
   );
 }
@@ -102,16 +108,19 @@ export function TerminalPanel() {
 
   return (
     <div className="terminal-panel" data-testid="terminal-panel">
-      <div className="tabs terminal-tabs" role="tablist" aria-label="Terminals">
+      <div className="tabs terminal-tabs">
         <span className="terminal-panel-title">Terminal</span>
-        {tabs.map((tab) => (
-          <TabButton
-            key={tab.terminalId}
-            tab={tab}
-            active={tab.terminalId === activeId}
-            onClose={() => void closeTerminal(client, router, tab.terminalId)}
-          />
-        ))}
+        {/* The tablist holds only the tabs (a button in it breaks aria-required-children). */}
+        <div className="terminal-tablist" role="tablist" aria-label="Terminals">
+          {tabs.map((tab) => (
+            <TabButton
+              key={tab.terminalId}
+              tab={tab}
+              active={tab.terminalId === activeId}
+              onClose={() => void closeTerminal(client, router, tab.terminalId)}
+            />
+          ))}
+        </div>
         <button className="icon-button" title="New terminal" aria-label="New terminal" data-testid="terminal-new" onClick={newTerminal}>
           +
         </button>

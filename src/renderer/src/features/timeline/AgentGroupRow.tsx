@@ -19,7 +19,8 @@ export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRo
   return (
     <div
       className="tl-group"
-      role="button"
+      role="group"
+      aria-label={title}
       tabIndex={-1}
       aria-expanded={!row.collapsed}
       title={t.groupTitle(title, row.count, row.collapsed)}

@@ -44,26 +44,31 @@ function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
   return (
     <div
       className={`row tl-file ${active ? 'selected' : ''} ${file.status === 'deleted' ? 'is-deleted' : ''}`}
-      role="button"
-      tabIndex={0}
       title={t.fileTitle(file.path, statusWord[file.status])}
       data-testid="checkpoint-file"
       data-path={file.path}
       data-status={file.status}
       onClick={() => onOpen(file.path)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onOpen(file.path);
-        }
-      }}
     >
-      <span className={`tl-letter status-${file.status}`}>{statusLetter[file.status]}</span>
-      <span className="name">{name}</span>
-      {folder && <span className="dim">{folder}</span>}
-      <span className="tl-file-lines">
-        {file.insertions ? <span className="tl-plus">+{file.insertions}</span> : null}
-        {file.deletions ? <span className="tl-minus">−{file.deletions}</span> : null}
+      {/* The row's button is its name; the restore button beside it, not inside it (axe nested-interactive). */}
+      <span
+        className="tl-file-open"
+        role="button"
+        tabIndex={0}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            onOpen(file.path);
+          }
+        }}
+      >
+        <span className={`tl-letter status-${file.status}`}>{statusLetter[file.status]}</span>
+        <span className="name">{name}</span>
+        {folder && <span className="dim">{folder}</span>}
+        <span className="tl-file-lines">
+          {file.insertions ? <span className="tl-plus">+{file.insertions}</span> : null}
+          {file.deletions ? <span className="tl-minus">−{file.deletions}</span> : null}
+        </span>
       </span>
       <button className="tl-file-action" title={t.restoreFileTitle} aria-label={t.restoreFile} data-testid="checkpoint-file-restore" onClick={restore}>
         ↺

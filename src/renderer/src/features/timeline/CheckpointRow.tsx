@@ -63,15 +63,17 @@ export const CheckpointRow = memo(function CheckpointRow({ record, selected, pic
           <span className="tl-n">#{record.n}</span>
         </div>
       </div>
-      <button
+      {/* Not a button: an option's children are presentational (axe nested-interactive); from the keyboard, the
+          selected checkpoint's detail has the Restore button. */}
+      <span
         className="tl-row-action"
+        aria-hidden="true"
         title={undo ? t.restoreUndoTitle : t.restoreTitle}
-        aria-label={undo ? t.undoRestore : t.restore}
         data-testid="checkpoint-restore"
         onClick={restore}
       >
         ↺
-      </button>
+      </span>
     </div>
   );
 });

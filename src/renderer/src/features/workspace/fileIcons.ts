@@ -84,11 +84,12 @@ const fallback: FileIcon = { label: '•', color: '#8a93a6' };
 
 /**
  * The badge's colour in both themes, as CSS `light-dark()` (it follows `color-scheme`, which theme.css sets per theme):
- * the table's colour made readable (4.5:1) on the selected row of each palette (theme.css `--bg-active`), so a yellow
- * `JS` stays legible on white.
+ * the table's colour made readable (4.5:1) on the selected row of each palette, so a yellow `JS` stays legible on white:
+ * on the focused tree's selection (theme.css `--selection-bg` over `--bg-raised`), the harder of the two selected
+ * backgrounds (the unfocused one is `--bg-active`, darker in the dark theme and lighter in the light one).
  */
-const LIGHT_SELECTED = '#dde6f3';
-const DARK_SELECTED = '#2d3440';
+const LIGHT_SELECTED = '#d0dff4';
+const DARK_SELECTED = '#243558';
 const themedCache = new Map<FileIcon, FileIcon>();
 function themed(icon: FileIcon): FileIcon {
   let done = themedCache.get(icon);
