@@ -66,8 +66,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/renderer/src/features/settings/SettingsButton.tsx',
   'src/renderer/src/features/settings/SettingsView.tsx',
   'src/renderer/src/features/settings/SpecSection.tsx',
-  'src/renderer/src/features/terminal/TerminalPanel.tsx',
-  'src/renderer/src/features/terminal/XtermView.tsx',
   'src/renderer/src/features/timeline/AgentGroupRow.tsx',
   'src/renderer/src/features/timeline/AgentTodoRow.tsx',
   'src/renderer/src/features/timeline/CheckpointDetail.tsx',
