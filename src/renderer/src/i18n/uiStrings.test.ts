@@ -75,8 +75,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/renderer/src/features/timeline/RestoreToast.tsx',
   'src/renderer/src/features/timeline/TimelineList.tsx',
   'src/renderer/src/features/timeline/TimelinePanel.tsx',
-  'src/renderer/src/features/workspace/FileTree.tsx',
-  'src/renderer/src/features/workspace/TreeRowView.tsx',
   'src/renderer/src/features/worktree/WorktreeDiff.tsx',
   'src/renderer/src/ui/Toasts.tsx',
 ]);
