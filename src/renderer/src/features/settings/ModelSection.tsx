@@ -41,7 +41,7 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
           <select id="st-preset" className="tl-input" value={form.preset} data-testid="settings-preset" onChange={(e) => pickPreset(e.target.value as ModelPresetId)}>
             {MODEL_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {p.id === 'custom' ? t.presetCustom : p.name}
               </option>
             ))}
           </select>
@@ -63,7 +63,7 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             className="tl-input st-mono"
             value={form.model}
             list="st-model-list"
-            placeholder={from('model') || preset.modelHint}
+            placeholder={from('model') || t.modelHint(preset.id, preset.modelHint)}
             spellCheck={false}
             data-testid="settings-model"
             onChange={(e) => setField('model', e.target.value)}

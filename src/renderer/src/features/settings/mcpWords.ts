@@ -66,7 +66,8 @@ export interface ServerMessage {
 /** The server's error in context: why it waits, why it is restarting, why it failed (null when none). */
 export function serverMessage(s: Pick<McpServerInfo, 'state' | 'error'>): ServerMessage | null {
   if (!s.error) return null;
-  if (s.state === 'awaiting_approval' || s.state === 'disabled') return { text: s.error, kind: 'note' };
+  if (s.state === 'awaiting_approval') return { text: words().awaitingNote(s.error), kind: 'note' };
+  if (s.state === 'disabled') return { text: s.error, kind: 'note' };
   if (s.state === 'failed') return { text: s.error, kind: 'error' };
   return { text: s.error, kind: 'warn' };
 }

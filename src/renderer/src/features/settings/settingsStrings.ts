@@ -94,6 +94,9 @@ export const settingsStrings = defineText({
     // Model
     model: 'Model',
     provider: 'Provider',
+    presetCustom: 'Custom',
+    /** The model field's placeholder for a preset (the contract's hint in English: a model id, or words). */
+    modelHint: (_preset: string, hint: string) => hint,
     customHint: 'Any OpenAI-compatible server (vLLM, llama.cpp, Azure, a proxy…).',
     needsKey: 'Needs an API key.',
     runsLocally: 'Runs locally; no API key needed.',
@@ -189,6 +192,9 @@ export const settingsStrings = defineText({
     stopTrusting: '不再信任',
     model: '模型',
     provider: '提供方',
+    presetCustom: '自定义',
+    modelHint: (preset: string, hint: string) =>
+      ({ lmstudio: 'LM Studio 中加载的模型', vllm: '所服务的模型名称', custom: '模型名称' } as Record<string, string>)[preset] ?? hint,
     customHint: '任何兼容 OpenAI 的服务器（vLLM、llama.cpp、Azure、代理…）。',
     needsKey: '需要 API 密钥。',
     runsLocally: '在本地运行；不需要 API 密钥。',
