@@ -55,7 +55,7 @@ test('switch to Chinese and back live, and every view of settings, palette, tree
 
   // English first; Settings → Appearance switches to Chinese at once, without Save, and it is kept.
   await page.getByTestId('open-settings').click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await page.getByTestId('settings-language').selectOption('zh-CN');
   await expect(page.getByRole('heading', { name: '设置', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -82,6 +82,18 @@ test('switch to Chinese and back live, and every view of settings, palette, tree
   await page.getByTestId('settings-close').click();
   await expect(page.getByTestId('settings')).toHaveCount(0);
 
+  // The tree with a long name shown; a shell that ended, its tab marked with its exit code.
+  await page.locator('[data-testid="tree-row"][data-path="src"]').click();
+  await page.locator('[data-testid="tree-row"][data-path="src/components"]').click();
+  await expect(page.locator('[data-testid="tree-row"][data-path^="src/components/"]')).toHaveCount(1);
+  await page.getByTestId('terminal-new').click();
+  await expect(page.getByTestId('terminal-tab')).toHaveCount(2);
+  await page.getByTestId('terminal').click();
+  await page.keyboard.type('exit 3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('terminal-tab').nth(1)).toHaveAttribute('title', /已退出，退出码 3/);
+  await expect(page.getByTestId('terminal').locator('.xterm-rows')).toContainText('[进程已退出，退出码 3]');
+
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') {
       // From the palette this time, in Chinese.
@@ -90,8 +102,7 @@ test('switch to Chinese and back live, and every view of settings, palette, tree
     }
     // The tree and the terminal.
     await page.getByTestId('terminal-new').click();
-    await expect(page.getByTestId('terminal-tab')).toHaveCount(theme === 'light' ? 2 : 3);
-    await page.locator('[data-testid="tree-row"][data-path="src"]').click();
+    await expect(page.getByTestId('terminal-tab')).toHaveCount(theme === 'light' ? 3 : 4);
     await expect(page.getByRole('tree', { name: '文件' })).toBeVisible();
     await expect(page.getByRole('button', { name: '新建终端' })).toBeVisible();
     await shoot(page, testInfo, 'tree-terminal');
