@@ -9,7 +9,7 @@ import { flattenTree, foldersAffected, indexOfKey, parentOf, type TreeRow } from
 import { createTreeLoader, useTreeStore } from './treeStore';
 import './fileTree.css';
 import { useReconnected } from '../../client/useReconnected';
-import { useText } from '../../i18n';
+import { useFormats, useText } from '../../i18n';
 import { workspaceStrings } from './workspaceStrings';
 
 /**
@@ -18,6 +18,7 @@ import { workspaceStrings } from './workspaceStrings';
  */
 export function FileTree() {
   const t = useText(workspaceStrings);
+  const f = useFormats();
   const client = useClient();
   const loader = useMemo(() => createTreeLoader(client), [client]);
   const workspaceRoot = useAppInfo().data?.workspace?.root ?? null;
@@ -182,6 +183,8 @@ export function FileTree() {
             onPick={onPick}
             onKeep={onKeep}
             decoration={row.type === 'entry' ? decorations.get(row.entry.path) : undefined}
+            t={t}
+            f={f}
           />
         ))
       )}

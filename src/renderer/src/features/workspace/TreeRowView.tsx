@@ -3,8 +3,8 @@ import { fileIcon } from './fileIcons';
 import type { Decoration } from '../git/gitDecorations';
 import { statusLetter } from '../git/changeGroups';
 import { isBookkeeping, type TreeRow } from './treeRows';
-import { useFormats, useText, type Formats } from '../../i18n';
-import { workspaceStrings } from './workspaceStrings';
+import type { Formats } from '../../i18n';
+import type { workspaceStrings } from './workspaceStrings';
 
 type Words = (typeof workspaceStrings)['en'];
 
@@ -59,12 +59,13 @@ export interface TreeRowViewProps {
   onKeep?(key: string): void;
   /** Git state of the entry (a folder: something inside changed). */
   decoration?: Decoration;
+  /** The tree's words and formats in the UI's language (from FileTree: one subscription for all rows). */
+  t: Words;
+  f: Formats;
 }
 
 /** One row of the tree; memoised so moving the selection re-renders two rows, not thousands. */
-export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, onKeep, decoration }: TreeRowViewProps) {
-  const t = useText(workspaceStrings);
-  const f = useFormats();
+export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, onKeep, decoration, t, f }: TreeRowViewProps) {
   const indent = <span className="tree-indent" style={{ width: row.depth * INDENT }} />;
   const cls = `row tree-row${selected ? ' selected' : ''}${active ? ' active' : ''}`;
 
