@@ -77,6 +77,10 @@ export const terminalEvents = {
     z.object({ terminalId, state: terminalFlowState }),
     'Flow control changed (see terminal.ack): `paused` when the pty has waited 1 s for an ack, `unattended` when no client read for 3 s (output goes to the replay buffer only), `flowing` when a client reads again.',
   ),
+  'terminal.onClosed': defineEvent(
+    z.object({ terminalId }),
+    'A terminal was closed (terminal.kill from any window, or an old finished command tab retired by the core): drop its tab.',
+  ),
   'terminal.onExit': defineEvent(
     z.object({ terminalId, exitCode: z.number().int(), signal: z.number().int().nullable() }),
     'A terminal process exited.',

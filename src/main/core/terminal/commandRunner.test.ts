@@ -35,11 +35,14 @@ describe.skipIf(!unix)('commandRunner (real pty)', () => {
   let runner: CommandRunner;
   let data: Map<string, string>;
   let created: EventData<'terminal.onCreated'>[];
+  let closed: string[];
 
   async function setup(options: Partial<CommandRunnerOptions> = {}) {
     const bus = createEventBus();
     data = new Map();
     created = [];
+    closed = [];
+    bus.on('terminal.onClosed', ({ terminalId }) => closed.push(terminalId));
     bus.on('terminal.onData', ({ terminalId, data: d }) => data.set(terminalId, (data.get(terminalId) ?? '') + d));
     bus.on('terminal.onCreated', (info) => created.push(info));
     // A short stall: this test's bus has no client acking, so the flood tests turn unattended quickly.
@@ -159,6 +162,15 @@ describe.skipIf(!unix)('commandRunner (real pty)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push((await runner.run({ command: `echo ${i}` })).terminalId);
     expect(host.list().terminals.map((t) => t.terminalId)).toEqual(ids.slice(2));
+    // Every window is told, so the tabs go there too.
+    expect(closed).toEqual(ids.slice(0, 2));
+  });
+
+  it('keeps the last three finished command tabs by default', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await runner.run({ command: `echo ${i}` })).terminalId);
+    expect(host.list().terminals.map((t) => t.terminalId)).toEqual(ids.slice(2));
+    expect(created.map((c) => c.title)).toEqual(['echo 0', 'echo 1', 'echo 2', 'echo 3', 'echo 4']);
   });
 
   it('unwatched (CLI): sends no terminal.onData until a client attaches, still captures everything', async () => {

@@ -71,7 +71,7 @@ export interface CommandRunnerOptions {
   maxTimeoutSeconds?: number;
   /** Between SIGTERM and SIGKILL (default 2000). */
   killGraceMs?: number;
-  /** Finished command tabs kept open (default 8). */
+  /** Finished command tabs kept open (default 3: older ones close, `terminal.onClosed`, so they do not pile up). */
   keepFinished?: number;
   /** Shape of the captured output (see commandOutput.ts). */
   capture?: CaptureOptions;
@@ -130,7 +130,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
   const defaultTimeout = options.defaultTimeoutSeconds ?? 120;
   const maxTimeout = options.maxTimeoutSeconds ?? 3600;
   const killGraceMs = options.killGraceMs ?? 2000;
-  const keepFinished = options.keepFinished ?? 8;
+  const keepFinished = options.keepFinished ?? 3;
   const shell = options.shell ?? commandShell();
   const active = new Map<string, { stop(reason: 'abort'): void; done: Promise<unknown> }>();
   const finished: string[] = [];

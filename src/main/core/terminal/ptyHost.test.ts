@@ -31,6 +31,19 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
     expect(host.list().terminals).toEqual([{ terminalId, title, pid, exited: false, exitCode: null, kind: 'shell' }]);
   });
 
+  it('numbers the shells (bash, bash 2, …, the lowest free number) and says when a terminal is closed', async () => {
+    const closed: string[] = [];
+    const off = s.bus.on('terminal.onClosed', ({ terminalId }) => closed.push(terminalId));
+    const [a, b, c] = [host.create({}), host.create({}), host.create({})];
+    expect([a.title, b.title, c.title]).toEqual(['bash', 'bash 2', 'bash 3']);
+    host.kill({ terminalId: b.terminalId });
+    expect(closed).toEqual([b.terminalId]);
+    expect(host.create({}).title).toBe('bash 2');
+    expect(host.createAt(s.cwd, {}, 'worktree').title).toBe('worktree');
+    expect(host.createAt(s.cwd, {}, 'worktree').title).toBe('worktree 2');
+    off();
+  });
+
   it('resizes: stty size shows the new size', async () => {
     const { terminalId } = host.create({ cols: 100, rows: 30 });
     host.write({ terminalId, data: 'stty size; echo size-$((1+1))\r' });

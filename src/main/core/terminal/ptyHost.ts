@@ -9,7 +9,7 @@ import { createFlowControl, type FlowControl, type FlowStats } from './flowContr
 import { createOutputCoalescer, type OutputCoalescer } from './outputCoalescer';
 import { sessionGroups, signalSession } from './processGroups';
 import { createReplayBuffer, type ReplayBuffer } from './replayBuffer';
-import { defaultShell, terminalEnv, type ShellSpec } from './shell';
+import { defaultShell, numberedTitle, terminalEnv, type ShellSpec } from './shell';
 
 export interface PtyHostOptions {
   /** Where shells start: the workspace. */
@@ -191,6 +191,9 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
     resolve();
   }
 
+  /** The titles of the open shells (a new one is numbered after them: bash, bash 2, …). */
+  const shellTitles = () => [...terminals.values()].filter((t) => t.kind === 'shell').map((t) => t.title);
+
   function info(t: Terminal): TerminalInfo {
     return { terminalId: t.id, title: t.title, pid: t.pty.pid, exited: t.exited, exitCode: t.exitCode, kind: t.kind };
   }
@@ -273,13 +276,13 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
   return {
     create({ cols = 80, rows = 24 }) {
       const shell = options.shell ?? defaultShell();
-      const t = open({ program: shell, title: shell.title, kind: 'shell', cols, rows });
+      const t = open({ program: shell, title: numberedTitle(shell.title, shellTitles()), kind: 'shell', cols, rows });
       return { terminalId: t.id, title: t.title, pid: t.pty.pid };
     },
 
     createAt(cwd, { cols = 80, rows = 24 }, title) {
       const shell = options.shell ?? defaultShell();
-      const t = open({ program: shell, title: title ?? shell.title, kind: 'shell', cols, rows, cwd });
+      const t = open({ program: shell, title: numberedTitle(title ?? shell.title, shellTitles()), kind: 'shell', cols, rows, cwd });
       return { terminalId: t.id, title: t.title, pid: t.pty.pid };
     },
 
@@ -335,6 +338,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
       const t = get(terminalId);
       terminals.delete(terminalId);
       dropPendingInput(t.pty);
+      emit('terminal.onClosed', { terminalId });
       if (t.exited) return ok;
       dying.add(t);
       signal(t);

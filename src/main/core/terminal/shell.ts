@@ -33,6 +33,17 @@ export function defaultShell(env: NodeJS.ProcessEnv = process.env, platform = pr
   return { file, args, title: basename(file) };
 }
 
+/**
+ * A new shell's tab title: the shell's name, numbered after the open shells of that name (`bash`, `bash 2`, `bash 3`;
+ * the lowest free number, as VS Code does), so that tabs can be told apart.
+ */
+export function numberedTitle(base: string, taken: readonly string[]): string {
+  if (!taken.includes(base)) return base;
+  let n = 2;
+  while (taken.includes(`${base} ${n}`)) n++;
+  return `${base} ${n}`;
+}
+
 /** Variables that describe the terminal Akira is itself running in (tmux, screen, its size): not the new one's. */
 const inherited = ['TMUX', 'TMUX_PANE', 'STY', 'WINDOW', 'WINDOWID', 'TERMCAP', 'COLUMNS', 'LINES', 'ELECTRON_RUN_AS_NODE'];
 

@@ -6,6 +6,8 @@ import { PaletteFrame } from './PaletteFrame';
 import { paletteStore } from './paletteStore';
 import { useRecentStore } from './recentStore';
 import { Keys } from './Keys';
+import { paletteStrings } from './paletteStrings';
+import { useText } from '../../i18n';
 
 type Item = CommandItem<AppAction> & { id: string };
 
@@ -14,6 +16,7 @@ type Item = CommandItem<AppAction> & { id: string };
  * keys, filtered as you type (no `>` needed), the recently used first. Enter closes the palette, then runs the action.
  */
 export function CommandPalette({ ctx, initial, opened }: { ctx: ActionContext; initial: string; opened: number }) {
+  const t = useText(paletteStrings);
   const recent = useRecentStore((s) => s.commands);
   const [text, setText] = useState(initial);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -34,9 +37,9 @@ export function CommandPalette({ ctx, initial, opened }: { ctx: ActionContext; i
 
   return (
     <PaletteFrame
-      label="Commands"
+      label={t.commands}
       testId="command-palette"
-      placeholder="Type the name of a command"
+      placeholder={t.typeCommand}
       value={text}
       onChange={(next) => {
         setText(next);
@@ -48,13 +51,14 @@ export function CommandPalette({ ctx, initial, opened }: { ctx: ActionContext; i
       opened={opened}
       onPick={pick}
       onClose={() => paletteStore().close()}
-      note={items.length ? null : `No command matches “${text.trim()}”.`}
+      note={items.length ? null : t.noCommandMatches(text.trim())}
       renderItem={(item) => <CommandOption item={item} />}
     />
   );
 }
 
 function CommandOption({ item }: { item: Item }) {
+  const t = useText(paletteStrings);
   const { action, positions, recent } = item;
   const detail = action.detail?.() ?? null;
   const titleStart = action.category.length + 2; // `Category: Title`
@@ -67,7 +71,7 @@ function CommandOption({ item }: { item: Item }) {
         </span>
         {detail && <span className="palette-command-detail">{detail}</span>}
       </span>
-      {recent && <span className="palette-tag">recently used</span>}
+      {recent && <span className="palette-tag">{t.recentlyUsed}</span>}
       {action.keys && <Keys keys={action.keys} />}
     </span>
   );

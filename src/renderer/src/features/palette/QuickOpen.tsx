@@ -11,6 +11,8 @@ import { PaletteFrame } from './PaletteFrame';
 import { paletteStore } from './paletteStore';
 import { parseQuickOpen, quickOpenItems, splitMatch, type QuickOpenItem } from './quickOpenItems';
 import { useRecentStore } from './recentStore';
+import { paletteStrings } from './paletteStrings';
+import { useFormats, useText } from '../../i18n';
 
 /** How many files a query lists. */
 const LIMIT = 50;
@@ -24,6 +26,8 @@ const NO_RECENT: readonly string[] = [];
  * (the older list on screen is not what the person typed). `>` first switches to the command palette.
  */
 export function QuickOpen({ initial, opened }: { initial: string; opened: number }) {
+  const t = useText(paletteStrings);
+  const f = useFormats();
   const client = useClient();
   const root = useAppInfo().data?.workspace?.root ?? '';
   const recent = useRecentStore((s) => s.files[root] ?? NO_RECENT);
@@ -68,16 +72,16 @@ export function QuickOpen({ initial, opened }: { initial: string; opened: number
   };
 
   let note: string | null = null;
-  if (found.isError && wantsFiles) note = `Could not search the files: ${found.error.message}`;
-  else if (query.line && !query.text && !activeFile) note = 'Open a file first to go to a line in it, or type a file name before the :line.';
-  else if (current && wantsFiles && !items.length) note = query.text ? `No file matches “${query.text}”.` : 'No files in this folder.';
-  else if (current && found.data?.truncated) note = `The folder is too large: only the first ${found.data.indexed.toLocaleString()} files are searched.`;
+  if (found.isError && wantsFiles) note = t.couldNotSearch(found.error.message);
+  else if (query.line && !query.text && !activeFile) note = t.openFileFirst;
+  else if (current && wantsFiles && !items.length) note = query.text ? t.noFileMatches(query.text) : t.noFiles;
+  else if (current && found.data?.truncated) note = t.tooLarge(f.number(found.data.indexed));
 
   return (
     <PaletteFrame
-      label="Go to file"
+      label={t.goToFileLabel}
       testId="quick-open"
-      placeholder="Search files by name (append :line to go to a line, > for commands)"
+      placeholder={t.searchFilesPlaceholder}
       value={text}
       onChange={onChange}
       items={items}
@@ -93,6 +97,7 @@ export function QuickOpen({ initial, opened }: { initial: string; opened: number
 }
 
 function FileOption({ item, line }: { item: QuickOpenItem; line: number | null }) {
+  const t = useText(paletteStrings);
   const { name, namePositions, folder, folderPositions } = splitMatch(item.path, item.positions);
   const icon = fileIcon(name);
   return (
@@ -101,14 +106,12 @@ function FileOption({ item, line }: { item: QuickOpenItem; line: number | null }
         {icon.label}
       </span>
       {item.kind === 'line' ? (
-        <span className="palette-file-name">
-          Go to line {line} in {name}
-        </span>
+        <span className="palette-file-name">{t.goToLineIn(line, name)}</span>
       ) : (
         <Highlighted className="palette-file-name" text={name} positions={namePositions} />
       )}
       {folder && <Highlighted className="palette-file-folder" text={folder} positions={folderPositions} />}
-      {item.recent && <span className="palette-tag">recently opened</span>}
+      {item.recent && <span className="palette-tag">{t.recentlyOpened}</span>}
     </span>
   );
 }

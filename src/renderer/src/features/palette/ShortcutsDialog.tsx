@@ -4,6 +4,8 @@ import { actionById, APP_ACTIONS, type AppAction } from './appActions';
 import { Keys } from './Keys';
 import { paletteStore } from './paletteStore';
 import { formatCombo } from '../../ui/keyCombos';
+import { paletteStrings } from './paletteStrings';
+import { useText } from '../../i18n';
 
 /** Every action with keys, grouped by category in the registry's order (appActions.ts is the one source). */
 export function shortcutRows(actions: readonly AppAction[] = APP_ACTIONS): { category: string; actions: AppAction[] }[] {
@@ -15,22 +17,22 @@ export function shortcutRows(actions: readonly AppAction[] = APP_ACTIONS): { cat
   return [...groups].map(([category, list]) => ({ category, actions: list }));
 }
 
-const whereText = (a: AppAction) =>
-  a.keysWhere ?? (a.keysInBrowserOnly ? 'in the browser (the desktop app: its File menu)' : a.notInTerminal ? 'anywhere but a terminal' : 'anywhere');
+const whereText = (a: AppAction, t: (typeof paletteStrings)['en']) => a.keysWhere ?? (a.keysInBrowserOnly ? t.inBrowserOnly : a.notInTerminal ? t.notInTerminal : t.anywhere);
 
 /** The Keyboard Shortcuts page (the palette's "Help: Keyboard Shortcuts"): one table of every key of the app. */
 export function ShortcutsDialog() {
+  const t = useText(paletteStrings);
   const close = useRef<HTMLButtonElement>(null);
-  const paletteKeys = (actionById('palette.commands')?.keys ?? []).map((k) => formatCombo(k)).join(' or ');
+  const paletteKeys = (actionById('palette.commands')?.keys ?? []).map((k) => formatCombo(k)).join(t.keysOr);
   return (
-    <Dialog title="Keyboard Shortcuts" testId="shortcuts-dialog" tone="accent" wide onCancel={() => paletteStore().hideShortcuts()} initialFocus={close}>
+    <Dialog title={t.keyboardShortcuts} testId="shortcuts-dialog" tone="accent" wide onCancel={() => paletteStore().hideShortcuts()} initialFocus={close}>
       <div className="shortcuts-scroll">
         <table className="shortcuts-table" data-testid="shortcuts-table">
           <thead>
             <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Keys</th>
-              <th scope="col">Where</th>
+              <th scope="col">{t.action}</th>
+              <th scope="col">{t.keys}</th>
+              <th scope="col">{t.where}</th>
             </tr>
           </thead>
           {shortcutRows().map(({ category, actions }) => (
@@ -46,17 +48,17 @@ export function ShortcutsDialog() {
                   <td>
                     <Keys keys={a.keys!} />
                   </td>
-                  <td className="shortcuts-where">{whereText(a)}</td>
+                  <td className="shortcuts-where">{whereText(a, t)}</td>
                 </tr>
               ))}
             </tbody>
           ))}
         </table>
       </div>
-      <p className="dialog-dim">The command palette ({paletteKeys}) lists every action, with these keys beside them.</p>
+      <p className="dialog-dim">{t.paletteNote(paletteKeys)}</p>
       <DialogActions>
         <button ref={close} className="ag-button" onClick={() => paletteStore().hideShortcuts()} data-testid="shortcuts-close">
-          Close
+          {t.close}
         </button>
       </DialogActions>
     </Dialog>

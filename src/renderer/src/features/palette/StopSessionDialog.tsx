@@ -4,9 +4,12 @@ import { Dialog, DialogActions } from '../../ui/Dialog';
 import { message } from '../agent/sessionFormat';
 import { useSessionStore } from '../agent/sessionStore';
 import { paletteStore } from './paletteStore';
+import { paletteStrings } from './paletteStrings';
+import { useText } from '../../i18n';
 
 /** The palette's "Stop the Session…" asks first, as the session header's Stop does (a stopped session cannot go on). */
 export function StopSessionDialog({ sessionId }: { sessionId: string }) {
+  const t = useText(paletteStrings);
   const client = useClient();
   const cancel = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,9 +26,9 @@ export function StopSessionDialog({ sessionId }: { sessionId: string }) {
     }
   };
   return (
-    <Dialog title="Stop the session for good?" testId="palette-stop-dialog" onCancel={() => paletteStore().askStop(null)} initialFocus={cancel}>
+    <Dialog title={t.stopTitle} testId="palette-stop-dialog" onCancel={() => paletteStore().askStop(null)} initialFocus={cancel}>
       {task && <p className="dialog-dim">{task}</p>}
-      <p>A stopped session cannot be resumed; its checkpoints stay in the Timeline. Pause it instead to go on later.</p>
+      <p>{t.stopBody}</p>
       {error && (
         <p className="error-text" role="alert">
           {error}
@@ -33,10 +36,10 @@ export function StopSessionDialog({ sessionId }: { sessionId: string }) {
       )}
       <DialogActions>
         <button className="ag-button danger" disabled={busy} onClick={() => void stop()} data-testid="palette-stop-confirm">
-          Stop for good
+          {t.stopForGood}
         </button>
         <button ref={cancel} className="ag-button" onClick={() => paletteStore().askStop(null)}>
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

@@ -7,6 +7,8 @@ import { APP_ACTIONS, canRun, type AppAction } from './appActions';
 import { shortcutRows } from './ShortcutsDialog';
 import { formatCombo, parseCombo } from '../../ui/keyCombos';
 import { actionForKey } from './useShortcutKeys';
+import { usePrefsStore } from '../../i18n';
+import { commandItems } from './commandItems';
 
 const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}, code?: string) => ({
   key,
@@ -20,7 +22,9 @@ const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftK
 const anywhere = { inTerminal: false, paletteOpen: false, settingsOpen: false, workspace: true, face: 'browser' };
 const initial = useUiStore.getState();
 const initialSessions = useSessionStore.getState();
+const initialPrefs = usePrefsStore.getState();
 afterEach(() => {
+  usePrefsStore.setState(initialPrefs, true);
   useUiStore.setState(initial, true);
   useSessionStore.setState(initialSessions, true);
 });
@@ -128,5 +132,27 @@ describe('the Keyboard Shortcuts page', () => {
     expect(listed.sort()).toEqual(APP_ACTIONS.filter((a) => a.keys?.length).map((a) => a.id).sort());
     const keys = rows.flatMap((g) => g.actions.flatMap((a) => a.keys!.map((k) => formatCombo(k, false))));
     for (const k of ['Ctrl+P', 'Ctrl+Shift+P', 'F1', 'Ctrl+`', 'Ctrl+B', 'Ctrl+S', 'Ctrl+W', 'Ctrl+Shift+T', 'Ctrl+,', 'j', 'Shift+A']) expect(keys).toContain(k);
+  });
+});
+
+describe('the registry in the UI language', () => {
+  const byId = (id: string) => APP_ACTIONS.find((a) => a.id === id)!;
+  it('reads its titles, categories and where keys work in the language shown, and the palette matches them', () => {
+    usePrefsStore.getState().setPrefs({ language: 'en', theme: 'dark' });
+    expect([byId('terminal.new').category, byId('terminal.new').title]).toEqual(['Terminal', 'New Terminal']);
+    usePrefsStore.getState().setPrefs({ language: 'zh-CN', theme: 'dark' });
+    expect([byId('terminal.new').category, byId('terminal.new').title]).toEqual(['终端', '新建终端']);
+    expect(byId('editor.goToLine').keysWhere).toBe('在编辑器中');
+    expect(byId('review.next').title).toBe('下一处更改');
+    expect(commandItems(APP_ACTIONS.filter((a) => !a.hidden), '新建终端', [])[0].action.id).toBe('terminal.new');
+    expect(shortcutRows().map((g) => g.category)).toContain('视图');
+  });
+
+  it('offers the language and theme switches that change something', () => {
+    const offered = () => APP_ACTIONS.filter((a) => a.id.startsWith('prefs.') && canRun(a, { workspace: false })).map((a) => a.id);
+    usePrefsStore.getState().setPrefs({ language: null, theme: 'dark' });
+    expect(offered()).toEqual(['prefs.theme.light', 'prefs.theme.system', 'prefs.language.en', 'prefs.language.zh-CN']);
+    usePrefsStore.getState().setPrefs({ language: 'zh-CN', theme: 'system' });
+    expect(offered()).toEqual(['prefs.theme.dark', 'prefs.theme.light', 'prefs.language.en', 'prefs.language.system']);
   });
 });

@@ -15,6 +15,10 @@ import { useTerminalStore } from '../terminal/terminalStore';
 import { checkpointNow } from '../timeline/checkpointNow';
 import { REVIEW_KEYS } from '../review/useReviewKeys';
 import { paletteStore } from './paletteStore';
+import { textOf, usePrefsStore } from '../../i18n';
+import { setUiPrefs } from '../settings/uiPrefs';
+import type { UiPrefsT } from '../../../../shared/contract';
+import { actionStrings } from './actionStrings';
 
 /**
  * Every action of the app, in one registry: the command palette lists the ones that can run now, the shortcut
@@ -38,11 +42,12 @@ export interface ActionContext {
 export interface AppAction {
   /** Stable: the palette's recently used list keeps it. */
   id: string;
-  category: string;
-  title: string;
+  /** In the UI's language (read when used: actionStrings.ts). */
+  readonly category: string;
+  readonly title: string;
   keys?: readonly string[];
-  /** The keys are handled there, not by the dispatcher (listed only). */
-  keysWhere?: string;
+  /** The keys are handled there, not by the dispatcher (listed only); in the UI's language. */
+  readonly keysWhere?: string;
   /** The keys are left to a focused terminal (Ctrl+W deletes a word there). */
   notInTerminal?: boolean;
   /** The keys work in the browser only: the desktop app's menu owns them (Ctrl+O opens its native dialog). */
@@ -85,130 +90,169 @@ export function toggleTerminal(show = !ui().terminalVisible): void {
   else if (!show && document.activeElement instanceof HTMLElement && document.activeElement.closest('.panel')) document.activeElement.blur();
 }
 
+type Words = (typeof actionStrings)['en'];
+type WordKey = { [K in keyof Words]: Words[K] extends string ? K : never }[keyof Words];
+const words = (): Words => textOf(actionStrings);
+
+/** An action whose category, title and keysWhere are catalog keys (or a title read elsewhere): read in the UI's language each time. */
+type Def = Omit<AppAction, 'category' | 'title' | 'keysWhere'> & { category: WordKey; title: WordKey | (() => string); keysWhere?: WordKey };
+function action({ category, title, keysWhere, ...rest }: Def): AppAction {
+  const read = (key: WordKey | undefined) => (key === undefined ? undefined : words()[key]);
+  return Object.defineProperties(rest, {
+    category: { enumerable: true, get: () => read(category) },
+    title: { enumerable: true, get: () => (typeof title === 'function' ? title() : read(title)) },
+    keysWhere: { enumerable: keysWhere !== undefined, get: () => read(keysWhere) },
+  }) as AppAction;
+}
+
+/** The palette's Preferences: a language or theme switch, offered when it changes something. */
+function prefsAction(id: string, title: WordKey, change: Partial<UiPrefsT>): AppAction {
+  const prefs = () => usePrefsStore.getState().prefs;
+  return action({
+    id,
+    category: 'catPreferences',
+    title,
+    anywhere: true,
+    enabled: () => Object.entries(change).some(([k, v]) => prefs()[k as keyof UiPrefsT] !== v),
+    run: ({ client }) =>
+      setUiPrefs(client, change).catch((err: unknown) => pushToast({ tone: 'bad', title: words().couldNotChangePrefs, detail: message(err) })),
+  });
+}
+
 function currentSession() {
   const { currentSessionId, sessions } = useSessionStore.getState();
   return currentSessionId ? (sessions.find((s) => s.sessionId === currentSessionId) ?? null) : null;
 }
 const sessionDetail = () => currentSession()?.task ?? null;
 
-async function sessionCall(what: string, call: () => Promise<unknown>): Promise<void> {
+async function sessionCall(failed: 'couldNotPause' | 'couldNotResume', call: () => Promise<unknown>): Promise<void> {
   try {
     await call();
   } catch (err) {
-    pushToast({ tone: 'bad', title: `Could not ${what} the session`, detail: message(err) });
+    pushToast({ tone: 'bad', title: words()[failed], detail: message(err) });
   }
 }
 
-const VIEWS: { view: SidebarView; title: string; keys?: string[] }[] = [
-  { view: 'files', title: 'Show Files', keys: ['Mod+Shift+E'] },
-  { view: 'search', title: 'Search in Files', keys: ['Mod+Shift+F'] },
-  { view: 'agent', title: 'Show Agent' },
-  { view: 'changes', title: 'Show Changes', keys: ['Mod+Shift+G'] },
-  { view: 'timeline', title: 'Show Timeline' },
-  { view: 'review', title: 'Show Review' },
-  { view: 'specs', title: 'Show Specs' },
+const VIEWS: { view: SidebarView; title: WordKey; keys?: string[] }[] = [
+  { view: 'files', title: 'showFiles', keys: ['Mod+Shift+E'] },
+  { view: 'search', title: 'searchInFiles', keys: ['Mod+Shift+F'] },
+  { view: 'agent', title: 'showAgent' },
+  { view: 'changes', title: 'showChanges', keys: ['Mod+Shift+G'] },
+  { view: 'timeline', title: 'showTimeline' },
+  { view: 'review', title: 'showReview' },
+  { view: 'specs', title: 'showSpecs' },
 ];
+
+/** The titles of the Search and Review views' keys in the UI's language (their own English title if the catalog lacks one). */
+const ownTitle = (key: string, english: string) => () => (words() as unknown as Record<string, string | undefined>)[key] ?? english;
 
 export const APP_ACTIONS: readonly AppAction[] = [
   // The palette itself.
-  { id: 'palette.quickOpen', category: 'Go', title: 'Go to File…', keys: ['Mod+P'], run: () => paletteStore().show('files') },
-  { id: 'palette.commands', category: 'Go', title: 'Show All Commands', keys: ['Mod+Shift+P', 'F1'], hidden: true, anywhere: true, run: () => paletteStore().show('commands') },
-  { id: 'palette.shortcuts', category: 'Help', title: 'Keyboard Shortcuts', anywhere: true, run: () => paletteStore().showShortcuts() },
+  action({ id: 'palette.quickOpen', category: 'catGo', title: 'goToFile', keys: ['Mod+P'], run: () => paletteStore().show('files') }),
+  action({ id: 'palette.commands', category: 'catGo', title: 'showAllCommands', keys: ['Mod+Shift+P', 'F1'], hidden: true, anywhere: true, run: () => paletteStore().show('commands') }),
+  action({ id: 'palette.shortcuts', category: 'catHelp', title: 'keyboardShortcuts', anywhere: true, run: () => paletteStore().showShortcuts() }),
 
   // Views and layout.
-  ...VIEWS.map(
-    ({ view, title, keys }): AppAction => ({
-      id: `view.${view}`,
-      category: 'View',
-      title,
-      keys,
-      run: () => (view === 'search' ? showSearch() : showView(view)),
-    }),
+  ...VIEWS.map(({ view, title, keys }) =>
+    action({ id: `view.${view}`, category: 'catView', title, keys, run: () => (view === 'search' ? showSearch() : showView(view)) }),
   ),
-  { id: 'layout.sidebar', category: 'View', title: 'Toggle Sidebar', keys: ['Mod+B'], run: () => ui().setSidebarVisible(!ui().sidebarVisible) },
-  { id: 'terminal.toggle', category: 'Terminal', title: 'Toggle Terminal', keys: ['Ctrl+`'], run: () => toggleTerminal() },
-  {
+  action({ id: 'layout.sidebar', category: 'catView', title: 'toggleSidebar', keys: ['Mod+B'], run: () => ui().setSidebarVisible(!ui().sidebarVisible) }),
+  action({ id: 'terminal.toggle', category: 'catTerminal', title: 'toggleTerminal', keys: ['Ctrl+`'], run: () => toggleTerminal() }),
+  action({
     id: 'terminal.new',
-    category: 'Terminal',
-    title: 'New Terminal',
+    category: 'catTerminal',
+    title: 'newTerminal',
     keys: ['Ctrl+Shift+`'],
     run: async ({ client }) => {
       toggleTerminal(true);
       try {
         await createTerminal(client, terminals().lastSize ?? undefined, true);
       } catch (err) {
-        pushToast({ tone: 'bad', title: 'Could not start a terminal', detail: message(err) });
+        pushToast({ tone: 'bad', title: words().couldNotStartTerminal, detail: message(err) });
       }
     },
-  },
-  { id: 'settings.open', category: 'Preferences', title: 'Open Settings', keys: ['Mod+,'], anywhere: true, run: () => toggleSettings() },
-  { id: 'folder.open', category: 'File', title: 'Open Folder…', keys: ['Mod+O'], keysInBrowserOnly: true, anywhere: true, run: () => useFolderDialog.getState().show() },
+  }),
+  action({ id: 'settings.open', category: 'catPreferences', title: 'openSettings', keys: ['Mod+,'], anywhere: true, run: () => toggleSettings() }),
+  prefsAction('prefs.theme.dark', 'themeDark', { theme: 'dark' }),
+  prefsAction('prefs.theme.light', 'themeLight', { theme: 'light' }),
+  prefsAction('prefs.theme.system', 'themeSystem', { theme: 'system' }),
+  prefsAction('prefs.language.en', 'languageEnglish', { language: 'en' }),
+  prefsAction('prefs.language.zh-CN', 'languageChinese', { language: 'zh-CN' }),
+  prefsAction('prefs.language.system', 'languageSystem', { language: null }),
+  action({ id: 'folder.open', category: 'catFile', title: 'openFolder', keys: ['Mod+O'], keysInBrowserOnly: true, anywhere: true, run: () => useFolderDialog.getState().show() }),
 
   // The editor.
-  {
+  action({
     id: 'editor.save',
-    category: 'File',
-    title: 'Save',
+    category: 'catFile',
+    title: 'save',
     keys: ['Mod+S'],
     enabled: () => editorShown() && ui().editor?.kind === 'file',
     run: ({ client, queryClient }) => {
       const editor = ui().editor;
       if (editor?.kind === 'file') return saveFile({ client, queryClient }, editor.path);
     },
-  },
-  { id: 'editor.close', category: 'File', title: 'Close Editor', keys: ['Mod+W'], notInTerminal: true, enabled: () => editorShown() && !!ui().editor, run: () => closeActiveTab() },
-  { id: 'editor.reopen', category: 'File', title: 'Reopen Closed Editor', keys: ['Mod+Shift+T'], notInTerminal: true, enabled: editorShown, run: () => reopenClosedTab() },
-  { id: 'editor.goToLine', category: 'Go', title: 'Go to Line…', keys: ['Mod+G'], keysWhere: 'in the editor', run: () => paletteStore().show('files', ':') },
-  { id: 'editor.find', category: 'Editor', title: 'Find in the File', keys: ['Mod+F'], keysWhere: 'in the editor', hidden: true },
+  }),
+  action({ id: 'editor.close', category: 'catFile', title: 'closeEditor', keys: ['Mod+W'], notInTerminal: true, enabled: () => editorShown() && !!ui().editor, run: () => closeActiveTab() }),
+  action({ id: 'editor.reopen', category: 'catFile', title: 'reopenClosedEditor', keys: ['Mod+Shift+T'], notInTerminal: true, enabled: editorShown, run: () => reopenClosedTab() }),
+  action({ id: 'editor.goToLine', category: 'catGo', title: 'goToLine', keys: ['Mod+G'], keysWhere: 'inTheEditor', run: () => paletteStore().show('files', ':') }),
+  action({ id: 'editor.find', category: 'catEditor', title: 'findInFile', keys: ['Mod+F'], keysWhere: 'inTheEditor', hidden: true }),
 
   // The session shown in the Agent view.
-  {
+  action({
     id: 'session.pause',
-    category: 'Session',
-    title: 'Pause the Session',
+    category: 'catSession',
+    title: 'pauseSession',
     enabled: () => !!currentSession() && canPause(currentSession()!.status),
     detail: sessionDetail,
-    run: ({ client }) => sessionCall('pause', () => client.invoke('agent.pause', { sessionId: currentSession()!.sessionId })),
-  },
-  {
+    run: ({ client }) => sessionCall('couldNotPause', () => client.invoke('agent.pause', { sessionId: currentSession()!.sessionId })),
+  }),
+  action({
     id: 'session.resume',
-    category: 'Session',
-    title: 'Resume the Session',
+    category: 'catSession',
+    title: 'resumeSession',
     enabled: () => !!currentSession() && canResume(currentSession()!.status),
     detail: sessionDetail,
     // Shown first: a project's own model server asks for trust there (the session header's Resume).
     run: ({ client }) => {
       showView('agent');
-      return sessionCall('resume', () => client.invoke('agent.resume', { sessionId: currentSession()!.sessionId }));
+      return sessionCall('couldNotResume', () => client.invoke('agent.resume', { sessionId: currentSession()!.sessionId }));
     },
-  },
-  {
+  }),
+  action({
     id: 'session.stop',
-    category: 'Session',
-    title: 'Stop the Session…',
+    category: 'catSession',
+    title: 'stopSession',
     enabled: () => !!currentSession() && canStop(currentSession()!.status) && currentSession()!.status !== 'queued',
     detail: sessionDetail,
     run: () => paletteStore().askStop(currentSession()!.sessionId),
-  },
+  }),
 
   // Checkpoints.
-  {
+  action({
     id: 'checkpoint.now',
-    category: 'Checkpoints',
-    title: 'Checkpoint Now',
+    category: 'catCheckpoints',
+    title: 'checkpointNow',
     run: async ({ client }) => {
       const note = await checkpointNow(client);
       if (note) pushToast({ tone: note.tone === 'ok' ? 'ok' : 'bad', title: note.text, testId: 'checkpoint-now-toast' }, 5000);
     },
-  },
-  { id: 'checkpoint.restore', category: 'Checkpoints', title: 'Restore a Checkpoint… (Timeline)', run: () => showView('timeline') },
+  }),
+  action({ id: 'checkpoint.restore', category: 'catCheckpoints', title: 'restoreCheckpoint', run: () => showView('timeline') }),
 
   // The Search view's and the Review view's own keys, listed for the Shortcuts page.
-  ...SEARCH_TOGGLES.map(
-    ({ field, title, key }): AppAction => ({ id: `search.${field}`, category: 'Search', title: title.replace(/\s*\(.*\)$/, ''), keys: [`Alt+${key.toUpperCase()}`], keysWhere: 'in the Search view', hidden: true }),
+  ...SEARCH_TOGGLES.map(({ field, title, key }) =>
+    action({
+      id: `search.${field}`,
+      category: 'catSearch',
+      title: ownTitle(`search_${field}`, title.replace(/\s*\(.*\)$/, '')),
+      keys: [`Alt+${key.toUpperCase()}`],
+      keysWhere: 'inTheSearchView',
+      hidden: true,
+    }),
   ),
-  ...REVIEW_KEYS.map(
-    ({ action, keys, title }): AppAction => ({ id: `review.${action}`, category: 'Review', title, keys, keysWhere: 'in the Review view', hidden: true }),
+  ...REVIEW_KEYS.map(({ action: name, keys, title }) =>
+    action({ id: `review.${name}`, category: 'catReview', title: ownTitle(`review_${name}`, title), keys, keysWhere: 'inTheReviewView', hidden: true }),
   ),
 ];
 

@@ -3,13 +3,12 @@ import type { ApiKeyStatusT, SettingsSnapshotT } from '../../../../shared/contra
 import { useClient } from '../../client/ClientContext';
 import { SETTINGS_KEY } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
+import { settingsStrings } from './settingsStrings';
+import { useText } from '../../i18n';
 
-const sourceText: Record<ApiKeyStatusT['source'], string> = {
-  environment: 'from OPENAI_API_KEY',
-  stored: 'saved',
-  settings: 'in settings.json',
-  none: '',
-};
+type Words = (typeof settingsStrings)['en'];
+const sourceText = (t: Words, source: ApiKeyStatusT['source']): string =>
+  ({ environment: t.sourceEnvironment, stored: t.sourceStored, settings: t.sourceSettings, none: '' })[source];
 
 const originOf = (url: string | null): string | null => {
   try {
@@ -26,6 +25,7 @@ const originOf = (url: string | null): string | null => {
  * the server of the base URL in the form; the servers projects may send it to are listed (and can be removed).
  */
 export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStatusT; baseURL: string | null; trusted: string[] }) {
+  const t = useText(settingsStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const { keyDraft, keyEditing, keyBusy, keyError, setKeyDraft, setKeyEditing, saveKey } = useSettingsStore();
@@ -44,20 +44,24 @@ export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStat
   };
   return (
     <section className="st-section" aria-labelledby="st-key-title">
-      <h3 id="st-key-title">API key</h3>
+      <h3 id="st-key-title">{t.apiKey}</h3>
       <div className="st-key-line">
         <span className={`st-key-status ${status.set ? 'set' : ''}`} data-testid="api-key-status">
-          {status.set ? (status.hint ? `set (${status.hint})` : 'set') : 'not set'}
-          {status.set && sourceText[status.source] ? ` — ${sourceText[status.source]}` : ''}
-          {status.stored && status.storedOrigin ? (status.source === 'stored' ? ` for ${status.storedOrigin}` : ` · a saved key for ${status.storedOrigin}`) : ''}
+          {t.keyLine({
+            set: status.set,
+            hint: status.hint,
+            source: sourceText(t, status.source),
+            storedOrigin: status.stored ? status.storedOrigin : null,
+            storedInUse: status.source === 'stored',
+          })}
         </span>
         {status.stored && !keyEditing && (
           <>
             <button type="button" className="tl-button" data-testid="api-key-replace" onClick={() => setKeyEditing(true)}>
-              Replace
+              {t.replace}
             </button>
             <button type="button" className="tl-button danger" data-testid="api-key-clear" disabled={keyBusy} onClick={() => void save(null)}>
-              Clear
+              {t.clear}
             </button>
           </>
         )}
@@ -75,18 +79,18 @@ export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStat
             type="password"
             autoComplete="off"
             spellCheck={false}
-            aria-label="API key"
-            placeholder={status.stored ? 'New API key' : 'Paste an API key (sk-…)'}
+            aria-label={t.apiKey}
+            placeholder={status.stored ? t.newApiKey : t.pasteApiKey}
             value={keyDraft}
             data-testid="api-key-input"
             onChange={(e) => setKeyDraft(e.target.value)}
           />
-          <button type="submit" className="tl-button primary" disabled={keyBusy || !keyDraft.trim()} data-testid="api-key-save" title={forOrigin ? `Sent only to ${forOrigin}` : undefined}>
-            {forOrigin ? `Save key for ${forOrigin}` : 'Save key'}
+          <button type="submit" className="tl-button primary" disabled={keyBusy || !keyDraft.trim()} data-testid="api-key-save" title={forOrigin ? t.sentOnlyTo(forOrigin) : undefined}>
+            {forOrigin ? t.saveKeyFor(forOrigin) : t.saveKey}
           </button>
           {keyEditing && (
             <button type="button" className="tl-button" onClick={() => setKeyEditing(false)}>
-              Cancel
+              {t.cancel}
             </button>
           )}
         </form>
@@ -97,17 +101,16 @@ export function ApiKeySection({ status, baseURL, trusted }: { status: ApiKeyStat
         </div>
       )}
       <p className="st-note" data-testid="api-key-note">
-        {status.note} The key is never shown again nor written in the workspace. A server that a project&apos;s settings name gets your key only
-        if the key was saved for it or you trust it.
+        {t.keyNote(status.note)}
       </p>
       {trusted.length > 0 && (
         <div className="st-trusted" data-testid="trusted-servers">
-          <span className="st-note">Projects may send your key to:</span>
+          <span className="st-note">{t.projectsMaySend}</span>
           {trusted.map((origin) => (
             <span key={origin} className="st-key-line">
               <code>{origin}</code>
               <button type="button" className="tl-button" onClick={() => void untrust(origin)} data-testid="trusted-remove">
-                Stop trusting
+                {t.stopTrusting}
               </button>
             </span>
           ))}

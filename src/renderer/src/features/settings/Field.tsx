@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { errorsUnder, type FieldErrors } from './settingsForm';
+import { settingsStrings } from './settingsStrings';
+import { useText } from '../../i18n';
 
 /** A labelled control with its hint and the server's messages for its path (and anything under it). */
 export function Field(props: { id: string; label: string; path: string; errors: FieldErrors; hint?: ReactNode; children: ReactNode; wide?: boolean }) {
@@ -30,6 +32,7 @@ export function InheritableSwitch(props: {
   disabled?: boolean;
   testId?: string;
 }) {
+  const t = useText(settingsStrings);
   const own = props.value !== null;
   const shown = props.value ?? props.inherited;
   return (
@@ -47,11 +50,11 @@ export function InheritableSwitch(props: {
         <span>{props.label}</span>
       </label>
       {props.disabled ? null : own ? (
-        <button type="button" className="link st-reset" title="Use the inherited value" onClick={() => props.onChange(null)}>
-          set here · reset
+        <button type="button" className="link st-reset" title={t.useInherited} onClick={() => props.onChange(null)}>
+          {t.setHereReset}
         </button>
       ) : (
-        <span className="st-inherited">inherited</span>
+        <span className="st-inherited">{t.inherited}</span>
       )}
     </span>
   );

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { settingsStrings } from './settingsStrings';
+import { useText } from '../../i18n';
 
 /**
  * An editable list of commands: this scope's entries (edit, remove, add) and, read-only, the entries
@@ -13,6 +15,7 @@ export function ListEditor(props: {
   onChange(items: string[]): void;
   testId: string;
 }) {
+  const t = useText(settingsStrings);
   const [draft, setDraft] = useState('');
   const add = () => {
     const value = draft.trim();
@@ -27,12 +30,12 @@ export function ListEditor(props: {
         <div className="st-list-row" key={i}>
           <input
             className="tl-input st-mono"
-            aria-label={`${props.testId} entry ${i + 1}`}
+            aria-label={t.listEntry(props.testId, i + 1)}
             value={item}
             disabled={props.disabled}
             onChange={(e) => props.onChange(props.items.map((x, j) => (j === i ? e.target.value : x)))}
           />
-          <button type="button" className="tl-button" aria-label={`Remove ${item}`} disabled={props.disabled} onClick={() => props.onChange(props.items.filter((_, j) => j !== i))}>
+          <button type="button" className="tl-button" aria-label={t.remove(item)} disabled={props.disabled} onClick={() => props.onChange(props.items.filter((_, j) => j !== i))}>
             ×
           </button>
         </div>
@@ -54,11 +57,11 @@ export function ListEditor(props: {
           }}
         />
         <button type="button" className="tl-button" disabled={props.disabled || !draft.trim()} onClick={add} data-testid={`${props.testId}-add`}>
-          Add
+          {t.add}
         </button>
       </div>
       {inherited.length > 0 && (
-        <div className="st-chips" title="From the defaults, the mode or the global settings">
+        <div className="st-chips" title={t.inheritedFrom}>
           {inherited.map((c) => (
             <span key={c} className="st-chip">
               {c}

@@ -1,7 +1,10 @@
 import { useRef, useState } from 'react';
 import type { McpServerInfo } from '../../../../shared/contract';
 import { Dialog, DialogActions } from '../../ui/Dialog';
-import { MCP_FILE } from './mcpWords';
+import { ALWAYS_ALLOW_KEY, MCP_FILE } from './mcpWords';
+import { mcpStrings } from './mcpStrings';
+import { useText } from '../../i18n';
+import { withSlots } from './slots';
 
 /**
  * Confirms starting a server the project proposes in `.akira/mcp.json`: shows exactly what will run (the command
@@ -11,6 +14,7 @@ import { MCP_FILE } from './mcpWords';
  * Cancel has the focus, so Enter does not approve by accident.
  */
 export function McpApproveDialog({ server, onApprove, onCancel }: { server: McpServerInfo; onApprove(fingerprint: string): void; onCancel(): void }) {
+  const t = useText(mcpStrings);
   const cancel = useRef<HTMLButtonElement>(null);
   const [seen, setSeen] = useState(server.fingerprint);
   const changed = seen !== server.fingerprint;
@@ -21,11 +25,8 @@ export function McpApproveDialog({ server, onApprove, onCancel }: { server: McpS
     else onApprove(seen);
   };
   return (
-    <Dialog title={`Start “${server.name}”, proposed by this project?`} testId="mcp-approve-dialog" tone="warn" onCancel={onCancel} initialFocus={cancel}>
-      <p>
-        This workspace&apos;s <code>{MCP_FILE}</code> proposes an MCP server. Approving it {stdio ? 'runs this command' : 'connects Akira to this URL'} now and each
-        time this folder is open{stdio ? ', in the workspace folder, with your user’s rights' : ''}:
-      </p>
+    <Dialog title={t.approveTitle(server.name)} testId="mcp-approve-dialog" tone="warn" onCancel={onCancel} initialFocus={cancel}>
+      <p>{withSlots(stdio ? t.approveIntroStdio : t.approveIntroHttp, [<code>{MCP_FILE}</code>])}</p>
       <pre className="st-mcp-pre st-mcp-dialog-target" data-testid="mcp-approve-target">
         {server.target}
       </pre>
@@ -33,7 +34,7 @@ export function McpApproveDialog({ server, onApprove, onCancel }: { server: McpS
         <dl className="st-mcp-details" data-testid="mcp-approve-details">
           {server.details.cwd && (
             <>
-              <dt>in the folder</dt>
+              <dt>{t.inTheFolder}</dt>
               <dd>
                 <code>{server.details.cwd}</code>
               </dd>
@@ -41,7 +42,7 @@ export function McpApproveDialog({ server, onApprove, onCancel }: { server: McpS
           )}
           {env.length > 0 && (
             <>
-              <dt>with the environment</dt>
+              <dt>{t.withEnvironment}</dt>
               <dd>
                 {env.map(([k, v]) => (
                   <code key={k}>
@@ -53,7 +54,7 @@ export function McpApproveDialog({ server, onApprove, onCancel }: { server: McpS
           )}
           {server.details.headerNames.length > 0 && (
             <>
-              <dt>sending the headers</dt>
+              <dt>{t.sendingHeaders}</dt>
               <dd>{server.details.headerNames.join(', ')}</dd>
             </>
           )}
@@ -61,20 +62,16 @@ export function McpApproveDialog({ server, onApprove, onCancel }: { server: McpS
       )}
       {changed && (
         <p className="error-text" role="alert" data-testid="mcp-approve-changed">
-          The project changed this server while you were reading: this is what it runs now.
+          {t.changedWhileReading}
         </p>
       )}
-      <p className="dialog-dim">
-        Approve only what you would run yourself: a program the project brings can do anything you can. The approval is for this workspace and exactly this
-        configuration; if the project changes it, the server waits for your approval again. Its tools ask before each call unless your policy auto-approves
-        MCP tools (a project's own <code>alwaysAllow</code> is ignored).
-      </p>
+      <p className="dialog-dim">{withSlots(t.approveWarning, [<code>{ALWAYS_ALLOW_KEY}</code>])}</p>
       <DialogActions>
         <button type="button" className="tl-button primary" onClick={confirm} data-testid="mcp-approve-confirm">
-          Approve and start
+          {t.approveAndStart}
         </button>
         <button ref={cancel} type="button" className="tl-button" onClick={onCancel} data-testid="mcp-approve-cancel">
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

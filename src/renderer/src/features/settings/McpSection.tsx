@@ -3,8 +3,11 @@ import type { SettingsSnapshotT } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
 import { McpServerItem } from './McpServerItem';
 import { useMcpServers } from './mcpQueries';
-import { MCP_FILE } from './mcpWords';
+import { ALWAYS_ALLOW_KEY, MCP_FILE, MCP_SERVERS_KEY } from './mcpWords';
 import './mcp.css';
+import { mcpStrings } from './mcpStrings';
+import { useText } from '../../i18n';
+import { withSlots } from './slots';
 
 /**
  * "MCP servers" in the settings page (issue 12): the global settings' `mcpServers` and the ones this workspace
@@ -13,6 +16,7 @@ import './mcp.css';
  * configuration files again.
  */
 export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
+  const t = useText(mcpStrings);
   const client = useClient();
   const root = snapshot.workspace?.root ?? null;
   const { query, refetch } = useMcpServers(root);
@@ -36,18 +40,18 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   return (
     <section className="st-section" aria-labelledby="st-mcp-title" data-testid="mcp-section">
       <div className="st-mcp-head">
-        <h3 id="st-mcp-title">MCP servers</h3>
+        <h3 id="st-mcp-title">{t.mcpServers}</h3>
         {root && (
           <button
             type="button"
             className="tl-button"
             disabled={reloading}
-            title={`Read the global mcpServers and ${MCP_FILE} again`}
-            aria-label="Reload the MCP configuration"
+            title={t.reloadTitle(MCP_FILE)}
+            aria-label={t.reloadLabel}
             data-testid="mcp-reload"
             onClick={() => void reload()}
           >
-            {reloading ? 'Reloading…' : 'Reload'}
+            {reloading ? t.reloading : t.reload}
           </button>
         )}
       </div>
@@ -56,16 +60,16 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
           {reloadError}
         </div>
       )}
-      {!root && <p className="st-note">Open a folder to see its MCP servers: they run for the open workspace.</p>}
-      {query.isPending && root && <p className="st-note">Loading the MCP servers…</p>}
+      {!root && <p className="st-note">{t.openFolder}</p>}
+      {query.isPending && root && <p className="st-note">{t.loading}</p>}
       {query.isError && (
         <div className="st-error" role="alert">
-          Cannot list the MCP servers: {query.error.message}
+          {t.cannotList(query.error.message)}
         </div>
       )}
       {list && list.problems.length > 0 && (
         <div className="st-problems st-mcp-problems" role="alert" data-testid="mcp-problems">
-          <div>Some MCP servers are configured wrongly and were left out:</div>
+          <div>{t.configuredWrongly}</div>
           <ul>
             {list.problems.map((p) => (
               <li key={p}>{p}</li>
@@ -75,21 +79,16 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
       )}
       {list && list.servers.length === 0 && (
         <div className="st-mcp-empty" data-testid="mcp-empty">
-          <p>No MCP server is configured.</p>
+          <p>{t.noneConfigured}</p>
           <p className="st-note">
-            Add them under <code>mcpServers</code> in the global settings (<code className="st-mono">{snapshot.files.global}</code>): a Claude Desktop or
-            Cline configuration can be pasted as it is. A project may propose its own in <code>{MCP_FILE}</code>; they start once you approve them here.
-            Then Reload.
+            {withSlots(t.emptyNote, [<code>{MCP_SERVERS_KEY}</code>, <code className="st-mono">{snapshot.files.global}</code>, <code>{MCP_FILE}</code>])}
           </p>
         </div>
       )}
       {list && list.servers.length > 0 && (
         <>
-          <p className="st-note">
-            From the global settings (<code>mcpServers</code>) and this workspace&apos;s <code>{MCP_FILE}</code>; changes here act at once. Their tools ask
-            before each call unless &quot;MCP tools&quot; is auto-approved under Agent or the server lists them in <code>alwaysAllow</code>.
-          </p>
-          <ul className="st-mcp-list" aria-label="MCP servers" data-testid="mcp-servers">
+          <p className="st-note">{withSlots(t.listNote, [<code>{MCP_SERVERS_KEY}</code>, <code>{MCP_FILE}</code>, <code>{ALWAYS_ALLOW_KEY}</code>])}</p>
+          <ul className="st-mcp-list" aria-label={t.mcpServers} data-testid="mcp-servers">
             {list.servers.map((s) => (
               <McpServerItem key={s.name} server={s} onDone={refetch} />
             ))}

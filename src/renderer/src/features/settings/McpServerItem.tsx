@@ -3,10 +3,12 @@ import type { McpServerInfo } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
 import { McpApproveDialog } from './McpApproveDialog';
 import { countOf, extrasOf, serverActions, serverMessage, showsStderr, sourceLabel, sourceTitle, stateBadge, targetLabel, toolDescription } from './mcpWords';
+import { mcpStrings } from './mcpStrings';
+import { useText } from '../../i18n';
 
 type Action = 'restart' | 'toggle' | 'approve';
 
-const busyText: Record<Action, string> = { restart: 'Restarting…', toggle: 'Saving…', approve: 'Approving…' };
+const busyWord = { restart: 'restartingBusy', toggle: 'savingBusy', approve: 'approvingBusy' } as const;
 
 /**
  * One MCP server in the settings page: name, source, transport and target, its state in words, its message, the
@@ -14,6 +16,7 @@ const busyText: Record<Action, string> = { restart: 'Restarting…', toggle: 'Sa
  * server the project proposes. A command's error shows under the server. `onDone` reads the list again.
  */
 export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDone(): void }) {
+  const t = useText(mcpStrings);
   const client = useClient();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,12 +63,12 @@ export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDon
         <span className="st-mcp-actions">
           {busy && (
             <span className="st-hint" role="status">
-              {busyText[busy]}
+              {t[busyWord[busy]]}
             </span>
           )}
           {actions.approve && (
             <button type="button" className="tl-button primary" disabled={!!busy} onClick={() => setAsking(true)} data-testid="mcp-approve">
-              Approve and start
+              {t.approveAndStart}
             </button>
           )}
           <label className="st-switch" title={actions.toggle.title}>
@@ -74,22 +77,22 @@ export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDon
               role="switch"
               checked={actions.toggle.checked}
               disabled={!actions.toggle.enabled || !!busy}
-              aria-label={`Enabled (${server.name})`}
+              aria-label={t.enabledNamed(server.name)}
               data-testid="mcp-enabled"
               onChange={(e) => toggle(e.target.checked)}
             />
-            <span>Enabled</span>
+            <span>{t.enabled}</span>
           </label>
           <button
             type="button"
             className="tl-button"
             disabled={!actions.restart.enabled || !!busy}
             title={actions.restart.title}
-            aria-label={`Restart ${server.name}`}
+            aria-label={t.restartNamed(server.name)}
             data-testid="mcp-restart"
             onClick={() => void run('restart', () => client.invoke('mcp.restart', { name: server.name }))}
           >
-            Restart
+            {t.restart}
           </button>
         </span>
       </div>
@@ -104,26 +107,23 @@ export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDon
       )}
       {showsStderr(server) && (
         <details className="st-mcp-details" data-testid="mcp-stderr">
-          <summary>Its last output (stderr)</summary>
+          <summary>{t.lastOutput}</summary>
           <pre className="st-mcp-pre">{server.stderrTail.trimEnd()}</pre>
         </details>
       )}
       {server.tools.length > 0 && (
         <details className="st-mcp-details" data-testid="mcp-tools">
-          <summary>
-            {countOf(server.tools.length, 'tool')}
-            {extras ? ` · ${extras}` : ''} · each call times out after {server.timeoutSeconds} s
-          </summary>
-          <ul className="st-mcp-tools" aria-label={`Tools of ${server.name}`}>
-            {server.tools.map((t) => (
-              <li key={t.toolName} className="st-mcp-tool" data-testid="mcp-tool" data-tool={t.name}>
-                <span className="st-mcp-tool-name" title={`The agent calls it ${t.toolName}`}>
-                  {t.name}
+          <summary>{t.toolsSummary(countOf(server.tools.length, 'tool'), extras, server.timeoutSeconds)}</summary>
+          <ul className="st-mcp-tools" aria-label={t.toolsOf(server.name)}>
+            {server.tools.map((tool) => (
+              <li key={tool.toolName} className="st-mcp-tool" data-testid="mcp-tool" data-tool={tool.name}>
+                <span className="st-mcp-tool-name" title={t.agentCallsIt(tool.toolName)}>
+                  {tool.name}
                 </span>
-                <span className="st-mcp-tool-desc">{toolDescription(t.description, server.name)}</span>
-                {t.alwaysAllowed && (
-                  <span className="st-mcp-allowed" title="Listed in the server's alwaysAllow" data-testid="mcp-tool-allowed">
-                    runs without asking
+                <span className="st-mcp-tool-desc">{toolDescription(tool.description, server.name)}</span>
+                {tool.alwaysAllowed && (
+                  <span className="st-mcp-allowed" title={t.inAlwaysAllow} data-testid="mcp-tool-allowed">
+                    {t.runsWithoutAsking}
                   </span>
                 )}
               </li>

@@ -1,19 +1,28 @@
 import type { SettingsSnapshotT } from '../../../../shared/contract';
-import { limitLabel } from '../../../../shared/settings/settingWords';
 import { Field, InheritableSwitch } from './Field';
 import { ListEditor } from './ListEditor';
 import type { ApprovalKind } from './settingsForm';
 import { useFieldErrors, useSettingsStore } from './settingsStore';
+import { policyStrings } from './policyStrings';
+import { numberStrings } from './numberStrings';
+import { useFormats, useText } from '../../i18n';
 
-const approvals: { kind: ApprovalKind; label: string; hint: string }[] = [
-  { kind: 'read', label: 'Reading files', hint: 'list, read and search' },
-  { kind: 'write', label: 'Writing files', hint: 'write, edit and delete: otherwise each change waits in Review' },
-  { kind: 'command', label: 'Running commands', hint: 'allowed commands still run without asking; denied ones never run' },
-  { kind: 'mcp', label: 'MCP tools', hint: "tools of your MCP servers; a server's alwaysAllow list still runs without asking" },
+type Words = (typeof policyStrings)['en'];
+/** Example commands in the empty lists (the same in every language). */
+const ALLOW_EXAMPLE = 'npm test';
+const DENY_EXAMPLE = 'git push';
+const approvals: { kind: ApprovalKind; label: keyof Words; hint: keyof Words }[] = [
+  { kind: 'read', label: 'readingFiles', hint: 'readingHint' },
+  { kind: 'write', label: 'writingFiles', hint: 'writingHint' },
+  { kind: 'command', label: 'runningCommands', hint: 'commandsHint' },
+  { kind: 'mcp', label: 'mcpTools', hint: 'mcpHint' },
 ];
 
 /** Mode, context budget and the policy: auto-approval per category, allow/deny lists, limits. */
 export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
+  const t = useText(policyStrings);
+  const numbers = useText(numberStrings);
+  const f = useFormats();
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
   const errors = useFieldErrors();
@@ -24,11 +33,11 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const ranges = snapshot.ranges;
   return (
     <section className="st-section" aria-labelledby="st-agent-title">
-      <h3 id="st-agent-title">Agent</h3>
+      <h3 id="st-agent-title">{t.agent}</h3>
       <div className="st-grid">
-        <Field id="st-mode" label="Default mode" path="agent.mode" errors={errors}>
+        <Field id="st-mode" label={t.defaultMode} path="agent.mode" errors={errors}>
           <select id="st-mode" className="tl-input" value={form.mode} data-testid="settings-mode" onChange={(e) => setField('mode', e.target.value)}>
-            <option value="">inherited ({snapshot.effective.agent.mode})</option>
+            <option value="">{t.inheritedValue(snapshot.effective.agent.mode)}</option>
             {snapshot.modes.map((m) => (
               <option key={m.id} value={m.id} title={m.description}>
                 {m.name}
@@ -36,7 +45,7 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             ))}
           </select>
         </Field>
-        <Field id="st-context" label="Context budget (tokens)" path="agent.contextTokens" errors={errors} hint={`${ranges.contextTokens.min.toLocaleString()}–${ranges.contextTokens.max.toLocaleString()}`}>
+        <Field id="st-context" label={t.contextBudget} path="agent.contextTokens" errors={errors} hint={`${f.number(ranges.contextTokens.min)}–${f.number(ranges.contextTokens.max)}`}>
           <input
             id="st-context"
             className="tl-input"
@@ -49,14 +58,14 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
         </Field>
       </div>
 
-      <h4>Approve without asking</h4>
-      {scope === 'workspace' && <p className="st-note">A workspace can only make the agent ask more: turning approvals off for a project is a global setting.</p>}
+      <h4>{t.approveWithoutAsking}</h4>
+      {scope === 'workspace' && <p className="st-note">{t.workspaceAsksMore}</p>}
       <div className="st-grid">
         {approvals.map((a) => (
-          <Field key={a.kind} id={`st-auto-${a.kind}`} label={a.label} path={`agent.policy.autoApprove.${a.kind}`} errors={errors} hint={a.hint}>
+          <Field key={a.kind} id={`st-auto-${a.kind}`} label={t[a.label] as string} path={`agent.policy.autoApprove.${a.kind}`} errors={errors} hint={t[a.hint] as string}>
             <InheritableSwitch
               id={`st-auto-${a.kind}`}
-              label="auto-approve"
+              label={t.autoApprove}
               value={p.autoApprove[a.kind]}
               inherited={inherited.autoApprove[a.kind]}
               testId={`settings-auto-${a.kind}`}
@@ -64,10 +73,10 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             />
           </Field>
         ))}
-        <Field id="st-plan" label="Plan approval" path="agent.policy.requirePlanApproval" errors={errors} hint="Wait for the plan to be approved before executing it.">
+        <Field id="st-plan" label={t.planApproval} path="agent.policy.requirePlanApproval" errors={errors} hint={t.planApprovalHint}>
           <InheritableSwitch
             id="st-plan"
-            label="require"
+            label={t.require}
             value={p.requirePlanApproval}
             inherited={inherited.requirePlanApproval}
             testId="settings-plan-approval"
@@ -76,41 +85,41 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
         </Field>
       </div>
 
-      <h4>Commands</h4>
+      <h4>{t.commands}</h4>
       <div className="st-grid two">
         <Field
           id="st-allow"
-          label="Allowed (run without asking)"
+          label={t.allowed}
           path="agent.policy.commands.allow"
           errors={errors}
-          hint={scope === 'workspace' ? 'Only read from the global settings.' : 'Leading words of a command, e.g. "npm test".'}
+          hint={scope === 'workspace' ? t.allowedWorkspaceHint : t.allowedHint}
         >
           <ListEditor
             id="st-allow"
             testId="settings-allow"
             items={p.allow}
             inherited={inherited.commands.allow}
-            placeholder="npm test"
+            placeholder={ALLOW_EXAMPLE}
             disabled={scope === 'workspace' && p.allow.length === 0}
             onChange={(allow) => setPolicy((x) => ({ ...x, allow }))}
           />
         </Field>
-        <Field id="st-deny" label="Denied (never run)" path="agent.policy.commands.deny" errors={errors} hint="Wins over everything, including the allow list.">
+        <Field id="st-deny" label={t.denied} path="agent.policy.commands.deny" errors={errors} hint={t.deniedHint}>
           <ListEditor
             id="st-deny"
             testId="settings-deny"
             items={p.deny}
             inherited={inherited.commands.deny}
-            placeholder="git push"
+            placeholder={DENY_EXAMPLE}
             onChange={(deny) => setPolicy((x) => ({ ...x, deny }))}
           />
         </Field>
       </div>
 
-      <h4>Limits</h4>
+      <h4>{t.limits}</h4>
       <div className="st-grid">
         {Object.entries(ranges.limits).map(([name, r]) => (
-          <Field key={name} id={`st-limit-${name}`} label={limitLabel(name)} path={`agent.policy.limits.${name}`} errors={errors} hint={`${r.min}–${r.max.toLocaleString()}`}>
+          <Field key={name} id={`st-limit-${name}`} label={numbers.label(`limits.${name}`)} path={`agent.policy.limits.${name}`} errors={errors} hint={`${r.min}–${f.number(r.max)}`}>
             <input
               id={`st-limit-${name}`}
               className="tl-input"

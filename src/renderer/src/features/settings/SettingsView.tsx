@@ -10,27 +10,31 @@ import { PolicySection } from './PolicySection';
 import { SpecSection } from './SpecSection';
 import { SETTINGS_KEY, useSettingsSnapshot } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
+import { AppearanceSection } from './AppearanceSection';
+import { settingsStrings } from './settingsStrings';
+import { useText } from '../../i18n';
 
 function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {
+  const t = useText(settingsStrings);
   const scope = useSettingsStore((s) => s.scope);
   const setScope = useSettingsStore((s) => s.setScope);
   const dirty = useSettingsStore((s) => s.dirty());
   const pick = (next: SettingsScope) => {
     if (next === scope) return;
-    if (dirty && !window.confirm('Discard the changes not saved yet?')) return;
+    if (dirty && !window.confirm(t.discardUnsaved)) return;
     setScope(next, snapshot);
   };
   const options: { id: SettingsScope; label: string; title: string; disabled?: boolean }[] = [
-    { id: 'global', label: 'Global', title: snapshot.files.global },
+    { id: 'global', label: t.scopeGlobal, title: snapshot.files.global },
     {
       id: 'workspace',
-      label: snapshot.workspace ? `Workspace: ${snapshot.workspace.name}` : 'Workspace',
-      title: snapshot.files.workspace ?? 'Open a folder to give it its own settings',
+      label: snapshot.workspace ? t.scopeWorkspaceNamed(snapshot.workspace.name) : t.scopeWorkspace,
+      title: snapshot.files.workspace ?? t.openFolderForSettings,
       disabled: !snapshot.workspace,
     },
   ];
   return (
-    <div className="st-scope" role="radiogroup" aria-label="Settings scope">
+    <div className="st-scope" role="radiogroup" aria-label={t.settingsScope}>
       {options.map((o) => (
         <button
           key={o.id}
@@ -56,6 +60,7 @@ function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {
  * it), Ctrl/⌘+S saves.
  */
 export function SettingsView() {
+  const t = useText(settingsStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const query = useSettingsSnapshot();
@@ -113,18 +118,18 @@ export function SettingsView() {
       }}
     >
       <header className="st-header">
-        <h2 id="st-title">Settings</h2>
+        <h2 id="st-title">{t.settings}</h2>
         {snapshot && <ScopeSwitch snapshot={snapshot} />}
         <span className="statusbar-spacer" />
-        <button type="button" className="icon-button" aria-label="Close settings" data-testid="settings-close" onClick={closeSettings}>
+        <button type="button" className="icon-button" aria-label={t.closeSettings} data-testid="settings-close" onClick={closeSettings}>
           ×
         </button>
       </header>
       <div className="st-body">
-        {query.isPending && <div className="st-note">Loading settings…</div>}
+        {query.isPending && <div className="st-note">{t.loadingSettings}</div>}
         {query.isError && (
           <div className="st-note error-text" role="alert">
-            Cannot read the settings: {query.error.message}
+            {t.cannotRead(query.error.message)}
           </div>
         )}
         {snapshot && form && (
@@ -136,12 +141,8 @@ export function SettingsView() {
                 ))}
               </ul>
             )}
-            <p className="st-note">
-              {scope === 'global'
-                ? 'Global settings apply to every folder; a workspace can override them (except what would make the agent ask less).'
-                : 'Settings for this folder only, saved in .akira/settings.json (it may be committed: it never holds the API key).'}{' '}
-              Empty fields inherit the value shown in grey.
-            </p>
+            <p className="st-note">{scope === 'global' ? t.noteGlobal : t.noteWorkspace}</p>
+            <AppearanceSection />
             <ModelSection snapshot={snapshot} />
             <ApiKeySection status={snapshot.apiKey} baseURL={form.baseURL.trim() || (snapshot.effective.model.sources.baseURL === 'workspace' ? null : snapshot.effective.model.baseURL)} trusted={snapshot.trustedModelServers} />
             <ConnectionSection />
@@ -153,13 +154,13 @@ export function SettingsView() {
       </div>
       <footer className="st-footer">
         <span className={`st-notice ${notice?.kind ?? ''}`} role="status" data-testid="settings-notice">
-          {notice?.text ?? (dirty ? 'Unsaved changes.' : '')}
+          {notice?.text ?? (dirty ? t.unsaved : '')}
         </span>
         <button type="button" className="tl-button" disabled={!dirty || saving} onClick={onRevert} data-testid="settings-revert">
-          Revert
+          {t.revert}
         </button>
         <button type="button" className="tl-button primary" disabled={!form || saving} onClick={() => void onSave()} data-testid="settings-save">
-          {saving ? 'Saving…' : 'Save'}
+          {saving ? t.saving : t.save}
         </button>
       </footer>
     </section>

@@ -2,21 +2,24 @@ import type { SettingsSnapshotT } from '../../../../shared/contract';
 import { Field } from './Field';
 import { inheritedSpecValues, type SettingsForm } from './settingsForm';
 import { useFieldErrors, useSettingsStore } from './settingsStore';
+import { policyStrings } from './policyStrings';
+import { useFormats, useText } from '../../i18n';
 
-const onFailureWords: Record<SettingsForm['onFailure'] & string, string> = {
+type Words = (typeof policyStrings)['en'];
+const onFailureWords = (t: Words): Record<SettingsForm['onFailure'] & string, string> => ({
   '': '',
-  ask: 'Ask me (retry, skip, edit or stop)',
-  rollback: 'Roll the task’s files back, go on',
-  continue: 'Keep its changes, go on',
-};
-const assessWords: Record<SettingsForm['assess'] & string, string> = {
-  '': '',
-  model: 'Quick checks, then the model',
-  heuristic: 'Quick checks only (no model call)',
-};
+  ask: t.onFailureAsk,
+  rollback: t.onFailureRollback,
+  continue: t.onFailureContinue,
+});
+const assessWords = (t: Words): Record<SettingsForm['assess'] & string, string> => ({ '': '', model: t.assessModel, heuristic: t.assessHeuristic });
 
 /** Spec sessions (agent.spec) and checkpoint retention (checkpoints.retentionDays), for the scope being edited. */
 export function SpecSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
+  const t = useText(policyStrings);
+  const f = useFormats();
+  const failureWords = onFailureWords(t);
+  const judgeWords = assessWords(t);
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
   const errors = useFieldErrors();
@@ -28,14 +31,14 @@ export function SpecSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const retention = snapshot.effective.checkpoints;
   return (
     <section className="st-section" aria-labelledby="st-spec-title" data-testid="settings-spec">
-      <h3 id="st-spec-title">Spec sessions and checkpoints</h3>
+      <h3 id="st-spec-title">{t.specTitle}</h3>
       <div className="st-grid">
         <Field
           id="st-skip-confidence"
-          label="Skip a task judged done at confidence ≥"
+          label={t.skipConfidence}
           path="agent.spec.skipConfidence"
           errors={errors}
-          hint={`${conf.min}–${conf.max}. Below it, a task that looks done still runs and is verified.`}
+          hint={t.skipConfidenceHint(String(conf.min), String(conf.max))}
         >
           <input
             type="range"
@@ -44,7 +47,7 @@ export function SpecSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             max={conf.max}
             step={0.01}
             value={sliderValue}
-            aria-label="Skip confidence (slider)"
+            aria-label={t.skipConfidenceSlider}
             data-testid="settings-skip-confidence-slider"
             onChange={(e) => setField('skipConfidence', e.target.value)}
           />
@@ -61,35 +64,35 @@ export function SpecSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             onChange={(e) => setField('skipConfidence', e.target.value)}
           />
         </Field>
-        <Field id="st-on-failure" label="When a task fails for good" path="agent.spec.onFailure" errors={errors} hint="After its retries; rollback restores its files to its start checkpoint.">
+        <Field id="st-on-failure" label={t.onFailure} path="agent.spec.onFailure" errors={errors} hint={t.onFailureHint}>
           <select id="st-on-failure" className="tl-input" value={form.onFailure} data-testid="settings-on-failure" onChange={(e) => setField('onFailure', e.target.value as SettingsForm['onFailure'])}>
-            <option value="">inherited ({onFailureWords[inherited.onFailure].toLowerCase()})</option>
+            <option value="">{t.inheritedValue(failureWords[inherited.onFailure].toLowerCase())}</option>
             {(['ask', 'rollback', 'continue'] as const).map((v) => (
               <option key={v} value={v}>
-                {onFailureWords[v]}
+                {failureWords[v]}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="st-assess" label="Judge each task before it runs with" path="agent.spec.assess" errors={errors} hint="Quick checks: the files, symbols and test command the task names.">
+        <Field id="st-assess" label={t.assess} path="agent.spec.assess" errors={errors} hint={t.assessHint}>
           <select id="st-assess" className="tl-input" value={form.assess} data-testid="settings-assess" onChange={(e) => setField('assess', e.target.value as SettingsForm['assess'])}>
-            <option value="">inherited ({assessWords[inherited.assess].toLowerCase()})</option>
+            <option value="">{t.inheritedValue(judgeWords[inherited.assess].toLowerCase())}</option>
             {(['model', 'heuristic'] as const).map((v) => (
               <option key={v} value={v}>
-                {assessWords[v]}
+                {judgeWords[v]}
               </option>
             ))}
           </select>
         </Field>
         <Field
           id="st-retention"
-          label="Keep checkpoints (days)"
+          label={t.retention}
           path="checkpoints.retentionDays"
           errors={errors}
           hint={
             scope === 'workspace'
-              ? `${days.min}–${days.max.toLocaleString()}; a workspace can only keep them longer. In effect: ${retention.retentionDays} days (${retention.source}).`
-              : `${days.min}–${days.max.toLocaleString()}; older checkpoints are pruned.`
+              ? t.retentionWorkspaceHint(String(days.min), f.number(days.max), String(retention.retentionDays), retention.source)
+              : t.retentionHint(String(days.min), f.number(days.max))
           }
         >
           <input

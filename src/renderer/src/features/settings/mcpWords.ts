@@ -1,10 +1,15 @@
 import type { McpServerInfo } from '../../../../shared/contract';
+import { textOf } from '../../i18n';
+import { mcpStrings } from './mcpStrings';
 
 /**
  * MCP servers in the settings page (issue 12), pure: a server's state as a badge in words, where it comes from, its
  * message (a failure, the reason it is restarting, or why it waits), what its buttons may do, and its tools'
- * descriptions without the hub's "(MCP server x)" suffix. McpServerItem.tsx renders these.
+ * descriptions without the hub's "(MCP server x)" suffix, in the UI's language (mcpStrings.ts). McpServerItem.tsx
+ * renders these.
  */
+
+const words = () => textOf(mcpStrings);
 
 export type BadgeTone = 'ok' | 'warn' | 'danger' | 'dim' | 'accent';
 
@@ -17,41 +22,37 @@ export interface McpBadge {
 }
 
 /** "no tools", "1 tool", "6 tools". */
-export function countOf(n: number, word: string): string {
-  return n === 0 ? `no ${word}s` : `${n} ${word}${n === 1 ? '' : 's'}`;
+export function countOf(n: number, word: 'tool' | 'resource' | 'prompt'): string {
+  return words()[`${word}s`](n);
 }
 
 export const MCP_FILE = '.akira/mcp.json';
+/** Keys of the configuration, the same in every language. */
+export const MCP_SERVERS_KEY = 'mcpServers';
+export const ALWAYS_ALLOW_KEY = 'alwaysAllow';
 
 export function stateBadge(s: Pick<McpServerInfo, 'state' | 'tools' | 'restarts' | 'source'>): McpBadge {
+  const t = words();
   switch (s.state) {
     case 'starting':
-      return { text: 'starting…', tone: 'warn', title: 'Starting the server and asking for its tools.' };
+      return { text: t.starting, tone: 'warn', title: t.startingTitle };
     case 'ready':
-      return { text: `ready with ${countOf(s.tools.length, 'tool')}`, tone: 'ok', title: 'Running: its tools are offered to the agent.' };
+      return { text: t.ready(s.tools.length), tone: 'ok', title: t.readyTitle };
     case 'restarting':
-      return {
-        text: `restarting (attempt ${Math.max(1, s.restarts)})`,
-        tone: 'warn',
-        title: 'It stopped or could not start: Akira tries again after 1 s, 2 s, 4 s … up to 30 s, and gives up after 6 attempts in a row.',
-      };
+      return { text: t.restarting(Math.max(1, s.restarts)), tone: 'warn', title: t.restartingTitle };
     case 'failed':
-      return { text: 'failed', tone: 'danger', title: 'Akira gave up restarting it: fix the cause, then Restart.' };
+      return { text: t.failed, tone: 'danger', title: t.failedTitle };
     case 'disabled':
-      return {
-        text: 'disabled',
-        tone: 'dim',
-        title: s.source === 'global' ? 'Switched off ("disabled": true in the global settings).' : `Switched off by the project ("disabled": true in ${MCP_FILE}).`,
-      };
+      return { text: t.disabled, tone: 'dim', title: s.source === 'global' ? t.disabledGlobalTitle : t.disabledProjectTitle(MCP_FILE) };
     case 'awaiting_approval':
-      return { text: 'waits for your approval', tone: 'accent', title: `Proposed by this project in ${MCP_FILE}: it starts only once you approve it.` };
+      return { text: t.awaiting, tone: 'accent', title: t.awaitingTitle(MCP_FILE) };
   }
 }
 
-export const sourceLabel = (source: McpServerInfo['source']): string => (source === 'global' ? 'Global' : 'This workspace');
+export const sourceLabel = (source: McpServerInfo['source']): string => (source === 'global' ? words().sourceGlobal : words().sourceWorkspace);
 
 export const sourceTitle = (source: McpServerInfo['source']): string =>
-  source === 'global' ? 'Configured in the global settings (mcpServers)' : `Proposed by this workspace in ${MCP_FILE}`;
+  source === 'global' ? words().sourceGlobalTitle : words().sourceWorkspaceTitle(MCP_FILE);
 
 /** The label before the target: what an approval approves. */
 export const targetLabel = (transport: McpServerInfo['transport']): string => (transport === 'stdio' ? 'stdio' : 'HTTP');
@@ -65,7 +66,8 @@ export interface ServerMessage {
 /** The server's error in context: why it waits, why it is restarting, why it failed (null when none). */
 export function serverMessage(s: Pick<McpServerInfo, 'state' | 'error'>): ServerMessage | null {
   if (!s.error) return null;
-  if (s.state === 'awaiting_approval' || s.state === 'disabled') return { text: s.error, kind: 'note' };
+  if (s.state === 'awaiting_approval') return { text: words().awaitingNote(s.error), kind: 'note' };
+  if (s.state === 'disabled') return { text: s.error, kind: 'note' };
   if (s.state === 'failed') return { text: s.error, kind: 'error' };
   return { text: s.error, kind: 'warn' };
 }
@@ -77,7 +79,7 @@ export function showsStderr(s: Pick<McpServerInfo, 'transport' | 'state' | 'stde
 
 /** What a ready server offers besides its tools, e.g. "1 resource, 1 prompt" (empty when nothing). */
 export function extrasOf(s: Pick<McpServerInfo, 'resources' | 'prompts'>): string {
-  return [s.resources ? countOf(s.resources, 'resource') : '', s.prompts ? countOf(s.prompts, 'prompt') : ''].filter(Boolean).join(', ');
+  return [s.resources ? countOf(s.resources, 'resource') : '', s.prompts ? countOf(s.prompts, 'prompt') : ''].filter(Boolean).join(words().listJoin);
 }
 
 /** A tool's description as the server wrote it (the hub appends "(MCP server <name>)" for the model). */
@@ -97,23 +99,24 @@ export interface ServerActions {
 }
 
 export function serverActions(s: Pick<McpServerInfo, 'state' | 'source'>): ServerActions {
+  const t = words();
   const restart =
     s.state === 'disabled'
-      ? { enabled: false, title: s.source === 'global' ? 'Enable it first.' : `The project switched it off in ${MCP_FILE}.` }
+      ? { enabled: false, title: s.source === 'global' ? t.enableFirst : t.projectSwitchedOff(MCP_FILE) }
       : s.state === 'awaiting_approval'
-        ? { enabled: false, title: 'Approve it first.' }
-        : { enabled: true, title: 'Stop it and start it again (also after it failed).' };
+        ? { enabled: false, title: t.approveFirst }
+        : { enabled: true, title: t.restartTitle };
   if (s.source === 'global') {
     const on = s.state !== 'disabled';
     return {
       restart,
-      toggle: { checked: on, enabled: true, title: on ? 'Switch off: saved as "disabled": true in the global settings.' : 'Switch on: "disabled" is removed from the global settings.' },
+      toggle: { checked: on, enabled: true, title: on ? t.switchOffGlobal : t.switchOnGlobal },
       switchOnApproves: false,
       approve: false,
     };
   }
   if (s.state === 'disabled') {
-    return { restart, toggle: { checked: false, enabled: false, title: `The project switched it off in ${MCP_FILE}.` }, switchOnApproves: false, approve: false };
+    return { restart, toggle: { checked: false, enabled: false, title: t.projectSwitchedOff(MCP_FILE) }, switchOnApproves: false, approve: false };
   }
   const waiting = s.state === 'awaiting_approval';
   return {
@@ -121,7 +124,7 @@ export function serverActions(s: Pick<McpServerInfo, 'state' | 'source'>): Serve
     toggle: {
       checked: !waiting,
       enabled: true,
-      title: waiting ? 'Switch on: approve what it runs and start it.' : 'Switch off: your approval is withdrawn and it stops (it waits for your approval again).',
+      title: waiting ? t.switchOnApprove : t.switchOffWithdraw,
     },
     switchOnApproves: waiting,
     approve: waiting,

@@ -3,6 +3,7 @@ import type { SettingsSnapshotT } from '../../../../shared/contract';
 import { typedErrors, typedNumber } from './settingsChecks';
 import { buildUpdate, formFromLayer } from './settingsForm';
 import { NUMBER_SETTINGS } from '../../../../shared/settings/settingWords';
+import { usePrefsStore } from '../../i18n';
 
 /** The settings view's checks as you type (issue 14): every number field, in words, never the file's keys. */
 
@@ -57,5 +58,24 @@ describe('settings checks as typed', () => {
     expect(form).toMatchObject({ inputPrice: '3', outputPrice: '15' });
     const built = buildUpdate({ ...form, inputPrice: '2.5', outputPrice: '' }, withPrice, 'global');
     expect('input' in built && built.input.model).toMatchObject({ inputPricePer1M: 2.5, outputPricePer1M: null });
+  });
+
+  it('says them in Chinese when the UI is in Chinese (the core keeps its English)', () => {
+    const before = usePrefsStore.getState();
+    usePrefsStore.getState().setPrefs({ language: 'zh-CN', theme: 'dark' });
+    try {
+      const form = formFromLayer(layer);
+      const bad = { ...form, timeoutSeconds: '0', contextTokens: '100', temperature: '5' };
+      bad.policy = { ...form.policy, limits: { maxToolLoopsPerTodo: '500' } };
+      expect(typedErrors(bad, ranges)).toEqual({
+        'model.timeoutSeconds': '超时必须是 1 到 3,600 之间的数字（秒）',
+        'agent.contextTokens': '上下文预算必须是 2,000 到 1,000,000 之间的整数（令牌）',
+        'agent.policy.limits.maxToolLoopsPerTodo': '每个 TODO 的最大工具轮数必须是 1 到 200 之间的整数',
+        'models.qwen.temperature': '温度必须是 0 到 2 之间的数字',
+      });
+      expect(buildUpdate({ ...form, retentionDays: 'a year' }, layer, 'global')).toEqual({ errors: { 'checkpoints.retentionDays': '“a year”不是数字' } });
+    } finally {
+      usePrefsStore.setState(before, true);
+    }
   });
 });

@@ -11,7 +11,9 @@ import {
   type SettingsUpdateInputT,
   type SpecSettingsSectionT,
 } from '../../../../shared/contract';
-import { inRange, NUMBER_SETTINGS, rangeMessage } from '../../../../shared/settings/settingWords';
+import { inRange, NUMBER_SETTINGS } from '../../../../shared/settings/settingWords';
+import { textOf } from '../../i18n';
+import { numberStrings } from './numberStrings';
 
 /**
  * The settings form of one scope (global or workspace) and its translation to `settings.update`.
@@ -29,12 +31,6 @@ const GENERATION_NUMBERS = Object.keys(GENERATION_RANGES) as GenerationNumber[];
 const ANSWER_RESERVE = PROMPT_RESERVES.answer;
 const SCHEMA_RESERVE = PROMPT_RESERVES.tools;
 
-/** How the settings view names each per-model number (as the core's messages do). */
-export const GENERATION_LABELS: Record<GenerationNumber, string> = {
-  temperature: NUMBER_SETTINGS.temperature.label,
-  maxTokens: NUMBER_SETTINGS.maxTokens.label,
-  contextWindow: NUMBER_SETTINGS.contextWindow.label,
-};
 
 export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp';
 
@@ -165,7 +161,7 @@ export function applyPreset(form: SettingsForm, id: ModelPresetId): SettingsForm
 export function parseNumber(value: string): number | null | { error: string } {
   const t = value.trim();
   if (!t) return null;
-  if (!/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return { error: `“${t}” is not a number` };
+  if (!/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return { error: textOf(numberStrings).notANumber(t) };
   return Number(t);
 }
 
@@ -179,7 +175,7 @@ export function parseGeneration(field: GenerationNumber, value: string): number 
   const n = parseNumber(setting.whole ? withoutGrouping(value) : value);
   if (n === null) return null;
   if (inRange(setting, r, n)) return n;
-  return { error: rangeMessage(setting, r) };
+  return { error: textOf(numberStrings).outOfRange(field, r.min, r.max) };
 }
 
 /** The per-model numbers that cannot be saved as typed, at the core's paths (`models.<name>.temperature`…). */

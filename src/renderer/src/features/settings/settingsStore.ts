@@ -3,6 +3,8 @@ import { create } from 'zustand';
 import type { ApiKeyStatusT, ConnectionTestResultT, ModelPresetId, SettingsLayerT, SettingsScope, SettingsSnapshotT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
 import { typedErrors, type SettingsRanges } from './settingsChecks';
+import { textOf, useLanguage } from '../../i18n';
+import { settingsStrings } from './settingsStrings';
 import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, modelInEffectFor, perModelFields, perModelName, type FieldErrors, type PolicyForm, type SettingsForm } from './settingsForm';
 
 /**
@@ -162,13 +164,14 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     const { form, layer, scope, ranges } = get();
     if (!form || !layer) return null;
     // What is wrong as typed is already shown next to its field: nothing is sent.
+    const t = textOf(settingsStrings);
     if (ranges && Object.keys(typedErrors(form, ranges)).length) {
-      set({ notice: { kind: 'error', text: 'Not saved: fix the fields marked below.' } });
+      set({ notice: { kind: 'error', text: t.notSavedFix } });
       return null;
     }
     const built = buildUpdate(form, layer, scope);
     if ('errors' in built) {
-      set({ errors: built.errors, notice: { kind: 'error', text: 'Not saved: fix the fields marked below.' } });
+      set({ errors: built.errors, notice: { kind: 'error', text: t.notSavedFix } });
       return null;
     }
     set({ saving: true, notice: null });
@@ -176,11 +179,11 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
       const snapshot = await client.invoke('settings.update', built.input);
       get().load(snapshot, true);
       const file = scope === 'workspace' ? snapshot.files.workspace : snapshot.files.global;
-      set({ saving: false, errors: {}, notice: { kind: 'ok', text: `Saved to ${file}.` } });
+      set({ saving: false, errors: {}, notice: { kind: 'ok', text: t.savedTo(file ?? '') } });
       return snapshot;
     } catch (err) {
       const errors = err instanceof ClientError ? fieldErrorsFrom(err.details) : {};
-      const text = Object.keys(errors).length ? 'Not saved: fix the fields marked below.' : `Not saved: ${(err as Error).message}`;
+      const text = Object.keys(errors).length ? t.notSavedFix : t.notSaved((err as Error).message);
       set({ saving: false, errors, notice: { kind: 'error', text } });
       return null;
     }
@@ -221,7 +224,8 @@ export function useFieldErrors(): FieldErrors {
   const form = useSettingsStore((s) => s.form);
   const errors = useSettingsStore((s) => s.errors);
   const ranges = useSettingsStore((s) => s.ranges);
-  return useMemo(() => (form && ranges ? { ...errors, ...typedErrors(form, ranges) } : errors), [form, errors, ranges]);
+  const language = useLanguage(); // the messages are in the UI's language
+  return useMemo(() => (form && ranges ? { ...errors, ...typedErrors(form, ranges) } : errors), [form, errors, ranges, language]);
 }
 
 /** Opens the settings view (e.g. from "No model is configured" elsewhere in the app). */

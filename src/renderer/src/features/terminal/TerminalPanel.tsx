@@ -4,9 +4,15 @@ import { closeTerminal, createTerminal, estimateSize, loadTerminals, resyncTermi
 import { createTerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
 import { flowNotice, XtermView } from './XtermView';
+import { terminalStrings } from './terminalStrings';
+import { useText } from '../../i18n';
 import './terminal.css';
 
+/** A finished tab's mark: ✓ for exit 0, ✗ and the code for a failure (or a process a signal ended). */
+const exitMark = (code: number | null) => (code === 0 ? '✓' : `✗ ${code ?? '?'}`);
+
 function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean; onClose(): void }) {
+  const t = useText(terminalStrings);
   const activate = () => useTerminalStore.getState().activate(tab.terminalId);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -22,35 +28,41 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
     onClose();
   };
   const flow = tab.exited ? undefined : tab.flow;
-  const state = tab.exited ? `exited with code ${tab.exitCode ?? '?'}` : flow ? flowNotice(flow) : 'running';
+  const state = tab.exited ? t.exitedWithCode(tab.exitCode) : flow ? flowNotice(flow) : t.running;
+  const failed = tab.exited && tab.exitCode !== 0;
   return (
     <div
-      className={`tab terminal-tab ${active ? 'active' : ''} ${tab.exited ? 'exited' : ''}`}
+      className={`tab terminal-tab ${active ? 'active' : ''} ${tab.exited ? 'exited' : ''} ${failed ? 'failed' : ''}`}
       role="tab"
       tabIndex={0}
       aria-selected={active}
       aria-keyshortcuts="Delete"
-      title={`${tab.title} — ${state}`}
+      title={t.tabTitle(tab.title, state)}
       data-testid="terminal-tab"
       data-terminal-id={tab.terminalId}
+      data-exit={tab.exited ? String(tab.exitCode ?? '') : undefined}
       onClick={activate}
       onAuxClick={(e) => e.button === 1 && close(e)}
       onKeyDown={onKey}
     >
       <span className="terminal-tab-icon">{tab.exited ? '■' : '›_'}</span>
       <span className="terminal-tab-title">{tab.title}</span>
-      {tab.exited && <span className="terminal-tab-exit">exit {tab.exitCode ?? '?'}</span>}
+      {tab.exited && (
+        <span className={`terminal-tab-exit ${failed ? 'failed' : 'ok'}`} data-testid="terminal-tab-exit">
+          {exitMark(tab.exitCode)}
+        </span>
+      )}
       {flow && (
         <span className={`terminal-tab-flow ${flow}`} data-testid="terminal-tab-flow">
-          paused
+          {t.paused}
         </span>
       )}
       {/* Not a button: a control inside role="tab" is nested-interactive (axe); the keyboard closes with Delete. */}
       <span
         className="close"
         aria-hidden="true"
-        title={tab.exited ? 'Close' : 'Kill terminal'}
-        aria-label={tab.exited ? `Close ${tab.title}` : `Kill ${tab.title}`}
+        title={tab.exited ? t.close : t.killTerminal}
+        aria-label={tab.exited ? t.closeNamed(tab.title) : t.killNamed(tab.title)}
         data-testid="terminal-close"
         onClick={close}
       >
@@ -62,6 +74,7 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
 
 /** The Terminal panel: tabs of real shells in the workspace, rendered by xterm.js. */
 export function TerminalPanel() {
+  const t = useText(terminalStrings);
   const client = useClient();
   const router = useMemo(() => createTerminalRouter(), []);
   const tabs = useTerminalStore((s) => s.tabs);
@@ -79,6 +92,11 @@ export function TerminalPanel() {
     useTerminalStore.getState().add({ terminalId: info.terminalId, title: info.title, exited: info.exited, exitCode: info.exitCode }, false);
   });
   useEvent('terminal.onExit', ({ terminalId, exitCode }) => useTerminalStore.getState().markExited(terminalId, exitCode));
+  // Closed anywhere (another window, or an old finished command tab the core retired): the tab goes.
+  useEvent('terminal.onClosed', ({ terminalId }) => {
+    router.forget(terminalId);
+    useTerminalStore.getState().remove(terminalId);
+  });
   useEvent('app.onWorkspaceOpened', () => {
     for (const tab of useTerminalStore.getState().tabs) router.forget(tab.terminalId);
     useTerminalStore.getState().reset();
@@ -109,9 +127,9 @@ export function TerminalPanel() {
   return (
     <div className="terminal-panel" data-testid="terminal-panel">
       <div className="tabs terminal-tabs">
-        <span className="terminal-panel-title">Terminal</span>
+        <span className="terminal-panel-title">{t.terminal}</span>
         {/* The tablist holds only the tabs (a button in it breaks aria-required-children). */}
-        <div className="terminal-tablist" role="tablist" aria-label="Terminals">
+        <div className="terminal-tablist" role="tablist" aria-label={t.terminals}>
           {tabs.map((tab) => (
             <TabButton
               key={tab.terminalId}
@@ -121,7 +139,7 @@ export function TerminalPanel() {
             />
           ))}
         </div>
-        <button className="icon-button" title="New terminal" aria-label="New terminal" data-testid="terminal-new" onClick={newTerminal}>
+        <button className="icon-button" title={t.newTerminal} aria-label={t.newTerminal} data-testid="terminal-new" onClick={newTerminal}>
           +
         </button>
       </div>
@@ -132,12 +150,12 @@ export function TerminalPanel() {
         {tabs.length === 0 && (
           <div className="empty terminal-empty">
             {phase === 'loading' || phase === 'idle' ? (
-              'Starting a shell…'
+              t.startingShell
             ) : (
               <>
-                {error && <div className="error-text">Could not start a terminal: {error}</div>}
+                {error && <div className="error-text">{t.couldNotStart(error)}</div>}
                 <button className="link" onClick={newTerminal}>
-                  Open a new terminal
+                  {t.openNew}
                 </button>
               </>
             )}

@@ -8,6 +8,8 @@ import { clipboardKeyHandler } from './clipboardKeys';
 import type { Attachment, TerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
 import { terminalFont, terminalTheme, useTerminalThemeFollow } from './terminalTheme';
+import { terminalStrings } from './terminalStrings';
+import { textOf, useText } from '../../i18n';
 
 /**
  * Acks (terminal.ack {upTo}: the `end` of the last output xterm has parsed) go out per this many rendered
@@ -34,18 +36,18 @@ interface Live {
 
 /** What the terminal.onFlow states mean to a person (the tab and the view say it). */
 export function flowNotice(flow: 'paused' | 'unattended'): string {
-  return flow === 'unattended'
-    ? 'paused: the screen is not reading (new output is kept in the replay buffer)'
-    : 'paused: waiting for the screen to read the output';
+  const t = textOf(terminalStrings);
+  return flow === 'unattended' ? t.flowUnattended : t.flowPaused;
 }
 
 function exitLine(code: number | null): string {
-  return `\r\n\x1b[2m[process exited with code ${code ?? '?'}]\x1b[0m\x1b[?25l\r\n`;
+  return `\r\n\x1b[2m${textOf(terminalStrings).processExited(code)}\x1b[0m\x1b[?25l\r\n`;
 }
 
 /** The one component that owns an xterm.js instance: creates it on mount, disposes it on unmount. */
 export function XtermView({ tab, active, client, router }: Props) {
   const { terminalId, exited, exitCode, flow } = tab;
+  const t = useText(terminalStrings);
   const container = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
   const epoch = useTerminalStore((s) => s.epoch);
@@ -230,7 +232,7 @@ export function XtermView({ tab, active, client, router }: Props) {
         <div className="terminal-flow-notice" role="status" data-testid="terminal-flow">
           {flowNotice(flow)}
           <button className="link" onClick={() => live.current?.attach()}>
-            Resume
+            {t.resume}
           </button>
         </div>
       )}

@@ -9,12 +9,16 @@ import { flattenTree, foldersAffected, indexOfKey, parentOf, type TreeRow } from
 import { createTreeLoader, useTreeStore } from './treeStore';
 import './fileTree.css';
 import { useReconnected } from '../../client/useReconnected';
+import { useFormats, useText } from '../../i18n';
+import { workspaceStrings } from './workspaceStrings';
 
 /**
  * The workspace's file tree: folders load lazily when opened (paged, with a "load more" row),
  * refresh when files change on disk, and follow the keyboard (↑ ↓ ← → Home End Enter).
  */
 export function FileTree() {
+  const t = useText(workspaceStrings);
+  const f = useFormats();
   const client = useClient();
   const loader = useMemo(() => createTreeLoader(client), [client]);
   const workspaceRoot = useAppInfo().data?.workspace?.root ?? null;
@@ -160,15 +164,15 @@ export function FileTree() {
       ref={containerRef}
       className="file-tree"
       role="tree"
-      aria-label="Files"
+      aria-label={t.files}
       tabIndex={0}
       data-testid="file-tree"
       onKeyDown={onKeyDown}
     >
       {root && !root.loading && root.error && root.entries.length === 0 ? (
-        <div className="empty error-text">Cannot list the folder: {root.error}</div>
+        <div className="empty error-text">{t.cannotListFolder(root.error)}</div>
       ) : root && !root.loading && !root.error && root.entries.length === 0 ? (
-        <div className="empty">This folder is empty.</div>
+        <div className="empty">{t.folderEmpty}</div>
       ) : (
         rows.map((row) => (
           <TreeRowView
@@ -179,6 +183,8 @@ export function FileTree() {
             onPick={onPick}
             onKeep={onKeep}
             decoration={row.type === 'entry' ? decorations.get(row.entry.path) : undefined}
+            t={t}
+            f={f}
           />
         ))
       )}

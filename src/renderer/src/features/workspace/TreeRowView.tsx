@@ -3,6 +3,10 @@ import { fileIcon } from './fileIcons';
 import type { Decoration } from '../git/gitDecorations';
 import { statusLetter } from '../git/changeGroups';
 import { isBookkeeping, type TreeRow } from './treeRows';
+import type { Formats } from '../../i18n';
+import type { workspaceStrings } from './workspaceStrings';
+
+type Words = (typeof workspaceStrings)['en'];
 
 const INDENT = 12;
 
@@ -26,24 +30,24 @@ function FolderIcon({ open }: { open: boolean }) {
   );
 }
 
-function linkTitle(link: string | undefined): string {
+function linkTitle(t: Words, link: string | undefined): string {
   switch (link) {
     case 'dir':
-      return 'Symbolic link to a folder in the workspace';
+      return t.linkToFolder;
     case 'file':
-      return 'Symbolic link to a file in the workspace';
+      return t.linkToFile;
     case 'outside':
-      return 'Symbolic link that leads outside the workspace (not opened)';
+      return t.linkOutside;
     default:
-      return 'Broken symbolic link';
+      return t.linkBroken;
   }
 }
 
-function formatSize(bytes: number | undefined): string {
+function formatSize(f: Formats, bytes: number | undefined): string {
   if (bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024) return `${f.number(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${f.number(bytes / 1024, 1)} KB`;
+  return `${f.number(bytes / 1024 / 1024, 1)} MB`;
 }
 
 export interface TreeRowViewProps {
@@ -55,10 +59,13 @@ export interface TreeRowViewProps {
   onKeep?(key: string): void;
   /** Git state of the entry (a folder: something inside changed). */
   decoration?: Decoration;
+  /** The tree's words and formats in the UI's language (from FileTree: one subscription for all rows). */
+  t: Words;
+  f: Formats;
 }
 
 /** One row of the tree; memoised so moving the selection re-renders two rows, not thousands. */
-export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, onKeep, decoration }: TreeRowViewProps) {
+export const TreeRowView = memo(function TreeRowView({ row, selected, active, onPick, onKeep, decoration, t, f }: TreeRowViewProps) {
   const indent = <span className="tree-indent" style={{ width: row.depth * INDENT }} />;
   const cls = `row tree-row${selected ? ' selected' : ''}${active ? ' active' : ''}`;
 
@@ -68,7 +75,7 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
         {indent}
         <span className="tree-twistie" />
         <span className="name">
-          {row.loading ? 'Loading…' : `Load more… (${row.remaining.toLocaleString()} more)`}
+          {row.loading ? t.loading : t.loadMore(f.number(row.remaining))}
         </span>
       </div>
     );
@@ -78,7 +85,7 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
       <div className={`row tree-row tree-status${row.error ? ' error-text' : ''}`} data-key={row.key}>
         {indent}
         <span className="tree-twistie" />
-        <span className="name">{row.text}</span>
+        <span className="name">{row.kind === 'error' ? row.text : row.kind === 'loading' ? t.loading : t.emptyFolder}</span>
       </div>
     );
   }
@@ -87,7 +94,7 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
   const isLink = entry.kind === 'symlink';
   const unusable = isLink && (entry.link === 'outside' || entry.link === 'broken');
   const icon = expandable ? null : fileIcon(entry.name);
-  const title = isLink ? `${entry.path}\n${linkTitle(entry.link)}` : entry.size !== undefined ? `${entry.path} · ${formatSize(entry.size)}` : entry.path;
+  const title = isLink ? `${entry.path}\n${linkTitle(t, entry.link)}` : entry.size !== undefined ? `${entry.path} · ${formatSize(f, entry.size)}` : entry.path;
   return (
     <div
       className={`${cls}${unusable ? ' tree-unusable' : ''}${decoration ? ` git-${decoration}` : ''}${isBookkeeping(entry.path) ? ' tree-bookkeeping' : ''}`}
@@ -113,9 +120,9 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, active, on
         </span>
       )}
       <span className="name">{entry.name}</span>
-      {isLink && <span className="tree-link" aria-label="symbolic link">↗</span>}
+      {isLink && <span className="tree-link" aria-label={t.symbolicLink}>↗</span>}
       {decoration === 'folder' ? (
-        <span className="tree-git-dot" aria-label="contains changes" />
+        <span className="tree-git-dot" aria-label={t.containsChanges} />
       ) : decoration ? (
         <span className="tree-git-letter" data-testid="tree-git">{statusLetter[decoration]}</span>
       ) : null}

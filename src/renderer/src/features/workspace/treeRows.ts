@@ -9,11 +9,14 @@ export interface FolderState {
   error: string | null;
 }
 
-/** What the tree draws, top to bottom. `key` is unique and stable across reloads. */
+/**
+ * What the tree draws, top to bottom. `key` is unique and stable across reloads. A status row's `text` is the
+ * folder's error for `kind: 'error'`; the view words the others in the UI's language.
+ */
 export type TreeRow =
   | { type: 'entry'; key: string; entry: FileEntry; depth: number; expandable: boolean; expanded: boolean }
   | { type: 'more'; key: string; folder: string; depth: number; remaining: number; loading: boolean }
-  | { type: 'status'; key: string; folder: string; depth: number; text: string; error: boolean };
+  | { type: 'status'; key: string; folder: string; depth: number; kind: 'loading' | 'empty' | 'error'; text: string; error: boolean };
 
 export function isExpandable(entry: FileEntry): boolean {
   return entry.kind === 'dir' || (entry.kind === 'symlink' && entry.link === 'dir');
@@ -71,15 +74,15 @@ export function flattenTree(
   const visit = (folder: string, depth: number) => {
     const state = folders[folder];
     if (!state || (state.loading && state.entries.length === 0 && !state.error)) {
-      rows.push({ type: 'status', key: `status:${folder}`, folder, depth, text: 'Loading…', error: false });
+      rows.push({ type: 'status', key: `status:${folder}`, folder, depth, kind: 'loading', text: 'Loading…', error: false });
       return;
     }
     if (state.error && state.entries.length === 0) {
-      rows.push({ type: 'status', key: `status:${folder}`, folder, depth, text: state.error, error: true });
+      rows.push({ type: 'status', key: `status:${folder}`, folder, depth, kind: 'error', text: state.error, error: true });
       return;
     }
     if (state.entries.length === 0 && folder !== '') {
-      rows.push({ type: 'status', key: `status:${folder}`, folder, depth, text: 'Empty folder', error: false });
+      rows.push({ type: 'status', key: `status:${folder}`, folder, depth, kind: 'empty', text: 'Empty folder', error: false });
       return;
     }
     for (const entry of state.entries) {

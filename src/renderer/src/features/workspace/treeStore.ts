@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { CommandResult, FileEntry } from '../../../../shared/contract';
 import type { AkiraClient } from '../../client/client';
+import { textOf } from '../../i18n';
+import { workspaceStrings } from './workspaceStrings';
 import type { FolderState } from './treeRows';
 
 /** The file tree's state: loaded folders (by workspace-relative path, '' = root), open folders, selection. */
@@ -82,7 +84,7 @@ export function createTreeLoader(client: AkiraClient, store: TreeStore = useTree
         await job();
       } catch (err) {
         if (gen !== generation) return;
-        store.getState().patchFolder(path, { loading: false, error: (err as Error).message || 'Cannot list this folder' });
+        store.getState().patchFolder(path, { loading: false, error: (err as Error).message || textOf(workspaceStrings).cannotListThisFolder });
       }
     };
     const next = (queues.get(path) ?? Promise.resolve()).then(run);

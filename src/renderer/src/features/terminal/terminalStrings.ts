@@ -1,0 +1,46 @@
+import { defineText } from '../../../../shared/i18n';
+
+/** The Terminal panel's words: its tabs, their states, the flow notices, the empty panel (issue 14). */
+export const terminalStrings = defineText({
+  en: {
+    terminals: 'Terminals',
+    terminal: 'Terminal',
+    newTerminal: 'New terminal',
+    running: 'running',
+    exitedWithCode: (code: number | null) => `exited with code ${code ?? '?'}`,
+    tabTitle: (title: string, state: string) => `${title} — ${state}`,
+    paused: 'paused',
+    close: 'Close',
+    killTerminal: 'Kill terminal',
+    closeNamed: (title: string) => `Close ${title}`,
+    killNamed: (title: string) => `Kill ${title}`,
+    startingShell: 'Starting a shell…',
+    couldNotStart: (message: string) => `Could not start a terminal: ${message}`,
+    openNew: 'Open a new terminal',
+    flowUnattended: 'paused: the screen is not reading (new output is kept in the replay buffer)',
+    flowPaused: 'paused: waiting for the screen to read the output',
+    resume: 'Resume',
+    /** Written into the terminal once its process is gone. */
+    processExited: (code: number | null) => `[process exited with code ${code ?? '?'}]`,
+  },
+  'zh-CN': {
+    terminals: '终端',
+    terminal: '终端',
+    newTerminal: '新建终端',
+    running: '运行中',
+    exitedWithCode: (code: number | null) => `已退出，退出码 ${code ?? '?'}`,
+    tabTitle: (title: string, state: string) => `${title} — ${state}`,
+    paused: '已暂停',
+    close: '关闭',
+    killTerminal: '终止终端',
+    closeNamed: (title: string) => `关闭 ${title}`,
+    killNamed: (title: string) => `终止 ${title}`,
+    startingShell: '正在启动 shell…',
+    couldNotStart: (message: string) => `无法启动终端：${message}`,
+    openNew: '打开新终端',
+    flowUnattended: '已暂停：屏幕没有在读取（新的输出保存在回放缓冲区中）',
+    flowPaused: '已暂停：正在等待屏幕读取输出',
+    resume: '继续',
+    processExited: (code: number | null) => `[进程已退出，退出码 ${code ?? '?'}]`,
+  },
+});
