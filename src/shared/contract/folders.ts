@@ -23,7 +23,8 @@ export const folderEntry = z.object({
 });
 export type FolderEntry = z.infer<typeof folderEntry>;
 
-export const folderRoot = z.object({ name: z.string(), path: z.string() });
+/** `home`: the user's home folder (the UI names it in its own language; `name` is the English 'Home'). */
+export const folderRoot = z.object({ name: z.string(), path: z.string(), home: z.boolean().optional() });
 export type FolderRoot = z.infer<typeof folderRoot>;
 
 export const folderListing = z.object({

@@ -51,7 +51,7 @@ export function createFolderAccess(rootPaths: readonly string[], options: { home
       const real = await realpath(root).catch(() => null);
       if (!real || out.some((r) => r.path === real)) continue;
       if (!(await stat(real).catch(() => null))?.isDirectory()) continue;
-      out.push({ path: real, name: real === realHome ? 'Home' : basename(real) || real });
+      out.push(real === realHome ? { path: real, name: 'Home', home: true } : { path: real, name: basename(real) || real });
     }
     return out;
   }

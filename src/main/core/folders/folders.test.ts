@@ -1,3 +1,4 @@
+import { createFolderAccess } from './folderAccess';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,5 +177,16 @@ describe('workspace.open in place (the browser face)', () => {
     expect(opened).toEqual([null]);
     await call('workspace.open', { path: join(m.projects, 'alpha') });
     expect(core!.current()?.name).toBe('alpha');
+  });
+});
+
+describe('the home root', () => {
+  it('is marked home (the UI names it in its language); other roots are not', async () => {
+    const m = await machine();
+    const roots = await createFolderAccess([m.home, m.served], { home: m.home }).roots();
+    expect(roots).toEqual([
+      { path: m.home, name: 'Home', home: true },
+      { path: m.served, name: 'served' },
+    ]);
   });
 });

@@ -96,7 +96,8 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
     e.preventDefault();
   };
 
-  const crumbs = listing ? crumbsOf(listing.path, listing.roots) : [];
+  const roots = (listing?.roots ?? []).map((r) => (r.home ? { ...r, name: t.home } : r));
+  const crumbs = listing ? crumbsOf(listing.path, roots) : [];
   const recentFolders = (recent.data?.folders ?? []).filter((f) => f !== workspace?.root).slice(0, 6);
   const problem = error ?? (openFolder.error as Error | null)?.message ?? (closeFolder.error as Error | null)?.message ?? null;
 
@@ -138,7 +139,7 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
         <div className="fo-body">
           <div className="fo-places">
             <div className="fo-heading">{t.places}</div>
-            {(listing?.roots ?? []).map((r) => (
+            {roots.map((r) => (
               <button key={r.path} className="fo-place" onClick={() => browse(r.path)} title={r.path} data-testid="folder-place">
                 {r.name}
               </button>

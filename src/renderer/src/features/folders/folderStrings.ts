@@ -3,6 +3,7 @@ import { defineText } from '../../../../shared/i18n';
 /** The Open Folder dialog's words (issue 14). */
 export const folderStrings = defineText({
   en: {
+    home: 'Home',
     title: 'Open Folder',
     upTitle: 'Up to the folder above (Backspace)',
     up: 'Up',
@@ -30,6 +31,7 @@ export const folderStrings = defineText({
     open: 'Open',
   },
   'zh-CN': {
+    home: '主文件夹',
     title: '打开文件夹',
     upTitle: '转到上一级文件夹 (Backspace)',
     up: '上一级',
