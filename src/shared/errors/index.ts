@@ -2,9 +2,15 @@ import type { Language } from '../i18n/languages';
 import type { Messages, TextCatalog } from '../i18n/defineText';
 import { errorWords, isErrorWords, type ErrorWords } from './errorWords';
 import { fileErrorStrings } from './fileErrorStrings';
+import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
 
 export * from './errorWords';
+
+/** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
+export function listedNames(names: readonly string[], max: number): [string, number] {
+  return [names.slice(0, max).join(', '), Math.max(0, names.length - max)];
+}
 
 /**
  * The shared error catalogs (issue 14), by domain: the key `file.notFound` is the message `notFound` of the `file`
@@ -14,10 +20,13 @@ export * from './errorWords';
 const errorCatalogs = {
   file: fileErrorStrings,
   input: inputErrorStrings,
+  git: gitErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
 export const inputErrors = errorWords('input', inputErrorStrings);
+export const gitErrors = errorWords('git', gitErrorStrings);
+export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
 export function wordsText(words: ErrorWords, language: Language): string | null {
