@@ -1,6 +1,7 @@
 import type { Language } from '../i18n/languages';
 import type { Messages, TextCatalog } from '../i18n/defineText';
 import { errorWords, isErrorWords, type ErrorWords } from './errorWords';
+import { checkpointErrorStrings } from './checkpointErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
@@ -21,11 +22,13 @@ const errorCatalogs = {
   file: fileErrorStrings,
   input: inputErrorStrings,
   git: gitErrorStrings,
+  checkpoint: checkpointErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
 export const inputErrors = errorWords('input', inputErrorStrings);
 export const gitErrors = errorWords('git', gitErrorStrings);
+export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
