@@ -5,6 +5,7 @@ import { checkpointErrorStrings } from './checkpointErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
+import { settingsErrorStrings } from './settingsErrorStrings';
 
 export * from './errorWords';
 
@@ -23,12 +24,14 @@ const errorCatalogs = {
   input: inputErrorStrings,
   git: gitErrorStrings,
   checkpoint: checkpointErrorStrings,
+  settings: settingsErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
 export const inputErrors = errorWords('input', inputErrorStrings);
 export const gitErrors = errorWords('git', gitErrorStrings);
 export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings);
+export const settingsErrors = errorWords('settings', settingsErrorStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
