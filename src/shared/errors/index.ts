@@ -5,6 +5,8 @@ import { checkpointErrorStrings } from './checkpointErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
+import { modelErrorStrings } from './modelErrorStrings';
+import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
 
 export * from './errorWords';
@@ -25,6 +27,8 @@ const errorCatalogs = {
   git: gitErrorStrings,
   checkpoint: checkpointErrorStrings,
   settings: settingsErrorStrings,
+  session: sessionErrorStrings,
+  model: modelErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -32,6 +36,8 @@ export const inputErrors = errorWords('input', inputErrorStrings);
 export const gitErrors = errorWords('git', gitErrorStrings);
 export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings);
 export const settingsErrors = errorWords('settings', settingsErrorStrings);
+export const sessionErrors = errorWords('session', sessionErrorStrings);
+export const modelErrors = errorWords('model', modelErrorStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
