@@ -5,7 +5,9 @@ import { checkpointErrorStrings } from './checkpointErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
+import { mcpErrorStrings } from './mcpErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
+import { searchErrorStrings } from './searchErrorStrings';
 import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
 
@@ -29,6 +31,8 @@ const errorCatalogs = {
   settings: settingsErrorStrings,
   session: sessionErrorStrings,
   model: modelErrorStrings,
+  search: searchErrorStrings,
+  mcp: mcpErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -38,6 +42,8 @@ export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings)
 export const settingsErrors = errorWords('settings', settingsErrorStrings);
 export const sessionErrors = errorWords('session', sessionErrorStrings);
 export const modelErrors = errorWords('model', modelErrorStrings);
+export const searchErrors = errorWords('search', searchErrorStrings);
+export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
