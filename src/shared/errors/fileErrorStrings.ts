@@ -48,6 +48,7 @@ export const fileErrorStrings = defineText({
     saveConflictChanged: (path: string) => `${path} changed on disk since it was read; nothing was written.`,
 
     // Opening and browsing folders.
+    noFolderOpen: 'No folder is open. Open a folder first (File → Open Folder…).',
     serveOneFolder: 'The browser face serves one folder; run `akira serve <folder>` to serve another.',
     browseUnavailable: 'Browsing folders is not available here; name the folder on the command line.',
     nothingToBrowse: 'No folder may be browsed here.',
@@ -92,6 +93,7 @@ export const fileErrorStrings = defineText({
     saveConflictDeleted: (path: string) => `读取之后 ${path} 已被删除；没有写入任何内容。`,
     saveConflictChanged: (path: string) => `读取之后 ${path} 在磁盘上已被更改；没有写入任何内容。`,
 
+    noFolderOpen: '没有打开文件夹。请先打开一个文件夹（文件 → 打开文件夹…）。',
     serveOneFolder: '浏览器界面只服务一个文件夹；要服务另一个，请运行 `akira serve <文件夹>`。',
     browseUnavailable: '这里不能浏览文件夹；请在命令行中指定文件夹。',
     nothingToBrowse: '这里没有可以浏览的文件夹。',

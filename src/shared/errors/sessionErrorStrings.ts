@@ -78,6 +78,19 @@ export const sessionErrorStrings = defineText({
     imageTooLarge: (name: string, bytes: number, maxMb: number) => `The image "${name}" has ${bytes} bytes; at most ${maxMb} MB.`,
     imageNotThatType: (name: string, type: string) => `The image "${name}" is not a ${type} image (its bytes do not say so).`,
 
+    worktreeBusy: (id: string, action: string) =>
+      `Session ${id} is running; pause or stop it before you ${action === 'merge' ? 'merge' : 'discard'} its worktree.`,
+    notInWorktree: (id: string) => `Session ${id} works in the workspace's own tree, not in a worktree.`,
+    worktreeDiscarded: (id: string) => `The worktree of session ${id} was discarded.`,
+    noWorktreeHere: (reason: string) => `This session cannot run in a worktree: ${reason}`,
+    worktreeGoneStop: (id: string, path: string) => `The worktree of session ${id} (${path}) is gone; the session cannot go on. Discard it.`,
+    ownTreeTerminal: (id: string) => `Session ${id} works in the workspace's own tree: open a terminal there.`,
+    worktreeGone: (id: string) => `The worktree of session ${id} is gone.`,
+    noTerminals: 'Terminals are not available in this face.',
+    checkpointAmbiguous: (id: string, session: string, ids: string) => `Checkpoint id "${id}" is ambiguous in session ${session}: ${ids}.`,
+    checkpointNotTaken: (id: string, session: string, taken: string) =>
+      `Checkpoint ${id} was not taken by session ${session}${taken ? ` (its checkpoints: ${taken})` : ' (it has none)'}.`,
+
     specNoTasks: (path: string, problem: string) => `${path} has no tasks (lines like "- [ ] 1. Do this").${problem ? ` ${problem}` : ''}`,
     specTooManyTasks: (path: string, count: number, max: number) =>
       `${path} has ${count} open tasks; a session runs at most ${max} (policy limits.maxTasksPerSession). Run a part of it (only / from), or raise the limit.`,
@@ -133,6 +146,18 @@ export const sessionErrorStrings = defineText({
     imageEmpty: (name: string) => `图片“${name}”是空的。`,
     imageTooLarge: (name: string, bytes: number, maxMb: number) => `图片“${name}”有 ${bytes} 字节；最多 ${maxMb} MB。`,
     imageNotThatType: (name: string, type: string) => `图片“${name}”不是 ${type} 图片（它的字节内容不符）。`,
+
+    worktreeBusy: (id: string, action: string) => `会话 ${id} 正在运行；请先暂停或停止它，再${action === 'merge' ? '合并' : '丢弃'}它的工作树。`,
+    notInWorktree: (id: string) => `会话 ${id} 在工作区自己的目录树中运行，不在工作树中。`,
+    worktreeDiscarded: (id: string) => `会话 ${id} 的工作树已被丢弃。`,
+    noWorktreeHere: (reason: string) => `这个会话不能在工作树中运行：${reason}`,
+    worktreeGoneStop: (id: string, path: string) => `会话 ${id} 的工作树（${path}）已不存在；会话无法继续。请丢弃它。`,
+    ownTreeTerminal: (id: string) => `会话 ${id} 在工作区自己的目录树中运行：请在那里打开终端。`,
+    worktreeGone: (id: string) => `会话 ${id} 的工作树已不存在。`,
+    noTerminals: '这个界面中没有终端可用。',
+    checkpointAmbiguous: (id: string, session: string, ids: string) => `检查点 ID“${id}”在会话 ${session} 中有歧义：${ids}。`,
+    checkpointNotTaken: (id: string, session: string, taken: string) =>
+      `检查点 ${id} 不是会话 ${session} 创建的${taken ? `（它的检查点：${taken}）` : '（它没有检查点）'}。`,
 
     specNoTasks: (path: string, problem: string) => `${path} 中没有任务（形如 "- [ ] 1. Do this" 的行）。${problem ? ` ${problem}` : ''}`,
     specTooManyTasks: (path: string, count: number, max: number) =>
