@@ -8,6 +8,7 @@ import { inputErrorStrings } from './inputErrorStrings';
 import { mcpErrorStrings } from './mcpErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
 import { searchErrorStrings } from './searchErrorStrings';
+import { specErrorStrings } from './specErrorStrings';
 import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
 
@@ -33,6 +34,7 @@ const errorCatalogs = {
   model: modelErrorStrings,
   search: searchErrorStrings,
   mcp: mcpErrorStrings,
+  spec: specErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -44,6 +46,7 @@ export const sessionErrors = errorWords('session', sessionErrorStrings);
 export const modelErrors = errorWords('model', modelErrorStrings);
 export const searchErrors = errorWords('search', searchErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
+export const specErrors = errorWords('spec', specErrorStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
