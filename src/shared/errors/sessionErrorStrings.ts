@@ -91,6 +91,10 @@ export const sessionErrorStrings = defineText({
     checkpointNotTaken: (id: string, session: string, taken: string) =>
       `Checkpoint ${id} was not taken by session ${session}${taken ? ` (its checkpoints: ${taken})` : ' (it has none)'}.`,
 
+    specNothingToRun: (path: string, optional: number) =>
+      `Nothing to run: every selected task of ${path} is ticked already${optional ? ` (${optional} optional task(s) left out: name them with only to run them)` : ''}.`,
+    sessionExists: (id: string) => `Session ${id} already exists.`,
+    notAnImageName: (file: string) => `Not an image file name: ${file}`,
     specNoTasks: (path: string, problem: string) => `${path} has no tasks (lines like "- [ ] 1. Do this").${problem ? ` ${problem}` : ''}`,
     specTooManyTasks: (path: string, count: number, max: number) =>
       `${path} has ${count} open tasks; a session runs at most ${max} (policy limits.maxTasksPerSession). Run a part of it (only / from), or raise the limit.`,
@@ -159,6 +163,10 @@ export const sessionErrorStrings = defineText({
     checkpointNotTaken: (id: string, session: string, taken: string) =>
       `检查点 ${id} 不是会话 ${session} 创建的${taken ? `（它的检查点：${taken}）` : '（它没有检查点）'}。`,
 
+    specNothingToRun: (path: string, optional: number) =>
+      `没有可运行的任务：${path} 中选中的任务都已勾选${optional ? `（另有 ${optional} 个可选任务未包含：用 only 指定它们即可运行）` : ''}。`,
+    sessionExists: (id: string) => `会话 ${id} 已存在。`,
+    notAnImageName: (file: string) => `不是图片文件名：${file}`,
     specNoTasks: (path: string, problem: string) => `${path} 中没有任务（形如 "- [ ] 1. Do this" 的行）。${problem ? ` ${problem}` : ''}`,
     specTooManyTasks: (path: string, count: number, max: number) =>
       `${path} 有 ${count} 个未完成的任务；一个会话最多运行 ${max} 个（策略 limits.maxTasksPerSession）。请只运行其中一部分（only / from），或提高上限。`,

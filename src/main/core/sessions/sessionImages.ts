@@ -55,6 +55,6 @@ export async function saveSessionImages(dir: string, inputs: readonly ImageInput
 }
 
 export async function loadSessionImage(dir: string, image: SessionImage): Promise<string> {
-  if (!/^[\w.-]+$/.test(image.file)) throw new AkiraError('bad_request', `Not an image file name: ${image.file}`);
+  if (!/^[\w.-]+$/.test(image.file)) throw new AkiraError('bad_request', sessionErrors.notAnImageName(image.file));
   return (await readFile(join(dir, IMAGES_FOLDER, image.file))).toString('base64');
 }

@@ -222,7 +222,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       await sessionsDir(root, true);
       const dir = await sessionDir(root, sessionId);
       await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
-        throw err.code === 'EEXIST' ? new AkiraError('conflict', `Session ${sessionId} already exists.`) : err;
+        throw err.code === 'EEXIST' ? new AkiraError('conflict', sessionErrors.sessionExists(sessionId)) : err;
       });
       await ensureLogHeaders(dir, sessionId, input.task, redact);
       const { handle, enqueue } = await openHandle(sessionId, dir, {

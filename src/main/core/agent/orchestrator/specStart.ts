@@ -29,8 +29,7 @@ export async function planSpecSession(root: string, input: SpecRunInput, maxTask
   }
   const selection = selectTasks(content.tasks, { only: input.only, from: input.from });
   if (!selection.run.length) {
-    const optional = selection.skippedOptional.length ? ` (${selection.skippedOptional.length} optional task(s) left out: name them with only to run them)` : '';
-    throw new AkiraError('conflict', `Nothing to run: every selected task of ${file.tasksPath} is ticked already${optional}.`, {
+    throw new AkiraError('conflict', sessionErrors.specNothingToRun(file.tasksPath, selection.skippedOptional.length), {
       nothingToRun: { tasksPath: file.tasksPath, done: selection.alreadyDone.length },
     });
   }
