@@ -34,6 +34,11 @@ export const modelErrorStrings = defineText({
     unreachable: (where: string, detail: string) => `Cannot reach the model server at ${where} (${detail}).`,
     unavailableAfter: (model: string, attempts: number, last: string) =>
       `The model ${model} is unavailable after ${attempts} attempt${attempts === 1 ? '' : 's'}. Last error: ${last || 'unknown'}`,
+    keyWithheld: (origin: string, keySource: string, keyOrigin: string, file: string) =>
+      `This workspace's .akira/settings.json sends the model to ${origin}, but your API key (${keySource}) is for ${keyOrigin}. ` +
+      `Akira sends no key to a server a project names until you trust it. To trust it once: in the app, answer the question it asks; ` +
+      `elsewhere add "${origin}" to "trustedModelServers" in ${file} (e.g. "trustedModelServers": ["${origin}"]), ` +
+      `or choose the server yourself with --base-url, or save a key for ${origin} in Settings.`,
     cancelled: 'The model call was cancelled.',
     clientClosed: 'The model client was closed.',
   },
@@ -54,6 +59,11 @@ export const modelErrorStrings = defineText({
     serverAnswered: (where: string, status: number, said: string) => `${where} 的模型服务器返回了 ${status}：${said}`,
     unreachable: (where: string, detail: string) => `无法连接 ${where} 的模型服务器（${detail}）。`,
     unavailableAfter: (model: string, attempts: number, last: string) => `尝试 ${attempts} 次后，模型 ${model} 仍不可用。最后的错误：${last || '未知'}`,
+    keyWithheld: (origin: string, keySource: string, keyOrigin: string, file: string) =>
+      `这个工作区的 .akira/settings.json 把模型请求发往 ${origin}，但你的 API 密钥（${keySource}）属于 ${keyOrigin}。` +
+      `在你信任项目指定的服务器之前，Akira 不会向它发送密钥。要信任它：在应用中回答它提出的问题；` +
+      `或者在 ${file} 的 "trustedModelServers" 中加入 "${origin}"（例如 "trustedModelServers": ["${origin}"]），` +
+      `或用 --base-url 自己选择服务器，或在设置中为 ${origin} 保存一个密钥。`,
     cancelled: '模型调用已取消。',
     clientClosed: '模型客户端已关闭。',
   },

@@ -80,13 +80,7 @@ export class ModelKeyWithheldError extends ModelConfigError {
     readonly keyHint: string | null,
     globalSettingsFile = 'the global settings.json',
   ) {
-    super(
-      `This workspace's .akira/settings.json sends the model to ${origin}, but your API key (${keySource}) is for ${keyOrigin}. ` +
-        `Akira sends no key to a server a project names until you trust it. To trust it once: in the app, answer the question it asks; ` +
-        `elsewhere add "${origin}" to "trustedModelServers" in ${globalSettingsFile} (e.g. "trustedModelServers": ["${origin}"]), ` +
-        `or choose the server yourself with --base-url, or save a key for ${origin} in Settings.`,
-      { untrustedModelServer: { origin, keyOrigin, keySource, keyHint } },
-    );
+    super(modelErrors.keyWithheld(origin, keySource, keyOrigin, globalSettingsFile), { untrustedModelServer: { origin, keyOrigin, keySource, keyHint } });
     this.name = 'ModelKeyWithheldError';
   }
 }
