@@ -96,7 +96,7 @@ export const gitErrorStrings = defineText({
     checkoutUntracked: (branch: string, files: string, more: number) =>
       `切换到 ${branch} 会覆盖未跟踪的文件：${files}${andMoreZh(more)}。请先移走或删除它们；没有做任何更改。`,
     checkoutLocalChanges: (branch: string, files: string, more: number) =>
-      `切换到 ${branch} 会覆盖你对 ${files}${andMoreZh(more)} 的本地更改。请先提交、贮藏或丢弃这些更改；没有做任何更改。`,
+      `切换到 ${branch} 会覆盖以下文件的本地更改：${files}${andMoreZh(more)}。请先提交、贮藏或丢弃这些更改；没有做任何更改。`,
     checkoutConflicts: (branch: string) => `无法切换到 ${branch}：仓库中有未解决的合并冲突。请先解决它们。`,
 
     noCommitMessage: '请先写提交信息。',

@@ -19,10 +19,9 @@ function sizeEn(origin: string, n: number, bound: 'most' | 'least'): string {
   return `at ${bound} ${n}`;
 }
 function sizeZh(origin: string, n: number, bound: 'most' | 'least'): string {
-  const limit = bound === 'most' ? '最多' : '至少';
-  if (origin === 'string') return `${limit} ${n} 个字符`;
-  if (origin === 'array' || origin === 'set') return `${limit} ${n} 项`;
-  return bound === 'most' ? `不大于 ${n}` : `不小于 ${n}`;
+  if (origin === 'string') return bound === 'most' ? `不能超过 ${n} 个字符` : `至少要有 ${n} 个字符`;
+  if (origin === 'array' || origin === 'set') return bound === 'most' ? `不能超过 ${n} 项` : `至少要有 ${n} 项`;
+  return bound === 'most' ? `不能大于 ${n}` : `不能小于 ${n}`;
 }
 
 export const inputErrorStrings = defineText({
@@ -45,8 +44,8 @@ export const inputErrorStrings = defineText({
     missing: (f: string, n: number) => `缺少 ${fieldZh(f)}${moreZh(n)}`,
     wrongType: (f: string, expected: string, n: number) => `${fieldZh(f)} 应为${TYPES_ZH[expected] ?? expected}${moreZh(n)}`,
     empty: (f: string, n: number) => `${fieldZh(f)} 不能为空${moreZh(n)}`,
-    tooBig: (f: string, origin: string, max: number, n: number) => `${fieldZh(f)} 应${sizeZh(origin, max, 'most')}${moreZh(n)}`,
-    tooSmall: (f: string, origin: string, min: number, n: number) => `${fieldZh(f)} 应${sizeZh(origin, min, 'least')}${moreZh(n)}`,
+    tooBig: (f: string, origin: string, max: number, n: number) => `${fieldZh(f)} ${sizeZh(origin, max, 'most')}${moreZh(n)}`,
+    tooSmall: (f: string, origin: string, min: number, n: number) => `${fieldZh(f)} ${sizeZh(origin, min, 'least')}${moreZh(n)}`,
     above: (f: string, min: number, n: number) => `${fieldZh(f)} 应大于 ${min}${moreZh(n)}`,
     below: (f: string, max: number, n: number) => `${fieldZh(f)} 应小于 ${max}${moreZh(n)}`,
     notOneOf: (f: string, allowed: string, n: number) => `${fieldZh(f)} 应为以下之一：${allowed}${moreZh(n)}`,
