@@ -59,6 +59,23 @@ describe('the client says errors in the UI language (issue 14)', () => {
     expect(err.words).toBeUndefined();
   });
 
+  it('says the invalid fields of a bad_request in the UI language too (the forms show them by each field)', async () => {
+    const refused: ContractError = {
+      code: 'bad_request',
+      message: 'Not saved: the global settings have 2 invalid fields: …',
+      details: {
+        fields: [
+          { path: 'agent.policy.limits.maxToolLoopsPerTodo', message: 'Max tool loops per TODO must be a whole number from 1 to 200 (got 500)', words: { key: 'settings.outOfRange', values: ['maxToolLoopsPerTodo', 1, 200, '500'] } },
+          { path: 'agent.mode', message: 'no mode "nope"' },
+        ],
+      },
+    };
+    const err = await thrown(refused, 'zh-CN');
+    expect(err.details?.fields?.map((f) => f.message)).toEqual(['每个 TODO 的最大工具调用次数必须是 1 到 200 之间的整数（当前为 500）', 'no mode "nope"']);
+    expect(err.details?.fields?.[0].path).toBe('agent.policy.limits.maxToolLoopsPerTodo');
+    expect(err.message).toBe(refused.message);
+  });
+
   it('shows the message of an error without words', async () => {
     const err = await thrown({ code: 'unavailable', message: 'Connection to Akira lost' }, 'zh-CN');
     expect(err.message).toBe('Connection to Akira lost');

@@ -31,10 +31,15 @@ export class ClientError extends Error implements ContractError {
   }
 }
 
-/** The ClientError an error answer stands for, its message said in `language`. */
+/**
+ * The ClientError an error answer stands for, its message said in `language`; so are the messages of its invalid
+ * fields (`details.fields[].message`, which the forms show next to each field) that have words.
+ */
 export function clientError(error: ContractError, language: Language): ClientError {
   const words = isErrorWords(error.words) ? error.words : undefined;
-  return new ClientError(error.code, errorText(error, language), error.details, words);
+  const fields = error.details?.fields;
+  const details = fields?.some((f) => f.words) ? { ...error.details, fields: fields.map((f) => (f.words ? { ...f, message: errorText(f, language) } : f)) } : error.details;
+  return new ClientError(error.code, errorText(error, language), details, words);
 }
 
 export interface ClientOptions {
