@@ -12,6 +12,9 @@ import { specsCommands, specsEvents } from './contract/specs';
 import { terminalCommands, terminalEvents } from './contract/terminal';
 import { uiCommands, uiEvents } from './contract/ui';
 import { workspaceCommands, workspaceEvents } from './contract/workspace';
+import type { ErrorWords } from './errors/errorWords';
+
+export type { ErrorWords } from './errors/errorWords';
 
 export * from './contract/define';
 export * from './contract/agent';
@@ -84,15 +87,22 @@ export function isEventName(name: unknown): name is EventName {
 }
 
 /** The error every face answers with: a stable code and a sentence for people. */
+
 export interface ContractError {
   code: ErrorCode;
   message: string;
   /** Optional specifics, e.g. which fields of the input were invalid (bad_request). */
   details?: ErrorDetails;
+  /**
+   * The message in words of the shared error catalogs (`src/shared/errors`): its key and values. A face that shows
+   * the error to a person says it in the person's language from these (`errorText`); `message` stays English.
+   * Absent for errors not (yet) in a catalog.
+   */
+  words?: ErrorWords;
 }
 export interface ErrorDetails {
   /** Each invalid field: its dotted path in the input (e.g. `agent.policy.limits.maxRetriesPerTodo`) and why. */
-  fields?: { path: string; message: string }[];
+  fields?: { path: string; message: string; words?: ErrorWords }[];
   /**
    * The workspace's settings name a model server that the user's API key does not belong to: no key is sent
    * until the user trusts that server (`settings.trustModelServer`). `keyOrigin` is the server the key is for.

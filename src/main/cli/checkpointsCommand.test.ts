@@ -202,7 +202,9 @@ describe('akira checkpoints errors', () => {
     expect(r.stderr).toBe('akira: No checkpoint "ffffffff".\n');
     const j = await cp('restore', 'ffffffff', '--yes', '--json');
     expect(j.code).toBe(1);
-    expect(JSON.parse(j.stdout)).toEqual({ error: { code: 'not_found', message: 'No checkpoint "ffffffff".' } });
+    expect(JSON.parse(j.stdout)).toEqual({
+      error: { code: 'not_found', message: 'No checkpoint "ffffffff".', words: { key: 'checkpoint.noSuchCheckpoint', values: ['ffffffff'] } },
+    });
   });
 
   it('a workspace without checkpoints: latest is not found, list is empty', async () => {

@@ -12,6 +12,7 @@ import { cliStrings } from './cliStrings';
 import { cliText, type CliIo } from './io';
 import { resolveFolder } from './folderArg';
 import { reportStoreWaits } from './serveCommand';
+import { cliErrorText } from './cliErrors';
 
 type Subcommand = 'create' | 'list' | 'show' | 'diff' | 'restore' | 'prune';
 const common = { workspace: 'string', json: 'boolean' } as const;
@@ -130,7 +131,7 @@ export async function checkpointsCommand(argv: readonly string[], io: CliIo): Pr
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof CommandFailed ? err.error : toContractError(err);
     if (json) io.out(`${JSON.stringify({ error })}\n`);
     const hint = usage ? cliText(io, cliStrings).seeCommandHelp('checkpoints') : '';
-    io.err(`akira: ${error.message.replace(/\s*\n\s*/g, ' ')}${hint}\n`);
+    io.err(`akira: ${cliErrorText(io, error).replace(/\s*\n\s*/g, ' ')}${hint}\n`);
     return usage || error.code === 'bad_request' ? 2 : 1;
   }
 }

@@ -7,6 +7,7 @@ import { cliStrings } from './cliStrings';
 import { runTaskCommand } from './runTaskCommand';
 import { serveCommand, type HttpFace } from './serveCommand';
 import { sessionsCommand } from './sessionsCommand';
+import { cliThrownText } from './cliErrors';
 
 /** Commands pinned in docs/architecture.md that later versions add; named here so the error says so. */
 const PLANNED = new Set<string>([]);
@@ -54,7 +55,7 @@ export async function runCli(argv: readonly string[], given: CliIo, faces: { htt
       io.err(`akira: ${err.message}\n${t.seeHelp}\n`);
       return 2;
     }
-    io.err(`akira: ${(err as Error)?.message ?? String(err)}\n`);
+    io.err(`akira: ${cliThrownText(io, err)}\n`);
     return 1;
   }
 }

@@ -18,6 +18,7 @@ import { formatRunEvent, styler } from './runFormat';
 import { resolveFolder } from './folderArg';
 import { readImageFiles } from './imageFiles';
 import { shellWord } from './checkpointsFormat';
+import { cliErrorText } from './cliErrors';
 
 /**
  * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json] [--image FILE …]`,
@@ -90,7 +91,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
     const usage = err instanceof UsageError;
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof Failed ? err.error : toContractError(err);
     if (json) io.out(`${JSON.stringify({ error })}\n`);
-    io.err(`akira: ${error.message}${usage ? cliText(io, runStrings).seeRunHelp : ''}\n`);
+    io.err(`akira: ${cliErrorText(io, error)}${usage ? cliText(io, runStrings).seeRunHelp : ''}\n`);
     return usage || error.code === 'bad_request' ? 2 : 1;
   } finally {
     await core?.dispose();
@@ -190,7 +191,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
       const nothing = err instanceof Failed ? err.error.details?.nothingToRun : undefined;
       if (!nothing) throw err;
       if (f.json) io.out(`${JSON.stringify({ result: { nothingToRun: nothing } })}\n`);
-      io.err(`${s('green', '✔')} ${(err as Failed).error.message}\n`);
+      io.err(`${s('green', '✔')} ${cliErrorText(io, (err as Failed).error)}\n`);
       return null;
     }
   }

@@ -11,6 +11,7 @@ import { cliText, type CliIo } from './io';
 import { reportStoreWaits } from './serveCommand';
 import { firstLine, formatMerged, formatNotMerged, formatSessionList, formatSessionShow, shortId } from './sessionsFormat';
 import { sessionsStrings, type SessionsWords } from './sessionsStrings';
+import { cliErrorText } from './cliErrors';
 
 /**
  * `akira sessions list|show|merge|discard [ID] [--workspace DIR] [--json] [--yes]` (pinned in ../shared/DESIGN.md
@@ -214,7 +215,7 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof CommandFailed ? err.error : toContractError(err);
     if (json) io.out(`${JSON.stringify({ error: err instanceof SessionIdError ? { ...error, candidates: err.candidates } : error })}\n`);
     // Candidates stay one per line; other messages are one line.
-    const message = err instanceof SessionIdError ? error.message : error.message.replace(/\s*\n\s*/g, ' ');
+    const message = err instanceof SessionIdError ? error.message : cliErrorText(io, error).replace(/\s*\n\s*/g, ' ');
     const hint = usage && !(err instanceof SessionIdError) ? t.seeHelp : '';
     io.err(`akira: ${message}${hint}\n`);
     return usage || error.code === 'bad_request' ? 2 : 1;

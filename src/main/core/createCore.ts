@@ -42,6 +42,7 @@ import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOpt
 import { createWorktrees } from './worktrees/worktrees';
 import { createFolderAccess } from './folders/folderAccess';
 import { foldersHandlers } from './folders/foldersHandlers';
+import { fileErrors } from '../../shared/errors';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -153,9 +154,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   /** Builds the services of one folder; whatever was built is disposed again if a later step fails. */
   async function buildServices(path: string): Promise<WorkspaceServices> {
     const root = await realpath(path).catch(() => {
-      throw new AkiraError('not_found', `Folder not found: ${path}`);
+      throw new AkiraError('not_found', fileErrors.folderNotFound(path));
     });
-    if (!(await stat(root)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${path}`);
+    if (!(await stat(root)).isDirectory()) throw new AkiraError('bad_request', fileErrors.notFolder(path));
     const built: Partial<WorkspaceServices> = { summary: { root, name: basename(root) || root } };
     try {
       const emit = bus.emit;
@@ -287,7 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const browsing = options.browseRoots?.length ? createFolderAccess(options.browseRoots) : null;
 
   function need(): WorkspaceServices {
-    if (!services) throw new AkiraError('unavailable', 'No folder is open. Open a folder first (File → Open Folder…).');
+    if (!services) throw new AkiraError('unavailable', fileErrors.noFolderOpen);
     return services;
   }
 

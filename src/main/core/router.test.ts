@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandNames } from '../../shared/contract';
+import { errorText, fileErrors } from '../../shared/errors';
 import { AkiraError } from './errors';
 import { createRouter, type Handlers } from './router';
 
@@ -34,6 +35,40 @@ describe('router', () => {
     expect(await router.handle('terminal.resize', 'not an object', ctx)).toMatchObject({ error: { code: 'bad_request' } });
     expect(await router.handle('terminal.resize', { terminalId: 't1', cols: 80, rows: 24 }, ctx)).toEqual({
       result: { ok: true },
+    });
+  });
+
+  it('says which field is wrong and why in words of the input catalog (issue 14)', async () => {
+    const router = createRouter(handlersWith({}));
+    const wrongType = await router.handle('terminal.resize', { terminalId: 't1', cols: 'wide', rows: 10 }, ctx);
+    expect(wrongType).toMatchObject({ error: { code: 'bad_request', words: { key: 'input.wrongType', values: ['cols', 'number', 0] } } });
+    const missing = await router.handle('workspace.read', {}, ctx);
+    expect(missing).toMatchObject({ error: { words: { key: 'input.missing', values: ['path', 0] } } });
+    const twoMissing = await router.handle('terminal.resize', { terminalId: 't1' }, ctx);
+    const error = (twoMissing as { error: { message: string; words: unknown; details: { fields: { words: unknown }[] } } }).error;
+    expect(error.words).toEqual({ key: 'input.missing', values: ['cols', 1] });
+    expect(error.details.fields.map((f) => f.words)).toEqual([
+      { key: 'input.missing', values: ['cols', 0] },
+      { key: 'input.missing', values: ['rows', 0] },
+    ]);
+    expect(error.message).toMatch(/^Invalid params for terminal\.resize: cols/);
+    expect(errorText(error, 'en')).toBe('cols is missing (and 1 more problem)');
+    expect(errorText(error, 'zh-CN')).toBe('缺少 cols（另有 1 个问题）');
+    const unknown = await router.handle('git.status', { sneaky: 1 }, ctx);
+    expect(unknown).toMatchObject({ error: { words: { key: 'input.unknownFields', values: ['', 'sneaky', 0] } } });
+    expect(errorText((unknown as { error: { message: string; words: unknown } }).error, 'zh-CN')).toBe('输入含有 Akira 不认识的字段：sneaky');
+  });
+
+  it('answers the words of an AkiraError a handler throws', async () => {
+    const router = createRouter(
+      handlersWith({
+        'workspace.read': () => {
+          throw new AkiraError('forbidden', fileErrors.outsideWorkspace('../x'));
+        },
+      }),
+    );
+    expect(await router.handle('workspace.read', { path: '../x' }, ctx)).toEqual({
+      error: { code: 'forbidden', message: 'Path "../x" is outside the workspace.', words: { key: 'file.outsideWorkspace', values: ['../x'] } },
     });
   });
 
@@ -76,7 +111,7 @@ describe('router', () => {
       error: { code: 'forbidden', message: 'Path leaves the workspace: ../x' },
     });
     expect(await router.handle('workspace.recent', {}, ctx)).toEqual({
-      error: { code: 'not_found', message: 'No such file or folder (nowhere)' },
+      error: { code: 'not_found', message: 'No such file or folder (nowhere)', words: { key: 'file.errnoNotFound', values: ['nowhere'] } },
     });
     const internal = await router.handle('terminal.list', {}, ctx);
     expect(internal).toEqual({ error: { code: 'internal', message: 'boom' } });

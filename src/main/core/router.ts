@@ -8,6 +8,7 @@ import {
   type ContractError,
 } from '../../shared/contract';
 import { AkiraError, toContractError } from './errors';
+import { inputWords } from './inputWords';
 
 /** Who is calling: lets handlers tell faces apart (e.g. only the desktop opens arbitrary folders). */
 export interface CallContext {
@@ -47,8 +48,10 @@ export function createRouter(handlers: Handlers, options: { validateOutput?: boo
       const def = commands[name];
       const parsed = def.input.safeParse(rawInput ?? undefined);
       if (!parsed.success) {
-        const fields = parsed.error.issues.slice(0, 50).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-        return { error: { code: 'bad_request', message: `Invalid params for ${name}: ${describeIssues(parsed.error)}`, details: { fields } } };
+        const issues = parsed.error.issues;
+        const fields = issues.slice(0, 50).map((issue) => ({ path: issue.path.join('.'), message: issue.message, words: inputWords(issue, rawInput, 0) }));
+        const words = inputWords(issues[0]!, rawInput, issues.length - 1);
+        return { error: { code: 'bad_request', message: `Invalid params for ${name}: ${describeIssues(parsed.error)}`, details: { fields }, words } };
       }
       try {
         const handler = handlers[name] as (p: unknown, c: CallContext) => unknown;

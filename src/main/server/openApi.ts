@@ -79,6 +79,12 @@ const ERROR_SCHEMA = {
           additionalProperties: true,
           description: 'Specifics, e.g. `fields: [{path, message}]` of a bad_request, `sharedTreeBusy` of agent.start.',
         },
+        words: {
+          type: 'object',
+          required: ['key', 'values'],
+          properties: { key: { type: 'string' }, values: { type: 'array', items: { type: ['string', 'number'] } } },
+          description: "The message as a key of Akira's error catalogs and its values, to say it in another language (absent when not in a catalog).",
+        },
       },
     },
   },

@@ -4,10 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ClientProvider } from './client/ClientContext';
 import { connect } from './client/connect';
-import { UiPrefsSync } from './i18n';
+import { UiPrefsSync, usePrefsStore } from './i18n';
 import './app/theme.css';
 
-const client = connect();
+// Errors are said in the UI's language at the time they happen (issue 14: src/shared/errors).
+const client = connect({ language: () => usePrefsStore.getState().language });
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 1000 } },
 });

@@ -1,5 +1,6 @@
 import { AkiraError } from '../errors';
 import { exitOf, type StoreGit } from './gitProcess';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * Reads many blobs through ONE `git cat-file --batch` process: `read(oids, onBlob)` sends the ids
@@ -39,7 +40,7 @@ export async function readBlobs(
         if (nl === -1) break;
         const header = buffer.subarray(0, nl).toString('utf8');
         if (header.endsWith(' missing')) {
-          throw new AkiraError('not_found', `The checkpoint store is missing object ${header.split(' ')[0]}.`);
+          throw new AkiraError('not_found', checkpointErrors.missingObject(header.split(' ')[0] ?? ''));
         }
         const size = Number(header.split(' ')[2]);
         if (!Number.isFinite(size)) throw new AkiraError('internal', `Unexpected cat-file output: ${header.slice(0, 100)}`);

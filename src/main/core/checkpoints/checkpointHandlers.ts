@@ -7,6 +7,7 @@ import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import type { DomainHandlers } from '../router';
 import type { CheckpointService } from './checkpointService';
 import type { ChangedFile, CheckpointRecord } from './types';
+import { checkpointErrors } from '../../../shared/errors';
 
 /** The contract's view of a checkpoint: `checkpointId` instead of the store's `id`, no internal tree hash. */
 export function toContractRecord(record: CheckpointRecord): CheckpointRecordT {
@@ -23,7 +24,7 @@ const NOW_READ_LIMIT = 64 * 1024 * 1024;
 /** A workspace file as it is now, in `fileAt`'s shape (a symlink's content is its target, as in the store). */
 async function fileNow(root: string, path: string): Promise<CommandResult<'checkpoints.fileAt'>> {
   const rel = normalizeRelative(root, path);
-  if (!rel) throw new AkiraError('bad_request', 'A file path is required.');
+  if (!rel) throw new AkiraError('bad_request', checkpointErrors.pathRequired);
   // The parent folder must resolve inside the workspace; the file itself may be a link (read as a link).
   const parent = await resolveInside(root, dirname(rel) === '.' ? '' : dirname(rel));
   const base = { checkpointId: 'now', path: rel };
@@ -49,9 +50,9 @@ async function fileNow(root: string, path: string): Promise<CommandResult<'check
   if (linkTarget !== null) return { ...base, exists: true, binary: false, size: Buffer.byteLength(linkTarget), text: linkTarget };
   const file = await readConfined(root, join(parent, basename(rel)), {
     check: (stats) => {
-      if (stats.isDirectory()) throw new AkiraError('bad_request', `"${rel}" is a folder.`);
-      if (!stats.isFile()) throw new AkiraError('bad_request', `"${rel}" is not a regular file.`);
-      if (stats.size > NOW_READ_LIMIT) throw new AkiraError('bad_request', `"${rel}" is too large to show (${stats.size} bytes).`);
+      if (stats.isDirectory()) throw new AkiraError('bad_request', checkpointErrors.isFolder(rel));
+      if (!stats.isFile()) throw new AkiraError('bad_request', checkpointErrors.notRegularFile(rel));
+      if (stats.size > NOW_READ_LIMIT) throw new AkiraError('bad_request', checkpointErrors.tooLargeToShow(rel, stats.size));
     },
   });
   if (!file) return none;

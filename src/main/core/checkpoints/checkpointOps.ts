@@ -20,6 +20,7 @@ import type {
   DiffResult,
   FileAtResult,
 } from './types';
+import { checkpointErrors } from '../../../shared/errors';
 
 /** The operations behind the service's create/diff/get/fileAt (run inside the service's queue). */
 
@@ -202,7 +203,7 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
 function validName(kind: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!/^[A-Za-z0-9._-]{1,128}$/.test(value) || value === '.' || value === '..') {
-    throw new AkiraError('bad_request', `${kind} must be 1–128 letters, digits, ".", "_" or "-".`);
+    throw new AkiraError('bad_request', checkpointErrors.badName(kind));
   }
   return value;
 }
@@ -213,7 +214,7 @@ export async function createCheckpoint(
   operation: CheckpointOperation = 'create',
 ): Promise<CreateResult> {
   const origin = opts.origin ?? 'manual';
-  if (!['manual', 'agent', 'before-restore'].includes(origin)) throw new AkiraError('bad_request', `Unknown origin: ${origin}`);
+  if (!['manual', 'agent', 'before-restore'].includes(origin)) throw new AkiraError('bad_request', checkpointErrors.unknownOrigin(origin));
   const sessionId = validName('sessionId', opts.sessionId);
   const todoId = validName('todoId', opts.todoId);
   const label = (opts.label ?? '').trim().slice(0, 500) || (origin === 'agent' ? 'Agent checkpoint' : 'Checkpoint');
@@ -295,10 +296,10 @@ export async function createCheckpoint(
 
 /** A checkpoint by id, unique id prefix (≥ 4 characters) or 'latest'. */
 export function resolveCheckpoint(ctx: StoreContext, idOrPrefix: string): CheckpointRecord {
-  if (typeof idOrPrefix !== 'string' || !idOrPrefix) throw new AkiraError('bad_request', 'A checkpoint id is required.');
+  if (typeof idOrPrefix !== 'string' || !idOrPrefix) throw new AkiraError('bad_request', checkpointErrors.idRequired);
   if (idOrPrefix === 'latest') {
     const latest = ctx.list.latest();
-    if (!latest) throw new AkiraError('not_found', 'There are no checkpoints yet.');
+    if (!latest) throw new AkiraError('not_found', checkpointErrors.noneYet);
     return latest;
   }
   const exact = ctx.list.byId(idOrPrefix);
@@ -306,9 +307,9 @@ export function resolveCheckpoint(ctx: StoreContext, idOrPrefix: string): Checkp
   if (idOrPrefix.length >= 4) {
     const matches = ctx.list.all().filter((r) => r.id.startsWith(idOrPrefix));
     if (matches.length === 1) return matches[0];
-    if (matches.length > 1) throw new AkiraError('bad_request', `Checkpoint id "${idOrPrefix}" is ambiguous.`);
+    if (matches.length > 1) throw new AkiraError('bad_request', checkpointErrors.ambiguousId(idOrPrefix));
   }
-  throw new AkiraError('not_found', `No checkpoint "${idOrPrefix}".`);
+  throw new AkiraError('not_found', checkpointErrors.noSuchCheckpoint(idOrPrefix));
 }
 
 /**
@@ -318,11 +319,11 @@ export function resolveCheckpoint(ctx: StoreContext, idOrPrefix: string): Checkp
  */
 export async function normalizePaths(root: string, paths: string[] | undefined): Promise<string[] | undefined> {
   if (paths === undefined) return undefined;
-  if (!Array.isArray(paths) || !paths.length) throw new AkiraError('bad_request', 'paths must be a non-empty list.');
+  if (!Array.isArray(paths) || !paths.length) throw new AkiraError('bad_request', checkpointErrors.pathsRequired);
   const out: string[] = [];
   for (const p of paths) {
     const rel = normalizeRelative(root, p);
-    if (!rel) throw new AkiraError('bad_request', 'paths must name files or folders inside the workspace, not the workspace itself.');
+    if (!rel) throw new AkiraError('bad_request', checkpointErrors.pathsNotWorkspace);
     const slash = rel.lastIndexOf('/');
     if (slash > 0) await resolveInside(root, rel.slice(0, slash));
     out.push(rel);
@@ -370,12 +371,12 @@ export async function diffCheckpoints(ctx: StoreContext, from: string | null, to
 export async function fileAt(ctx: StoreContext, id: string, path: string): Promise<FileAtResult> {
   const rec = resolveCheckpoint(ctx, id);
   const rel = normalizeRelative(ctx.root, path);
-  if (!rel) throw new AkiraError('bad_request', 'A file path is required.');
+  if (!rel) throw new AkiraError('bad_request', checkpointErrors.pathRequired);
   const out = (await ctx.git.run(['ls-tree', '-z', rec.commit, '--', rel])).toString('utf8');
   const m = /^(\d+) (\w+) ([0-9a-f]{40})\t([\s\S]*)$/.exec(out.split('\0')[0] ?? '');
   const base = { checkpointId: rec.id, path: rel };
   if (!m || m[4] !== rel) return { ...base, exists: false, mode: 0, size: 0, binary: false, text: null, bytes: Buffer.alloc(0) };
-  if (m[2] !== 'blob') throw new AkiraError('bad_request', `"${rel}" is a folder in checkpoint ${rec.id}.`);
+  if (m[2] !== 'blob') throw new AkiraError('bad_request', checkpointErrors.folderInCheckpoint(rel, rec.id));
   const bytes = await ctx.git.run(['cat-file', 'blob', m[3]]);
   const binary = bytes.subarray(0, 8000).includes(0);
   return { ...base, exists: true, mode: parseInt(m[1], 8), size: bytes.length, binary, text: binary ? null : bytes.toString('utf8'), bytes };

@@ -172,7 +172,11 @@ describe('checkpoints.prune through the contract', () => {
 
     await writeRetention(join(dataDir, 'settings.json'), 1.5);
     expect(await call(core, 'checkpoints.prune', {})).toEqual({
-      error: { code: 'bad_request', message: `The global settings (${join(dataDir, 'settings.json')}): checkpoints.retentionDays must be a whole number of days from 1 to 3650 (got 1.5).` },
+      error: {
+        code: 'bad_request',
+        message: `The global settings (${join(dataDir, 'settings.json')}): checkpoints.retentionDays must be a whole number of days from 1 to 3650 (got 1.5).`,
+        words: { key: 'checkpoint.retentionOutOfRange', values: ['global', join(dataDir, 'settings.json'), 1, 3650, '1.5'] },
+      },
     });
     expect(await call(core, 'checkpoints.prune', { dryRun: 'yes' })).toMatchObject({ error: { code: 'bad_request' } });
   });

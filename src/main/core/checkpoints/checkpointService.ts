@@ -46,6 +46,7 @@ import type {
   RestoreResult,
   StoreUsage,
 } from './types';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * Checkpoints: a fast, deduplicated, safe history of one workspace.
@@ -145,14 +146,14 @@ const LOCK_LINGER_MS = 250;
 function checkRange(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new AkiraError('bad_request', `${name} must be a number from ${min} to ${max}.`);
+    throw new AkiraError('bad_request', checkpointErrors.outOfRange(name, min, max));
   }
   return value;
 }
 
 function checkDays(value: number | undefined, fallback: number): number {
   const days = checkRange('retentionDays', value, 1, 3650, fallback);
-  if (!Number.isInteger(days)) throw new AkiraError('bad_request', 'retentionDays must be a whole number of days (1–3650).');
+  if (!Number.isInteger(days)) throw new AkiraError('bad_request', checkpointErrors.retentionNotWhole);
   return days;
 }
 
@@ -165,7 +166,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   const lockTimeoutMs = checkRange('lockTimeoutMs', options.lockTimeoutMs, 0, 3600_000, DEFAULTS.lockTimeoutMs);
 
   const root = await realpath(init.root).catch(() => {
-    throw new AkiraError('not_found', `Folder not found: ${init.root}`);
+    throw new AkiraError('not_found', checkpointErrors.folderNotFound(init.root));
   });
   const paths = storePaths(init.dataDir, root);
   const lock = createStoreLock(paths.lock, lockTimeoutMs);
@@ -218,7 +219,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
 
   /** Runs `fn` after every earlier operation, holding the store lock, with fresh on-disk state. */
   function enqueue<T>(operation: string, fn: () => Promise<T>): Promise<T> {
-    if (disposed) return Promise.reject(new AkiraError('unavailable', 'The checkpoint service is closed.'));
+    if (disposed) return Promise.reject(new AkiraError('unavailable', checkpointErrors.serviceClosed));
     const run = tail.then(async () => {
       if (releaseTimer) clearTimeout(releaseTimer);
       releaseTimer = null;
@@ -255,7 +256,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
    * immutable, so reading next to a running operation is safe.
    */
   async function read<T>(fn: () => Promise<T>): Promise<T> {
-    if (disposed) throw new AkiraError('unavailable', 'The checkpoint service is closed.');
+    if (disposed) throw new AkiraError('unavailable', checkpointErrors.serviceClosed);
     await ctx.list.refresh();
     return fn();
   }

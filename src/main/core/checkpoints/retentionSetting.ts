@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
 import { resolveInside } from '../workspace/pathGuard';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * The setting `checkpoints.retentionDays`: checkpoints older than this many days are pruned (automatically
@@ -36,34 +37,37 @@ const WORKSPACE_FILE = '.akira/settings.json';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-async function readJson(path: string, where: string): Promise<unknown> {
+/** Which settings file: the global one, or the workspace's (`file` is its path as shown). */
+type Where = ['global' | 'workspace', string];
+
+async function readJson(path: string, where: Where): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return {};
-    throw new AkiraError('bad_request', `${where} cannot be read: ${(err as Error).message}`);
+    throw new AkiraError('bad_request', checkpointErrors.settingsUnreadable(...where, (err as Error).message));
   }
   if (!text.trim()) return {};
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new AkiraError('bad_request', `${where} is not valid JSON: ${(err as Error).message}`);
+    throw new AkiraError('bad_request', checkpointErrors.settingsNotJson(...where, (err as Error).message));
   }
 }
 
 /** The file's `checkpoints.retentionDays`, checked; undefined when the file does not set it. */
-export function retentionDaysIn(raw: unknown, where: string): number | undefined {
-  if (!isObject(raw)) throw new AkiraError('bad_request', `${where} is not a JSON object.`);
+export function retentionDaysIn(raw: unknown, where: Where): number | undefined {
+  if (!isObject(raw)) throw new AkiraError('bad_request', checkpointErrors.settingsNotObject(...where));
   const section = raw.checkpoints;
   if (section === undefined) return undefined;
-  if (!isObject(section)) throw new AkiraError('bad_request', `${where}: checkpoints must be an object, e.g. {"retentionDays": 90}.`);
+  if (!isObject(section)) throw new AkiraError('bad_request', checkpointErrors.sectionNotObject(...where));
   const value = section.retentionDays;
   if (value === undefined) return undefined;
   const { min, max } = RETENTION_DAYS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new AkiraError('bad_request', `${where}: checkpoints.retentionDays must be a whole number of days from ${min} to ${max} (got ${JSON.stringify(value)}).`);
+    throw new AkiraError('bad_request', checkpointErrors.retentionOutOfRange(...where, min, max, JSON.stringify(value)));
   }
   return value;
 }
@@ -83,9 +87,9 @@ export function combineRetention(globalDays: number | undefined, workspaceDays: 
 /** The retention that applies to the workspace at `root` now. */
 export async function readRetentionSetting(root: string, dataDir: string): Promise<RetentionSetting> {
   const globalFile = join(dataDir, 'settings.json');
-  const globalWhere = `The global settings (${globalFile})`;
+  const globalWhere: Where = ['global', globalFile];
   // The workspace file is read only inside the workspace (a link leading out is refused).
   const wsFile = await resolveInside(root, WORKSPACE_FILE);
-  const [g, w] = await Promise.all([readJson(globalFile, globalWhere), readJson(wsFile, WORKSPACE_FILE)]);
-  return combineRetention(retentionDaysIn(g, globalWhere), retentionDaysIn(w, WORKSPACE_FILE));
+  const [g, w] = await Promise.all([readJson(globalFile, globalWhere), readJson(wsFile, ['workspace', WORKSPACE_FILE])]);
+  return combineRetention(retentionDaysIn(g, globalWhere), retentionDaysIn(w, ['workspace', WORKSPACE_FILE]));
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createPidLock, describeHolder, readLockHolder, type LockHolder } from '../../common/pidLock';
 import { AkiraError } from '../errors';
 import { createStoreGit, type StoreGit } from './gitProcess';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * Where a workspace's checkpoints live: `<dataDir>/checkpoints/<first 16 hex of sha256(real path)>/`
@@ -106,7 +107,7 @@ export function createStoreLock(path: string, timeoutMs: number): StoreLock {
         const report = onWait && Date.now() - reported >= WAIT_REPORT_MS;
         const holder = late || report ? readLockHolder(path) : null;
         if (holder && late) {
-          throw new AkiraError('conflict', `The checkpoint store is busy: it is held by ${describeHolder(holder)}; try again once it is done.`);
+          throw new AkiraError('conflict', checkpointErrors.storeBusy(describeHolder(holder)));
         }
         if (holder && report) {
           reported = Date.now();

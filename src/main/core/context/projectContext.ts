@@ -7,6 +7,7 @@ import type { GitignoreRules } from '../workspace/gitignoreRules';
 import { gitStateText } from './gitState';
 import { resolveMentions } from './mentionResolver';
 import { loadRules, type LoadedRules } from './rulesFiles';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * The project context of one open workspace (issue 11), for the agent and the `context.*` commands:
@@ -61,9 +62,9 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
 
   async function checkpointDiff(id: string): Promise<{ title: string; text: string }> {
     const checkpoints = options.checkpoints;
-    if (!checkpoints) throw new AkiraError('unavailable', 'Checkpoints are not available in this workspace.');
+    if (!checkpoints) throw new AkiraError('unavailable', checkpointErrors.unavailableHere);
     const cp = await checkpoints.get(id).catch(() => {
-      throw new AkiraError('not_found', `No checkpoint ${id} in this workspace (akira checkpoints list shows them).`);
+      throw new AkiraError('not_found', checkpointErrors.notInWorkspace(id));
     });
     const diff = await checkpointDiffText({ checkpoints, root, from: cp.previousId, to: id, maxChars: CHECKPOINT_DIFF_MAX_CHARS });
     const label = cp.label ? ` "${cp.label}"` : '';
@@ -83,7 +84,7 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
   }
 
   const diagnostics: RunDiagnostics = (input) => {
-    if (!options.diagnostics) throw new AkiraError('unavailable', 'Diagnostics are not available in this workspace.');
+    if (!options.diagnostics) throw new AkiraError('unavailable', checkpointErrors.diagnosticsUnavailable);
     return options.diagnostics.run(input);
   };
 

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { AkiraError } from '../errors';
 import { readConfined } from '../workspace/confinedFs';
 import { resolveInsideEx, toRelative } from '../workspace/pathGuard';
+import { fileErrors } from '../../../shared/errors';
 
 /**
  * Reading what a person or the rules point at, confined to the workspace (pathGuard + confinedFs: `..`,
@@ -29,8 +30,8 @@ export async function readWorkspaceText(root: string, rel: string, limit: number
   const file = await readConfined(root, real, {
     limit,
     check: (stats) => {
-      if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${rel}`);
-      if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${rel}`);
+      if (stats.isDirectory()) throw new AkiraError('bad_request', fileErrors.isFolder(rel));
+      if (!stats.isFile()) throw new AkiraError('bad_request', fileErrors.notRegularFile(rel));
     },
   });
   if (!file) return null;

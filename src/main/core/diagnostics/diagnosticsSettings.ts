@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AkiraError } from '../errors';
 import { resolveInside } from '../workspace/pathGuard';
 import { CommandLineError, splitCommandLine } from './commandLine';
+import { settingsErrors } from '../../../shared/errors';
 
 /**
  * The `diagnostics` section of the global settings (`<dataDir>/settings.json`) and of the workspace's
@@ -83,16 +84,16 @@ async function readSection(path: string, where: string): Promise<DiagnosticsSett
     text = await readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new AkiraError('bad_request', `${where} cannot be read: ${(err as Error).message}`);
+    throw new AkiraError('bad_request', settingsErrors.fileUnreadable(where, (err as Error).message));
   }
   if (!text.trim()) return {};
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new AkiraError('bad_request', `${where} is not valid JSON: ${(err as Error).message}`);
+    throw new AkiraError('bad_request', settingsErrors.fileNotJson(where, (err as Error).message));
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new AkiraError('bad_request', `${where} is not a JSON object.`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new AkiraError('bad_request', settingsErrors.fileNotObject(where));
   const section = (raw as Record<string, unknown>).diagnostics;
   if (section === undefined) return {};
   const parsed = diagnosticsSettingsSchema.safeParse(section);

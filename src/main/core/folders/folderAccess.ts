@@ -4,6 +4,7 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { FolderRoot } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import { checkPathText, isInside } from '../workspace/pathGuard';
+import { fileErrors } from '../../../shared/errors';
 
 /**
  * Which folders of the machine a face lets its users browse and open (issue 13): the roots the face names
@@ -60,9 +61,10 @@ export function createFolderAccess(rootPaths: readonly string[], options: { home
     return (await roots()).some((r) => isInside(r.path, real));
   }
 
-  function outside(path: string, allowed: FolderRoot[], how = 'is outside'): AkiraError {
+  /** `real`: where the link `path` leads, when it is one. */
+  function outside(path: string, allowed: FolderRoot[], real?: string): AkiraError {
     const places = allowed.length ? allowed.map((r) => r.path).join(' and ') : 'none';
-    return new AkiraError('forbidden', `${path} ${how} the folders this Akira may open (${places} and what is inside them).`);
+    return new AkiraError('forbidden', real === undefined ? fileErrors.folderOutside(path, places) : fileErrors.folderLinkOutside(path, real, places));
   }
 
   return {
@@ -71,7 +73,7 @@ export function createFolderAccess(rootPaths: readonly string[], options: { home
     async resolve(path) {
       checkPathText(path);
       const expanded = expandHome(path.trim(), home);
-      if (!isAbsolute(expanded)) throw new AkiraError('bad_request', `Give an absolute path (or one starting with ~): ${path}`);
+      if (!isAbsolute(expanded)) throw new AkiraError('bad_request', fileErrors.absolutePathNeeded(path));
       const lexical = resolve(expanded); // `..` resolved by name, before any link is followed
       const allowed = await roots();
       const lexicallyInside = allowed.some((r) => isInside(r.path, lexical));
@@ -80,12 +82,12 @@ export function createFolderAccess(rootPaths: readonly string[], options: { home
         // Outside the roots, a missing folder is as forbidden as an existing one (nothing is said about it).
         const where = await realOfMissing(lexical);
         if (!lexicallyInside && !allowed.some((r) => isInside(r.path, where))) throw outside(lexical, allowed);
-        throw new AkiraError('not_found', `Folder not found: ${lexical}`);
+        throw new AkiraError('not_found', fileErrors.folderNotFound(lexical));
       }
       if (!allowed.some((r) => isInside(r.path, real))) {
-        throw outside(lexical, allowed, lexicallyInside ? `is a link that leads to ${real}, outside` : 'is outside');
+        throw outside(lexical, allowed, lexicallyInside ? real : undefined);
       }
-      if (!(await stat(real)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${lexical}`);
+      if (!(await stat(real)).isDirectory()) throw new AkiraError('bad_request', fileErrors.notFolder(lexical));
       return real;
     },
   };

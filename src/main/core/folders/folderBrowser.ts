@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FolderEntry, FolderListing } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { FolderAccess } from './folderAccess';
+import { fileErrors } from '../../../shared/errors';
 
 /**
  * One folder of the allowed roots as the "Open Folder…" dialog lists it: its sub-folders (symbolic links to
@@ -66,14 +67,14 @@ async function startingFolder(access: FolderAccess, workspaceRoot: string | null
     if (await access.allows(workspaceRoot)) return workspaceRoot;
   }
   const [first] = await access.roots();
-  if (!first) throw new AkiraError('unavailable', 'No folder may be browsed here.');
+  if (!first) throw new AkiraError('unavailable', fileErrors.nothingToBrowse);
   return first.path;
 }
 
 export async function browseFolder(access: FolderAccess, path: string | undefined, workspaceRoot: string | null): Promise<FolderListing> {
   const real = await access.resolve(path ?? (await startingFolder(access, workspaceRoot)));
   const dirents = await readdir(real, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'EACCES' || err.code === 'EPERM') throw new AkiraError('forbidden', `Permission denied: ${real}`);
+    if (err.code === 'EACCES' || err.code === 'EPERM') throw new AkiraError('forbidden', fileErrors.permissionDenied(real));
     throw err;
   });
   const candidates = dirents.filter((d) => (d.isDirectory() || d.isSymbolicLink()) && d.name !== '.git');

@@ -2,6 +2,7 @@ import { AkiraError } from '../errors';
 import type { DomainHandlers } from '../router';
 import type { FolderAccess } from './folderAccess';
 import { browseFolder } from './folderBrowser';
+import { fileErrors } from '../../../shared/errors';
 
 /**
  * The contract's folders.* commands: browsing the folders a face allows (createCore's `browseRoots`). A face that
@@ -10,7 +11,7 @@ import { browseFolder } from './folderBrowser';
 export function foldersHandlers(access: FolderAccess | null, workspaceRoot: () => string | null): DomainHandlers<'folders'> {
   return {
     'folders.browse': (p) => {
-      if (!access) throw new AkiraError('unavailable', 'Browsing folders is not available here; name the folder on the command line.');
+      if (!access) throw new AkiraError('unavailable', fileErrors.browseUnavailable);
       return browseFolder(access, p.path, workspaceRoot());
     },
   };

@@ -2,6 +2,7 @@ import type { CommandResult, GitBranch } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import { gitErrorText } from './gitRunner';
 import { gitActionError, workspacePath, type GitRepo } from './gitRepo';
+import { gitErrors, listedNames } from '../../../shared/errors';
 
 /**
  * Local branches and switching between them (issue 13): `git.branches` lists refs/heads with each one's
@@ -32,7 +33,7 @@ async function currentBranch(repo: GitRepo): Promise<string | null> {
 export async function listBranches(repo: GitRepo): Promise<BranchesResult> {
   const current = await currentBranch(repo);
   const out = await repo.atTop.text(['for-each-ref', `--format=${FORMAT}`, 'refs/heads']).catch((err) => {
-    throw gitActionError(err, 'Listing the branches');
+    throw gitActionError(err, 'listBranches');
   });
   const branches: GitBranch[] = [];
   for (const line of out.split('\n')) {
@@ -65,17 +66,17 @@ function namedFiles(repo: GitRepo, text: string): string[] {
     .map((l) => workspacePath(repo, l.trim()));
 }
 
-const listed = (paths: string[]) => (paths.length <= 5 ? paths.join(', ') : `${paths.slice(0, 5).join(', ')} and ${paths.length - 5} more`);
+const listed = (paths: string[]) => listedNames(paths, 5);
 
 /** `git.checkout`: switches to a local branch. */
 export async function checkoutBranch(repo: GitRepo, branch: string): Promise<{ branch: string }> {
   const name = branch.trim();
   // Only names of existing local branches: never an option, a commit or a path.
-  if (!name || name.startsWith('-')) throw new AkiraError('bad_request', `"${branch}" is not a branch name.`);
+  if (!name || name.startsWith('-')) throw new AkiraError('bad_request', gitErrors.notABranchName(branch));
   try {
     await repo.atTop.text(['show-ref', '--verify', '--quiet', `refs/heads/${name}`]);
   } catch {
-    throw new AkiraError('not_found', `There is no local branch "${name}".`);
+    throw new AkiraError('not_found', gitErrors.noSuchBranch(name));
   }
   if ((await currentBranch(repo)) === name) return { branch: name };
   try {
@@ -84,15 +85,15 @@ export async function checkoutBranch(repo: GitRepo, branch: string): Promise<{ b
     const text = gitErrorText(err);
     const files = namedFiles(repo, text);
     if (/untracked working tree files would be (overwritten|removed)/i.test(text)) {
-      throw new AkiraError('conflict', `Switching to ${name} would overwrite untracked files: ${listed(files)}. Move or delete them first; nothing was changed.`);
+      throw new AkiraError('conflict', gitErrors.checkoutUntracked(name, ...listed(files)));
     }
     if (/local changes to the following files would be overwritten/i.test(text)) {
-      throw new AkiraError('conflict', `Switching to ${name} would overwrite your local changes to ${listed(files)}. Commit, stash or discard them first; nothing was changed.`);
+      throw new AkiraError('conflict', gitErrors.checkoutLocalChanges(name, ...listed(files)));
     }
     if (/resolve your current index first|needs merge|unmerged/i.test(text)) {
-      throw new AkiraError('conflict', `Cannot switch to ${name}: the repository has unresolved merge conflicts. Resolve them first.`);
+      throw new AkiraError('conflict', gitErrors.checkoutConflicts(name));
     }
-    throw gitActionError(err, `Switching to ${name}`);
+    throw gitActionError(err, 'checkout', name);
   }
   return { branch: name };
 }

@@ -3,6 +3,7 @@ import { AkiraError } from '../errors';
 import { GitFailure } from '../../common/gitRun';
 import { gitErrorText } from './gitRunner';
 import { gitActionError, hasHead, type GitRepo } from './gitRepo';
+import { gitErrors } from '../../../shared/errors';
 
 /**
  * `git.commit` (issue 13): commits what is staged, the whole index as `git commit` does, with the
@@ -30,21 +31,21 @@ async function somethingStaged(repo: GitRepo, head: boolean): Promise<boolean> {
 }
 
 export async function commit(repo: GitRepo, message: string, amend: boolean): Promise<{ commit: GitCommit }> {
-  if (!message.trim()) throw new AkiraError('bad_request', 'Write a commit message first.');
+  if (!message.trim()) throw new AkiraError('bad_request', gitErrors.noCommitMessage);
   const head = await hasHead(repo);
-  if (amend && !head) throw new AkiraError('bad_request', 'There is no commit to amend yet.');
+  if (amend && !head) throw new AkiraError('bad_request', gitErrors.nothingToAmend);
   if (!amend && !(await somethingStaged(repo, head))) {
-    throw new AkiraError('bad_request', 'Nothing is staged to commit: stage the changes you want in it first.');
+    throw new AkiraError('bad_request', gitErrors.nothingStaged);
   }
   try {
     await repo.atTop.text(['commit', '--quiet', '--no-edit', ...(amend ? ['--amend'] : []), '-F', '-'], message);
   } catch (err) {
     const text = gitErrorText(err);
     if (/Please tell me who you are|Author identity unknown|unable to auto-detect email|empty ident name/i.test(text)) {
-      throw new AkiraError('bad_request', 'git does not know who you are: set your name and email (git config --global user.name "…" and user.email "…"), then commit again.');
+      throw new AkiraError('bad_request', gitErrors.whoAreYou);
     }
-    if (err instanceof GitFailure && err.started && !err.stderr.trim()) throw new AkiraError('conflict', 'The commit failed and git said nothing: a pre-commit or commit-msg hook may have refused it.');
-    throw gitActionError(err, 'The commit');
+    if (err instanceof GitFailure && err.started && !err.stderr.trim()) throw new AkiraError('conflict', gitErrors.hookRefused);
+    throw gitActionError(err, 'commit');
   }
   return { commit: await headCommit(repo) };
 }

@@ -6,6 +6,7 @@ import { resolveInside } from '../workspace/pathGuard';
 import { filePath, gitActionError, hasHead, type GitRepo } from './gitRepo';
 import { parsePorcelainV2, toGitFiles } from './porcelainV2';
 import { checkpointBefore, type TakeCheckpoint } from './takeCheckpoint';
+import { gitErrors, listedNames } from '../../../shared/errors';
 
 /**
  * File by file (issue 13): stage, unstage and discard whole files, with workspace-relative paths.
@@ -24,7 +25,7 @@ async function filesNow(repo: GitRepo): Promise<GitFile[]> {
 }
 
 const unique = (paths: string[]) => [...new Set(paths)];
-const listed = (paths: string[]) => (paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`);
+const listed = (paths: string[]) => listedNames(paths, 3);
 const filesWord = (paths: string[]) => (paths.length === 1 ? paths[0] : `${paths.length} files`);
 
 /** `git.stage` */
@@ -33,7 +34,7 @@ export async function stagePaths(repo: GitRepo, paths: string[]): Promise<{ path
   try {
     await repo.atRoot.text(['add', '--', ...rels]);
   } catch (err) {
-    throw gitActionError(err, `Staging ${filesWord(rels)}`);
+    throw gitActionError(err, 'stage', rels[0] ?? '', rels.length);
   }
   return { paths: rels };
 }
@@ -47,7 +48,7 @@ export async function unstagePaths(repo: GitRepo, paths: string[]): Promise<{ pa
     if (await hasHead(repo)) await repo.atRoot.text(['restore', '--staged', '--', ...all]);
     else await repo.atRoot.text(['rm', '--cached', '-r', '-q', '--ignore-unmatch', '--', ...all]);
   } catch (err) {
-    throw gitActionError(err, `Unstaging ${filesWord(rels)}`);
+    throw gitActionError(err, 'unstage', rels[0] ?? '', rels.length);
   }
   return { paths: rels };
 }
@@ -57,9 +58,9 @@ export async function discardPaths(repo: GitRepo, paths: string[], checkpoint: T
   const rels = unique(paths.map((p) => filePath(repo, p)));
   const unstaged = new Map((await filesNow(repo)).filter((f) => !f.staged).map((f) => [f.path, f]));
   const none = rels.filter((p) => !unstaged.has(p));
-  if (none.length) throw new AkiraError('bad_request', `No unstaged changes to discard in ${listed(none)}.`);
+  if (none.length) throw new AkiraError('bad_request', gitErrors.nothingToDiscard(...listed(none)));
   const conflicted = rels.filter((p) => unstaged.get(p)!.status === 'conflicted');
-  if (conflicted.length) throw new AkiraError('conflict', `${listed(conflicted)} ${conflicted.length === 1 ? 'has' : 'have'} merge conflicts: resolve them first.`);
+  if (conflicted.length) throw new AkiraError('conflict', gitErrors.discardConflicted(...listed(conflicted), conflicted.length));
 
   const untracked = rels.filter((p) => unstaged.get(p)!.status === 'untracked');
   const tracked = rels.filter((p) => unstaged.get(p)!.status !== 'untracked');
@@ -67,7 +68,7 @@ export async function discardPaths(repo: GitRepo, paths: string[], checkpoint: T
   try {
     if (tracked.length) await repo.atRoot.text(['restore', '--worktree', '--', ...tracked]);
   } catch (err) {
-    throw gitActionError(err, `Discarding ${filesWord(tracked)}`);
+    throw gitActionError(err, 'discard', tracked[0] ?? '', tracked.length);
   }
   for (const rel of untracked) {
     // The entry itself goes (a link is unlinked, never followed), from its checked folder.

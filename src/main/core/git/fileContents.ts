@@ -1,6 +1,7 @@
 import { AkiraError } from '../errors';
 import { openConfined } from '../workspace/confinedFs';
 import type { Git } from './gitRunner';
+import { fileErrors, gitErrors } from '../../../shared/errors';
 
 /** One side of a diff. */
 export type Side =
@@ -49,8 +50,8 @@ export async function readWorkingSide(root: string, abs: string, limit: number, 
   if (!opened) return { kind: 'missing' };
   const { handle, stats } = opened;
   try {
-    if (stats.isDirectory()) throw new AkiraError('bad_request', `Not a file: ${shownPath}`);
-    if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${shownPath}`);
+    if (stats.isDirectory()) throw new AkiraError('bad_request', gitErrors.notAFile(shownPath));
+    if (!stats.isFile()) throw new AkiraError('bad_request', fileErrors.notRegularFile(shownPath));
     if (stats.size > limit) return { kind: 'tooLarge', size: stats.size };
     const bytes = await handle.readFile();
     if (bytes.length > limit) return { kind: 'tooLarge', size: bytes.length };

@@ -1,6 +1,7 @@
 import { AkiraError } from '../errors';
 import { isInsideDotGit, normalizeRelative } from '../workspace/pathGuard';
 import { gitErrorText, type Git } from './gitRunner';
+import { gitErrors, type GitAction } from '../../../shared/errors';
 
 /**
  * The repository the git actions (stage, unstage, discard, hunks, commit, branches, checkout) work on, as
@@ -24,8 +25,8 @@ export interface GitRepo {
 /** A caller's workspace-relative file path, normalised; refuses the folder itself and `.git`. */
 export function filePath(repo: GitRepo, path: string): string {
   const rel = normalizeRelative(repo.root, path);
-  if (rel === '') throw new AkiraError('bad_request', 'Name a file, not the workspace folder.');
-  if (isInsideDotGit(rel)) throw new AkiraError('forbidden', `"${rel}" is inside a .git folder.`);
+  if (rel === '') throw new AkiraError('bad_request', gitErrors.nameAFile);
+  if (isInsideDotGit(rel)) throw new AkiraError('forbidden', gitErrors.insideDotGit(rel));
   return rel;
 }
 
@@ -49,11 +50,11 @@ export async function hasHead(repo: GitRepo): Promise<boolean> {
  * A git failure of an action, in words: another git holding the index lock is a conflict (try again), the
  * rest says what failed and git's own first lines.
  */
-export function gitActionError(err: unknown, doing: string): AkiraError {
+export function gitActionError(err: unknown, action: GitAction, subject = '', count = 1): AkiraError {
   if (err instanceof AkiraError) return err;
   const text = gitErrorText(err).trim();
   if (/index\.lock': File exists|Unable to create .*\.lock/i.test(text)) {
-    return new AkiraError('conflict', `${doing} failed: another git command is using this repository (its index.lock exists). Try again when it is done.`);
+    return new AkiraError('conflict', gitErrors.actionBusy(action, subject, count));
   }
   const said = text
     .split('\n')
@@ -61,5 +62,5 @@ export function gitActionError(err: unknown, doing: string): AkiraError {
     .filter(Boolean)
     .slice(0, 6)
     .join(' ');
-  return new AkiraError('internal', `${doing} failed: ${said || 'git gave no reason'}`);
+  return new AkiraError('internal', gitErrors.actionFailed(action, subject, count, said));
 }

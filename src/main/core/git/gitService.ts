@@ -8,6 +8,7 @@ import { createGit, gitErrorText, type Git } from './gitRunner';
 import { watchForRepoCreation, watchRepo } from './gitWatcher';
 import { parsePorcelainV2, toGitFiles } from './porcelainV2';
 import { locateRepo, type RepoLocation } from './repoLocation';
+import { gitErrors } from '../../../shared/errors';
 
 export type DiffParams = CommandParams<'git.diff'>;
 export type DiffResult = CommandResult<'git.diff'>;
@@ -146,7 +147,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
       try {
         output = await runStatus();
       } catch (again) {
-        throw new AkiraError('internal', `git status failed: ${gitErrorText(again ?? err).trim()}`);
+        throw new AkiraError('internal', gitErrors.statusFailed(gitErrorText(again ?? err).trim()));
       }
     }
     const parsed = parsePorcelainV2(output);
@@ -197,7 +198,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   async function diff(params: DiffParams): Promise<DiffResult> {
     const abs = await resolveInside(root, params.path);
     const rel = toRelative(root, abs);
-    if (rel === '') throw new AkiraError('bad_request', 'The workspace folder itself has no diff; name a file.');
+    if (rel === '') throw new AkiraError('bad_request', gitErrors.noDiffForWorkspace);
     const shown = normalizeRelative(root, params.path);
     const working = await readWorkingSide(root, abs, diffLimit, shown);
     let head: Side = { kind: 'missing' };
@@ -234,7 +235,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     // An action may come right after `git init` in a terminal: look again when the last look found nothing.
     if (location === null) location = undefined;
     const loc = await ensureLocation();
-    if (!loc) throw new AkiraError('bad_request', 'This folder is not a git repository.');
+    if (!loc) throw new AkiraError('bad_request', gitErrors.notARepo);
     return { root, top: loc.toplevel, prefix: loc.prefix, atRoot: gitAtRoot, atTop: gitAt(loc.toplevel) };
   }
 

@@ -3,6 +3,7 @@ import { AkiraError } from '../errors';
 import { hunkHeader, hunkPatch, parseFileDiff, sameHunk, type FileDiff } from './diffHunks';
 import { filePath, gitActionError, repoPath, type GitRepo } from './gitRepo';
 import { checkpointBefore, type TakeCheckpoint } from './takeCheckpoint';
+import { gitErrors, type GitAction } from '../../../shared/errors';
 
 /**
  * Hunk by hunk (issue 13): a file's staged and unstaged hunks from `git diff`, and staging, unstaging or
@@ -34,7 +35,7 @@ async function readDiff(repo: GitRepo, rel: string, staged: boolean): Promise<Fi
     '--', repoPath(repo, rel),
   ];
   const out = await repo.atTop.text(args).catch((err) => {
-    throw gitActionError(err, `Reading the diff of ${rel}`);
+    throw gitActionError(err, 'readDiff', rel);
   });
   return { ...parseFileDiff(out), size: Buffer.byteLength(out) };
 }
@@ -54,19 +55,16 @@ async function findHunk(repo: GitRepo, rel: string, hunk: GitHunk, staged: boole
   const diff = await readDiff(repo, rel, staged);
   const found = diff.hunks.find((h) => sameHunk(h, hunk));
   if (!found) {
-    throw new AkiraError(
-      'conflict',
-      `The hunk ${hunkHeader(hunk)} of ${rel} is no longer in its ${staged ? 'staged' : 'unstaged'} changes (the file changed since its diff was read). Look at the diff again.`,
-    );
+    throw new AkiraError('conflict', (staged ? gitErrors.hunkGoneStaged : gitErrors.hunkGoneUnstaged)(hunkHeader(hunk), rel));
   }
   return { header: diff.header, hunk: found };
 }
 
-async function apply(repo: GitRepo, patch: string, args: string[], doing: string): Promise<void> {
+async function apply(repo: GitRepo, patch: string, args: string[], doing: GitAction, rel: string): Promise<void> {
   try {
     await repo.atTop.text(['apply', '--whitespace=nowarn', ...args, '-'], patch);
   } catch (err) {
-    throw gitActionError(err, doing);
+    throw gitActionError(err, doing, rel);
   }
 }
 
@@ -74,7 +72,7 @@ async function apply(repo: GitRepo, patch: string, args: string[], doing: string
 export async function stageHunk(repo: GitRepo, path: string, hunk: GitHunk): Promise<{ path: string }> {
   const rel = filePath(repo, path);
   const found = await findHunk(repo, rel, hunk, false);
-  await apply(repo, hunkPatch(found.header, found.hunk), ['--cached'], `Staging a hunk of ${rel}`);
+  await apply(repo, hunkPatch(found.header, found.hunk), ['--cached'], 'stageHunk', rel);
   return { path: rel };
 }
 
@@ -82,7 +80,7 @@ export async function stageHunk(repo: GitRepo, path: string, hunk: GitHunk): Pro
 export async function unstageHunk(repo: GitRepo, path: string, hunk: GitHunk): Promise<{ path: string }> {
   const rel = filePath(repo, path);
   const found = await findHunk(repo, rel, hunk, true);
-  await apply(repo, hunkPatch(found.header, found.hunk), ['--cached', '-R'], `Unstaging a hunk of ${rel}`);
+  await apply(repo, hunkPatch(found.header, found.hunk), ['--cached', '-R'], 'unstageHunk', rel);
   return { path: rel };
 }
 
@@ -91,6 +89,6 @@ export async function discardHunk(repo: GitRepo, path: string, hunk: GitHunk, ch
   const rel = filePath(repo, path);
   const found = await findHunk(repo, rel, hunk, false);
   const taken = await checkpointBefore(checkpoint, `Before discarding a hunk of ${rel}`, [rel]);
-  await apply(repo, hunkPatch(found.header, found.hunk), ['-R'], `Discarding a hunk of ${rel}`);
+  await apply(repo, hunkPatch(found.header, found.hunk), ['-R'], 'discardHunk', rel);
   return { paths: [rel], checkpointId: taken };
 }

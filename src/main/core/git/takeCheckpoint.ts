@@ -1,4 +1,5 @@
 import { AkiraError } from '../errors';
+import { gitErrors, listedNames } from '../../../shared/errors';
 
 /**
  * Discarding is checkpointed first: before `git.discard` / `git.discardHunk` change a file, the workspace is
@@ -12,10 +13,7 @@ export async function checkpointBefore(take: TakeCheckpoint, label: string, path
   const { checkpointId, skipped } = await take(label);
   const lost = paths.filter((p) => skipped.includes(p));
   if (lost.length) {
-    throw new AkiraError(
-      'conflict',
-      `Nothing was discarded: ${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ` and ${lost.length - 3} more` : ''} could not be checkpointed (too large), so the discard could not be undone.`,
-    );
+    throw new AkiraError('conflict', gitErrors.discardNotCheckpointed(...listedNames(lost, 3)));
   }
   return checkpointId;
 }

@@ -7,6 +7,7 @@ import { fingerprintOf, isStdio, parseServers, serverKey, type McpServerConfig, 
 import { connectMcp, type McpConnection } from './mcpConnection';
 import { toolResultOf, type McpToolResult } from './mcpResults';
 import { saveServerDisabled } from './mcpSettingsFile';
+import { mcpErrors } from '../../../shared/errors';
 
 /**
  * The MCP servers of one open workspace (issue 12): the global settings' `mcpServers` and, once a person approved
@@ -330,21 +331,13 @@ export function createMcpHub(options: McpHubOptions): McpHub {
 
   function need(name: string): Server {
     const s = servers.get(name);
-    if (!s) throw new AkiraError('not_found', `No MCP server "${name}" (configured: ${[...servers.keys()].join(', ') || 'none'}).`);
+    if (!s) throw new AkiraError('not_found', mcpErrors.noSuchServer(name, [...servers.keys()].join(', ')));
     return s;
   }
 
   function ready(s: Server): McpConnection {
     if (s.state === 'ready' && s.conn) return s.conn;
-    const why =
-      s.state === 'restarting' || s.state === 'starting'
-        ? `is ${s.state === 'starting' ? 'starting' : 'being restarted'}${s.error ? ` (${s.error})` : ''}; try again in a moment or use another tool`
-        : s.state === 'failed'
-          ? `failed: ${s.error ?? 'unknown error'}`
-          : s.state === 'disabled'
-            ? 'is disabled'
-            : 'waits for your approval';
-    throw new AkiraError('unavailable', `The MCP server ${s.entry.name} ${why}.`);
+    throw new AkiraError('unavailable', mcpErrors.notReady(s.entry.name, s.state, s.error ?? ''));
   }
 
   const allTools = () => [...servers.values()].flatMap((s) => (s.state === 'ready' ? s.tools : []));
@@ -358,10 +351,10 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     tool: (toolName) => [...servers.values()].flatMap((s) => s.tools).find((t) => t.toolName === toolName) ?? null,
     async call(toolName, args, callOptions = {}) {
       const s = [...servers.values()].find((x) => x.tools.some((t) => t.toolName === toolName) || toolName.startsWith(`mcp__${x.entry.key}__`));
-      if (!s) throw new AkiraError('not_found', `No MCP tool ${toolName} (the tools offered: ${allTools().map((t) => t.toolName).join(', ') || 'none'}).`);
+      if (!s) throw new AkiraError('not_found', mcpErrors.noSuchTool(toolName, allTools().map((t) => t.toolName).join(', ')));
       const conn = ready(s);
       const tool = s.tools.find((t) => t.toolName === toolName);
-      if (!tool) throw new AkiraError('not_found', `The MCP server ${s.entry.name} offers no tool ${toolName.slice(`mcp__${s.entry.key}__`.length)}.`);
+      if (!tool) throw new AkiraError('not_found', mcpErrors.serverLacksTool(s.entry.name, toolName.slice(`mcp__${s.entry.key}__`.length)));
       const timeoutMs = callOptions.timeoutMs ?? (s.entry.config.timeoutSeconds ?? DEFAULT_CALL_TIMEOUT_S) * 1000;
       try {
         const result = await conn.client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: timeoutMs, signal: callOptions.signal, resetTimeoutOnProgress: true });
@@ -369,9 +362,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       } catch (err) {
         const message = (err as Error).message ?? String(err);
         if (callOptions.signal?.aborted) throw err;
-        if (/timed? ?out/i.test(message)) throw new AkiraError('unavailable', `The MCP tool ${toolName} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-        if (s.conn !== conn || /closed/i.test(message)) throw new AkiraError('unavailable', `The MCP server ${s.entry.name} stopped during the call (${message}); it is being restarted.`);
-        throw new AkiraError('internal', `The MCP tool ${toolName} failed: ${message}`);
+        if (/timed? ?out/i.test(message)) throw new AkiraError('unavailable', mcpErrors.toolTimedOut(toolName, Math.round(timeoutMs / 1000)));
+        if (s.conn !== conn || /closed/i.test(message)) throw new AkiraError('unavailable', mcpErrors.stoppedDuringCall(s.entry.name, message));
+        throw new AkiraError('internal', mcpErrors.toolFailed(toolName, message));
       }
     },
     async restart(name) {
@@ -379,7 +372,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       await stop(s);
       s.restarts = 0;
       const state = await mayStart(s.entry);
-      if (state !== 'starting') throw new AkiraError('conflict', `The MCP server ${name} ${state === 'disabled' ? 'is disabled: enable it first' : 'waits for your approval: approve it first'}.`);
+      if (state !== 'starting') throw new AkiraError('conflict', (state === 'disabled' ? mcpErrors.restartDisabled : mcpErrors.restartUnapproved)(name));
       void connect(s);
     },
     async setEnabled(name, enabled) {
@@ -413,9 +406,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     },
     async approve(name, fingerprint) {
       const s = need(name);
-      if (s.entry.source !== 'workspace') throw new AkiraError('bad_request', `The MCP server ${name} is one of your global settings: it needs no approval.`);
+      if (s.entry.source !== 'workspace') throw new AkiraError('bad_request', mcpErrors.globalNeedsNoApproval(name));
       if (fingerprint !== undefined && fingerprint !== s.entry.fingerprint) {
-        throw new AkiraError('conflict', `The configuration of ${name} in ${MCP_FILE} changed since you looked at it: look at it again before approving.`);
+        throw new AkiraError('conflict', mcpErrors.changedSinceSeen(name, MCP_FILE));
       }
       await options.approvals.approve(root, name, s.entry.fingerprint);
       if (s.entry.config.disabled) return;

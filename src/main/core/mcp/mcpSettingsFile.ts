@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { AkiraError } from '../errors';
+import { mcpErrors } from '../../../shared/errors';
 
 /**
  * Switching a global MCP server on or off is saved where the person configured it: `mcpServers.<name>.disabled`
@@ -13,11 +14,11 @@ export async function saveServerDisabled(dataDir: string, name: string, disabled
   try {
     raw = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
   } catch (err) {
-    throw new AkiraError('conflict', `The global settings (${path}) cannot be read as JSON (${(err as Error).message}); fix the file first.`);
+    throw new AkiraError('conflict', mcpErrors.settingsNotJson(path, (err as Error).message));
   }
   const servers = raw.mcpServers as Record<string, Record<string, unknown>> | undefined;
   const server = servers?.[name];
-  if (!server || typeof server !== 'object') throw new AkiraError('not_found', `No MCP server "${name}" in the global settings.`);
+  if (!server || typeof server !== 'object') throw new AkiraError('not_found', mcpErrors.notInGlobal(name));
   if (disabled) server.disabled = true;
   else delete server.disabled;
   await writeFileAtomic(path, `${JSON.stringify(raw, null, 2)}\n`, 0o600);

@@ -1,5 +1,6 @@
 import { AkiraError } from '../errors';
 import { GlobError, globToRegExp } from '../agent/tools/glob';
+import { searchErrors } from '../../../shared/errors';
 
 /**
  * The include and exclude globs of `search.start`: comma-separated (commas inside `{a,b}` belong to the glob), each
@@ -60,12 +61,12 @@ function parse(given: string, field: 'include' | 'exclude'): ParsedGlob {
   if (pattern.startsWith('./')) pattern = pattern.slice(2);
   const rooted = pattern.startsWith('/');
   pattern = pattern.replace(/^\/+/, '').replace(/\/+$/, '');
-  if (!pattern) throw new AkiraError('bad_request', `Invalid ${field} glob "${given}": it names no file.`);
+  if (!pattern) throw new AkiraError('bad_request', searchErrors.globNamesNothing(field, given));
   try {
     return { given, pattern, anchored: rooted || pattern.includes('/'), re: globToRegExp(pattern, GLOB_IGNORE_CASE) };
   } catch (err) {
     if (!(err instanceof GlobError)) throw err;
-    throw new AkiraError('bad_request', `Invalid ${field} glob "${given}": ${err.message}`);
+    throw new AkiraError('bad_request', searchErrors.badGlob(field, given, err.message));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SearchParams } from '../../../shared/contract/search';
 import { AkiraError } from '../errors';
+import { searchErrors } from '../../../shared/errors';
 
 /**
  * The query of `search.start` as each engine takes it. The query's language is JavaScript's: literal text, or a
@@ -54,7 +55,7 @@ export function compileQuery(params: Pick<SearchParams, 'query' | 'regex' | 'cas
   let unicode = true;
   const unicodeError = tryCompile(pattern, `gu${caseFlag}`);
   if (unicodeError) {
-    if (tryCompile(pattern, `g${caseFlag}`)) throw new AkiraError('bad_request', `Invalid regular expression: ${reasonOf(unicodeError)}.`);
+    if (tryCompile(pattern, `g${caseFlag}`)) throw new AkiraError('bad_request', searchErrors.badRegex(reasonOf(unicodeError)));
     unicode = false;
   }
   const word = unicode ? UNICODE_WORD : ASCII_WORD;

@@ -10,6 +10,7 @@ import { createNodeEngine } from './nodeSearch';
 import { RipgrepUnusable, runRipgrep, type EngineRun } from './ripgrepSearch';
 import { GLOB_IGNORE_CASE, searchGlobs } from './searchGlobs';
 import { compileQuery } from './searchPattern';
+import { searchErrors } from '../../../shared/errors';
 
 /**
  * Search in files for one open workspace (`search.*`, issue 13). `start` checks the query and the globs (a
@@ -166,12 +167,12 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
   return {
     async start(params) {
-      if (disposed) throw new AkiraError('unavailable', 'The workspace was closed.');
+      if (disposed) throw new AkiraError('unavailable', searchErrors.workspaceClosed);
       // Checked before answering: a bad query or glob is the caller's error.
       compileQuery(params);
       searchGlobs(params.include, params.exclude);
       if (running.size >= MAX_RUNNING) {
-        throw new AkiraError('conflict', `${MAX_RUNNING} searches are running already: cancel one (search.cancel) or wait for it.`);
+        throw new AkiraError('conflict', searchErrors.tooManySearches(MAX_RUNNING));
       }
       const searchId = randomUUID();
       const state: Running = { run: null, cancelled: false };

@@ -10,6 +10,7 @@ import { renderSessionDoc } from './sessionDoc';
 import { sessionEventInputSchema, sessionEventSchema, type SessionEvent, type SessionEventInput } from '../../../shared/agent/sessionEvents';
 import { EVENTS_FILE, SESSION_DOC } from './sessionFiles';
 import type { SessionLock } from './sessionLock';
+import { sessionErrors } from '../../../shared/errors';
 
 /**
  * An open session (the one writer of its folder). `append(event)` validates the event, gives it the
@@ -162,7 +163,7 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
   }
 
   function enqueue(input: SessionEventInput, ts?: string): Promise<SessionEvent> {
-    if (closed) return Promise.reject(new AkiraError('conflict', `Session ${sessionId} is closed.`));
+    if (closed) return Promise.reject(new AkiraError('conflict', sessionErrors.sessionClosed(sessionId)));
     return new Promise<SessionEvent>((resolve, reject) => {
       queue.push({ input, ts, resolve, reject });
       draining ??= drain();

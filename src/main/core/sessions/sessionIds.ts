@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AkiraError } from '../errors';
+import { sessionErrors } from '../../../shared/errors';
 
 /** Session ids are UUID v4 (lower case); anything else is refused before it is used in a path. */
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -13,7 +14,7 @@ export function checkSessionId(value: unknown): string {
   const id = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if (!isSessionId(id)) {
     const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 60)) : typeof value;
-    throw new AkiraError('bad_request', `Invalid session id ${shown}: expected a UUID v4 such as 3b241101-e2bb-4255-8caf-4136c566a962.`);
+    throw new AkiraError('bad_request', sessionErrors.badSessionId(shown));
   }
   return id;
 }

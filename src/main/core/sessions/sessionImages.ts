@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MAX_IMAGE_BYTES, type ImageInput, type ImageMediaType, type SessionImage } from '../../../shared/context/contextShapes';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { AkiraError } from '../errors';
+import { sessionErrors } from '../../../shared/errors';
 
 /**
  * The images of a session's task and messages (issue 11), kept in its folder so a resumed session still
@@ -34,9 +35,9 @@ function hasSignature(bytes: Buffer, type: ImageMediaType): boolean {
 export function decodeImage(input: Pick<ImageInput, 'name' | 'mediaType' | 'dataBase64'>): Buffer {
   const bytes = Buffer.from(input.dataBase64, 'base64');
   const name = input.name ?? 'image';
-  if (!bytes.length) throw new AkiraError('bad_request', `The image "${name}" is empty.`);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AkiraError('bad_request', `The image "${name}" has ${bytes.length} bytes; at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
-  if (!hasSignature(bytes, input.mediaType)) throw new AkiraError('bad_request', `The image "${name}" is not a ${EXT[input.mediaType].toUpperCase()} image (its bytes do not say so).`);
+  if (!bytes.length) throw new AkiraError('bad_request', sessionErrors.imageEmpty(name));
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AkiraError('bad_request', sessionErrors.imageTooLarge(name, bytes.length, MAX_IMAGE_BYTES / 1024 / 1024));
+  if (!hasSignature(bytes, input.mediaType)) throw new AkiraError('bad_request', sessionErrors.imageNotThatType(name, EXT[input.mediaType].toUpperCase()));
   return bytes;
 }
 
@@ -54,6 +55,6 @@ export async function saveSessionImages(dir: string, inputs: readonly ImageInput
 }
 
 export async function loadSessionImage(dir: string, image: SessionImage): Promise<string> {
-  if (!/^[\w.-]+$/.test(image.file)) throw new AkiraError('bad_request', `Not an image file name: ${image.file}`);
+  if (!/^[\w.-]+$/.test(image.file)) throw new AkiraError('bad_request', sessionErrors.notAnImageName(image.file));
   return (await readFile(join(dir, IMAGES_FOLDER, image.file))).toString('base64');
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createPidLock, describeHolder, isThisProcess, liveLockHolder, readLockHolder, type LockHolder } from '../../common/pidLock';
 import { AkiraError } from '../errors';
+import { sessionErrors } from '../../../shared/errors';
 
 /**
  * One writer per session: `writer.lock` in the session folder holds the writer's pid and host (JSON,
@@ -49,8 +50,8 @@ export async function acquireLock(dir: string, sessionId: string): Promise<Sessi
     const owner = liveLockHolder(lock.path);
     if (owner) {
       const who = isThisProcess(owner) ? 'this process' : describeHolder(owner);
-      throw new AkiraError('conflict', `Session ${sessionId} is open in ${who}; close it there first.`);
+      throw new AkiraError('conflict', sessionErrors.openElsewhere(sessionId, who));
     }
   }
-  throw new AkiraError('conflict', `Could not take the lock of session ${sessionId}.`);
+  throw new AkiraError('conflict', sessionErrors.noLock(sessionId));
 }

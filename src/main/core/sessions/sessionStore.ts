@@ -12,6 +12,7 @@ import { ensureLogHeaders, EVENTS_FILE, readFrontMatter, removeStaleTmpFiles, SE
 import { createSessionHandle, type SessionHandle } from './sessionHandle';
 import { checkSessionId, isSessionId, newSessionId } from './sessionIds';
 import { acquireLock, clearStaleLock, lockOwner } from './sessionLock';
+import { sessionErrors } from '../../../shared/errors';
 
 /**
  * The session store of one workspace: `.akira/sessions/<uuid v4>/` with session.md, history.md,
@@ -132,7 +133,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let disposed = false;
 
   function checkOpen(): void {
-    if (disposed) throw new AkiraError('conflict', 'The session store is closed.');
+    if (disposed) throw new AkiraError('conflict', sessionErrors.storeClosed);
   }
 
   async function load(dir: string, sessionId: string): Promise<LoadedSession & { cleanLength: number }> {
@@ -151,7 +152,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   async function existingDir(sessionId: string): Promise<string> {
     const dir = await sessionDir(root, sessionId);
     const entries = await readdir(dir).catch(() => null);
-    if (!entries) throw new AkiraError('not_found', `No session ${sessionId} in this workspace.`);
+    if (!entries) throw new AkiraError('not_found', sessionErrors.noSuchSession(sessionId));
     return dir;
   }
 
@@ -182,7 +183,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   async function openSession(id: string): Promise<SessionHandle> {
     checkOpen();
     const sessionId = checkSessionId(id);
-    if (open.has(sessionId)) throw new AkiraError('conflict', `Session ${sessionId} is already open.`);
+    if (open.has(sessionId)) throw new AkiraError('conflict', sessionErrors.alreadyOpen(sessionId));
     const dir = await existingDir(sessionId);
     const { handle, state } = await openHandle(sessionId, dir, null);
     // We hold the lock and the handle has written nothing yet: every tmp file here is a dead writer's.
@@ -221,7 +222,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       await sessionsDir(root, true);
       const dir = await sessionDir(root, sessionId);
       await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
-        throw err.code === 'EEXIST' ? new AkiraError('conflict', `Session ${sessionId} already exists.`) : err;
+        throw err.code === 'EEXIST' ? new AkiraError('conflict', sessionErrors.sessionExists(sessionId)) : err;
       });
       await ensureLogHeaders(dir, sessionId, input.task, redact);
       const { handle, enqueue } = await openHandle(sessionId, dir, {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { SavedKey } from '../agent/model';
 import { AkiraError } from '../errors';
 import { writeFileAtomic } from '../../common/atomicWrite';
+import { settingsErrors } from '../../../shared/errors';
 
 /**
  * Where the model API key is kept, outside the workspace and outside settings.json:
@@ -50,13 +51,13 @@ export function createFileSecretStore(dataDir: string, options: FileSecretStoreO
     }
     if (posix) {
       if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
-        throw new AkiraError('forbidden', `${file} belongs to another user; Akira will not use it. Remove it, then save the API key again.`);
+        throw new AkiraError('forbidden', settingsErrors.keyFileForeign(file));
       }
       if ((info.mode & 0o077) !== 0) {
         try {
           await chmod(file, FILE_MODE);
         } catch (err) {
-          throw new AkiraError('forbidden', `${file} can be read by other users and its mode cannot be fixed (${(err as Error).message}); Akira will not use it. Run: chmod 600 "${file}"`);
+          throw new AkiraError('forbidden', settingsErrors.keyFileOpen(file, (err as Error).message));
         }
         warn(`${file} could be read by other users (mode ${(info.mode & 0o777).toString(8)}); changed it to 600.`);
       }
@@ -69,7 +70,7 @@ export function createFileSecretStore(dataDir: string, options: FileSecretStoreO
     } catch {
       // fall through
     }
-    throw new AkiraError('bad_request', `${file} is damaged (not a JSON object). Remove it, then save the API key again.`);
+    throw new AkiraError('bad_request', settingsErrors.keyFileDamaged(file));
   }
 
   function serial<T>(fn: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import { formatPolicyIssues, LIMITS, policyOverridesSchema } from '../agent/poli
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
+import { plainWords, settingsErrors, type ErrorWords } from '../../../shared/errors';
 
 /**
  * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
@@ -21,6 +22,8 @@ export interface FieldIssue {
   message: string;
   /** Refused on save, but when it is already in the file the agent just leaves it out (workspace loosening). */
   ignored?: true;
+  /** The message in words of the shared error catalogs (issue 14), when it is in one. */
+  words?: ErrorWords;
 }
 
 export type RawSettings = Record<string, unknown>;
@@ -182,13 +185,14 @@ export function applyPatch(raw: RawSettings, patch: Omit<SettingsUpdateInputT, '
 
 /** `<prefix>.<field>` of a file (when it has one) in range, said with the field's name for people. */
 function checkField(issues: FieldIssue[], prefix: string, field: NumberField, value: unknown, r: { min: number; max: number }) {
-  checkNumber(issues, `${prefix}.${field}`, value, r, NUMBER_SETTINGS[field]);
+  checkNumber(issues, `${prefix}.${field}`, value, r, NUMBER_SETTINGS[field], field);
 }
 
 /** A number (when the file has one) in range, said with the setting's name for people. */
-function checkNumber(issues: FieldIssue[], path: string, value: unknown, r: { min: number; max: number }, setting: NumberSetting) {
+function checkNumber(issues: FieldIssue[], path: string, value: unknown, r: { min: number; max: number }, setting: NumberSetting, key: string) {
   if (value === undefined || inRange(setting, r, value)) return;
-  issues.push({ path, message: `${rangeMessage(setting, r)} (got ${JSON.stringify(value) ?? 'nothing'})` });
+  const words = settingsErrors.outOfRange(key, r.min, r.max, JSON.stringify(value) ?? 'nothing');
+  issues.push({ path, message: `${rangeMessage(setting, r)} (got ${JSON.stringify(value) ?? 'nothing'})`, words: plainWords(words) });
 }
 
 function checkModel(model: unknown, issues: FieldIssue[]): void {
@@ -240,7 +244,7 @@ function checkPolicyLayer(policy: unknown, issues: FieldIssue[]): void {
   for (const [name, range] of Object.entries(LIMITS)) {
     const path = `agent.policy.limits.${name}`;
     const before = issues.length;
-    checkNumber(issues, path, limits[name], range, limitSetting(name));
+    checkNumber(issues, path, limits[name], range, limitSetting(name), name);
     if (issues.length > before) said.add(path);
   }
   const r = policyOverridesSchema.safeParse(policy);

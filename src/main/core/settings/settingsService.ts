@@ -32,6 +32,7 @@ import {
   type RawSettings,
 } from './settingsLayers';
 import type { SettingsStore } from './settingsStore';
+import { plainWords, settingsErrors, type ErrorWords } from '../../../shared/errors';
 
 /**
  * The settings view's service (contract `settings.*`):
@@ -241,10 +242,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return { snap, resolved, globalRaw: g.raw, inheritedWorkspace };
   }
 
-  function rejectIssues(scope: SettingsScope, issues: { path: string; message: string }[]): never {
-    const where = scope === 'global' ? 'global settings' : 'workspace settings';
+  function rejectIssues(scope: SettingsScope, issues: { path: string; message: string; words?: ErrorWords }[]): never {
     const list = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-    throw new AkiraError('bad_request', `Not saved: the ${where} have ${issues.length} invalid field${issues.length === 1 ? '' : 's'}: ${list}`, { fields: issues });
+    const paths = issues.map((i) => i.path).join(', ');
+    throw new AkiraError('bad_request', settingsErrors.notSaved(scope, issues.length, list, paths), { fields: issues });
   }
 
   async function update(input: SettingsUpdateInputT): Promise<SettingsSnapshotT> {
@@ -264,7 +265,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const days = patch.checkpoints?.retentionDays;
     const retentionFloor = scope === 'workspace' && typeof days === 'number' ? await inheritedRetention() : null;
     const check = (raw: RawSettings) => {
-      const issues: { path: string; message: string }[] = checkLayer(applyPatch(raw, patch), scope, modeIds).filter((i) => touched(i.path));
+      const issues: { path: string; message: string; words?: ErrorWords }[] = checkLayer(applyPatch(raw, patch), scope, modeIds).filter((i) => touched(i.path));
       if (inherited && patch.agent?.policy) {
         for (const l of loosenedFields(inherited, patch.agent.policy as PolicyOverrides)) if (!issues.some((i) => i.path === l.path)) issues.push(l);
       }
@@ -274,7 +275,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
           message: `A workspace can only keep checkpoints longer: at least ${retentionFloor} days (the global setting or the default); shorten it in the global settings.`,
         });
       }
-      if (issues.length) rejectIssues(scope, issues.map(({ path, message }) => ({ path, message })));
+      if (issues.length) rejectIssues(scope, issues.map(({ path, message, words }) => (words ? { path, message, words } : { path, message })));
     };
     if (scope === 'global') {
       const current = await readSettingsFile(globalFile, globalFile);
@@ -287,7 +288,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       });
     } else {
       const file = await workspaceFile();
-      if (!file) throw new AkiraError('unavailable', 'No folder is open: workspace settings need one. Save to the global settings instead.');
+      if (!file) throw new AkiraError('unavailable', settingsErrors.noFolderOpen);
       const run = wsQueue.then(async () => {
         const current = await readSettingsFile(file, WORKSPACE_FILE);
         if (current.broken) throw new AkiraError('conflict', `${current.problem}. Fix or remove ${WORKSPACE_FILE}, then save again.`);
@@ -303,8 +304,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
 
   async function setApiKey(key: string | null, baseURL?: string): Promise<ApiKeyStatusT> {
     if (baseURL !== undefined && !originOf(baseURL)) {
-      throw new AkiraError('bad_request', `The key's server must be an http:// or https:// URL (got ${JSON.stringify(baseURL)}).`, {
-        fields: [{ path: 'baseURL', message: 'The base URL must be an http:// or https:// URL' }],
+      throw new AkiraError('bad_request', settingsErrors.keyServerNotHttp(String(JSON.stringify(baseURL))), {
+        fields: [{ path: 'baseURL', message: settingsErrors.baseUrlField.en, words: plainWords(settingsErrors.baseUrlField) }],
       });
     }
     const origin = key === null ? null : originForSaving(places((await readSettingsFile(globalFile, globalFile)).raw), baseURL);
@@ -331,8 +332,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const now = await current();
     const baseURL = nonEmpty(input.baseURL) ?? now.snap.effective.model.baseURL ?? null;
     if (!baseURL) {
-      throw new AkiraError('bad_request', 'No base URL to test: pick a preset or type the server’s URL (e.g. http://127.0.0.1:11434/v1).', {
-        fields: [{ path: 'baseURL', message: 'Pick a preset or type the server’s URL' }],
+      throw new AkiraError('bad_request', settingsErrors.noBaseUrl, {
+        fields: [{ path: 'baseURL', message: settingsErrors.noBaseUrlField.en, words: plainWords(settingsErrors.noBaseUrlField) }],
       });
     }
     let url: URL | null = null;
@@ -342,8 +343,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       url = null;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new AkiraError('bad_request', `The base URL must be an http:// or https:// URL (got ${JSON.stringify(baseURL)}).`, {
-        fields: [{ path: 'baseURL', message: 'The base URL must be an http:// or https:// URL' }],
+      throw new AkiraError('bad_request', settingsErrors.baseUrlNotHttp(String(JSON.stringify(baseURL))), {
+        fields: [{ path: 'baseURL', message: settingsErrors.baseUrlField.en, words: plainWords(settingsErrors.baseUrlField) }],
       });
     }
     const { apiKey, note } = keyForTest(nonEmpty(input.apiKey), originOf(baseURL)!, now);
@@ -371,7 +372,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
 
   async function trustModelServer(baseURL: string, trusted: boolean): Promise<SettingsSnapshotT> {
     const origin = originOf(baseURL);
-    if (!origin) throw new AkiraError('bad_request', `Only an http:// or https:// server can be trusted (got ${JSON.stringify(baseURL)}).`);
+    if (!origin) throw new AkiraError('bad_request', settingsErrors.trustNotHttp(String(JSON.stringify(baseURL))));
     await options.store.update((s) => {
       const raw = s as RawSettings;
       const list = trustedOf(raw).filter((o) => o !== origin);

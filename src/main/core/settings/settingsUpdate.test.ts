@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSettingsKit, type SettingsKit } from '../../../testing/settingsKit';
+import { errorText } from '../../../shared/errors';
 
 let kit: SettingsKit | null = null;
 afterEach(async () => {
@@ -99,6 +100,14 @@ describe('settings.update', () => {
     expect(fields['agent.policy.limits.maxRetriesPerTodo']).toBe('Max retries per TODO must be a whole number from 0 to 10 (got 1.5)');
     expect(fields['agent.policy.commands.allow.0']).toMatch(/one command's leading words/);
     expect(e.message).toMatch(/^Not saved: the global settings have 7 invalid fields/);
+    // The same in words (issue 14): the whole refusal and each number out of range, said in Chinese too.
+    expect(e.words?.key).toBe('settings.notSaved');
+    expect(errorText(e, 'zh-CN')).toMatch(/^未保存：全局设置中有 7 个无效字段：model\.baseURL, /);
+    const words = Object.fromEntries(e.details!.fields!.map((f) => [f.path, f.words]));
+    expect(words['agent.policy.limits.maxToolLoopsPerTodo']).toEqual({ key: 'settings.outOfRange', values: ['maxToolLoopsPerTodo', 1, 200, '500'] });
+    expect(errorText({ message: '', words: words['agent.policy.limits.maxToolLoopsPerTodo'] }, 'en')).toBe('Max tool loops per TODO must be a whole number from 1 to 200 (got 500)');
+    expect(errorText({ message: '', words: words['agent.policy.limits.maxToolLoopsPerTodo'] }, 'zh-CN')).toBe('每个 TODO 的最大工具调用次数必须是 1 到 200 之间的整数（当前为 500）');
+    expect(errorText({ message: '', words: words['model.timeoutSeconds'] }, 'zh-CN')).toBe('超时必须是 1 到 3,600 秒之间的数字（当前为 0）');
     expect(await kit.readGlobal()).toEqual(before);
   });
 
@@ -109,7 +118,9 @@ describe('settings.update', () => {
     expect(unknown.details?.fields?.[0].message).toMatch(/not a policy setting \(known: maxToolLoopsPerTodo/);
     // a wrong type is refused by the contract itself; the router answers the fields as well
     const typed = await kit.fail('settings.update', { scope: 'global', model: { timeoutSeconds: 'soon' as unknown as number } });
-    expect(typed.details?.fields).toEqual([{ path: 'model.timeoutSeconds', message: expect.stringMatching(/number/) }]);
+    expect(typed.details?.fields).toEqual([
+      { path: 'model.timeoutSeconds', message: expect.stringMatching(/number/), words: { key: 'input.wrongType', values: ['model.timeoutSeconds', 'number', 0] } },
+    ]);
   });
 
   it('refuses from the workspace what would loosen safety, and keeps the file’s other sections', async () => {

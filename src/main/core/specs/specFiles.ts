@@ -5,6 +5,7 @@ import { readConfined } from '../workspace/confinedFs';
 import { checkPathText, resolveInside, resolveInsideEx } from '../workspace/pathGuard';
 import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
 import { tickParents, tickTask, type TaskRef } from './tasksTicker';
+import { specErrors } from '../../../shared/errors';
 
 /**
  * The specs of a workspace on disk: `.akira/specs/<name>/` and Kiro's `.kiro/specs/<name>/`, each with
@@ -51,10 +52,10 @@ export const MAX_SPEC_FILE_BYTES = 4 * 1024 * 1024;
 
 function specDir(ref: SpecRef): string {
   const base = SPEC_ROOTS.find((r) => r.source === ref.source);
-  if (!base) throw new AkiraError('bad_request', `Unknown spec source: ${String(ref.source)}`);
+  if (!base) throw new AkiraError('bad_request', specErrors.unknownSource(String(ref.source)));
   checkPathText(ref.name);
   if (!ref.name || ref.name === '.' || ref.name === '..' || /[\\/]/.test(ref.name)) {
-    throw new AkiraError('bad_request', `Not a spec name: "${ref.name}"`);
+    throw new AkiraError('bad_request', specErrors.notASpecName(ref.name));
   }
   return `${base.dir}/${ref.name}`;
 }
@@ -127,7 +128,7 @@ async function readSpecFile(root: string, rel: string): Promise<{ bytes: Buffer;
   const real = await resolveInside(root, rel);
   const file = await readConfined(root, real, {
     check: (stats) => {
-      if (stats.isFile() && stats.size > MAX_SPEC_FILE_BYTES) throw new AkiraError('bad_request', `${rel} is larger than ${MAX_SPEC_FILE_BYTES} bytes.`);
+      if (stats.isFile() && stats.size > MAX_SPEC_FILE_BYTES) throw new AkiraError('bad_request', specErrors.fileTooLarge(rel, MAX_SPEC_FILE_BYTES));
     },
   });
   return file && { bytes: file.bytes, text: file.bytes.toString('utf8'), mode: file.stats.mode & 0o777 };
@@ -139,7 +140,7 @@ export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent>
   const [tasks, requirements, design] = await Promise.all(
     ['tasks.md', 'requirements.md', 'design.md'].map((f) => readSpecFile(root, `${spec.dir}/${f}`)),
   );
-  if (!tasks && !requirements && !design) throw new AkiraError('not_found', `No spec "${ref.name}" in ${spec.dir.slice(0, spec.dir.lastIndexOf('/'))}.`);
+  if (!tasks && !requirements && !design) throw new AkiraError('not_found', specErrors.noSuchSpec(ref.name, spec.dir.slice(0, spec.dir.lastIndexOf('/'))));
   const parsed = tasks ? parseTasks(tasks.text) : { tasks: [], problems: ['The spec has no tasks.md yet.'] };
   return {
     spec,
@@ -174,9 +175,9 @@ export async function editTasksAt(root: string, rel: string, edit: TasksEdit, op
   const attempts = options.attempts ?? 5;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const before = await readSpecFile(root, rel);
-    if (!before) throw new AkiraError('not_found', `No such file: ${rel}`);
+    if (!before) throw new AkiraError('not_found', specErrors.noSuchFile(rel));
     if (!Buffer.from(before.text, 'utf8').equals(before.bytes)) {
-      throw new AkiraError('bad_request', `${rel} is not valid UTF-8; it is left as it is.`);
+      throw new AkiraError('bad_request', specErrors.notUtf8(rel));
     }
     const result = edit(before.text);
     if ('error' in result) throw new AkiraError(result.code === 'ambiguous' ? 'conflict' : 'not_found', result.error);
@@ -187,7 +188,7 @@ export async function editTasksAt(root: string, rel: string, edit: TasksEdit, op
     await writeFileAtomic(await resolveInside(root, rel), Buffer.from(result.text, 'utf8'), before.mode);
     return result;
   }
-  throw new AkiraError('conflict', `${rel} kept changing while it was being updated; nothing was written.`);
+  throw new AkiraError('conflict', specErrors.keptChanging(rel));
 }
 
 /** A tasks.md named by its path: a spec's (`.akira/specs/<name>/tasks.md`, `.kiro/specs/…`) or any other. */
@@ -205,9 +206,9 @@ export async function tasksFileAt(root: string, path: string): Promise<TasksFile
   const rel = path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
   checkPathText(rel);
   if (!rel || rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || rel.split('/').includes('..')) {
-    throw new AkiraError('bad_request', `Name the tasks.md by its path inside the workspace (got "${path}").`);
+    throw new AkiraError('bad_request', specErrors.pathInsideWorkspace(path));
   }
-  if (!(await isFileInside(root, rel))) throw new AkiraError('not_found', `No such file in the workspace: ${rel}`);
+  if (!(await isFileInside(root, rel))) throw new AkiraError('not_found', specErrors.notInWorkspace(rel));
   const m = /^\.(akira|kiro)\/specs\/([^/]+)\/tasks\.md$/.exec(rel);
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
   return { tasksPath: rel, dir, spec: m ? { source: m[1] as SpecSource, name: m[2] } : null };
@@ -221,7 +222,7 @@ export async function readTasksAt(root: string, file: TasksFile): Promise<Omit<S
     readSpecFile(root, near('requirements.md')).catch(() => null),
     readSpecFile(root, near('design.md')).catch(() => null),
   ]);
-  if (!tasks) throw new AkiraError('not_found', `No such file: ${file.tasksPath}`);
+  if (!tasks) throw new AkiraError('not_found', specErrors.noSuchFile(file.tasksPath));
   const parsed = parseTasks(tasks.text);
   return { file, tasksText: tasks.text, tasks: parsed.tasks, problems: parsed.problems, requirements: requirements?.text ?? null, design: design?.text ?? null };
 }

@@ -1,6 +1,7 @@
 import { AkiraError } from '../errors';
 import { leafTasks, type SpecTask } from './tasksParser';
 import { numberOfId } from './tasksTicker';
+import { specErrors } from '../../../shared/errors';
 
 /**
  * Which tasks of a tasks.md a spec session runs (pure):
@@ -36,7 +37,7 @@ function findId(tasks: readonly SpecTask[], wanted: string): SpecTask {
   if (hit) return hit;
   const known = tasks.map((t) => t.id);
   const shown = known.slice(0, 40).join(', ') + (known.length > 40 ? `, … (${known.length} in all)` : '');
-  throw new AkiraError('bad_request', `No task "${wanted}" in the tasks.md; its tasks are ${shown || '(none)'}.`);
+  throw new AkiraError('bad_request', specErrors.noSuchTask(wanted, shown));
 }
 
 /** The task and everything under it. */

@@ -4,6 +4,7 @@ import { lstat, mkdir, open, readlink, realpath, rename, rm, unlink, type FileHa
 import { basename, dirname, join } from 'node:path';
 import { AkiraError } from '../errors';
 import { isInside, toRelative } from './pathGuard';
+import { fileErrors } from '../../../shared/errors';
 
 /**
  * File I/O confined to the workspace as it is when a file is *opened*, not only when its path was
@@ -52,7 +53,7 @@ function shown(root: string, real: string): string {
 }
 
 function leadsOutside(root: string, real: string): AkiraError {
-  return new AkiraError('forbidden', `${shown(root, real)} leads outside the workspace.`);
+  return new AkiraError('forbidden', fileErrors.leadsOutside(shown(root, real)));
 }
 
 /** Throws unless `handle`, opened from `real`, is the file or folder at `real` now (see module doc). */
@@ -87,9 +88,9 @@ export async function openConfined(root: string, real: string): Promise<OpenedFi
   } catch (err) {
     const code = errno(err);
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    if (code === 'ELOOP') throw new AkiraError('forbidden', `${shown(root, real)} changed into a symbolic link while reading.`);
-    if (code === 'EISDIR') throw new AkiraError('bad_request', `Is a folder, not a file: ${shown(root, real)}`);
-    if (code === 'ENXIO') throw new AkiraError('bad_request', `Not a regular file: ${shown(root, real)}`);
+    if (code === 'ELOOP') throw new AkiraError('forbidden', fileErrors.becameLink(shown(root, real)));
+    if (code === 'EISDIR') throw new AkiraError('bad_request', fileErrors.isFolder(shown(root, real)));
+    if (code === 'ENXIO') throw new AkiraError('bad_request', fileErrors.notRegularFile(shown(root, real)));
     throw err;
   }
   try {
@@ -115,7 +116,7 @@ export async function readConfined(root: string, real: string, options: ReadConf
   const { handle, stats } = opened;
   try {
     options.check?.(stats);
-    if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${shown(root, real)}`);
+    if (!stats.isFile()) throw new AkiraError('bad_request', fileErrors.notRegularFile(shown(root, real)));
     if (options.limit === undefined) return { bytes: await handle.readFile(), stats };
     const buffer = Buffer.alloc(Math.min(stats.size, options.limit));
     let got = 0;
@@ -151,7 +152,7 @@ async function openDirNoFollow(root: string, path: string, real: string): Promis
     if (code === 'ENOENT') return null;
     // A final link is ELOOP, or ENOTDIR with O_DIRECTORY on Linux: tell it from a file in the way.
     if (code === 'ELOOP' || (code === 'ENOTDIR' && (await lstat(path).catch(() => null))?.isSymbolicLink())) throw leadsOutside(root, real);
-    if (code === 'ENOTDIR') throw new AkiraError('bad_request', `Not a folder: ${shown(root, real)}`);
+    if (code === 'ENOTDIR') throw new AkiraError('bad_request', fileErrors.notFolder(shown(root, real)));
     throw err;
   }
 }
@@ -189,7 +190,7 @@ export async function openConfinedDir(root: string, dirReal: string, options: { 
   let handle: FileHandle | null;
   while (!(handle = await openDirNoFollow(root, at, at))) {
     if (!options.create) return null;
-    if (at === root) throw new AkiraError('not_found', 'The workspace folder is gone.');
+    if (at === root) throw new AkiraError('not_found', fileErrors.workspaceGone);
     missing.unshift(basename(at));
     at = dirname(at);
   }
@@ -220,7 +221,7 @@ export async function openConfinedDir(root: string, dirReal: string, options: { 
  * file). Missing folders are created. `mode`, when given, is set exactly (umask not applied).
  */
 export async function writeConfined(root: string, real: string, data: string | Uint8Array, mode?: number): Promise<void> {
-  if (real === root) throw new AkiraError('bad_request', 'The workspace folder is not a file.');
+  if (real === root) throw new AkiraError('bad_request', fileErrors.workspaceNotFile);
   const dir = (await openConfinedDir(root, dirname(real), { create: true }))!;
   const name = basename(real);
   const tmpName = `.${name.slice(0, 80)}.akira-${randomBytes(6).toString('hex')}.tmp`;

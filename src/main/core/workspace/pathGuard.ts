@@ -1,6 +1,7 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AkiraError } from '../errors';
+import { fileErrors } from '../../../shared/errors';
 
 /**
  * Path confinement: every file the app touches on behalf of a caller (tree, editor, agent tools,
@@ -52,30 +53,22 @@ function nameTooLong(segment: string): boolean {
 
 /** Refuses NUL bytes, names too long for a file system, and look-alike dot/separator segments; returns the input unchanged. */
 export function checkPathText(rel: string): string {
-  if (typeof rel !== 'string') throw new AkiraError('bad_request', 'Path must be a string.');
-  if (rel.includes('\0')) throw new AkiraError('bad_request', 'Path contains a NUL byte.');
+  if (typeof rel !== 'string') throw new AkiraError('bad_request', fileErrors.pathNotText);
+  if (rel.includes('\0')) throw new AkiraError('bad_request', fileErrors.pathHasNul);
   for (const segment of rel.split(/[\\/]/)) {
     if (!segment) continue;
-    if (nameTooLong(segment)) throw new AkiraError('bad_request', `File name too long: ${rel}`);
+    if (nameTooLong(segment)) throw new AkiraError('bad_request', fileErrors.nameTooLong(rel));
     const folded = segment.normalize('NFKC');
     if (folded === segment) continue;
     if (folded === '.' || folded === '..' || /[\\/\0]/.test(folded)) {
-      throw new AkiraError(
-        'forbidden',
-        `Path segment "${segment}" looks like "${folded}" after Unicode normalisation; refusing an ambiguous path.`,
-      );
+      throw new AkiraError('forbidden', fileErrors.ambiguousSegment(segment, folded));
     }
   }
   return rel;
 }
 
 function outside(rel: string, viaLink: boolean): AkiraError {
-  return new AkiraError(
-    'forbidden',
-    viaLink
-      ? `Path "${rel}" leads outside the workspace through a symbolic link.`
-      : `Path "${rel}" is outside the workspace.`,
-  );
+  return new AkiraError('forbidden', viaLink ? fileErrors.outsideThroughLink(rel) : fileErrors.outsideWorkspace(rel));
 }
 
 function isMissing(err: unknown): boolean {
@@ -120,11 +113,11 @@ function resolveError(err: unknown, rel: string): unknown {
   switch ((err as NodeJS.ErrnoException).code) {
     case 'EACCES':
     case 'EPERM':
-      return new AkiraError('forbidden', `Permission denied: ${rel}`);
+      return new AkiraError('forbidden', fileErrors.permissionDenied(rel));
     case 'ENAMETOOLONG':
-      return new AkiraError('bad_request', `File name too long: ${rel}`);
+      return new AkiraError('bad_request', fileErrors.nameTooLong(rel));
     case 'ELOOP':
-      return new AkiraError('bad_request', `Too many levels of symbolic links: ${rel}`);
+      return new AkiraError('bad_request', fileErrors.linkLoop(rel));
     default:
       return err;
   }
@@ -146,7 +139,7 @@ export async function resolveInsideEx(root: string, rel: string, opts: ResolveOp
     throw resolveError(err, rel);
   }
   if (!isInside(root, resolved.real)) throw outside(rel, isInside(root, lexical));
-  if (opts.mustExist && !resolved.exists) throw new AkiraError('not_found', `No such file or folder: ${rel}`);
+  if (opts.mustExist && !resolved.exists) throw new AkiraError('not_found', fileErrors.notFound(rel));
   return resolved;
 }
 
@@ -178,7 +171,7 @@ export function toRelative(root: string, abs: string): string {
   const rel = relative(root, resolve(root, abs));
   if (rel === '') return '';
   if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) {
-    throw new AkiraError('forbidden', `Path "${abs}" is outside the workspace.`);
+    throw new AkiraError('forbidden', fileErrors.outsideWorkspace(abs));
   }
   return sep === '/' ? rel : rel.split(sep).join('/');
 }

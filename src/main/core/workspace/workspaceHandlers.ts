@@ -3,6 +3,7 @@ import type { WorkspaceSummaryT } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { DomainHandlers } from '../router';
 import type { WorkspaceService } from './workspaceService';
+import { fileErrors } from '../../../shared/errors';
 
 export interface WorkspaceHandlerDeps {
   /** The open workspace's service (throws when none is open). */
@@ -27,7 +28,7 @@ export function workspaceHandlers(deps: WorkspaceHandlerDeps): DomainHandlers<'w
     'workspace.write': (p) => deps.service().write(p),
     'workspace.open': async (p, ctx) => {
       if (ctx.face !== 'browser') return deps.open(p.path);
-      if (!deps.browser) throw new AkiraError('forbidden', 'The browser face serves one folder; run `akira serve <folder>` to serve another.');
+      if (!deps.browser) throw new AkiraError('forbidden', fileErrors.serveOneFolder);
       return deps.open(await deps.browser.resolve(p.path));
     },
     'workspace.close': async () => (await deps.close(), { ok: true as const }),

@@ -8,6 +8,7 @@ import { openConfined, readConfined, writeConfined } from './confinedFs';
 import { createFileWatcher, visibleEntriesOf, type FileWatcher, type FileWatcherOptions, type RawChange, type WatcherStats } from './fileWatcher';
 import { createGitignoreRules, type NameMatcher } from './gitignoreRules';
 import { isInsideDotGit, normalizeRelative, resolveInside, resolveInsideEx, toRelative } from './pathGuard';
+import { fileErrors } from '../../../shared/errors';
 
 export type ListParams = CommandParams<'workspace.list'>;
 export type ListResult = CommandResult<'workspace.list'>;
@@ -179,11 +180,11 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
     const offset = params.offset ?? 0;
     const limit = params.limit ?? 500;
     if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) {
-      throw new AkiraError('bad_request', 'offset must be ≥ 0 and limit ≥ 1 (integers).');
+      throw new AkiraError('bad_request', fileErrors.badPage);
     }
     const dir = await resolveInside(root, requested, { mustExist: true });
     const dirStats = await stat(dir);
-    if (!dirStats.isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${requested}`);
+    if (!dirStats.isDirectory()) throw new AkiraError('bad_request', fileErrors.notFolder(requested));
     const path = shownPath(requested, dir);
     const ignored = await rules.forDir(dir);
     const stamp = `${dirStats.mtimeMs}:${dirStats.ino}|${ignored.stamp}`;
@@ -218,11 +219,11 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
     const file = await readConfined(root, real, {
       limit: readLimit,
       check: (stats) => {
-        if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${requested}`);
-        if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${requested}`);
+        if (stats.isDirectory()) throw new AkiraError('bad_request', fileErrors.isFolder(requested));
+        if (!stats.isFile()) throw new AkiraError('bad_request', fileErrors.notRegularFile(requested));
       },
     });
-    if (!file) throw new AkiraError('not_found', `No such file or folder: ${requested}`);
+    if (!file) throw new AkiraError('not_found', fileErrors.notFound(requested));
     const { bytes: data, stats } = file;
     const truncated = stats.size > data.length;
     const binary = data.subarray(0, BINARY_SNIFF).includes(0);
@@ -234,8 +235,8 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
   /** What is at `real` now: its permissions, and the hash of its bytes when `hash` asks (null: nothing there). */
   async function existing(real: string, requested: string, hash: boolean): Promise<{ mode: number; hash: string | null } | null> {
     const check = (stats: { isDirectory(): boolean; isFile(): boolean }) => {
-      if (stats.isDirectory()) throw new AkiraError('bad_request', `Is a folder, not a file: ${requested}`);
-      if (!stats.isFile()) throw new AkiraError('bad_request', `Not a regular file: ${requested}`);
+      if (stats.isDirectory()) throw new AkiraError('bad_request', fileErrors.isFolder(requested));
+      if (!stats.isFile()) throw new AkiraError('bad_request', fileErrors.notRegularFile(requested));
     };
     if (hash) {
       const file = await readConfined(root, real, { check });
@@ -253,19 +254,19 @@ export async function createWorkspaceService(options: WorkspaceServiceOptions): 
 
   async function write(params: WriteParams): Promise<WriteResult> {
     const requested = params.path;
-    if (isInsideDotGit(requested)) throw new AkiraError('forbidden', `${requested} is inside a .git folder; Akira does not edit git's own data.`);
+    if (isInsideDotGit(requested)) throw new AkiraError('forbidden', fileErrors.insideDotGit(requested));
     const { real, exists } = await resolveInsideEx(root, requested);
     const path = shownPath(requested, real);
     if (isInsideDotGit(path) || isInsideDotGit(toRelative(root, real))) {
-      throw new AkiraError('forbidden', `${requested} leads into a .git folder; Akira does not edit git's own data.`);
+      throw new AkiraError('forbidden', fileErrors.leadsIntoDotGit(requested));
     }
     const checked = params.expectedHash !== undefined;
     const now = exists ? await existing(real, requested, checked) : null;
     if (checked) {
       const currentHash = now?.hash ?? null;
       if (currentHash !== params.expectedHash) {
-        const what = params.expectedHash === null ? 'exists already' : currentHash === null ? 'was deleted' : 'changed on disk';
-        throw new AkiraError('conflict', `${path} ${what} since it was read; nothing was written.`, { currentHash });
+        const words = params.expectedHash === null ? fileErrors.saveConflictExists : currentHash === null ? fileErrors.saveConflictDeleted : fileErrors.saveConflictChanged;
+        throw new AkiraError('conflict', words(path), { currentHash });
       }
     }
     const bytes = Buffer.from(params.content, 'utf8');

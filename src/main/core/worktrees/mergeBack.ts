@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { GitFailure } from '../../common/gitRun';
 import { AkiraError } from '../errors';
 import { gitError, identityEnv, plainGitText, type WorktreeGit } from './worktreeGit';
+import { specErrors } from '../../../shared/errors';
 
 /**
  * Brings a session branch into the branch checked out in the user's tree, all or nothing:
@@ -80,7 +81,7 @@ export async function mergeBranch(git: WorktreeGit, req: MergeRequest): Promise<
   const head = (await git.text(cwd, ['symbolic-ref', '-q', 'HEAD'], { okCodes: [1] })).trim();
   if (!head) return refused('detached_head', 'Your repository is on a detached HEAD: check out the branch to merge into first; nothing was merged.');
   const tip = (await git.text(cwd, ['rev-parse', '--verify', '-q', `${req.ref}^{commit}`], { okCodes: [1] })).trim();
-  if (!tip) throw new AkiraError('not_found', `The session branch ${req.ref.replace('refs/heads/', '')} does not exist (discarded?).`);
+  if (!tip) throw new AkiraError('not_found', specErrors.noSessionBranch(req.ref.replace('refs/heads/', '')));
   const already = await isAncestor(git, cwd, tip);
   if (already) return { merged: true, commit: await revParse(git, cwd, 'HEAD'), alreadyMerged: true };
 

@@ -9,6 +9,7 @@ import { diffTrees, type WorktreeFileDiff } from './treeDiff';
 import { addAllButBookkeeping, workTreeTree } from './workTreeState';
 import { createWorktreeGit, gitError, identityEnv } from './worktreeGit';
 import { parseWorktreeList, removeWorktreeMetadata } from './worktreeRecords';
+import { specErrors } from '../../../shared/errors';
 
 export type { MergeResult, MergeRefusal } from './mergeBack';
 export type { WorktreeFileDiff } from './treeDiff';
@@ -107,7 +108,7 @@ const BRANCH_PREFIX = 'akira/';
 /** The first 8 characters of a session id (refused unless they make a safe branch and folder name). */
 export function shortId(sessionId: string): string {
   const m = SHORT_ID.exec(sessionId);
-  if (!m) throw new AkiraError('bad_request', 'A session id must start with 8 letters, digits, - or _ to name its worktree.');
+  if (!m) throw new AkiraError('bad_request', specErrors.badWorktreeId);
   return m[0];
 }
 
@@ -163,8 +164,8 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
     const short = shortId(sessionId);
     const ref = `refs/heads/${branch}`;
     const { top, prefix } = await repo();
-    if (existsSync(path)) throw new AkiraError('conflict', `The worktree folder of session ${short} already exists: discard it first.`);
-    const taken = () => new AkiraError('conflict', `The branch ${branch} already exists: discard that session first (or delete the branch).`);
+    if (existsSync(path)) throw new AkiraError('conflict', specErrors.worktreeFolderExists(short));
+    const taken = () => new AkiraError('conflict', specErrors.branchExists(branch));
 
     // One git process for what HEAD is (git processes are what create costs besides the checkout).
     const heads = (await git.text(top, ['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--git-path', 'index', '--symbolic-full-name', 'HEAD'])).split('\n');
@@ -208,10 +209,10 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
   async function commitNow(info: WorktreeInfo, message: string): Promise<{ commit: string } | null> {
     const { short, ref } = checked(info);
     const { prefix } = await repo();
-    if (!existsSync(info.path)) throw new AkiraError('not_found', `The worktree of session ${short} is gone (discarded?).`);
+    if (!existsSync(info.path)) throw new AkiraError('not_found', specErrors.worktreeGone(short));
     const [parent, parentTree, head] = (await git.text(info.path, ['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--symbolic-full-name', 'HEAD'])).split('\n');
     if (head !== ref) {
-      throw new AkiraError('conflict', `The worktree of session ${short} is no longer on ${info.branch} (${head.startsWith('refs/heads/') ? head.slice('refs/heads/'.length) : 'detached HEAD'}): check ${info.branch} out there first.`);
+      throw new AkiraError('conflict', specErrors.worktreeOffBranch(short, info.branch, head.startsWith('refs/heads/') ? head.slice('refs/heads/'.length) : ''));
     }
     await addAllButBookkeeping(git, info.path, prefix);
     const tree = (await git.text(info.path, ['write-tree'])).trim();
@@ -231,7 +232,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
     if (existsSync(info.path)) now = await workTreeTree(git, { cwd: info.path, prefix, tmpDir });
     else {
       const tip = await refExists(top, ref);
-      if (!tip) throw new AkiraError('not_found', `Session ${info.sessionId.slice(0, 8)} has neither a worktree nor a branch any more (discarded?).`);
+      if (!tip) throw new AkiraError('not_found', specErrors.nothingLeft(info.sessionId.slice(0, 8)));
       now = tip;
     }
     return { files: await diffTrees(git, top, base, now) };
@@ -252,7 +253,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
     const records = parseWorktreeList(await git.text(top, ['worktree', 'list', '--porcelain']));
     const elsewhere = records.find((r) => r.branch === ref && r.path !== info.path && !r.prunable);
     if (elsewhere) {
-      throw new AkiraError('conflict', `${info.branch} is checked out in ${elsewhere.path}: switch that tree to another branch before discarding the session.`);
+      throw new AkiraError('conflict', specErrors.checkedOutElsewhere(info.branch, elsewhere.path));
     }
     if (existsSync(info.path) || records.some((r) => r.path === info.path)) {
       await git.raw(top, ['worktree', 'remove', '--force', '--force', info.path]).catch(() => undefined);

@@ -6,6 +6,7 @@
 import { APIError } from 'openai';
 import { parseRetryAfter, isRetryableStatus } from './retryPolicy';
 import { redactSecrets } from '../../../common/redact';
+import { modelErrors, type Words } from '../../../../shared/errors';
 
 export type FailureKind = 'auth' | 'request' | 'retryable' | 'aborted';
 
@@ -16,6 +17,8 @@ export interface AttemptFailure {
   /** One sentence for people, redacted. */
   message: string;
   retryAfterMs: number | null;
+  /** The same in words of the shared error catalogs (issue 14), redacted too. */
+  words?: Words;
 }
 
 /** A stream that ended (or broke) before its finish_reason. */
@@ -87,32 +90,31 @@ export interface ClassifyContext {
 export function classifyFailure(err: unknown, ctx: ClassifyContext): AttemptFailure {
   const where = displayUrl(ctx.baseURL);
   const clean = (text: string) => redactSecrets(text, ctx.secrets);
+  const said = (words: Words): { message: string; words: Words } => {
+    const values = words.values.map((v) => (typeof v === 'string' ? clean(v) : v));
+    return { message: clean(words.en), words: { key: words.key, values, en: clean(words.en) } };
+  };
   if (err instanceof CutStreamError || err instanceof IdleTimeoutError) {
     return { kind: 'retryable', status: null, message: clean(`${where}: ${err.message}`), retryAfterMs: null };
   }
   if (err instanceof APIError && typeof err.status === 'number') {
     const status = err.status;
-    const said = serverMessage(err);
+    const text = serverMessage(err);
     if (status === 401 || status === 403) {
-      const what = status === 401 ? 'refused the API key' : 'denied access';
-      const hint =
-        status === 401
-          ? (ctx.keyNote ?? 'Check the API key (settings, --api-key or OPENAI_API_KEY).')
-          : `Check that the key may use the model ${ctx.model}.`;
-      return { kind: 'auth', status, message: clean(`The model server at ${where} ${what} (${status}): ${sentence(said)} ${hint}`), retryAfterMs: null };
+      const words = status === 401 ? modelErrors.keyRefused(where, status, sentence(text), ctx.keyNote ?? '') : modelErrors.accessDenied(where, status, sentence(text), ctx.model);
+      return { kind: 'auth', status, ...said(words), retryAfterMs: null };
     }
     if (isRetryableStatus(status)) {
       return {
         kind: 'retryable',
         status,
-        message: clean(`The model server at ${where} answered ${status}: ${said}`),
+        ...said(modelErrors.serverAnswered(where, status, text)),
         retryAfterMs: parseRetryAfter(err.headers as Headers | undefined, ctx.now),
       };
     }
-    const hint = status === 404 ? ` Check the model name (${ctx.model}) and that the base URL ends with the API path (often /v1).` : '';
-    return { kind: 'request', status, message: clean(`The model server at ${where} refused the request (${status}): ${sentence(said)}${hint}`), retryAfterMs: null };
+    return { kind: 'request', status, ...said(modelErrors.requestRefused(where, status, sentence(text), ctx.model)), retryAfterMs: null };
   }
   const code = networkCause(err);
   const detail = code ?? (err instanceof Error ? err.message : String(err));
-  return { kind: 'retryable', status: null, message: clean(`Cannot reach the model server at ${where} (${detail}).`), retryAfterMs: null };
+  return { kind: 'retryable', status: null, ...said(modelErrors.unreachable(where, detail)), retryAfterMs: null };
 }

@@ -26,6 +26,7 @@ import { costUsd, resolvePrice } from './pricing';
 import { retryDelayMs, sleep as defaultSleep } from './retryPolicy';
 import { createStreamAccumulator, type FinishReason, type ModelToolCall } from './streamAccumulator';
 import { toOpenAiToolChoice, toOpenAiTools, type ToolChoice, type ToolSpec } from './toolSpecs';
+import { modelErrors } from '../../../../shared/errors';
 
 /** Sent when no key is configured: the SDK wants one, local servers ignore it. */
 const NO_KEY = 'no-key';
@@ -199,7 +200,7 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
   }
 
   async function complete(request: CompletionRequest): Promise<CompletionResult> {
-    if (disposed) throw new ModelUnavailableError('The model client was closed.', null, 0);
+    if (disposed) throw new ModelUnavailableError(modelErrors.clientClosed, null, 0);
     const tools = request.tools?.length ? toOpenAiTools(request.tools) : undefined;
     const body: Record<string, unknown> = {
       ...request.extraParams,
@@ -265,8 +266,8 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
         }
         if (failure.kind !== 'retryable' || attempt === maxAttempts) {
           report({ attempt, model: config.model, status: failure.status, outcome: 'failed', latencyMs, error: failure.message });
-          if (failure.kind === 'auth') throw new ModelAuthError(failure.message, failure.status ?? 401);
-          if (failure.kind === 'request') throw new ModelRequestError(failure.message, failure.status);
+          if (failure.kind === 'auth') throw new ModelAuthError(failure.words ?? failure.message, failure.status ?? 401);
+          if (failure.kind === 'request') throw new ModelRequestError(failure.words ?? failure.message, failure.status);
           break;
         }
         const delayMs = retryDelayMs(attempt - 1, { retryAfterMs: failure.retryAfterMs, random: options.random });
@@ -280,8 +281,7 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
         if (request.signal?.aborted) throw new ModelAbortedError();
       }
     }
-    const tries = `${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}`;
-    throw new ModelUnavailableError(`The model ${config.model} is unavailable after ${tries}. Last error: ${last?.message ?? 'unknown'}`, last?.status ?? null, maxAttempts);
+    throw new ModelUnavailableError(modelErrors.unavailableAfter(config.model, maxAttempts, last?.message ?? ''), last?.status ?? null, maxAttempts);
   }
 
   async function listModels(signal?: AbortSignal): Promise<string[]> {
@@ -292,9 +292,9 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
     } catch (err) {
       if (signal?.aborted) throw new ModelAbortedError();
       const failure = classify(err);
-      if (failure.kind === 'auth') throw new ModelAuthError(failure.message, failure.status ?? 401);
-      if (failure.kind === 'request') throw new ModelRequestError(failure.message, failure.status);
-      throw new ModelUnavailableError(failure.message, failure.status, 1);
+      if (failure.kind === 'auth') throw new ModelAuthError(failure.words ?? failure.message, failure.status ?? 401);
+      if (failure.kind === 'request') throw new ModelRequestError(failure.words ?? failure.message, failure.status);
+      throw new ModelUnavailableError(failure.words ?? failure.message, failure.status, 1);
     }
   }
 

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { chooseKey, describeKeySource, keyCandidates, originOf, unmatchedKeyNote, type KeySource, type SavedKey } from './keyOwner';
 import { ModelConfigError, ModelKeyWithheldError } from './modelErrors';
 import type { ModelPrice } from './pricing';
+import { modelErrors } from '../../../../shared/errors';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -83,10 +84,7 @@ export interface ResolveModelConfigInput {
   globalSettingsFile?: string;
 }
 
-export const HOW_TO_CONFIGURE =
-  'Configure one with flags, e.g. for Ollama: --base-url http://127.0.0.1:11434/v1 --model <name> ' +
-  '(LM Studio: http://127.0.0.1:1234/v1); or in Settings (the gear in the status bar) or the settings files (model.baseURL, model.model); ' +
-  'or with the environment variables OPENAI_BASE_URL, OPENAI_API_KEY and AKIRA_MODEL.';
+export const HOW_TO_CONFIGURE = modelErrors.howToConfigure.en;
 
 const nonEmpty = (v: string | undefined | null) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
@@ -100,7 +98,7 @@ function checkSettings(settings: ModelSettings | null | undefined, where: string
   const parsed = modelSettingsSchema.safeParse(settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ModelConfigError(`The model settings in ${where} are not valid: ${issue.path.join('.') || 'model'}: ${issue.message}.`);
+    throw new ModelConfigError(modelErrors.badSettings(where, issue.path.join('.') || 'model', issue.message));
   }
   return parsed.data;
 }
@@ -110,10 +108,10 @@ function checkBaseURL(value: string, source: ConfigSource): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ModelConfigError(`The model base URL "${value}" (from ${source}) is not a URL. ${HOW_TO_CONFIGURE}`);
+    throw new ModelConfigError(modelErrors.notAUrl(value, source));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ModelConfigError(`The model base URL must start with http:// or https://, got "${value}" (from ${source}).`);
+    throw new ModelConfigError(modelErrors.notHttp(value, source));
   }
   return value.replace(/\/+$/, '');
 }
@@ -151,9 +149,9 @@ export function resolveModelConfig(input: ResolveModelConfigInput): ResolvedMode
   ]);
   if (!base && candidates.length) base = ['default', OPENAI_BASE_URL];
 
-  if (!model && !base) throw new ModelConfigError(`No model is configured. ${HOW_TO_CONFIGURE}`);
-  if (!model) throw new ModelConfigError(`No model name is configured (the base URL is ${base![1]}). ${HOW_TO_CONFIGURE}`);
-  if (!base) throw new ModelConfigError(`No base URL is configured for the model ${model[1]}. ${HOW_TO_CONFIGURE}`);
+  if (!model && !base) throw new ModelConfigError(modelErrors.noModel);
+  if (!model) throw new ModelConfigError(modelErrors.noModelName(base![1]));
+  if (!base) throw new ModelConfigError(modelErrors.noBaseUrl(model[1]));
 
   const priceFrom = [ws, global].find((s) => s.inputPricePer1M !== undefined || s.outputPricePer1M !== undefined);
   const price = priceFrom ? { inputPer1M: priceFrom.inputPricePer1M ?? 0, outputPer1M: priceFrom.outputPricePer1M ?? 0 } : null;

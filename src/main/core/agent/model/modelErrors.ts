@@ -5,6 +5,7 @@
  * Messages never contain the API key (the client redacts them before building these).
  */
 import type { ErrorDetails } from '../../../../shared/contract';
+import { modelErrors, type Words } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
 
 export type ModelErrorKind = 'auth' | 'request' | 'unavailable' | 'aborted' | 'config';
@@ -13,7 +14,7 @@ export class ModelError extends AkiraError {
   constructor(
     readonly kind: ModelErrorKind,
     code: ConstructorParameters<typeof AkiraError>[0],
-    message: string,
+    message: string | Words,
     /** HTTP status of the last answer, when there was one. */
     readonly status: number | null = null,
     details?: ErrorDetails,
@@ -25,7 +26,7 @@ export class ModelError extends AkiraError {
 
 /** 401/403: the key is missing, wrong or lacks access. Never retried. */
 export class ModelAuthError extends ModelError {
-  constructor(message: string, status: number) {
+  constructor(message: string | Words, status: number) {
     super('auth', 'forbidden', message, status);
     this.name = 'ModelAuthError';
   }
@@ -33,7 +34,7 @@ export class ModelAuthError extends ModelError {
 
 /** 400/404/422…: the server refused the request (unknown model, bad parameters). Never retried. */
 export class ModelRequestError extends ModelError {
-  constructor(message: string, status: number | null) {
+  constructor(message: string | Words, status: number | null) {
     super('request', 'bad_request', message, status);
     this.name = 'ModelRequestError';
   }
@@ -42,7 +43,7 @@ export class ModelRequestError extends ModelError {
 /** Network errors, 5xx, 429, cut streams or timeouts that outlasted every retry. */
 export class ModelUnavailableError extends ModelError {
   constructor(
-    message: string,
+    message: string | Words,
     status: number | null,
     readonly attempts: number,
   ) {
@@ -53,7 +54,7 @@ export class ModelUnavailableError extends ModelError {
 
 /** The caller's signal aborted the call. */
 export class ModelAbortedError extends ModelError {
-  constructor(message = 'The model call was cancelled.') {
+  constructor(message: string | Words = modelErrors.cancelled) {
     super('aborted', 'unavailable', message);
     this.name = 'ModelAbortedError';
   }
@@ -61,7 +62,7 @@ export class ModelAbortedError extends ModelError {
 
 /** No usable model configuration (missing model or base URL, bad values). */
 export class ModelConfigError extends ModelError {
-  constructor(message: string, details?: ErrorDetails) {
+  constructor(message: string | Words, details?: ErrorDetails) {
     super('config', 'bad_request', message, null, details);
     this.name = 'ModelConfigError';
   }
@@ -79,13 +80,7 @@ export class ModelKeyWithheldError extends ModelConfigError {
     readonly keyHint: string | null,
     globalSettingsFile = 'the global settings.json',
   ) {
-    super(
-      `This workspace's .akira/settings.json sends the model to ${origin}, but your API key (${keySource}) is for ${keyOrigin}. ` +
-        `Akira sends no key to a server a project names until you trust it. To trust it once: in the app, answer the question it asks; ` +
-        `elsewhere add "${origin}" to "trustedModelServers" in ${globalSettingsFile} (e.g. "trustedModelServers": ["${origin}"]), ` +
-        `or choose the server yourself with --base-url, or save a key for ${origin} in Settings.`,
-      { untrustedModelServer: { origin, keyOrigin, keySource, keyHint } },
-    );
+    super(modelErrors.keyWithheld(origin, keySource, keyOrigin, globalSettingsFile), { untrustedModelServer: { origin, keyOrigin, keySource, keyHint } });
     this.name = 'ModelKeyWithheldError';
   }
 }

@@ -5,6 +5,7 @@ import { mergePolicyOverrides } from '../policy/policySchema';
 import { builtinModes, CONTROL_TOOLS, type Mode } from './builtinModes';
 import { formatModeIssues, MODE_ID, modeFileSchema, type ModeFile } from './modeSchema';
 import { parse as parseYaml } from 'yaml';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * The modes of a workspace: the built-ins plus `.akira/modes/*.json|yaml|yml`.
@@ -181,6 +182,6 @@ async function readModeFile(path: string, file: string, options: LoadModesOption
 
 export function findMode(modes: readonly Mode[], id: string): Mode {
   const mode = modes.find((m) => m.id === id);
-  if (!mode) throw new AkiraError('not_found', `There is no mode "${id}". Modes: ${modes.map((m) => m.id).join(', ')}.`);
+  if (!mode) throw new AkiraError('not_found', sessionErrors.noSuchMode(id, modes.map((m) => m.id).join(', '), ''));
   return mode;
 }

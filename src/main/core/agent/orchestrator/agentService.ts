@@ -33,6 +33,7 @@ import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modeResolver';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.
@@ -265,10 +266,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   function checkImages(images: readonly ImageInput[], prepared: Prepared): void {
     if (!images.length) return;
     if (!prepared.vision) {
-      throw new AkiraError(
-        'bad_request',
-        `The model ${prepared.config.model} is not set up for images. If it takes them, set "models": {"${prepared.config.model}": {"vision": true}} in the settings (or tick "Vision" for it in Settings); otherwise describe the screenshot in words.`,
-      );
+      throw new AkiraError('bad_request', sessionErrors.noImages(prepared.config.model));
     }
     for (const image of images) decodeImage(image);
   }
@@ -292,7 +290,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
 
   function need(sessionId: string): Live {
     const entry = live.get(checkSessionId(sessionId));
-    if (!entry) throw new AkiraError('conflict', `Session ${sessionId} is not running in this Akira; resume it first (agent.resume).`);
+    if (!entry) throw new AkiraError('conflict', sessionErrors.notRunningHere(sessionId));
     return entry;
   }
 
@@ -334,7 +332,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   });
 
   async function guard<T>(fn: () => Promise<T>): Promise<T> {
-    if (disposed) throw new AkiraError('unavailable', 'The agent is shutting down.');
+    if (disposed) throw new AkiraError('unavailable', sessionErrors.shuttingDown);
     await ready;
     return fn();
   }
@@ -408,7 +406,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       }),
     pause: (id, reason) =>
       guard(async () => {
-        admission.notQueued(checkSessionId(id), 'stop takes it out of the queue');
+        admission.notQueued(checkSessionId(id), 'stop');
         return need(id).session.pause(reason);
       }),
     resume: (id) =>
@@ -416,10 +414,10 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const sessionId = checkSessionId(id);
         const entry = live.get(sessionId);
         if (entry) return entry.session.resume();
-        admission.notQueued(sessionId, 'it starts by itself when a slot frees');
+        admission.notQueued(sessionId, 'resume');
         const loaded = await store.loadSession(sessionId);
         const status = loaded.state.status;
-        if (status === 'completed' || status === 'failed' || status === 'stopped') throw new AkiraError('conflict', `Session ${sessionId} is ${status}; it cannot be resumed.`);
+        if (status === 'completed' || status === 'failed' || status === 'stopped') throw new AkiraError('conflict', sessionErrors.cannotResume(sessionId, status));
         const prepared = await prepare(loaded.state.mode, chosenModel(loaded.state));
         const handle = await store.openSession(sessionId);
         if (ACTIVE.has(handle.state().status)) {
@@ -444,7 +442,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           const handle = await store.openSession(sessionId);
           try {
             const s = handle.state().status;
-            if (s === 'completed' || s === 'failed' || s === 'stopped') throw new AkiraError('conflict', `Session ${sessionId} is already ${s}.`);
+            if (s === 'completed' || s === 'failed' || s === 'stopped') throw new AkiraError('conflict', sessionErrors.alreadyEnded(sessionId, s));
             await handle.append({ type: 'session_stopped', reason: reason ?? 'Stopped by the user.' });
           } finally {
             await handle.close();
@@ -468,9 +466,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (alwaysAllow) {
           const approval = entry.session.approvals().find((a) => a.changeId === changeId);
           const prefix = approval?.kind === 'command' ? approval.command?.allowPrefix : undefined;
-          if (!approval) throw new AkiraError('not_found', `Nothing with id ${changeId} waits for approval in session ${id}.`);
-          if (!prefix) throw new AkiraError('bad_request', 'This approval cannot be allowed for good (only a single, non-destructive command can); approve it once instead.');
-          if (!options.allowCommand) throw new AkiraError('unavailable', 'The allow list cannot be saved here.');
+          if (!approval) throw new AkiraError('not_found', sessionErrors.nothingToApprove(changeId, id));
+          if (!prefix) throw new AkiraError('bad_request', sessionErrors.notForGood);
+          if (!options.allowCommand) throw new AkiraError('unavailable', sessionErrors.allowListUnavailable);
           await options.allowCommand(prefix);
           for (const l of live.values()) if (!l.policy.commands.allow.includes(prefix)) l.policy.commands.allow.push(prefix);
         }

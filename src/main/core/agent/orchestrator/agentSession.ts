@@ -32,6 +32,7 @@ import type { SpecRuntime } from './specRuntime';
 import { specStep } from './specSteps';
 import { createWaitSlot } from './userWait';
 import { VerifierError } from './verifier';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * One agent session's loop: plan → execute → verify → complete (docs/architecture.md "Agent protocol").
@@ -119,8 +120,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     onRequested: (approval, reason) => deps.notice('approval_requested', { ...approval, reason }),
     onResolved: (changeId, d) => deps.notice('approval_resolved', { changeId, decision: d.decision, by: d.by, ...(d.reason ? { reason: d.reason } : {}) }),
   });
-  const planSlot = createWaitSlot<PlanDecision, { todos: AgentTodo[] }>('a plan approval');
-  const questionSlot = createWaitSlot<Answer, QuestionInfo>('an answer');
+  const planSlot = createWaitSlot<PlanDecision, { todos: AgentTodo[] }>(sessionErrors.notWaitingForPlan);
+  const questionSlot = createWaitSlot<Answer, QuestionInfo>(sessionErrors.notWaitingForAnswer);
   const shared = {
     retryBase: deps.retryBase ?? new Map<string, number>(),
     applied: new Map<string, AppliedChange[]>(),
@@ -300,7 +301,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     async pause(reason = 'Paused by the user.') {
       if (!loop) {
         const s = handle.state().status;
-        if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is already ${s}.`);
+        if (terminalStatuses.includes(s)) throw new AkiraError('conflict', sessionErrors.sessionAlready(s));
         return;
       }
       pauseReason = reason;
@@ -309,17 +310,17 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     },
     async resume() {
       const s = handle.state().status;
-      if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is ${s}; start a new one.`);
+      if (terminalStatuses.includes(s)) throw new AkiraError('conflict', sessionErrors.sessionEnded(s));
       if (loop) {
         // Paused but still winding down (the pause is on disk, the loop returns right after): wait for it.
-        if (s !== 'paused') throw new AkiraError('conflict', 'The session is running already.');
+        if (s !== 'paused') throw new AkiraError('conflict', sessionErrors.alreadyRunning);
         await loop;
       }
       void run();
     },
     async stop(reason = 'Stopped by the user.') {
       const s = handle.state().status;
-      if (terminalStatuses.includes(s)) throw new AkiraError('conflict', `The session is already ${s}.`);
+      if (terminalStatuses.includes(s)) throw new AkiraError('conflict', sessionErrors.sessionAlready(s));
       if (!loop) {
         await handle.append({ type: 'session_stopped', reason });
         return;
@@ -345,7 +346,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     },
     answer(answer) {
       questionSlot.resolve(answer, (q) => {
-        if (q.questionId !== answer.questionId) throw new AkiraError('not_found', `The open question is ${q.questionId}, not ${answer.questionId}.`);
+        if (q.questionId !== answer.questionId) throw new AkiraError('not_found', sessionErrors.otherQuestion(q.questionId, answer.questionId));
       });
     },
     editBoard: (edit) =>

@@ -7,6 +7,7 @@ import { AkiraError } from '../../errors';
 import { resolveInside } from '../../workspace/pathGuard';
 import { modelSettingsSchema, trustedOrigins, type ModelSettings } from '../model';
 import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
+import { settingsErrors } from '../../../../shared/errors';
 
 /**
  * The agent's settings, read fresh at each start/resume from the global settings file
@@ -97,13 +98,13 @@ async function readJson(path: string, where: string): Promise<unknown> {
     text = await readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new AkiraError('bad_request', `${where} cannot be read: ${(err as Error).message}`);
+    throw new AkiraError('bad_request', settingsErrors.fileUnreadable(where, (err as Error).message));
   }
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new AkiraError('bad_request', `${where} is not valid JSON: ${(err as Error).message}`);
+    throw new AkiraError('bad_request', settingsErrors.fileNotJson(where, (err as Error).message));
   }
 }
 
@@ -139,7 +140,7 @@ export async function readAgentSettings(root: string, dataDir: string): Promise<
   const [g, w] = await Promise.all([readJson(globalFile, globalFile), readJson(wsFile, '.akira/settings.json')]);
   const workspace = layer(w, '.akira/settings.json');
   if (workspace.model?.apiKey) {
-    throw new AkiraError('bad_request', '.akira/settings.json: model.apiKey is not read from the workspace (it may be committed); use OPENAI_API_KEY or the global settings.');
+    throw new AkiraError('bad_request', settingsErrors.apiKeyInWorkspace);
   }
   const trusted = fileSchema.shape.trustedModelServers.safeParse((g as { trustedModelServers?: unknown } | null)?.trustedModelServers);
   return { global: layer(g, `The global settings (${globalFile})`), workspace, trustedServers: trustedOrigins(trusted.success ? trusted.data : []) };

@@ -1,5 +1,6 @@
 import type { AgentApproval } from '../../../../shared/contract/agent';
 import { AkiraError } from '../../errors';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * The approval gate of one session: proposed file changes and commands wait here for a person unless
@@ -66,7 +67,7 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
 
   function settle(changeId: string, decision: GateDecision) {
     const waiter = waiting.get(changeId);
-    if (!waiter) throw new AkiraError('not_found', `Nothing with id ${changeId} waits for approval in this session.`);
+    if (!waiter) throw new AkiraError('not_found', sessionErrors.nothingToApproveHere(changeId));
     waiting.delete(changeId);
     options.onResolved(changeId, decision);
     waiter.resolve(decision);
@@ -99,8 +100,8 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     approve(changeId, content) {
       const waiter = waiting.get(changeId);
       if (waiter && content !== undefined) {
-        if (waiter.approval.kind === 'command') throw new AkiraError('bad_request', 'A command is approved as it is: content applies to file changes only.');
-        if (waiter.approval.change?.kind === 'delete') throw new AkiraError('bad_request', 'A delete cannot be approved with content: reject it instead.');
+        if (waiter.approval.kind === 'command') throw new AkiraError('bad_request', sessionErrors.commandAsIs);
+        if (waiter.approval.change?.kind === 'delete') throw new AkiraError('bad_request', sessionErrors.deleteWithContent);
       }
       settle(changeId, content !== undefined ? { decision: 'edited', by: 'user', content } : { decision: 'approved', by: 'user' });
     },

@@ -1,5 +1,6 @@
 import { AkiraError } from '../../errors';
 import type { SessionEventInput, SessionState, Todo } from '../../sessions';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * agent.editTodos as log events: the person's new board against the session's.
@@ -25,27 +26,27 @@ export function boardEditEvents(state: SessionState, wanted: readonly WantedTodo
   const listed = new Set<string>();
   for (const w of wanted) {
     if (w.id === undefined) continue;
-    if (!byId.has(w.id)) throw new AkiraError('bad_request', `There is no TODO "${w.id}" on the board (a new TODO has no id).`);
-    if (listed.has(w.id)) throw new AkiraError('bad_request', `TODO ${w.id} is listed twice.`);
+    if (!byId.has(w.id)) throw new AkiraError('bad_request', sessionErrors.noSuchTodo(w.id));
+    if (listed.has(w.id)) throw new AkiraError('bad_request', sessionErrors.todoTwice(w.id));
     listed.add(w.id);
   }
   if (wanted.length > maxTasks) {
-    throw new AkiraError('bad_request', `The board would have ${wanted.length} TODOs; at most ${maxTasks} are allowed in a session (policy maxTasksPerSession).`);
+    throw new AkiraError('bad_request', sessionErrors.tooManyTodos(wanted.length, maxTasks));
   }
 
   const started = board.filter((t) => t.status !== 'pending');
   for (const t of started) {
     const w = wanted.find((x) => x.id === t.id);
-    if (!w) throw new AkiraError('bad_request', `TODO ${t.id} is ${t.status.replace('_', ' ')}: it cannot be removed (only TODOs not started yet can).`);
+    if (!w) throw new AkiraError('bad_request', sessionErrors.todoNotRemovable(t.id, t.status));
     if (!same(w.description, t.description) || !same(w.expectedResult, t.expectedResult)) {
-      throw new AkiraError('bad_request', `TODO ${t.id} is ${t.status.replace('_', ' ')}: it cannot be changed (only TODOs not started yet can be edited).`);
+      throw new AkiraError('bad_request', sessionErrors.todoNotEditable(t.id, t.status));
     }
   }
   const startedOrder = wanted.filter((w) => w.id !== undefined && byId.get(w.id)!.status !== 'pending').map((w) => w.id!);
   const moved = started.findIndex((t, i) => startedOrder[i] !== t.id);
   if (moved >= 0) {
     const t = started[moved];
-    throw new AkiraError('bad_request', `TODO ${t.id} is ${t.status.replace('_', ' ')}: it must stay in its place (started TODOs keep their order; pending ones may move around them).`);
+    throw new AkiraError('bad_request', sessionErrors.todoNotMovable(t.id, t.status));
   }
 
   const events: SessionEventInput[] = [];

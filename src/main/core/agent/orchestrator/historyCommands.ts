@@ -15,6 +15,7 @@ import {
 import type { AgentSession } from './agentSession';
 import { boardEditEvents, type WantedTodo } from './boardEdit';
 import { checkpointEvent, checkpointLabel, rewindable } from './sessionHistory';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * The agent service's commands on a session's history (agentService.ts wires them):
@@ -74,9 +75,9 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       const entry = deps.live(sessionId);
       const state = entry ? entry.handle.state() : (await deps.store.loadSession(sessionId)).state;
       if (terminalStatuses.includes(state.status)) {
-        throw new AkiraError('bad_request', `Session ${sessionId} is ${state.status}: its TODOs cannot be edited any more (fork it from a checkpoint to go on differently).`);
+        throw new AkiraError('bad_request', sessionErrors.boardClosed(sessionId, state.status));
       }
-      if (!state.plan.proposed || !state.todos.length) throw new AkiraError('bad_request', `Session ${sessionId} has no plan yet: there are no TODOs to edit.`);
+      if (!state.plan.proposed || !state.todos.length) throw new AkiraError('bad_request', sessionErrors.noPlanYet(sessionId));
       const max = await deps.maxTasks(state.mode).catch(() => MAX_TODOS);
       const edit = (s: SessionState) => boardEditEvents(s, todos, max);
       if (entry) return entry.session.editBoard(edit);
@@ -90,11 +91,11 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       // Paused (on record) but still leaving its loop: that ends now, without waiting on anything.
       if (entry?.session.running() && entry.handle.state().status === 'paused') await entry.session.settled();
       if (entry?.session.running()) {
-        throw new AkiraError('bad_request', `Session ${sessionId} is running (or still finishing its step after a pause): pause it first, then rewind.`);
+        throw new AkiraError('bad_request', sessionErrors.rewindRunning(sessionId));
       }
       const loaded = await deps.store.loadSession(sessionId);
       const status = loaded.state.status;
-      if (!rewindable.includes(status)) throw new AkiraError('bad_request', `Session ${sessionId} is ${status.replace(/_/g, ' ')}: pause it first, then rewind.`);
+      if (!rewindable.includes(status)) throw new AkiraError('bad_request', sessionErrors.rewindStatus(sessionId, status));
       const target = checkpointEvent(loaded.events, sessionId, checkpointId);
       // A loaded session is let go: its resume starts from the rewound log like any other.
       if (entry) await deps.unload(sessionId);
@@ -108,10 +109,10 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
     async undoRewind(id) {
       const sessionId = checkSessionId(id);
       const entry = deps.live(sessionId);
-      if (entry?.session.running()) throw new AkiraError('bad_request', `Session ${sessionId} is running again: its rewind can no longer be undone (rewind it to one of its checkpoints instead).`);
+      if (entry?.session.running()) throw new AkiraError('bad_request', sessionErrors.undoRunning(sessionId));
       const loaded = await deps.store.loadSession(sessionId);
       const rewind = lastRewind(loaded.events);
-      if (!rewind) throw new AkiraError('bad_request', `Session ${sessionId} has no rewind to undo.`);
+      if (!rewind) throw new AkiraError('bad_request', sessionErrors.noRewind(sessionId));
       const since = loaded.events.filter((e) => e.seq > rewind.seq && !(e.type === 'status_changed' && e.status === 'paused'));
       if (since.length) {
         throw new AkiraError('bad_request', `Session ${sessionId} went on after its rewind (${since[0].type} at event #${since[0].seq}): it can no longer be undone; rewind it to one of its checkpoints instead.`);

@@ -1,6 +1,7 @@
 import { AkiraError } from '../../errors';
 import { loadModes, modePolicyLayers } from '../modes';
 import type { PolicyOverrides } from '../policy';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * What the orchestrator needs of a mode (agent/modes/: built-in code-dev, bug-fix, learn, optimize,
@@ -30,7 +31,7 @@ export const resolveWorkspaceMode: ModeResolver = async (root, modeId) => {
   const mode = modes.find((m) => m.id === modeId);
   if (!mode) {
     const broken = errors.length ? ` Mode files with errors: ${errors.map((e) => e.message).join('; ')}` : '';
-    throw new AkiraError('bad_request', `There is no mode "${modeId}". Modes: ${modes.map((m) => m.id).join(', ')}.${broken}`);
+    throw new AkiraError('bad_request', sessionErrors.noSuchMode(modeId, modes.map((m) => m.id).join(', '), broken));
   }
   const { trusted, project } = modePolicyLayers(mode, modes);
   return { id: mode.id, systemPrompt: mode.systemPrompt, tools: mode.tools, policy: trusted, ...(project ? { projectPolicy: project } : {}) };

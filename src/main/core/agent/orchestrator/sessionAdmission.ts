@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../../../shared/contract/agent';
 import { AkiraError } from '../../errors';
 import type { SessionHandle } from '../../sessions';
 import { createSessionQueue } from './sessionQueue';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * Whether a new (or resumed) session starts now or waits (issue 10): the agent service's side of the queue.
@@ -36,7 +37,7 @@ export interface Admission {
   admit(handle: SessionHandle, capacity: number, whenBusy: WhenBusy | undefined, shared: boolean, launch: () => Promise<void>): Promise<boolean>;
   position(sessionId: string): number | null;
   reorder(sessionIds: string[]): string[];
-  notQueued(sessionId: string, hint: string): void;
+  notQueued(sessionId: string, doing: 'stop' | 'resume'): void;
   stopQueued(sessionId: string, reason: string | undefined): Promise<boolean>;
   pump(): void;
   dispose(): Promise<void>;
@@ -60,11 +61,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
       if (whenBusy) return;
       const busy = options.running().filter((r) => r.shared);
       if (!busy.length) return;
-      const one = busy.length === 1;
-      throw new AkiraError(
-        'conflict',
-        `${one ? 'Another session is' : `${busy.length} sessions are`} running in this folder: wait for ${one ? 'it' : 'them'} (whenBusy "queue") or run beside ${one ? 'it' : 'them'} on the same files (whenBusy "parallel").`,
-        { sharedTreeBusy: { sessions: busy.map(({ sessionId, task }) => ({ sessionId, task })) } },
+      throw new AkiraError('conflict', sessionErrors.treeBusy(busy.length), {
+        sharedTreeBusy: { sessions: busy.map(({ sessionId, task }) => ({ sessionId, task })) } },
       );
     },
     admit(handle, max, whenBusy, shared, launch) {
@@ -87,13 +85,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
     position: (sessionId) => queue.position(sessionId),
     reorder(sessionIds) {
       const unknown = sessionIds.filter((id) => !waiting.has(id));
-      if (unknown.length) throw new AkiraError('not_found', `Not in the queue: ${unknown.join(', ')}. Queued: ${queue.ids().join(', ') || 'none'}.`);
+      if (unknown.length) throw new AkiraError('not_found', sessionErrors.notInQueue(unknown.join(', '), queue.ids().join(', ')));
       queue.reorder(sessionIds);
       return queue.ids();
     },
-    notQueued(sessionId, hint) {
+    notQueued(sessionId, doing) {
       const at = queue.position(sessionId);
-      if (at !== null) throw new AkiraError('conflict', `Session ${sessionId} is queued (position ${at}); ${hint}.`);
+      if (at !== null) throw new AkiraError('conflict', (doing === 'stop' ? sessionErrors.queuedStop : sessionErrors.queuedResume)(sessionId, at));
     },
     async stopQueued(sessionId, reason) {
       const handle = waiting.get(sessionId);

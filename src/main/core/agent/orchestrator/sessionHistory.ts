@@ -1,5 +1,6 @@
 import { AkiraError } from '../../errors';
 import type { EventOf, SessionEvent, SessionStatus } from '../../sessions';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * Finding where a session goes back to (agent.rewind, agent.fork): the `checkpoint_taken` event of a
@@ -15,13 +16,13 @@ export function checkpointEvent(events: readonly SessionEvent[], sessionId: stri
   if (!found.length) {
     found = taken.filter((e) => e.checkpointId.startsWith(checkpointId));
     const ids = new Set(found.map((e) => e.checkpointId));
-    if (ids.size > 1) throw new AkiraError('bad_request', `Checkpoint id "${checkpointId}" is ambiguous in session ${sessionId}: ${[...ids].join(', ')}.`);
+    if (ids.size > 1) throw new AkiraError('bad_request', sessionErrors.checkpointAmbiguous(checkpointId, sessionId, [...ids].join(', ')));
   }
   const event = found.at(-1);
   if (!event) {
     throw new AkiraError(
       'not_found',
-      `Checkpoint ${checkpointId} was not taken by session ${sessionId}${taken.length ? ` (its checkpoints: ${taken.map((e) => e.checkpointId).slice(-10).join(', ')})` : ' (it has none)'}.`,
+      sessionErrors.checkpointNotTaken(checkpointId, sessionId, taken.map((e) => e.checkpointId).slice(-10).join(', ')),
     );
   }
   return event;

@@ -4,6 +4,7 @@ import type { Todo } from '../../sessions';
 import { readTasksAt, tasksFileAt } from '../../specs/specFiles';
 import { selectTasks } from '../../specs/taskSelection';
 import { specSessionTask, todoOfTask, type SpecOptions } from './specPlan';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * What specs.run starts (agentService.startSpec): the tasks.md is read and the tasks to run are chosen
@@ -24,20 +25,16 @@ export async function planSpecSession(root: string, input: SpecRunInput, maxTask
   const file = await tasksFileAt(root, input.tasksPath);
   const content = await readTasksAt(root, file);
   if (!content.tasks.length) {
-    throw new AkiraError('bad_request', `${file.tasksPath} has no tasks (lines like "- [ ] 1. Do this").${content.problems.length ? ` ${content.problems[0]}` : ''}`);
+    throw new AkiraError('bad_request', sessionErrors.specNoTasks(file.tasksPath, content.problems[0] ?? ''));
   }
   const selection = selectTasks(content.tasks, { only: input.only, from: input.from });
   if (!selection.run.length) {
-    const optional = selection.skippedOptional.length ? ` (${selection.skippedOptional.length} optional task(s) left out: name them with only to run them)` : '';
-    throw new AkiraError('conflict', `Nothing to run: every selected task of ${file.tasksPath} is ticked already${optional}.`, {
+    throw new AkiraError('conflict', sessionErrors.specNothingToRun(file.tasksPath, selection.skippedOptional.length), {
       nothingToRun: { tasksPath: file.tasksPath, done: selection.alreadyDone.length },
     });
   }
   if (selection.run.length > maxTasks) {
-    throw new AkiraError(
-      'bad_request',
-      `${file.tasksPath} has ${selection.run.length} open tasks; a session runs at most ${maxTasks} (policy limits.maxTasksPerSession). Run a part of it (only / from), or raise the limit.`,
-    );
+    throw new AkiraError('bad_request', sessionErrors.specTooManyTasks(file.tasksPath, selection.run.length, maxTasks));
   }
   const todos = selection.run.map(todoOfTask);
   return {

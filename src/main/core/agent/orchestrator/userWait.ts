@@ -1,5 +1,6 @@
 import { AkiraError } from '../../errors';
 import { GateCancelled } from './approvalGate';
+import type { Words } from '../../../../shared/errors';
 
 /**
  * One thing a session waits for from a person (the plan's approval, the answer to a question):
@@ -19,7 +20,8 @@ export interface WaitSlot<T, I> {
   dropNext(): void;
 }
 
-export function createWaitSlot<T, I>(what: string): WaitSlot<T, I> {
+/** `notWaiting`: what a resolve says when nothing waits (`sessionErrors.notWaitingForPlan`). */
+export function createWaitSlot<T, I>(notWaiting: Words): WaitSlot<T, I> {
   let waiting: { info: I; resolve(v: T): void } | null = null;
   let next: { value: T } | null = null;
   return {
@@ -48,7 +50,7 @@ export function createWaitSlot<T, I>(what: string): WaitSlot<T, I> {
     },
     current: () => waiting?.info ?? null,
     resolve(value, check) {
-      if (!waiting) throw new AkiraError('conflict', `The session is not waiting for ${what}.`);
+      if (!waiting) throw new AkiraError('conflict', notWaiting);
       check?.(waiting.info);
       waiting.resolve(value);
     },

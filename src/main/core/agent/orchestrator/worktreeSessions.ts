@@ -7,6 +7,7 @@ import { AkiraError } from '../../errors';
 import { checkSessionId, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
+import { sessionErrors } from '../../../../shared/errors';
 
 /**
  * Worktree sessions (issue 10; docs/architecture.md "Pinned surfaces": branch `akira/<8>`): a session that
@@ -71,13 +72,13 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
   }
 
   /** A session that is not running, with its worktree; refuses a shared one and a discarded one. */
-  async function stopped(sessionId: string, what: string): Promise<{ state: SessionState; info: WorktreeInfo }> {
+  async function stopped(sessionId: string, what: 'merge' | 'discard'): Promise<{ state: SessionState; info: WorktreeInfo }> {
     const id = checkSessionId(sessionId);
-    if (deps.running(id)) throw new AkiraError('conflict', `Session ${id} is running; pause or stop it before you ${what} its worktree.`);
+    if (deps.running(id)) throw new AkiraError('conflict', sessionErrors.worktreeBusy(id, what));
     const { state } = await store.loadSession(id);
     const info = worktreeOf(state);
-    if (!info) throw new AkiraError('bad_request', `Session ${id} works in the workspace's own tree, not in a worktree.`);
-    if (state.worktreeEnd?.state === 'discarded') throw new AkiraError('conflict', `The worktree of session ${id} was discarded.`);
+    if (!info) throw new AkiraError('bad_request', sessionErrors.notInWorktree(id));
+    if (state.worktreeEnd?.state === 'discarded') throw new AkiraError('conflict', sessionErrors.worktreeDiscarded(id));
     return { state, info };
   }
 
@@ -96,12 +97,12 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
     isolation,
     async create(sessionId: string): Promise<WorktreeInfo> {
       const can = await isolation();
-      if (!can.available) throw new AkiraError('bad_request', `This session cannot run in a worktree: ${can.reason}`);
+      if (!can.available) throw new AkiraError('bad_request', sessionErrors.noWorktreeHere(can.reason ?? ''));
       return worktrees!.create(sessionId);
     },
     async tree(info: WorktreeInfo): Promise<IsolatedTree> {
       if (!existsSync(info.workspace)) {
-        throw new AkiraError('conflict', `The worktree of session ${info.sessionId} (${info.path}) is gone; the session cannot go on. Discard it.`);
+        throw new AkiraError('conflict', sessionErrors.worktreeGoneStop(info.sessionId, info.path));
       }
       return deps.isolatedTree!(info.workspace);
     },
@@ -113,8 +114,8 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
       const id = checkSessionId(sessionId);
       const { state } = await store.loadSession(id);
       const info = worktreeOf(state);
-      if (!info || !worktrees) throw new AkiraError('bad_request', `Session ${id} works in the workspace's own tree, not in a worktree.`);
-      if (state.worktreeEnd?.state === 'discarded') throw new AkiraError('conflict', `The worktree of session ${id} was discarded.`);
+      if (!info || !worktrees) throw new AkiraError('bad_request', sessionErrors.notInWorktree(id));
+      if (state.worktreeEnd?.state === 'discarded') throw new AkiraError('conflict', sessionErrors.worktreeDiscarded(id));
       return { branch: info.branch, ...(await worktrees.diff(info)) };
     },
     async merge(sessionId: string) {
@@ -128,9 +129,9 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
       const id = checkSessionId(sessionId);
       const { state } = await store.loadSession(id);
       const info = worktreeOf(state);
-      if (!info) throw new AkiraError('bad_request', `Session ${id} works in the workspace's own tree: open a terminal there.`);
-      if (state.worktreeEnd?.state === 'discarded' || !existsSync(info.workspace)) throw new AkiraError('conflict', `The worktree of session ${id} is gone.`);
-      if (!deps.openShell) throw new AkiraError('unavailable', 'Terminals are not available in this face.');
+      if (!info) throw new AkiraError('bad_request', sessionErrors.ownTreeTerminal(id));
+      if (state.worktreeEnd?.state === 'discarded' || !existsSync(info.workspace)) throw new AkiraError('conflict', sessionErrors.worktreeGone(id));
+      if (!deps.openShell) throw new AkiraError('unavailable', sessionErrors.noTerminals);
       return deps.openShell(info.workspace, size, `${info.branch}`);
     },
     async discard(sessionId: string): Promise<void> {

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../../shared/i18n';
+import { tempDir, writeTree } from '../../testing/tempTree';
+import { checkpointsCommand } from './checkpointsCommand';
+import { cliErrorText, cliThrownText } from './cliErrors';
+import type { CliIo } from './io';
+import { AkiraError } from '../core/errors';
+import { checkpointErrors } from '../../shared/errors';
+
+// Issue 14: where the CLI prints a contract error, it says it in its language (in-process, a fake io).
+
+let base = '';
+let cleanup: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  const t = await tempDir('akira-cli-errors-');
+  cleanup = t.cleanup;
+  base = t.dir;
+  await writeTree(join(base, 'ws'), { 'a.txt': 'a\n' });
+});
+afterAll(() => cleanup());
+
+function fakeIo(language: Language): CliIo & { stdout: () => string; stderr: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    language,
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    cwd: base,
+    env: { AKIRA_DATA_DIR: join(base, 'data') },
+    version: '0.0.0-test',
+    staticDir: join(base, 'no-ui'),
+    waitForStop: () => new Promise(() => {}),
+    tty: { stdin: false, stdout: false, stderr: false },
+    ask: async () => '',
+    stdout: () => out,
+    stderr: () => err,
+  };
+}
+
+describe('the CLI prints contract errors in its language', () => {
+  it('akira checkpoints show of an unknown checkpoint: Chinese under zh-CN, English under en, words in --json', async () => {
+    const zh = fakeIo('zh-CN');
+    expect(await checkpointsCommand(['show', 'nope', '--workspace', join(base, 'ws')], zh)).toBe(1);
+    expect(zh.stderr()).toBe('akira: 没有检查点“nope”。\n');
+
+    const en = fakeIo('en');
+    expect(await checkpointsCommand(['show', 'nope', '--workspace', join(base, 'ws'), '--json'], en)).toBe(1);
+    expect(en.stderr()).toBe('akira: No checkpoint "nope".\n');
+    expect(JSON.parse(en.stdout())).toEqual({
+      error: { code: 'not_found', message: 'No checkpoint "nope".', words: { key: 'checkpoint.noSuchCheckpoint', values: ['nope'] } },
+    });
+  });
+
+  it('falls back to the message for unknown words and for errors without words', () => {
+    const io = { language: 'zh-CN' as const };
+    expect(cliErrorText(io, { message: 'New in a later version', words: { key: 'checkpoint.later', values: [] } })).toBe('New in a later version');
+    expect(cliThrownText(io, new AkiraError('not_found', checkpointErrors.noneYet))).toBe('还没有检查点。');
+    expect(cliThrownText(io, new Error('plain'))).toBe('plain');
+    expect(cliThrownText(io, null)).toBe('null');
+  });
+});

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { inputErrors, plainWords, type ErrorWords, type Words } from '../../shared/errors';
+
+/** The value at `path` in the raw input (undefined when a step is missing). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let at = input;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));
+
+/**
+ * One zod problem of a command's input in words a person reads (issue 14): which field and why, e.g. `task must not
+ * be empty`, `edits.0.search is missing`. `more` is how many other problems there are.
+ */
+export function inputWords(issue: z.core.$ZodIssue, rawInput: unknown, more: number): ErrorWords {
+  const field = issue.path.map(String).join('.');
+  const said = ((): Words => {
+    switch (issue.code) {
+      case 'invalid_type':
+        if (valueAt(rawInput, issue.path) === undefined) return inputErrors.missing(field, more);
+        return inputErrors.wrongType(field, issue.expected, more);
+      case 'too_small':
+        if (issue.origin === 'string' && Number(issue.minimum) === 1) return inputErrors.empty(field, more);
+        if (issue.origin === 'number' && issue.inclusive === false) return inputErrors.above(field, Number(issue.minimum), more);
+        return inputErrors.tooSmall(field, issue.origin, Number(issue.minimum), more);
+      case 'too_big':
+        if (issue.origin === 'number' && issue.inclusive === false) return inputErrors.below(field, Number(issue.maximum), more);
+        return inputErrors.tooBig(field, issue.origin, Number(issue.maximum), more);
+      case 'invalid_value':
+        return inputErrors.notOneOf(field, issue.values.slice(0, 20).map(shown).join(', '), more);
+      case 'invalid_format':
+        return inputErrors.badFormat(field, issue.format, more);
+      case 'unrecognized_keys':
+        return inputErrors.unknownFields(field, issue.keys.slice(0, 20).join(', '), more);
+      default:
+        return inputErrors.invalid(field, issue.message, more);
+    }
+  })();
+  return plainWords(said);
+}

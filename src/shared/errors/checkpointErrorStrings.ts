@@ -1,0 +1,71 @@
+import { defineText } from '../i18n/defineText';
+
+/**
+ * The words of checkpoint errors (issue 14), keys `checkpoint.<name>`: create, list, show, diff, restore, prune. A
+ * settings file is `place` (`global` or `workspace`) and `file` (its path).
+ */
+const placeEn = (place: string, file: string) => (place === 'global' ? `The global settings (${file})` : file);
+const placeZh = (place: string, file: string) => (place === 'global' ? `全局设置（${file}）` : file);
+
+export const checkpointErrorStrings = defineText({
+  en: {
+    idRequired: 'A checkpoint id is required.',
+    noneYet: 'There are no checkpoints yet.',
+    ambiguousId: (id: string) => `Checkpoint id "${id}" is ambiguous.`,
+    noSuchCheckpoint: (id: string) => `No checkpoint "${id}".`,
+    pathRequired: 'A file path is required.',
+    pathsRequired: 'paths must be a non-empty list.',
+    pathsNotWorkspace: 'paths must name files or folders inside the workspace, not the workspace itself.',
+    folderInCheckpoint: (path: string, id: string) => `"${path}" is a folder in checkpoint ${id}.`,
+    isFolder: (path: string) => `"${path}" is a folder.`,
+    notRegularFile: (path: string) => `"${path}" is not a regular file.`,
+    tooLargeToShow: (path: string, bytes: number) => `"${path}" is too large to show (${bytes} bytes).`,
+    badName: (kind: string) => `${kind} must be 1–128 letters, digits, ".", "_" or "-".`,
+    unknownOrigin: (origin: string) => `Unknown origin: ${origin}`,
+    outOfRange: (name: string, min: number, max: number) => `${name} must be a number from ${min} to ${max}.`,
+    retentionNotWhole: 'retentionDays must be a whole number of days (1–3650).',
+    folderNotFound: (path: string) => `Folder not found: ${path}`,
+    serviceClosed: 'The checkpoint service is closed.',
+    unavailableHere: 'Checkpoints are not available in this workspace.',
+    notInWorkspace: (id: string) => `No checkpoint ${id} in this workspace (akira checkpoints list shows them).`,
+    diagnosticsUnavailable: 'Diagnostics are not available in this workspace.',
+    storeBusy: (holder: string) => `The checkpoint store is busy: it is held by ${holder}; try again once it is done.`,
+    missingObject: (object: string) => `The checkpoint store is missing object ${object}.`,
+    settingsUnreadable: (place: string, file: string, reason: string) => `${placeEn(place, file)} cannot be read: ${reason}`,
+    settingsNotJson: (place: string, file: string, reason: string) => `${placeEn(place, file)} is not valid JSON: ${reason}`,
+    settingsNotObject: (place: string, file: string) => `${placeEn(place, file)} is not a JSON object.`,
+    sectionNotObject: (place: string, file: string) => `${placeEn(place, file)}: checkpoints must be an object, e.g. {"retentionDays": 90}.`,
+    retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
+      `${placeEn(place, file)}: checkpoints.retentionDays must be a whole number of days from ${min} to ${max} (got ${got}).`,
+  },
+  'zh-CN': {
+    idRequired: '需要检查点 ID。',
+    noneYet: '还没有检查点。',
+    ambiguousId: (id: string) => `检查点 ID“${id}”有歧义。`,
+    noSuchCheckpoint: (id: string) => `没有检查点“${id}”。`,
+    pathRequired: '需要文件路径。',
+    pathsRequired: 'paths 必须是非空列表。',
+    pathsNotWorkspace: 'paths 必须指定工作区内的文件或文件夹，而不是工作区本身。',
+    folderInCheckpoint: (path: string, id: string) => `“${path}”在检查点 ${id} 中是文件夹。`,
+    isFolder: (path: string) => `“${path}”是文件夹。`,
+    notRegularFile: (path: string) => `“${path}”不是普通文件。`,
+    tooLargeToShow: (path: string, bytes: number) => `“${path}”太大，无法显示（${bytes} 字节）。`,
+    badName: (kind: string) => `${kind} 必须由 1–128 个字母、数字、“.”、“_”或“-”组成。`,
+    unknownOrigin: (origin: string) => `未知的来源：${origin}`,
+    outOfRange: (name: string, min: number, max: number) => `${name} 必须是 ${min} 到 ${max} 之间的数字。`,
+    retentionNotWhole: 'retentionDays 必须是整数天数（1–3650）。',
+    folderNotFound: (path: string) => `找不到文件夹：${path}`,
+    serviceClosed: '检查点服务已关闭。',
+    unavailableHere: '这个工作区中没有检查点功能。',
+    notInWorkspace: (id: string) => `这个工作区中没有检查点 ${id}（akira checkpoints list 会列出它们）。`,
+    diagnosticsUnavailable: '这个工作区中没有诊断功能。',
+    storeBusy: (holder: string) => `检查点存储正忙：正被 ${holder} 占用；请等它完成后再试。`,
+    missingObject: (object: string) => `检查点存储缺少对象 ${object}。`,
+    settingsUnreadable: (place: string, file: string, reason: string) => `无法读取${placeZh(place, file)}：${reason}`,
+    settingsNotJson: (place: string, file: string, reason: string) => `${placeZh(place, file)} 不是有效的 JSON：${reason}`,
+    settingsNotObject: (place: string, file: string) => `${placeZh(place, file)} 不是 JSON 对象。`,
+    sectionNotObject: (place: string, file: string) => `${placeZh(place, file)}：checkpoints 必须是对象，例如 {"retentionDays": 90}。`,
+    retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
+      `${placeZh(place, file)}：checkpoints.retentionDays 必须是 ${min} 到 ${max} 之间的整数天数（当前为 ${got}）。`,
+  },
+});

@@ -1,0 +1,79 @@
+import type { Language } from '../i18n/languages';
+import type { Messages, TextCatalog } from '../i18n/defineText';
+import { errorWords, isErrorWords, type ErrorWords } from './errorWords';
+import { checkpointErrorStrings } from './checkpointErrorStrings';
+import { fileErrorStrings } from './fileErrorStrings';
+import { gitErrorStrings } from './gitErrorStrings';
+import { inputErrorStrings } from './inputErrorStrings';
+import { mcpErrorStrings } from './mcpErrorStrings';
+import { modelErrorStrings } from './modelErrorStrings';
+import { searchErrorStrings } from './searchErrorStrings';
+import { specErrorStrings } from './specErrorStrings';
+import { sessionErrorStrings } from './sessionErrorStrings';
+import { settingsErrorStrings } from './settingsErrorStrings';
+
+export * from './errorWords';
+
+/** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
+export function listedNames(names: readonly string[], max: number): [string, number] {
+  return [names.slice(0, max).join(', '), Math.max(0, names.length - max)];
+}
+
+/**
+ * The shared error catalogs (issue 14), by domain: the key `file.notFound` is the message `notFound` of the `file`
+ * catalog. The core throws words of these (`new AkiraError('not_found', fileErrors.notFound(path))`); the UI and the
+ * CLI say them in their language with `errorText`. A new domain: a `<domain>ErrorStrings.ts` here, listed below.
+ */
+const errorCatalogs = {
+  file: fileErrorStrings,
+  input: inputErrorStrings,
+  git: gitErrorStrings,
+  checkpoint: checkpointErrorStrings,
+  settings: settingsErrorStrings,
+  session: sessionErrorStrings,
+  model: modelErrorStrings,
+  search: searchErrorStrings,
+  mcp: mcpErrorStrings,
+  spec: specErrorStrings,
+} satisfies Record<string, TextCatalog<Messages>>;
+
+export const fileErrors = errorWords('file', fileErrorStrings);
+export const inputErrors = errorWords('input', inputErrorStrings);
+export const gitErrors = errorWords('git', gitErrorStrings);
+export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings);
+export const settingsErrors = errorWords('settings', settingsErrorStrings);
+export const sessionErrors = errorWords('session', sessionErrorStrings);
+export const modelErrors = errorWords('model', modelErrorStrings);
+export const searchErrors = errorWords('search', searchErrorStrings);
+export const mcpErrors = errorWords('mcp', mcpErrorStrings);
+export const specErrors = errorWords('spec', specErrorStrings);
+export type { GitAction } from './gitErrorStrings';
+
+/** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
+export function wordsText(words: ErrorWords, language: Language): string | null {
+  if (!isErrorWords(words)) return null;
+  const dot = words.key.indexOf('.');
+  const domain = words.key.slice(0, dot);
+  const name = words.key.slice(dot + 1);
+  if (dot < 1 || !Object.hasOwn(errorCatalogs, domain)) return null;
+  const catalog = errorCatalogs[domain as keyof typeof errorCatalogs] as TextCatalog<Messages>;
+  const messages = (language === 'en' ? catalog.en : catalog['zh-CN']) as Messages;
+  if (!Object.hasOwn(messages, name)) return null;
+  const message = messages[name];
+  if (typeof message === 'string') return message;
+  if (words.values.length < message.length) return null;
+  try {
+    const text = (message as (...values: unknown[]) => string)(...words.values);
+    return typeof text === 'string' && text ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What to show a person for an error answer: its words in `language` when the catalog knows them, else its
+ * `message` (an error without words, or from a server whose catalog is newer than this one).
+ */
+export function errorText(error: { message: string; words?: unknown }, language: Language): string {
+  return (isErrorWords(error.words) && wordsText(error.words, language)) || error.message;
+}

@@ -1,0 +1,56 @@
+import { defineText } from '../i18n/defineText';
+
+/**
+ * The words of a command's invalid input (issue 14), keys `input.<name>`: the router says which field is wrong and
+ * why, from the first problem zod found (`more`: how many others). `field` is the dotted path in the input (empty:
+ * the input itself); `origin` is what zod measured (string, array, number…).
+ */
+const field = (f: string) => f || 'The input';
+const fieldZh = (f: string) => f || '输入';
+const more = (n: number) => (n > 0 ? ` (and ${n} more ${n === 1 ? 'problem' : 'problems'})` : '');
+const moreZh = (n: number) => (n > 0 ? `（另有 ${n} 个问题）` : '');
+
+const TYPES: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
+const TYPES_ZH: Record<string, string> = { string: '文本', number: '数字', int: '整数', boolean: 'true 或 false', object: '对象', array: '列表', null: 'null' };
+
+function sizeEn(origin: string, n: number, bound: 'most' | 'least'): string {
+  if (origin === 'string') return `at ${bound} ${n} ${n === 1 ? 'character' : 'characters'} long`;
+  if (origin === 'array' || origin === 'set') return `at ${bound} ${n} ${n === 1 ? 'item' : 'items'}`;
+  return `at ${bound} ${n}`;
+}
+function sizeZh(origin: string, n: number, bound: 'most' | 'least'): string {
+  if (origin === 'string') return bound === 'most' ? `不能超过 ${n} 个字符` : `至少要有 ${n} 个字符`;
+  if (origin === 'array' || origin === 'set') return bound === 'most' ? `不能超过 ${n} 项` : `至少要有 ${n} 项`;
+  return bound === 'most' ? `不能大于 ${n}` : `不能小于 ${n}`;
+}
+
+export const inputErrorStrings = defineText({
+  en: {
+    missing: (f: string, n: number) => `${field(f)} is missing${more(n)}`,
+    wrongType: (f: string, expected: string, n: number) => `${field(f)} must be ${TYPES[expected] ?? expected}${more(n)}`,
+    empty: (f: string, n: number) => `${field(f)} must not be empty${more(n)}`,
+    tooBig: (f: string, origin: string, max: number, n: number) =>
+      `${field(f)} must be ${origin === 'array' || origin === 'set' ? 'a list of ' : ''}${sizeEn(origin, max, 'most')}${more(n)}`,
+    tooSmall: (f: string, origin: string, min: number, n: number) =>
+      `${field(f)} must be ${origin === 'array' || origin === 'set' ? 'a list of ' : ''}${sizeEn(origin, min, 'least')}${more(n)}`,
+    above: (f: string, min: number, n: number) => `${field(f)} must be greater than ${min}${more(n)}`,
+    below: (f: string, max: number, n: number) => `${field(f)} must be less than ${max}${more(n)}`,
+    notOneOf: (f: string, allowed: string, n: number) => `${field(f)} must be one of ${allowed}${more(n)}`,
+    badFormat: (f: string, format: string, n: number) => `${field(f)} is not a valid ${format}${more(n)}`,
+    unknownFields: (f: string, keys: string, n: number) => `${f ? `${f} has` : 'The input has'} fields Akira does not know: ${keys}${more(n)}`,
+    invalid: (f: string, reason: string, n: number) => `${field(f)} is not valid: ${reason}${more(n)}`,
+  },
+  'zh-CN': {
+    missing: (f: string, n: number) => `缺少 ${fieldZh(f)}${moreZh(n)}`,
+    wrongType: (f: string, expected: string, n: number) => `${fieldZh(f)} 应为${TYPES_ZH[expected] ?? expected}${moreZh(n)}`,
+    empty: (f: string, n: number) => `${fieldZh(f)} 不能为空${moreZh(n)}`,
+    tooBig: (f: string, origin: string, max: number, n: number) => `${fieldZh(f)} ${sizeZh(origin, max, 'most')}${moreZh(n)}`,
+    tooSmall: (f: string, origin: string, min: number, n: number) => `${fieldZh(f)} ${sizeZh(origin, min, 'least')}${moreZh(n)}`,
+    above: (f: string, min: number, n: number) => `${fieldZh(f)} 应大于 ${min}${moreZh(n)}`,
+    below: (f: string, max: number, n: number) => `${fieldZh(f)} 应小于 ${max}${moreZh(n)}`,
+    notOneOf: (f: string, allowed: string, n: number) => `${fieldZh(f)} 应为以下之一：${allowed}${moreZh(n)}`,
+    badFormat: (f: string, format: string, n: number) => `${fieldZh(f)} 不是有效的 ${format}${moreZh(n)}`,
+    unknownFields: (f: string, keys: string, n: number) => `${f ? `${f} 含有` : '输入含有'} Akira 不认识的字段：${keys}${moreZh(n)}`,
+    invalid: (f: string, reason: string, n: number) => `${fieldZh(f)} 无效：${reason}${moreZh(n)}`,
+  },
+});

@@ -1,0 +1,55 @@
+import { defineText } from '../i18n/defineText';
+
+/**
+ * The words of MCP server errors (issue 14), keys `mcp.<name>`. `state` is the server's state (`starting`,
+ * `restarting`, `failed`, `disabled`, `needs_approval`); `error` what it last failed with (its own words).
+ */
+function notReadyEn(name: string, state: string, error: string): string {
+  if (state === 'starting' || state === 'restarting') {
+    return `The MCP server ${name} is ${state === 'starting' ? 'starting' : 'being restarted'}${error ? ` (${error})` : ''}; try again in a moment or use another tool.`;
+  }
+  if (state === 'failed') return `The MCP server ${name} failed: ${error || 'unknown error'}.`;
+  if (state === 'disabled') return `The MCP server ${name} is disabled.`;
+  return `The MCP server ${name} waits for your approval.`;
+}
+function notReadyZh(name: string, state: string, error: string): string {
+  if (state === 'starting' || state === 'restarting') {
+    return `MCP 服务器 ${name} 正在${state === 'starting' ? '启动' : '重启'}${error ? `（${error}）` : ''}；请稍后再试，或使用其他工具。`;
+  }
+  if (state === 'failed') return `MCP 服务器 ${name} 出错：${error || '未知错误'}。`;
+  if (state === 'disabled') return `MCP 服务器 ${name} 已禁用。`;
+  return `MCP 服务器 ${name} 正在等待你的批准。`;
+}
+
+export const mcpErrorStrings = defineText({
+  en: {
+    noSuchServer: (name: string, configured: string) => `No MCP server "${name}" (configured: ${configured || 'none'}).`,
+    notReady: (name: string, state: string, error: string) => notReadyEn(name, state, error),
+    noSuchTool: (tool: string, offered: string) => `No MCP tool ${tool} (the tools offered: ${offered || 'none'}).`,
+    serverLacksTool: (name: string, tool: string) => `The MCP server ${name} offers no tool ${tool}.`,
+    toolTimedOut: (tool: string, seconds: number) => `The MCP tool ${tool} did not answer within ${seconds} s.`,
+    stoppedDuringCall: (name: string, said: string) => `The MCP server ${name} stopped during the call (${said}); it is being restarted.`,
+    toolFailed: (tool: string, said: string) => `The MCP tool ${tool} failed: ${said}`,
+    restartDisabled: (name: string) => `The MCP server ${name} is disabled: enable it first.`,
+    restartUnapproved: (name: string) => `The MCP server ${name} waits for your approval: approve it first.`,
+    globalNeedsNoApproval: (name: string) => `The MCP server ${name} is one of your global settings: it needs no approval.`,
+    changedSinceSeen: (name: string, file: string) => `The configuration of ${name} in ${file} changed since you looked at it: look at it again before approving.`,
+    settingsNotJson: (file: string, reason: string) => `The global settings (${file}) cannot be read as JSON (${reason}); fix the file first.`,
+    notInGlobal: (name: string) => `No MCP server "${name}" in the global settings.`,
+  },
+  'zh-CN': {
+    noSuchServer: (name: string, configured: string) => `没有 MCP 服务器“${name}”（已配置：${configured || '无'}）。`,
+    notReady: (name: string, state: string, error: string) => notReadyZh(name, state, error),
+    noSuchTool: (tool: string, offered: string) => `没有 MCP 工具 ${tool}（可用的工具：${offered || '无'}）。`,
+    serverLacksTool: (name: string, tool: string) => `MCP 服务器 ${name} 没有提供工具 ${tool}。`,
+    toolTimedOut: (tool: string, seconds: number) => `MCP 工具 ${tool} 在 ${seconds} 秒内没有响应。`,
+    stoppedDuringCall: (name: string, said: string) => `MCP 服务器 ${name} 在调用过程中停止了（${said}）；正在重启。`,
+    toolFailed: (tool: string, said: string) => `MCP 工具 ${tool} 出错：${said}`,
+    restartDisabled: (name: string) => `MCP 服务器 ${name} 已禁用：请先启用它。`,
+    restartUnapproved: (name: string) => `MCP 服务器 ${name} 正在等待你的批准：请先批准它。`,
+    globalNeedsNoApproval: (name: string) => `MCP 服务器 ${name} 来自你的全局设置：不需要批准。`,
+    changedSinceSeen: (name: string, file: string) => `你查看之后，${file} 中 ${name} 的配置已被更改：请重新查看后再批准。`,
+    settingsNotJson: (file: string, reason: string) => `全局设置（${file}）无法作为 JSON 读取（${reason}）；请先修复这个文件。`,
+    notInGlobal: (name: string) => `全局设置中没有 MCP 服务器“${name}”。`,
+  },
+});
