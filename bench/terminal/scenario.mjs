@@ -112,9 +112,10 @@ async function ctrlC(page, ctx) {
       }
     });
     w.__observer.observe(rows, { subtree: true, childList: true, characterData: true });
+    w.__ctrlCAt = undefined;
     document.addEventListener('keydown', (e) => {
-      if (e.ctrlKey && e.key === 'c') w.__ctrlCAt = performance.now();
-    }, { capture: true, once: true });
+      if (e.ctrlKey && e.key === 'c' && w.__ctrlCAt === undefined) w.__ctrlCAt = performance.now();
+    }, { capture: true });
   }, ctx.rows);
   await page.keyboard.type('yes akira-ctrl-c-0123456789\n');
   await sleep(2000);

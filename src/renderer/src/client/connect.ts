@@ -1,11 +1,11 @@
 import { createClient, type AkiraClient } from './client';
 import { createIpcTransport } from './ipcTransport';
 import { takeTokenFromAddress, webSocketAddress } from './serveAddress';
-import { createWsTransport } from './wsTransport';
+import { createWsTransport, withBinaryTerminalFrames } from './wsTransport';
 
 /** Picks the transport for this face: the preload bridge in the desktop app, else the WebSocket of `akira serve`. */
 export function connect(): AkiraClient {
   if (window.akira) return createClient(createIpcTransport(window.akira));
   const token = takeTokenFromAddress(location, history);
-  return createClient(createWsTransport(webSocketAddress(location, token)));
+  return createClient(createWsTransport(withBinaryTerminalFrames(webSocketAddress(location, token))));
 }

@@ -1,0 +1,98 @@
+// Where the time of pty → screen goes (issue 16): runs `seq 1 N` (default 1,000,000) in Akira's terminal with
+// the core under --cpu-prof and the page under the Chromium trace (devtools.timeline + the V8 sampling profiler),
+// then prints the top items of each: self time by function for the core and the page's JS, total time by trace
+// event for the page (parse, layout, paint, GC…).
+//   node bench/terminal/profile.mjs [lines]   (needs a build and Debian chromium)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const lines = Number(process.argv[2] ?? 1_000_000);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Self time per function of a V8 .cpuprofile, top `n`, as percentages of the samples. */
+export function topSelf(profile, n = 12) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const self = new Map();
+  for (const [id, count] of counts) {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + count);
+  }
+  const total = profile.samples.length;
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, c]) => `${((100 * c) / total).toFixed(1)}% ${k}`);
+}
+
+function topTrace(events, n = 12) {
+  const sums = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur);
+  }
+  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${(us / 1000).toFixed(0)} ms ${k}`);
+}
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), 'akira-prof-ws-'));
+  const profDir = mkdtempSync(join(tmpdir(), 'akira-prof-'));
+  writeFileSync(join(folder, 'README.md'), '# prof\n');
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, join(root, 'bin/akira.cjs'), 'serve', folder, '--port', '0'], {
+    env: { ...process.env, AKIRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'akira-prof-data-')) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((ok) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /at (http:\/\/\S+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  await page.goto(url);
+  const term = page.getByTestId('terminal').first();
+  await term.click();
+  await sleep(1500);
+  const marker = `PROF-${lines}-END`;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink', transferMode: 'ReportEvents' });
+  const t0 = Date.now();
+  await page.keyboard.type(`seq 1 ${lines}; echo PROF-$((${lines}))-END\n`);
+  await page.waitForFunction((m) => document.querySelector('[data-testid="terminal"] .xterm-rows')?.textContent.includes(m), marker, { timeout: 300_000, polling: 200 });
+  const seconds = (Date.now() - t0) / 1000;
+  const { profile } = await cdp.send('Profiler.stop');
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.end');
+  await done;
+  await browser.close();
+  child.kill('SIGINT');
+  await new Promise((r) => child.on('exit', r));
+  await sleep(500);
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  const core = file ? JSON.parse(readFileSync(join(profDir, file), 'utf8')) : null;
+  console.log(JSON.stringify({
+    lines,
+    seconds,
+    pageJsSelf: topSelf(profile),
+    pageTrace: topTrace(events),
+    coreSelf: core ? topSelf(core) : 'no profile (the server did not exit cleanly)',
+  }, null, 2));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
