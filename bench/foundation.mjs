@@ -62,11 +62,11 @@ const spread = (xs) => ({ median: +median(xs).toFixed(3), min: +Math.min(...xs).
 
 async function main() {
   const raws = [];
-  for (let i = 0; i < RUNS; i++) {
+  results.rawPty = raws;
+  const measureRaw = () => {
     const line = execFileSync(process.execPath, [join(root, 'bench/pty-raw.mjs'), String(LINES)], { encoding: 'utf8' }).trim().split('\n').pop();
     raws.push(JSON.parse(line));
-  }
-  results.rawPty = raws;
+  };
 
   const folder = mkdtempSync(join(tmpdir(), 'akira-bench-ws-'));
   const clocks = mkdtempSync(join(tmpdir(), 'akira-bench-clock-'));
@@ -102,6 +102,7 @@ async function main() {
     const akiraRuns = [];
     const bareRuns = [];
     for (let run = 1; run <= RUNS; run++) {
+      measureRaw(); // in each run, beside the pages, so the raw ratio sees the same load
       const akira = () => runScenario(page, { ...common, label: 'akira', run, rows: '[data-testid="terminal"] .xterm-rows' });
       const ref = () => runScenario(barePage, { ...common, label: 'bare', run, rows: '#t .xterm-rows' });
       // Alternate the order so drift in the machine's load favours neither.

@@ -2,16 +2,19 @@
 // the core under --cpu-prof and the page under the Chromium trace (devtools.timeline + the V8 sampling profiler),
 // then prints the top items of each: self time by function for the core and the page's JS, total time by trace
 // event for the page (parse, layout, paint, GC…).
-//   node bench/terminal/profile.mjs [lines]   (needs a build and Debian chromium)
+//   node bench/terminal/profile.mjs [lines] [--bare]   (needs a build and Debian chromium; --bare: the same on the
+//   bare reference page, the core's profile then being the reference server's)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startBareServer } from './bareServer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const lines = Number(process.argv[2] ?? 1_000_000);
+const bareRun = process.argv.includes('--bare');
+const lines = Number(process.argv.filter((a) => !a.startsWith('--'))[2] ?? 1_000_000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Self time per function of a V8 .cpuprofile, top `n`, as percentages of the samples. */
@@ -38,7 +41,43 @@ function topTrace(events, n = 12) {
   return [...sums].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${(us / 1000).toFixed(0)} ms ${k}`);
 }
 
+async function profilePage(page, rows, run) {
+  const marker = `PROF-${lines}-END`;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink', transferMode: 'ReportEvents' });
+  const t0 = Date.now();
+  await page.keyboard.type(`seq 1 ${lines}; echo PROF-$((${lines}))-END\n`);
+  await page.waitForFunction(([sel, m]) => document.querySelector(sel)?.textContent.includes(m), [rows, marker], { timeout: 300_000, polling: 200 });
+  const seconds = (Date.now() - t0) / 1000;
+  const { profile } = await cdp.send('Profiler.stop');
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.end');
+  await done;
+  return { seconds, pageJsSelf: topSelf(profile), pageTrace: topTrace(events) };
+}
+
+async function bareMain() {
+  const profDir = mkdtempSync(join(tmpdir(), 'akira-prof-'));
+  const bare = await startBareServer({});
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  await page.goto(`${bare.url}?renderer=dom&w=1100&h=300`);
+  await page.locator('#t[data-ready="true"]').waitFor();
+  await page.locator('#t').click();
+  await sleep(1000);
+  const result = await profilePage(page, '#t .xterm-rows');
+  await browser.close();
+  await bare.close();
+  console.log(JSON.stringify({ bare: true, lines, ...result }, null, 2));
+  void profDir;
+}
+
 async function main() {
+  if (bareRun) return bareMain();
   const folder = mkdtempSync(join(tmpdir(), 'akira-prof-ws-'));
   const profDir = mkdtempSync(join(tmpdir(), 'akira-prof-'));
   writeFileSync(join(folder, 'README.md'), '# prof\n');
@@ -60,21 +99,7 @@ async function main() {
   const term = page.getByTestId('terminal').first();
   await term.click();
   await sleep(1500);
-  const marker = `PROF-${lines}-END`;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.start');
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink', transferMode: 'ReportEvents' });
-  const t0 = Date.now();
-  await page.keyboard.type(`seq 1 ${lines}; echo PROF-$((${lines}))-END\n`);
-  await page.waitForFunction((m) => document.querySelector('[data-testid="terminal"] .xterm-rows')?.textContent.includes(m), marker, { timeout: 300_000, polling: 200 });
-  const seconds = (Date.now() - t0) / 1000;
-  const { profile } = await cdp.send('Profiler.stop');
-  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  await cdp.send('Tracing.end');
-  await done;
+  const result = await profilePage(page, '[data-testid="terminal"] .xterm-rows');
   await browser.close();
   child.kill('SIGINT');
   await new Promise((r) => child.on('exit', r));
@@ -83,9 +108,7 @@ async function main() {
   const core = file ? JSON.parse(readFileSync(join(profDir, file), 'utf8')) : null;
   console.log(JSON.stringify({
     lines,
-    seconds,
-    pageJsSelf: topSelf(profile),
-    pageTrace: topTrace(events),
+    ...result,
     coreSelf: core ? topSelf(core) : 'no profile (the server did not exit cleanly)',
   }, null, 2));
 }
