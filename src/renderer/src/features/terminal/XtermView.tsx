@@ -4,13 +4,13 @@ import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { AkiraClient } from '../../client/client';
+import { createAckPacer } from './ackPacer';
 import { clipboardKeyHandler } from './clipboardKeys';
 import type { Attachment, TerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
 import { terminalFont, terminalTheme, useTerminalThemeFollow } from './terminalTheme';
-
 import { attachRenderer } from './xtermRenderer';
-import { createAckPacer } from './ackPacer';
+
 const RESIZE_DEBOUNCE_MS = 80;
 
 interface Props {
