@@ -18,7 +18,8 @@ const results = {};
 function serve(folder) {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'bin/akira.cjs'), 'serve', folder, '--port', '0'], {
-    env: { ...process.env, AKIRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'akira-bench-data-')) },
+    // A home of its own, as in the e2e tests: the shell reads no rc files of this machine (the bare one runs --norc).
+    env: { ...process.env, HOME: mkdtempSync(join(tmpdir(), 'akira-bench-home-')), AKIRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'akira-bench-data-')) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((ok, fail) => {

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { startBareServer } from './bareServer.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// AKIRA_ROOT: another checkout's build (e.g. the commit before a change), profiled with this script.
+const root = process.env.AKIRA_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bareRun = process.argv.includes('--bare');
 const lines = Number(process.argv.filter((a) => !a.startsWith('--'))[2] ?? 1_000_000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -41,7 +42,23 @@ function topTrace(events, n = 12) {
   return [...sums].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${(us / 1000).toFixed(0)} ms ${k}`);
 }
 
-async function profilePage(page, rows, run) {
+// Frames on the page's WebSocket while the command runs: output frames in, acks out (watched from before the page
+// connects).
+const wire = { outputFrames: 0, binaryFrames: 0, acks: 0, counting: false };
+function watchWire(page) {
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      if (!wire.counting) return;
+      if (typeof payload !== 'string') wire.binaryFrames++;
+      if (typeof payload !== 'string' || payload.includes('terminal.onData') || !payload.startsWith('{')) wire.outputFrames++;
+    });
+    ws.on('framesent', ({ payload }) => {
+      if (wire.counting && typeof payload === 'string' && /terminal\.ack|"t":"a"/.test(payload)) wire.acks++;
+    });
+  });
+}
+
+async function profilePage(page, rows) {
   const marker = `PROF-${lines}-END`;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -50,14 +67,17 @@ async function profilePage(page, rows, run) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink', transferMode: 'ReportEvents' });
   const t0 = Date.now();
+  wire.counting = true;
   await page.keyboard.type(`seq 1 ${lines}; echo PROF-$((${lines}))-END\n`);
   await page.waitForFunction(([sel, m]) => document.querySelector(sel)?.textContent.includes(m), [rows, marker], { timeout: 300_000, polling: 200 });
   const seconds = (Date.now() - t0) / 1000;
+  wire.counting = false;
   const { profile } = await cdp.send('Profiler.stop');
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.end');
   await done;
-  return { seconds, pageJsSelf: topSelf(profile), pageTrace: topTrace(events) };
+  const { counting, ...frames } = wire;
+  return { seconds, wire: frames, pageJsSelf: topSelf(profile), pageTrace: topTrace(events) };
 }
 
 async function bareMain() {
@@ -65,6 +85,7 @@ async function bareMain() {
   const bare = await startBareServer({});
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  watchWire(page);
   await page.goto(`${bare.url}?renderer=dom&w=1100&h=300`);
   await page.locator('#t[data-ready="true"]').waitFor();
   await page.locator('#t').click();
@@ -95,6 +116,7 @@ async function main() {
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  watchWire(page);
   await page.goto(url);
   const term = page.getByTestId('terminal').first();
   await term.click();

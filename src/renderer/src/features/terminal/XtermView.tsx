@@ -85,13 +85,14 @@ export function XtermView({ tab, active, client, router }: Props) {
       term.write(exitLine(tab.exitCode));
     };
 
-    // Flow control: ack what xterm has parsed, so the core's pty pauses while we are behind (ackPacer.ts:
-    // by watermark, not per chunk). Acks are cumulative: a lost or repeated ack does no harm.
+    // Flow control: ack what xterm has parsed, so the core's pty pauses while we are behind (ackPacer.ts: by
+    // watermark, not per chunk, keeping xterm's queue short for Ctrl+C). Cumulative: a lost or repeated ack is harmless.
     const acks = createAckPacer({
       sendUpTo: (upTo) => void client.invoke('terminal.ack', { terminalId, upTo }).catch(() => undefined),
       sendChars: (bytes) => void client.invoke('terminal.ack', { terminalId, bytes }).catch(() => undefined),
     });
     const write = (data: string, end?: number) => {
+      acks.received(end);
       term.write(data, () => acks.parsed(data.length, end));
     };
 
