@@ -28,7 +28,7 @@ test('terminal output reaches the page as binary frames, and the screen shows it
   page.on('websocket', (ws) => {
     ws.on('framereceived', ({ payload }) => {
       if (typeof payload !== 'string') frames.binary++;
-      else if (payload.includes('"terminal.onData"')) frames.jsonOnData++;
+      else if ((JSON.parse(payload) as { event?: string }).event === 'terminal.onData') frames.jsonOnData++;
     });
   });
   const terminal = await openTerminal(page);
