@@ -91,4 +91,22 @@ describe('terminal output over the WebSocket face', () => {
       await fast.close();
     }
   });
+
+  it('drops a binary client that stops reading instead of buffering without bound', async () => {
+    const small = await startServer({ core, staticDir: base, maxClientBufferBytes: 1_000_000 });
+    try {
+      const slowUrl = `ws://127.0.0.1:${small.port}/ws?token=${small.token}&terminalFrames=binary`;
+      const slow = await FrameClient.connect(slowUrl);
+      (slow.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+      const data = 'x'.repeat(256 * 1024);
+      for (let i = 0; i < 400 && small.clientCount() > 0; i++) {
+        core.bus.emit('terminal.onData', { terminalId: 'flood-test', data, end: (i + 1) * data.length });
+        await new Promise((r) => setImmediate(r));
+      }
+      await waitFor(() => small.clientCount() === 0, 'the slow binary client to be dropped');
+      slow.socket.terminate();
+    } finally {
+      await small.close();
+    }
+  });
 });
