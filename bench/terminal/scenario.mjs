@@ -96,7 +96,7 @@ async function sampleHeap(page) {
 }
 
 /** Ctrl+C during an endless flood: ms from the key to the last change of the screen's text (null under WebGL). */
-async function ctrlC(page, ctx) {
+export async function ctrlC(page, ctx) {
   if ((await rowsText(page, ctx.rows)) === null) return null;
   await page.evaluate((sel) => {
     const rows = document.querySelector(sel);
