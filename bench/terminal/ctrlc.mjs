@@ -10,7 +10,8 @@ import { chromium } from '@playwright/test';
 import { startBareServer } from './bareServer.mjs';
 import { ctrlC } from './scenario.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// AKIRA_ROOT: another checkout's build (e.g. the commit before a change).
+const root = process.env.AKIRA_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const n = Number(process.argv[2] ?? 5);
 const folder = mkdtempSync(join(tmpdir(), 'akira-ctrlc-ws-'));
 writeFileSync(join(folder, 'README.md'), '# bench\n');
