@@ -2,8 +2,8 @@
 // the core under --cpu-prof and the page under the Chromium trace (devtools.timeline + the V8 sampling profiler),
 // then prints the top items of each: self time by function for the core and the page's JS, total time by trace
 // event for the page (parse, layout, paint, GC…).
-//   node bench/terminal/profile.mjs [lines] [--bare]   (needs a build and Debian chromium; --bare: the same on the
-//   bare reference page, the core's profile then being the reference server's)
+//   node bench/terminal/profile.mjs [lines] [--bare [--webgl]]   (needs a build and Debian chromium; --bare: the same
+//   on the bare reference page, with its DOM renderer or --webgl)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { startBareServer } from './bareServer.mjs';
 // AKIRA_ROOT: another checkout's build (e.g. the commit before a change), profiled with this script.
 const root = process.env.AKIRA_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bareRun = process.argv.includes('--bare');
+const bareRenderer = process.argv.includes('--webgl') ? 'webgl' : 'dom';
 const lines = Number(process.argv.filter((a) => !a.startsWith('--'))[2] ?? 1_000_000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -69,7 +70,17 @@ async function profilePage(page, rows) {
   const t0 = Date.now();
   wire.counting = true;
   await page.keyboard.type(`seq 1 ${lines}; echo PROF-$((${lines}))-END\n`);
-  await page.waitForFunction(([sel, m]) => document.querySelector(sel)?.textContent.includes(m), [rows, marker], { timeout: 300_000, polling: 200 });
+  await page.waitForFunction(
+    ([sel, m]) => {
+      if (sel) return document.querySelector(sel)?.textContent.includes(m);
+      // The bare page's `term` (WebGL: no rows in the DOM): the last lines of its buffer.
+      const buffer = globalThis.eval('term').buffer.active;
+      for (let y = Math.max(0, buffer.length - 50); y < buffer.length; y++) if (buffer.getLine(y)?.translateToString().includes(m)) return true;
+      return false;
+    },
+    [rows, marker],
+    { timeout: 300_000, polling: 200 },
+  );
   const seconds = (Date.now() - t0) / 1000;
   wire.counting = false;
   const { profile } = await cdp.send('Profiler.stop');
@@ -86,14 +97,15 @@ async function bareMain() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   watchWire(page);
-  await page.goto(`${bare.url}?renderer=dom&w=1100&h=300`);
+  await page.goto(`${bare.url}?renderer=${bareRenderer}&w=1100&h=300`);
   await page.locator('#t[data-ready="true"]').waitFor();
   await page.locator('#t').click();
   await sleep(1000);
-  const result = await profilePage(page, '#t .xterm-rows');
+  // Under WebGL there are no rows in the DOM: wait for the shell's marker through xterm's buffer instead.
+  const result = await profilePage(page, bareRenderer === 'dom' ? '#t .xterm-rows' : null);
   await browser.close();
   await bare.close();
-  console.log(JSON.stringify({ bare: true, lines, ...result }, null, 2));
+  console.log(JSON.stringify({ bare: true, renderer: bareRenderer, lines, ...result }, null, 2));
   void profDir;
 }
 
