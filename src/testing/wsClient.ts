@@ -1,9 +1,28 @@
 import WebSocket from 'ws';
+import { decodeTerminalData } from '../shared/terminal/terminalFrames';
 import { waitFor } from './waitFor';
 
 export { waitFor };
 
-export type AnyFrame = Record<string, unknown> & { id?: unknown; event?: string; seq?: number; data?: any; result?: any; error?: any };
+export type AnyFrame = Record<string, unknown> & {
+  id?: unknown;
+  event?: string;
+  seq?: number;
+  data?: any;
+  result?: any;
+  error?: any;
+  /** A binary frame (terminal output, terminalFrames.ts), read back as its envelope. */
+  binary?: boolean;
+};
+
+function readFrame(data: WebSocket.RawData, isBinary: boolean): AnyFrame {
+  if (!isBinary) return JSON.parse(String(data));
+  const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+  const frame = decodeTerminalData(bytes);
+  if (!frame) return { binary: true, undecodable: true };
+  const { seq, ...payload } = frame;
+  return { event: 'terminal.onData', seq, data: payload, binary: true };
+}
 
 /** A WebSocket client of the pinned frame format, for tests and scripts. */
 export class FrameClient {
@@ -11,7 +30,7 @@ export class FrameClient {
   private nextId = 1;
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.frames.push(JSON.parse(String(data))));
+    socket.on('message', (data, isBinary) => this.frames.push(readFrame(data, isBinary)));
   }
 
   static connect(url: string, options: WebSocket.ClientOptions = {}): Promise<FrameClient> {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { ContractError, EventEnvelope } from '../../shared/contract';
+import { encodeTerminalData, TERMINAL_FRAMES_PARAM } from '../../shared/terminal/terminalFrames';
 import type { EventBus } from '../core/eventBus';
 import type { CallContext, Router } from '../core/router';
 
@@ -56,6 +57,16 @@ export function parseRequest(
   return { id, method, params };
 }
 
+/** Whether the upgrade asked for terminal output as binary frames (`/ws?…&terminalFrames=binary`). */
+export function wantsBinaryTerminalFrames(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url, 'http://localhost').searchParams.get(TERMINAL_FRAMES_PARAM) === 'binary';
+  } catch {
+    return false;
+  }
+}
+
 /** The WebSocket face: contract requests in, answers and every event (with its seq) out. */
 export function createWsFace(options: WsFaceOptions): WsFace {
   const maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
@@ -96,9 +107,29 @@ export function createWsFace(options: WsFaceOptions): WsFace {
     send(ws, { id: request.id, ...answer });
   }
 
-  wss.on('connection', (ws) => {
+  /** terminal.onData as a binary frame (terminalFrames.ts) for a client that asked for them; false: send it as JSON. */
+  function sendBinary(ws: WebSocket, envelope: EventEnvelope): boolean {
+    if (envelope.event !== 'terminal.onData') return false;
+    const { terminalId, data, end } = envelope.data as EventEnvelope<'terminal.onData'>['data'];
+    const frame = encodeTerminalData({ seq: envelope.seq, terminalId, data, end });
+    if (!frame) return false;
+    if (ws.readyState !== WebSocket.OPEN) return true;
+    if (ws.bufferedAmount > maxBuffered) {
+      send(ws, envelope); // the same handling of a slow client
+      return true;
+    }
+    ws.send(frame, { binary: true }, (err) => {
+      if (err) ws.terminate();
+    });
+    return true;
+  }
+
+  wss.on('connection', (ws, req: IncomingMessage) => {
     alive.set(ws, true);
-    const unsubscribe = options.bus.subscribe((envelope) => send(ws, envelope));
+    const binary = wantsBinaryTerminalFrames(req.url);
+    const unsubscribe = options.bus.subscribe((envelope) => {
+      if (!binary || !sendBinary(ws, envelope)) send(ws, envelope);
+    });
     ws.on('pong', () => alive.set(ws, true));
     ws.on('message', (data, isBinary) => {
       onMessage(ws, data, isBinary).catch((err: unknown) => {

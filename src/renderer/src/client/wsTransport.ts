@@ -1,13 +1,21 @@
 import type { EventEnvelope } from '../../../shared/contract';
+import { decodeTerminalData, TERMINAL_FRAMES_PARAM } from '../../../shared/terminal/terminalFrames';
 import type { Answer, ConnectionState, Transport } from './transport';
 
 interface Pending {
   resolve: (answer: Answer) => void;
 }
 
+/** The address with `terminalFrames=binary`: terminal output then comes as binary frames (terminalFrames.ts). */
+export function withBinaryTerminalFrames(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${TERMINAL_FRAMES_PARAM}=binary`;
+}
+
 /**
  * Browser transport: the WebSocket face of `akira serve`. Reconnects with backoff; requests made
  * while disconnected wait for the connection; requests in flight when it drops answer `unavailable`.
+ * Binary frames are terminal output (asked for with withBinaryTerminalFrames), handed on as the same
+ * `terminal.onData` envelopes as JSON ones.
  */
 export function createWsTransport(url: string): Transport {
   const listeners = new Set<(envelope: EventEnvelope) => void>();
@@ -28,6 +36,7 @@ export function createWsTransport(url: string): Transport {
   function connect() {
     setState('connecting');
     const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
     socket = ws;
     ws.onopen = () => {
       retry = 0;
@@ -35,6 +44,14 @@ export function createWsTransport(url: string): Transport {
       while (queued.length) ws.send(queued.shift()!);
     };
     ws.onmessage = (msg) => {
+      if (msg.data instanceof ArrayBuffer) {
+        const output = decodeTerminalData(new Uint8Array(msg.data));
+        if (!output) return;
+        const { seq, ...data } = output;
+        const envelope = { event: 'terminal.onData', seq, data } as EventEnvelope;
+        listeners.forEach((l) => l(envelope));
+        return;
+      }
       const frame = JSON.parse(String(msg.data));
       if (typeof frame.event === 'string') {
         listeners.forEach((l) => l(frame as EventEnvelope));

@@ -4,18 +4,15 @@ import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { AkiraClient } from '../../client/client';
+import { createAckPacer } from './ackPacer';
 import { clipboardKeyHandler } from './clipboardKeys';
 import type { Attachment, TerminalRouter } from './terminalRouter';
 import { useTerminalStore, type TerminalTab } from './terminalStore';
 import { terminalFont, terminalTheme, useTerminalThemeFollow } from './terminalTheme';
 import { terminalStrings } from './terminalStrings';
 import { textOf, useText } from '../../i18n';
+import { attachRenderer } from './xtermRenderer';
 
-/**
- * Acks (terminal.ack {upTo}: the `end` of the last output xterm has parsed) go out per this many rendered
- * characters, or as soon as xterm has caught up. Any batch up to 256K keeps the pty reading (see the contract).
- */
-const ACK_BATCH = 64 * 1024;
 const RESIZE_DEBOUNCE_MS = 80;
 
 interface Props {
@@ -72,6 +69,7 @@ export function XtermView({ tab, active, client, router }: Props) {
     term.loadAddon(new WebLinksAddon((_event, uri) => window.open(uri, '_blank', 'noopener,noreferrer')));
     term.attachCustomKeyEventHandler(clipboardKeyHandler(term));
     term.open(el);
+    const detachRenderer = attachRenderer(term, (kind) => (el.dataset.renderer = kind));
 
     let disposed = false;
     let attachment: Attachment | null = null;
@@ -89,32 +87,15 @@ export function XtermView({ tab, active, client, router }: Props) {
       term.write(exitLine(tab.exitCode));
     };
 
-    // Flow control: ack what xterm has parsed, so the core's pty pauses while we are behind. Acks are
-    // cumulative (the `end` of the last event parsed): a lost or repeated ack does no harm.
-    let inFlight = 0;
-    let parsedUpTo = 0;
-    let ackedUpTo = 0;
-    /** Characters parsed but not acked, for a core that sends no `end` (counted acks). */
-    let toAck = 0;
-    const flushAck = () => {
-      if (parsedUpTo > ackedUpTo) {
-        ackedUpTo = parsedUpTo;
-        toAck = 0;
-        client.invoke('terminal.ack', { terminalId, upTo: parsedUpTo }).catch(() => undefined);
-      } else if (toAck > 0) {
-        const bytes = toAck;
-        toAck = 0;
-        client.invoke('terminal.ack', { terminalId, bytes }).catch(() => undefined);
-      }
-    };
+    // Flow control: ack what xterm has parsed, so the core's pty pauses while we are behind (ackPacer.ts: by
+    // watermark, not per chunk, keeping xterm's queue short for Ctrl+C). Cumulative: a lost or repeated ack is harmless.
+    const acks = createAckPacer({
+      sendUpTo: (upTo) => void client.invoke('terminal.ack', { terminalId, upTo }).catch(() => undefined),
+      sendChars: (bytes) => void client.invoke('terminal.ack', { terminalId, bytes }).catch(() => undefined),
+    });
     const write = (data: string, end?: number) => {
-      inFlight += data.length;
-      term.write(data, () => {
-        inFlight -= data.length;
-        if (end !== undefined) parsedUpTo = Math.max(parsedUpTo, end);
-        else toAck += data.length;
-        if (parsedUpTo - ackedUpTo >= ACK_BATCH || toAck >= ACK_BATCH || inFlight === 0) flushAck();
-      });
+      acks.received(end);
+      term.write(data, () => acks.parsed(data.length, end));
     };
 
     const attach = () => {
@@ -187,7 +168,8 @@ export function XtermView({ tab, active, client, router }: Props) {
     return () => {
       disposed = true;
       live.current = null;
-      flushAck();
+      acks.dispose();
+      detachRenderer();
       attachment?.detach();
       observer.disconnect();
       cancelAnimationFrame(frame);
