@@ -8,6 +8,7 @@ import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
 import { readUiPrefs } from '../core/settings/uiPrefs';
 import { pickLanguage, textIn, type Language } from '../../shared/i18n';
+import { errorText } from '../../shared/errors';
 import { desktopStrings, type DesktopWords } from './desktopStrings';
 import { APP_ORIGIN, registerAppScheme, serveAppProtocol } from './appProtocol';
 import { confirmationOf, confirmDialog, createExternalOpener } from './externalLinks';
@@ -66,7 +67,7 @@ async function start(): Promise<void> {
     try {
       await core.openWorkspace(folder);
     } catch (err) {
-      dialog.showErrorBox(words().cannotOpenFolder, toContractError(err).message);
+      dialog.showErrorBox(words().cannotOpenFolder, errorText(toContractError(err), language));
     }
   }
 
