@@ -6,7 +6,7 @@ import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import { removeMetadata, writeMetadata } from './metadataFile';
 import { tracer } from './trace';
 import { ignoreStamp, scanPaths, walkTree, type DirStamp, type ScanOptions, type WalkBaseline } from './scanner';
-import { writeSnapshot, type SnapshotResult } from './snapshot';
+import { IMPORTER_STOPPED, writeSnapshot, type SnapshotInput, type SnapshotResult } from './snapshot';
 import type { CacheEntry } from './statCache';
 import { CP_REF_PREFIX, SCRATCH_REF } from './storeMaintenance';
 import { progressReporter, type StoreContext } from './storeContext';
@@ -163,7 +163,7 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
       ctx.lastWalk = { dirs: scan.dirs ?? new Set(), ignoreStamp: stamp, dirStamps: scan.dirStamps };
     }
     trace(`scan (${scanKind}, ${scan.files.size} files)`);
-    const result = await writeSnapshot({
+    const snapshotInput: SnapshotInput = {
       root: ctx.root,
       session: ctx.session,
       cache: ctx.cache,
@@ -176,6 +176,12 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
       timeSec: Math.floor(Date.now() / 1000),
       onProgress: (p) => report(p.phase, p.done, p.total),
       trace,
+    };
+    // The long-lived fast-import may have died (killed, crashed) before Node saw it exit: the write fails having
+    // written nothing (failImport dropped that process), so it is tried once more with a fresh one.
+    const result = await writeSnapshot(snapshotInput).catch((err: unknown) => {
+      if (err instanceof AkiraError && err.message.startsWith(IMPORTER_STOPPED)) return writeSnapshot(snapshotInput);
+      throw err;
     });
     const startedAt = scan.startedAt;
     const finish = result.finish.then(

@@ -137,9 +137,12 @@ function readContent(abs: string, entry: ScanEntry): Buffer | 'unreadable' | nul
   }
 }
 
+/** How a snapshot's error starts when its fast-import process had stopped (checkpointOps tries once more). */
+export const IMPORTER_STOPPED = 'Could not write the checkpoint: git fast-import stopped';
+
 function importError(err: unknown): unknown {
   if (!(err instanceof AkiraError)) return err;
-  return new AkiraError(err.code, err.message.replace(/^git fast-import stopped/, 'Could not write the checkpoint: git fast-import stopped'));
+  return new AkiraError(err.code, err.message.replace(/^git fast-import stopped/, IMPORTER_STOPPED));
 }
 
 export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResult> {

@@ -110,6 +110,19 @@ describe('store session', () => {
     expect(await env.read('a.txt')).toBe('one\n');
   });
 
+  it('a checkpoint taken in the same tick as its fast-import is killed is written through a fresh one', async () => {
+    env = await makeEnv({ 'a.txt': 'one\n' });
+    await env.service.create({ label: 'one' });
+    for (let i = 2; i <= 4; i++) {
+      await env.write('a.txt', `v${i}\n`);
+      const [pid] = fastImports(env.service.storeDir);
+      process.kill(pid, 'SIGKILL');
+      // No await between the kill and the create: the process's exit may not have been seen yet.
+      const taken = await env.service.create({ label: `v${i}` });
+      expect((await env.service.fileAt(taken.id, 'a.txt')).text).toBe(`v${i}\n`);
+    }
+  });
+
   it('rolls the small packs up once quiet (whenIdle), and goes on with fresh processes', async () => {
     env = await makeEnv({ 'a.txt': 'v0\n' });
     const ids: string[] = [];
