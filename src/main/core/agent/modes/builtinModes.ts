@@ -1,6 +1,10 @@
 import { PINNED_TOOL_NAMES, type PinnedToolName } from '../jsonMode/legacySchema';
 import type { PolicyOverrides } from '../policy/policySchema';
 import { AUTONOMOUS_PROMPT, BUG_FIX_PROMPT, CODE_DEV_PROMPT, LEARN_PROMPT, OPTIMIZE_PROMPT } from './modePrompts';
+import { modeStrings } from '../../../../shared/agent/modeStrings';
+
+/** The built-in modes' names and descriptions in English (the UI shows them in its language from the same catalog). */
+const WORDS = modeStrings.en;
 
 /**
  * A mode: how the agent approaches a task. Its policy is a layer over the defaults (the user's own
@@ -36,36 +40,36 @@ export function builtinModes(): Mode[] {
   return [
     mode({
       id: 'code-dev',
-      name: 'Code',
-      description: 'Implement features and changes following the project’s conventions, with tests.',
+      name: WORDS['code-dev'],
+      description: WORDS['code-dev.about'],
       systemPrompt: CODE_DEV_PROMPT,
       policy: {},
     }),
     mode({
       id: 'bug-fix',
-      name: 'Bug fix',
-      description: 'Reproduce the bug, find the root cause, fix it and add a regression test.',
+      name: WORDS['bug-fix'],
+      description: WORDS['bug-fix.about'],
       systemPrompt: BUG_FIX_PROMPT,
       policy: { limits: { maxToolLoopsPerTodo: 30 } },
     }),
     mode({
       id: 'learn',
-      name: 'Learn',
-      description: 'Explain code and concepts with references to the project; change nothing unless asked.',
+      name: WORDS['learn'],
+      description: WORDS['learn.about'],
       systemPrompt: LEARN_PROMPT,
       policy: { autoApprove: { read: true, write: false, command: false }, requirePlanApproval: true },
     }),
     mode({
       id: 'optimize',
-      name: 'Optimize',
-      description: 'Measure, change one thing at a time, and prove the gain with before/after numbers.',
+      name: WORDS['optimize'],
+      description: WORDS['optimize.about'],
       systemPrompt: OPTIMIZE_PROMPT,
       policy: { limits: { maxToolLoopsPerTodo: 40 } },
     }),
     mode({
       id: 'autonomous',
-      name: 'Autonomous',
-      description: 'Plan, execute and verify a large task end to end; changes are applied and checkpointed.',
+      name: WORDS['autonomous'],
+      description: WORDS['autonomous.about'],
       systemPrompt: AUTONOMOUS_PROMPT,
       policy: { autoApprove: { write: true }, requirePlanApproval: false, limits: { maxToolLoopsPerTodo: 40 } },
     }),

@@ -14,6 +14,7 @@ import { useSessionStore } from './sessionStore';
 import { isolationBlocked } from './worktreeWords';
 import { startStrings } from './startStrings';
 import { useText } from '../../i18n';
+import { modeText } from './modeText';
 
 /**
  * Type a task, pick a mode and a model, start: the new session opens. "Run in its own worktree" starts it in its
@@ -113,7 +114,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
           <select value={chosenMode} onChange={(e) => setMode(e.target.value)} data-testid="start-mode" aria-label={t.mode}>
             {(modes.data?.modes ?? [{ id: defaultMode, name: defaultMode, description: '', builtIn: true }]).map((m) => (
               <option key={m.id} value={m.id}>
-                {m.name}
+                {modeText(m).name}
                 {m.builtIn ? '' : t.custom}
               </option>
             ))}
@@ -142,7 +143,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
           {worktreeReason}
         </div>
       )}
-      {modeInfo?.description && <div className="start-hint">{modeInfo.description}</div>}
+      {modeInfo?.description && <div className="start-hint">{modeText(modeInfo).description}</div>}
       {modes.data?.errors.map((e) => (
         <div key={e.file} className="start-hint error-text">
           {e.file}: {e.message}
