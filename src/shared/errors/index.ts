@@ -8,6 +8,7 @@ import { inputErrorStrings } from './inputErrorStrings';
 import { mcpErrorStrings } from './mcpErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
 import { searchErrorStrings } from './searchErrorStrings';
+import { terminalErrorStrings } from './terminalErrorStrings';
 import { specErrorStrings } from './specErrorStrings';
 import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
@@ -33,6 +34,7 @@ const errorCatalogs = {
   session: sessionErrorStrings,
   model: modelErrorStrings,
   search: searchErrorStrings,
+  terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
   spec: specErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
@@ -45,6 +47,7 @@ export const settingsErrors = errorWords('settings', settingsErrorStrings);
 export const sessionErrors = errorWords('session', sessionErrorStrings);
 export const modelErrors = errorWords('model', modelErrorStrings);
 export const searchErrors = errorWords('search', searchErrorStrings);
+export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
 export type { GitAction } from './gitErrorStrings';

@@ -5,6 +5,7 @@ import { resolveInside, toRelative } from '../workspace/pathGuard';
 import { commandEnv, type CommandEnvOptions } from './commandEnv';
 import { createOutputCapture, type CaptureOptions } from './commandOutput';
 import type { PtyHost } from './ptyHost';
+import { terminalErrors } from '../../../shared/errors';
 
 /**
  * Runs one command for the agent in a real pty, visible as a Terminal tab (kind `command`, titled with
@@ -138,7 +139,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
 
   async function resolveCwd(cwd: string | undefined): Promise<string> {
     const real = await resolveInside(root, cwd?.trim() || '.', { mustExist: true });
-    if (!(await stat(real)).isDirectory()) throw new AkiraError('bad_request', `Not a folder: ${cwd}`);
+    if (!(await stat(real)).isDirectory()) throw new AkiraError('bad_request', terminalErrors.notAFolder(cwd ?? '.'));
     return real;
   }
 
@@ -156,12 +157,12 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
   }
 
   async function run(params: RunParams): Promise<RunResult> {
-    if (disposed) throw new AkiraError('unavailable', 'The command runner is shutting down.');
+    if (disposed) throw new AkiraError('unavailable', terminalErrors.runnerClosing);
     const command = params.command;
-    if (typeof command !== 'string' || !command.trim()) throw new AkiraError('bad_request', 'The command is empty.');
-    if (command.includes('\0')) throw new AkiraError('bad_request', 'The command contains a NUL byte.');
+    if (typeof command !== 'string' || !command.trim()) throw new AkiraError('bad_request', terminalErrors.emptyCommand);
+    if (command.includes('\0')) throw new AkiraError('bad_request', terminalErrors.nulInCommand);
     const cwd = await resolveCwd(params.cwd);
-    if (params.signal?.aborted) throw new AkiraError('unavailable', 'The command was cancelled before it started.');
+    if (params.signal?.aborted) throw new AkiraError('unavailable', terminalErrors.cancelledBeforeStart);
     const requested = params.timeoutSeconds ?? defaultTimeout;
     const timeoutSeconds = Math.min(Math.max(Number.isFinite(requested) ? requested : defaultTimeout, 1), maxTimeout);
     const envOptions = await Promise.resolve()

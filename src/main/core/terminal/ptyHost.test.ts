@@ -4,6 +4,8 @@ import { AkiraError } from '../errors';
 import type { PtyHost } from './ptyHost';
 import { expectQuietFor, waitFor } from '../../../testing/waitFor';
 import { setup, type Setup } from '../../../testing/ptyKit';
+import { errorText } from '../../../shared/errors';
+import { toContractError } from '../errors';
 
 const unix = process.platform !== 'win32';
 
@@ -147,6 +149,16 @@ describe.skipIf(!unix)('ptyHost (real pty)', () => {
     ]) {
       expect(call).toThrow(expect.objectContaining({ code: 'not_found' }));
     }
+    // With its words, which the UI and the CLI say in their language.
+    let thrown: unknown;
+    try {
+      host.write({ terminalId: 'nope', data: 'x' });
+    } catch (err) {
+      thrown = err;
+    }
+    const error = toContractError(thrown);
+    expect(error).toMatchObject({ message: 'No terminal nope (it was closed, or never existed).', words: { key: 'terminal.noTerminalClosed', values: ['nope'] } });
+    expect(errorText(error, 'zh-CN')).toBe('没有终端 nope（它已关闭，或从未存在）。');
   });
 
   it('replays recent output for a client that attaches late', async () => {

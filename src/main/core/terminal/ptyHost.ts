@@ -10,6 +10,7 @@ import { createOutputCoalescer, type OutputCoalescer } from './outputCoalescer';
 import { sessionGroups, signalSession } from './processGroups';
 import { createReplayBuffer, type ReplayBuffer } from './replayBuffer';
 import { defaultShell, numberedTitle, terminalEnv, type ShellSpec } from './shell';
+import { terminalErrors } from '../../../shared/errors';
 
 export interface PtyHostOptions {
   /** Where shells start: the workspace. */
@@ -133,7 +134,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
 
   function get(terminalId: string): Terminal {
     const t = terminals.get(terminalId);
-    if (!t) throw new AkiraError('not_found', `No terminal ${terminalId} (it was closed, or never existed).`);
+    if (!t) throw new AkiraError('not_found', terminalErrors.noTerminalClosed(terminalId));
     return t;
   }
 
@@ -211,9 +212,9 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
 
   /** Starts a terminal: the program under the exit wrapper (Unix), wired to replay, batching and flow control. */
   function open(spec: SpawnSpec): Terminal {
-    if (disposed) throw new AkiraError('unavailable', 'The terminal host is shutting down.');
+    if (disposed) throw new AkiraError('unavailable', terminalErrors.hostClosing);
     if (terminals.size >= MAX_TERMINALS) {
-      throw new AkiraError('conflict', `Too many terminals (${MAX_TERMINALS}); close some first.`);
+      throw new AkiraError('conflict', terminalErrors.tooMany(MAX_TERMINALS));
     }
     const useSentinel = process.platform !== 'win32' && existsSync('/bin/sh');
     const sentinel = useSentinel ? createExitSentinel(randomBytes(12).toString('hex')) : null;
@@ -230,7 +231,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
       });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      throw new AkiraError('internal', `Could not start ${spec.program.file}: ${reason}`);
+      throw new AkiraError('internal', terminalErrors.cannotStart(spec.program.file, reason));
     }
     let id = randomBytes(4).toString('hex');
     while (terminals.has(id)) id = randomBytes(4).toString('hex');
@@ -303,7 +304,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
       const t = get(terminalId);
       if (t.exited || t.shellExitCode !== null) {
         const code = t.exitCode ?? t.shellExitCode;
-        throw new AkiraError('conflict', `Terminal ${terminalId} has exited (code ${code}); open a new terminal.`);
+        throw new AkiraError('conflict', terminalErrors.exited(terminalId, String(code)));
       }
       t.pty.write(data);
       return ok;
@@ -364,7 +365,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
 
     stats(terminalId) {
       const t = terminals.get(terminalId) ?? [...dying].find((d) => d.id === terminalId);
-      if (!t) throw new AkiraError('not_found', `No terminal ${terminalId}.`);
+      if (!t) throw new AkiraError('not_found', terminalErrors.noTerminal(terminalId));
       let foreground = t.title;
       try {
         if (!t.exited) foreground = t.pty.process;
