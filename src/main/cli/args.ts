@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { textIn, type Language } from '../../shared/i18n';
+import { cliStrings } from './cliStrings';
 
 /** A command-line mistake: the message is printed as is and the process exits 2. */
 export class UsageError extends Error {
@@ -33,7 +35,8 @@ export interface ParsedCommand {
  * Parses `--flag value`, `--flag=value`, boolean `--flag`, `-x` short flags, `--` and positionals for one command.
  * node:util's parseArgs splits the arguments (non-strict, with tokens); the checks and their messages are ours.
  */
-export function parseCommandArgs(command: string, spec: CommandSpec, argv: readonly string[]): ParsedCommand {
+export function parseCommandArgs(command: string, spec: CommandSpec, argv: readonly string[], language: Language = 'en'): ParsedCommand {
+  const t = textIn(cliStrings, language);
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
   for (const [name, type] of Object.entries(spec.flags)) {
     options[name] = type === 'boolean' ? { type: 'boolean' } : { type: 'string', multiple: type === 'strings' };
@@ -57,18 +60,18 @@ export function parseCommandArgs(command: string, spec: CommandSpec, argv: reado
       const type = Object.hasOwn(spec.flags, name) ? spec.flags[name] : undefined;
       if (!type) {
         const raw = argv[token.index];
-        throw new UsageError(`Unknown option for ${command}: ${raw.includes('=') ? raw.slice(0, raw.indexOf('=')) : raw}`);
+        throw new UsageError(t.unknownOptionFor(command, raw.includes('=') ? raw.slice(0, raw.indexOf('=')) : raw));
       }
       if (type === 'boolean') {
-        if (token.value !== undefined) throw new UsageError(`--${name} takes no value`);
+        if (token.value !== undefined) throw new UsageError(t.takesNoValue(name));
         flags[name] = true;
         continue;
       }
       // parseArgs takes the next argument whatever it is; a flag (`--port --open`) is not a value.
       const value = token.value;
-      if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+      if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) throw new UsageError(t.needsValue(name));
       if (type === 'number') {
-        if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+        if (!/^\d+$/.test(value)) throw new UsageError(t.wholeNumber(name, value));
         flags[name] = Number(value);
       } else if (type === 'strings') {
         flags[name] = [...((flags[name] as string[] | undefined) ?? []), value];
@@ -81,8 +84,8 @@ export function parseCommandArgs(command: string, spec: CommandSpec, argv: reado
     const extra = positionals.slice(spec.positionals.max).join(' ');
     throw new UsageError(
       spec.positionals.max === 0
-        ? `${command} takes no arguments, got: ${extra}`
-        : `${command} takes at most ${spec.positionals.max} ${spec.positionals.name}, got also: ${extra}`,
+        ? t.noArguments(command, extra)
+        : t.atMost(command, spec.positionals.max, spec.positionals.name, extra),
     );
   }
   return { flags, positionals, rest, help };
@@ -104,9 +107,9 @@ export const serveSpec: CommandSpec = {
   positionals: { max: 1, name: 'folder' },
 };
 
-export function toServeArgs(parsed: ParsedCommand): ServeArgs {
+export function toServeArgs(parsed: ParsedCommand, language: Language = 'en'): ServeArgs {
   const port = (parsed.flags.port as number | undefined) ?? 0;
-  if (port > 65535) throw new UsageError(`--port must be between 0 and 65535, got ${port}`);
+  if (port > 65535) throw new UsageError(textIn(cliStrings, language).portRange(port));
   return {
     folder: parsed.positionals[0] ?? null,
     port,

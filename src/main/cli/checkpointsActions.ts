@@ -2,6 +2,8 @@ import type { ChangedFileT, CommandResult } from '../../shared/contract';
 import { UsageError } from './args';
 import { clean, formatCreated, formatDiff, formatList, formatPrune, formatShow } from './checkpointsFormat';
 import { CommandFailed, idArgument, type Session } from './checkpointsSession';
+import { checkpointsStrings } from './checkpointsStrings';
+import { cliText } from './io';
 import { unifiedDiff } from '../common/unifiedDiff';
 
 /** `akira checkpoints create|list|show|diff|prune`; each prints its result and returns the exit code. */
@@ -14,16 +16,16 @@ export async function createAction(s: Session): Promise<number> {
   const label = s.parsed.flags.message as string | undefined;
   const result = await s.call('checkpoints.create', label === undefined ? {} : { label });
   if (s.json) printJson(s, result);
-  else s.io.out(formatCreated(result));
+  else s.io.out(formatCreated(result, cliText(s.io, checkpointsStrings)));
   return 0;
 }
 
 export async function listAction(s: Session): Promise<number> {
   const { limit, offset } = s.parsed.flags as { limit?: number; offset?: number };
-  if (limit !== undefined && (limit < 1 || limit > 1000)) throw new UsageError(`--limit must be from 1 to 1000, got ${limit}`);
+  if (limit !== undefined && (limit < 1 || limit > 1000)) throw new UsageError(cliText(s.io, checkpointsStrings).limitRange(limit));
   const result = await s.call('checkpoints.list', { limit, offset });
   if (s.json) printJson(s, result);
-  else s.io.out(formatList(result, offset ?? 0, s.io.tty.stdout));
+  else s.io.out(formatList(result, offset ?? 0, s.io.tty.stdout, cliText(s.io, checkpointsStrings)));
   return 0;
 }
 
@@ -59,31 +61,32 @@ async function patches(s: Session, from: string | null, to: string, files: Chang
 }
 
 function printPatches(s: Session, list: FilePatch[]): void {
+  const t = cliText(s.io, checkpointsStrings);
   for (const p of list) {
     const path = clean(p.path);
-    if (p.error) s.io.out(`\n(${path}: cannot show: ${clean(p.error)})\n`);
-    else if (p.binary) s.io.out(`\nBinary file ${path} differs\n`);
+    if (p.error) s.io.out(`\n${t.cannotShow(path, clean(p.error))}\n`);
+    else if (p.binary) s.io.out(`\n${t.binaryDiffers(path)}\n`);
     else if (p.patch) s.io.out(`\n${p.patch}`);
-    else s.io.out(`\n(${path}: no line changes: an empty file, or only its mode or type changed)\n`);
+    else s.io.out(`\n${t.noLineChanges(path)}\n`);
   }
 }
 
 export async function showAction(s: Session): Promise<number> {
-  const id = idArgument(s.parsed, 0, 'show');
+  const id = idArgument(s, 0, 'show');
   const result = await s.call('checkpoints.show', { checkpointId: id });
   const withPatch = s.parsed.flags.patch === true ? await patches(s, result.previousId, result.checkpointId, result.files) : null;
   if (s.json) {
     printJson(s, withPatch ? { ...result, patches: withPatch } : result);
     return 0;
   }
-  s.io.out(formatShow(result));
+  s.io.out(formatShow(result, cliText(s.io, checkpointsStrings)));
   if (withPatch) printPatches(s, withPatch);
   return 0;
 }
 
 export async function diffAction(s: Session): Promise<number> {
-  const from = idArgument(s.parsed, 0, 'diff');
-  const to = s.parsed.positionals.length > 1 ? idArgument(s.parsed, 1, 'diff', true) : 'now';
+  const from = idArgument(s, 0, 'diff');
+  const to = s.parsed.positionals.length > 1 ? idArgument(s, 1, 'diff', true) : 'now';
   const paths = s.parsed.rest.length ? s.parsed.rest : undefined;
   const result: CommandResult<'checkpoints.diff'> = await s.call('checkpoints.diff', { from, to, paths });
   const withPatch = s.parsed.flags.patch === true ? await patches(s, result.from, result.to, result.files) : null;
@@ -91,7 +94,7 @@ export async function diffAction(s: Session): Promise<number> {
     printJson(s, withPatch ? { ...result, patches: withPatch } : result);
     return 0;
   }
-  s.io.out(formatDiff(result));
+  s.io.out(formatDiff(result, cliText(s.io, checkpointsStrings)));
   if (withPatch) printPatches(s, withPatch);
   return 0;
 }
@@ -100,6 +103,6 @@ export async function diffAction(s: Session): Promise<number> {
 export async function pruneAction(s: Session): Promise<number> {
   const result = await s.call('checkpoints.prune', { dryRun: s.parsed.flags['dry-run'] === true });
   if (s.json) printJson(s, result);
-  else s.io.out(formatPrune(result));
+  else s.io.out(formatPrune(result, cliText(s.io, checkpointsStrings)));
   return 0;
 }

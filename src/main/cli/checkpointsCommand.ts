@@ -8,6 +8,7 @@ import { shellWord } from './checkpointsFormat';
 import { restoreAction } from './checkpointsRestore';
 import { CommandFailed, type Session } from './checkpointsSession';
 import { helpStrings } from './helpStrings';
+import { cliStrings } from './cliStrings';
 import { cliText, type CliIo } from './io';
 import { resolveFolder } from './folderArg';
 import { reportStoreWaits } from './serveCommand';
@@ -79,7 +80,7 @@ function showProgress(core: Core, io: CliIo): { start(): void; stop(): void } {
 
 async function runSubcommand(name: Subcommand, parsed: ParsedCommand, io: CliIo, json: boolean): Promise<number> {
   const workspaceFlag = parsed.flags.workspace as string | undefined;
-  const root = await resolveFolder(workspaceFlag ?? null, io.cwd);
+  const root = await resolveFolder(workspaceFlag ?? null, io.cwd, io.language);
   const core = await createCore({ workspaceRoot: root, dataDir: defaultDataDir(io.env), face: 'cli', version: io.version, watch: false });
   const progress = !json && io.tty.stderr ? showProgress(core, io) : null;
   const stopWaits = reportStoreWaits(core, io);
@@ -116,10 +117,10 @@ export async function checkpointsCommand(argv: readonly string[], io: CliIo): Pr
       return 0;
     }
     if (name === undefined || name.startsWith('-')) {
-      throw new UsageError('checkpoints needs a command: list, show, diff, restore, create or prune');
+      throw new UsageError(cliText(io, cliStrings).checkpointsNeedsCommand);
     }
-    if (!isSubcommand(name)) throw new UsageError(`Unknown checkpoints command: ${name} (use list, show, diff, restore, create or prune)`);
-    const parsed = parseCommandArgs(`checkpoints ${name}`, specs[name], rest);
+    if (!isSubcommand(name)) throw new UsageError(cliText(io, cliStrings).unknownCheckpointsCommand(name));
+    const parsed = parseCommandArgs(`checkpoints ${name}`, specs[name], rest, io.language);
     if (parsed.help) {
       io.out(cliText(io, helpStrings).checkpoints);
       return 0;
@@ -129,7 +130,7 @@ export async function checkpointsCommand(argv: readonly string[], io: CliIo): Pr
     const usage = err instanceof UsageError;
     const error: ContractError = usage ? { code: 'bad_request', message: err.message } : err instanceof CommandFailed ? err.error : toContractError(err);
     if (json) io.out(`${JSON.stringify({ error })}\n`);
-    const hint = usage ? ' (see `akira checkpoints --help`)' : '';
+    const hint = usage ? cliText(io, cliStrings).seeCommandHelp('checkpoints') : '';
     io.err(`akira: ${cliErrorText(io, error).replace(/\s*\n\s*/g, ' ')}${hint}\n`);
     return usage || error.code === 'bad_request' ? 2 : 1;
   }

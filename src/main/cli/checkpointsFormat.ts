@@ -1,6 +1,7 @@
 import type { ChangedFileT, CheckpointRecordT, CommandResult } from '../../shared/contract';
+import type { CheckpointsWords } from './checkpointsStrings';
 
-/** Text for people from `checkpoints.*` results; every function returns whole lines. */
+/** Text for people from `checkpoints.*` results, in the words `t` (checkpointsStrings); every function returns whole lines. */
 
 type Skipped = CheckpointRecordT['skipped'];
 
@@ -10,12 +11,8 @@ export function clean(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
 
-export function plusMinus(insertions: number | null, deletions: number | null): string {
-  return insertions === null || deletions === null ? 'binary' : `+${insertions} -${deletions}`;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+export function plusMinus(insertions: number | null, deletions: number | null, t: CheckpointsWords): string {
+  return insertions === null || deletions === null ? t.binary : `+${insertions} -${deletions}`;
 }
 
 export function formatBytes(bytes: number): string {
@@ -39,110 +36,131 @@ export function localTime(iso: string, seconds = false): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${time}`;
 }
 
-export function originText(r: CheckpointRecordT): string {
-  if (r.origin === 'agent') return r.todoId ? `agent (todo ${r.todoId})` : 'agent';
-  return r.origin;
+function originName(origin: CheckpointRecordT['origin'], t: CheckpointsWords): string {
+  return origin === 'agent' ? t.originAgent : origin === 'manual' ? t.originManual : t.originRestore;
 }
 
+export function originText(r: CheckpointRecordT, t: CheckpointsWords): string {
+  if (r.origin === 'agent' && r.todoId) return t.originAgentTodo(r.todoId);
+  return originName(r.origin, t);
+}
+
+/** Columns padded to the widest cell, counting a CJK character as two columns as terminals draw it. */
 function table(rows: string[][], rightAligned: Set<number>): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => columns(r[c]))));
+  const pad = (cell: string, width: number, start: boolean) => {
+    const fill = ' '.repeat(Math.max(0, width - columns(cell)));
+    return start ? fill + cell : cell + fill;
+  };
   return rows
-    .map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : rightAligned.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  '))
+    .map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : pad(cell, widths[c], rightAligned.has(c)))).join('  '))
     .map((line) => `${line.trimEnd()}\n`)
     .join('');
 }
 
-export function formatList(result: CommandResult<'checkpoints.list'>, offset: number, tty: boolean): string {
+/** How many terminal columns `text` takes: CJK and full-width characters take two. */
+export function columns(text: string): number {
+  let n = 0;
+  for (const ch of text) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return n;
+}
+
+export function formatList(result: CommandResult<'checkpoints.list'>, offset: number, tty: boolean, t: CheckpointsWords): string {
   const { checkpoints, total } = result;
   if (!tty) {
     return checkpoints
       .map((r) => [r.checkpointId, r.createdAt, r.origin, r.filesChanged, `+${r.insertions}`, `-${r.deletions}`, clean(r.label)].join('\t') + '\n')
       .join('');
   }
-  if (!checkpoints.length) {
-    return total
-      ? `No checkpoints at offset ${offset} (there are ${total}).\n`
-      : 'No checkpoints yet. Take one with `akira checkpoints create -m "label"`.\n';
-  }
-  const rows = [['ID', 'CREATED', 'ORIGIN', 'FILES', '+/-', 'LABEL']];
+  if (!checkpoints.length) return `${total ? t.noneAtOffset(offset, total) : t.noneYet}\n`;
+  const rows = [[t.colId, t.colCreated, t.colOrigin, t.colFiles, '+/-', t.colLabel]];
   for (const r of checkpoints) {
-    rows.push([r.checkpointId, localTime(r.createdAt), originText(r), String(r.filesChanged), plusMinus(r.insertions, r.deletions), clean(r.label)]);
+    rows.push([r.checkpointId, localTime(r.createdAt), originText(r, t), String(r.filesChanged), plusMinus(r.insertions, r.deletions, t), clean(r.label)]);
   }
   const last = offset + checkpoints.length;
-  const more = last < total ? `; more with --offset ${last}` : '';
-  return `${table(rows, new Set([3]))}\n${offset + 1}–${last} of ${total}, newest first${more}\n`;
+  const more = last < total ? t.listMore(last) : '';
+  return `${table(rows, new Set([3]))}\n${t.listFooter(offset + 1, last, total)}${more}\n`;
 }
 
 const STATUS_LETTER: Record<ChangedFileT['status'], string> = { added: 'A', modified: 'M', deleted: 'D', type_changed: 'T' };
 
 /** `  M  src/app.ts  +3 -1` lines; the legend is in `akira checkpoints --help`. */
-export function formatFiles(files: { path: string; status: ChangedFileT['status']; insertions: number | null; deletions: number | null }[]): string {
-  if (!files.length) return '  (no files changed)\n';
+export function formatFiles(
+  files: { path: string; status: ChangedFileT['status']; insertions: number | null; deletions: number | null }[],
+  t: CheckpointsWords,
+): string {
+  if (!files.length) return `  ${t.noFilesChanged}\n`;
   const width = Math.min(60, Math.max(...files.map((f) => clean(f.path).length)));
   return files
-    .map((f) => `  ${STATUS_LETTER[f.status]}  ${clean(f.path).padEnd(width)}  ${f.status === 'type_changed' && f.insertions === null ? 'type changed' : plusMinus(f.insertions, f.deletions)}\n`)
+    .map((f) => `  ${STATUS_LETTER[f.status]}  ${clean(f.path).padEnd(width)}  ${f.status === 'type_changed' && f.insertions === null ? t.typeChanged : plusMinus(f.insertions, f.deletions, t)}\n`)
     .join('');
 }
 
-export function formatSkipped(skipped: Skipped, count: number): string {
+export function formatSkipped(skipped: Skipped, count: number, t: CheckpointsWords): string {
   if (!count) return '';
-  let out = `Not captured: ${plural(count, 'file')} (over the size limit or unreadable):\n`;
+  let out = `${t.notCaptured(t.files(count))}\n`;
   for (const s of skipped) out += `  ${clean(s.path)}  ${formatBytes(s.size)}  ${clean(s.reason)}\n`;
-  if (count > skipped.length) out += `  … and ${count - skipped.length} more\n`;
+  if (count > skipped.length) out += `  ${t.andMore(count - skipped.length)}\n`;
   return out;
 }
 
-export function formatCreated(r: CommandResult<'checkpoints.create'>): string {
+export function formatCreated(r: CommandResult<'checkpoints.create'>, t: CheckpointsWords): string {
   return (
-    `Created checkpoint ${r.checkpointId}  "${clean(r.label)}"\n` +
-    `  ${plural(r.filesChanged, 'file')} changed, ${plusMinus(r.insertions, r.deletions)}\n` +
-    formatSkipped(r.skipped, r.skippedCount)
+    `${t.created(r.checkpointId, clean(r.label))}\n` +
+    `  ${t.createdChanges(t.files(r.filesChanged), plusMinus(r.insertions, r.deletions, t))}\n` +
+    formatSkipped(r.skipped, r.skippedCount, t)
   );
 }
 
-export function formatShow(r: CommandResult<'checkpoints.show'>): string {
+export function formatShow(r: CommandResult<'checkpoints.show'>, t: CheckpointsWords): string {
   const lines = [
-    `Checkpoint ${r.checkpointId}`,
-    `  Label:    ${clean(r.label)}`,
-    `  Created:  ${localTime(r.createdAt, true)} (${r.createdAt})`,
-    `  Origin:   ${originText(r)}${r.restoreOf ? `, taken before restoring ${r.restoreOf}` : ''}`,
+    t.showTitle(r.checkpointId),
+    `  ${t.showLabel} ${clean(r.label)}`,
+    `  ${t.showCreated} ${localTime(r.createdAt, true)} (${r.createdAt})`,
+    `  ${t.showOrigin} ${originText(r, t)}${r.restoreOf ? t.takenBeforeRestoring(r.restoreOf) : ''}`,
   ];
-  if (r.sessionId) lines.push(`  Session:  ${r.sessionId}`);
-  if (r.metadataPath) lines.push(`  Notes:    ${clean(r.metadataPath)}`);
-  lines.push(
-    `  Changes:  ${plural(r.filesChanged, 'file')}, ${plusMinus(r.insertions, r.deletions)} ` +
-      (r.previousId ? `since ${r.previousId}` : '(the first checkpoint: every file)'),
-  );
-  return `${lines.join('\n')}\n\n${formatFiles(r.files)}${r.skippedCount ? `\n${formatSkipped(r.skipped, r.skippedCount)}` : ''}`;
+  if (r.sessionId) lines.push(`  ${t.showSession} ${r.sessionId}`);
+  if (r.metadataPath) lines.push(`  ${t.showNotes} ${clean(r.metadataPath)}`);
+  const files = t.files(r.filesChanged);
+  const counts = plusMinus(r.insertions, r.deletions, t);
+  lines.push(`  ${t.showChanges} ${r.previousId ? t.changesSince(files, counts, r.previousId) : t.changesFirst(files, counts)}`);
+  return `${lines.join('\n')}\n\n${formatFiles(r.files, t)}${r.skippedCount ? `\n${formatSkipped(r.skipped, r.skippedCount, t)}` : ''}`;
 }
 
-export function formatDiff(r: CommandResult<'checkpoints.diff'>): string {
-  const to = r.to === 'now' ? 'now' : r.to;
-  return `Changes from ${r.from ?? 'nothing'} to ${to}: ${plural(r.files.length, 'file')}, +${r.insertions} -${r.deletions}\n${formatFiles(r.files)}`;
+export function formatDiff(r: CommandResult<'checkpoints.diff'>, t: CheckpointsWords): string {
+  return `${t.diffTitle(r.from, r.to, t.files(r.files.length), `+${r.insertions} -${r.deletions}`)}\n${formatFiles(r.files, t)}`;
 }
 
-export function formatPreview(p: CommandResult<'checkpoints.preview'>): string {
-  const changes = p.files.length;
-  let out = `Restoring ${p.checkpointId} would modify ${p.modified}, create ${p.created} and delete ${plural(p.deleted, 'file')}`;
-  out += changes ? ':\n' : '.\n';
+const ACTION: Record<CommandResult<'checkpoints.preview'>['files'][number]['action'], (t: CheckpointsWords) => string> = {
+  modify: (t) => t.actionModify,
+  create: (t) => t.actionCreate,
+  delete: (t) => t.actionDelete,
+};
+
+export function formatPreview(p: CommandResult<'checkpoints.preview'>, t: CheckpointsWords): string {
+  let out = t.previewTitle(p.checkpointId, p.modified, p.created, t.files(p.deleted));
+  out += p.files.length ? ':\n' : '.\n';
   const width = Math.min(60, Math.max(0, ...p.files.map((f) => clean(f.path).length)));
-  for (const f of p.files) out += `  ${f.action.padEnd(6)}  ${clean(f.path).padEnd(width)}  ${plusMinus(f.insertions, f.deletions)}\n`;
-  out += formatConflicts(p.conflicts, 'will not be restored');
+  const actionWidth = Math.max(6, ...p.files.map((f) => columns(ACTION[f.action](t))));
+  for (const f of p.files) {
+    const action = ACTION[f.action](t);
+    out += `  ${action}${' '.repeat(actionWidth - columns(action))}  ${clean(f.path).padEnd(width)}  ${plusMinus(f.insertions, f.deletions, t)}\n`;
+  }
+  out += formatConflicts(p.conflicts, 'will', t);
   return out;
 }
 
-export function formatConflicts(conflicts: { path: string; reason: string; detail?: string }[], what: string): string {
+/** The paths a restore leaves alone: `will` not be restored (a preview) or `were` not restored (done). */
+export function formatConflicts(conflicts: { path: string; reason: string; detail?: string }[], when: 'will' | 'were', t: CheckpointsWords): string {
   if (!conflicts.length) return '';
-  let out = `${plural(conflicts.length, 'path')} ${what} (content the store does not track is in the way and is left alone):\n`;
+  const paths = t.paths(conflicts.length);
+  let out = `${when === 'will' ? t.willNotRestore(paths) : t.wereNotRestored(paths)}\n`;
   for (const c of conflicts) out += `  ${clean(c.path)}  ${clean(c.reason)}${c.detail ? ` (${clean(c.detail)})` : ''}\n`;
   return out;
 }
 
-export function formatRestored(r: CommandResult<'checkpoints.restore'>, undoCommand: string): string {
-  return (
-    `Restored ${r.checkpointId}: ${r.modified.length} modified, ${r.created.length} created, ${r.deleted.length} deleted.\n` +
-    `The state before the restore is checkpoint ${r.beforeCheckpointId}. To undo:\n  ${undoCommand}\n`
-  );
+export function formatRestored(r: CommandResult<'checkpoints.restore'>, undoCommand: string, t: CheckpointsWords): string {
+  return `${t.restored(r.checkpointId, r.modified.length, r.created.length, r.deleted.length)}\n${t.undoHint(r.beforeCheckpointId)}\n  ${undoCommand}\n`;
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */
@@ -150,30 +168,29 @@ export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-const RETENTION_FROM: Record<CommandResult<'checkpoints.prune'>['retentionSource'], string> = {
-  default: 'the default',
-  global: 'checkpoints.retentionDays in the global settings',
-  workspace: 'checkpoints.retentionDays in .akira/settings.json',
-  option: 'fixed by the app',
+const RETENTION_FROM: Record<CommandResult<'checkpoints.prune'>['retentionSource'], (t: CheckpointsWords) => string> = {
+  default: (t) => t.retentionDefault,
+  global: (t) => t.retentionGlobal,
+  workspace: (t) => t.retentionWorkspace,
+  option: (t) => t.retentionOption,
 };
 
 /**
  * `Pruned 3 checkpoints older than 90 days (kept 12).` (or `Would prune …` for a dry run), then each
  * removed checkpoint, oldest first, what was freed, where the retention comes from and any notes.
  */
-export function formatPrune(r: CommandResult<'checkpoints.prune'>): string {
+export function formatPrune(r: CommandResult<'checkpoints.prune'>, t: CheckpointsWords): string {
   const byAge = r.removed.filter((c) => c.reason === 'age').length;
   const bySize = r.removed.length - byAge;
-  const verb = r.dryRun ? 'Would prune' : 'Pruned';
-  const days = plural(r.retentionDays, 'day');
+  const days = t.days(r.retentionDays);
   let out = r.removed.length
-    ? `${verb} ${plural(byAge, 'checkpoint')} older than ${days}${bySize ? ` and ${bySize} more to fit the store's size cap` : ''} (kept ${r.kept}).\n`
-    : `Nothing to prune: no checkpoint is older than ${days} (kept ${r.kept}).\n`;
+    ? `${(r.dryRun ? t.wouldPrune : t.pruned)(t.checkpoints(byAge), days, bySize, r.kept)}\n`
+    : `${t.nothingToPrune(days, r.kept)}\n`;
   for (const c of r.removed) {
-    out += `  ${c.checkpointId}  ${localTime(c.createdAt)}  ${c.origin}  ${clean(c.label)}${c.reason === 'size' ? '  (size cap)' : ''}\n`;
+    out += `  ${c.checkpointId}  ${localTime(c.createdAt)}  ${originName(c.origin, t)}  ${clean(c.label)}${c.reason === 'size' ? `  ${t.sizeCap}` : ''}\n`;
   }
-  if (r.freedBytes) out += `Freed ${formatBytes(r.freedBytes)}; the store now takes ${formatBytes(r.usage.diskBytes)}.\n`;
-  out += `Retention: ${days} (${RETENTION_FROM[r.retentionSource]}).\n`;
-  for (const note of r.notes) out += `Note: ${clean(note)}\n`;
+  if (r.freedBytes) out += `${t.freed(formatBytes(r.freedBytes), formatBytes(r.usage.diskBytes))}\n`;
+  out += `${t.retention(days, RETENTION_FROM[r.retentionSource](t))}\n`;
+  for (const note of r.notes) out += `${t.note(clean(note))}\n`;
   return out;
 }

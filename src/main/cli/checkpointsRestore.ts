@@ -1,6 +1,8 @@
 import { UsageError } from './args';
 import { formatConflicts, formatPreview, formatRestored } from './checkpointsFormat';
 import { idArgument, type Session } from './checkpointsSession';
+import { checkpointsStrings } from './checkpointsStrings';
+import { cliText } from './io';
 
 /**
  * `akira checkpoints restore <id> [--file PATH]... [-- PATH...] [--yes] [--dry-run]`: prints the preview,
@@ -8,7 +10,8 @@ import { idArgument, type Session } from './checkpointsSession';
  */
 export async function restoreAction(s: Session): Promise<number> {
   const { io, json, parsed } = s;
-  const id = idArgument(parsed, 0, 'restore');
+  const t = cliText(io, checkpointsStrings);
+  const id = idArgument(s, 0, 'restore');
   const files = [...((parsed.flags.file as string[] | undefined) ?? []), ...parsed.rest];
   const paths = files.length ? files : undefined;
   const dryRun = parsed.flags['dry-run'] === true;
@@ -17,7 +20,7 @@ export async function restoreAction(s: Session): Promise<number> {
   const preview = await s.call('checkpoints.preview', { checkpointId: id, paths });
   const nothingToDo = preview.files.length === 0;
   if (!json) {
-    io.out(nothingToDo ? `Nothing to restore: the workspace already matches ${preview.checkpointId}.\n` : formatPreview(preview));
+    io.out(nothingToDo ? `${t.nothingToRestore(preview.checkpointId)}\n` : formatPreview(preview, t));
   }
   if (dryRun || nothingToDo) {
     if (json) io.out(`${JSON.stringify({ preview, restore: null })}\n`);
@@ -26,11 +29,11 @@ export async function restoreAction(s: Session): Promise<number> {
 
   if (!yes) {
     if (!io.tty.stdin) {
-      throw new UsageError('restore needs confirmation: pass --yes to restore without a terminal to ask on (or --dry-run to only see the changes)');
+      throw new UsageError(t.restoreNeedsYes);
     }
-    const answer = await io.ask(`Restore ${preview.files.length} file${preview.files.length === 1 ? '' : 's'} to ${preview.checkpointId}? [y/N] `);
+    const answer = await io.ask(t.askRestore(t.files(preview.files.length), preview.checkpointId));
     if (!/^y(es)?$/i.test(answer.trim())) {
-      io.err('Restore cancelled; nothing was changed.\n');
+      io.err(`${t.restoreCancelled}\n`);
       return 1;
     }
   }
@@ -41,7 +44,7 @@ export async function restoreAction(s: Session): Promise<number> {
     io.out(`${JSON.stringify({ preview, restore })}\n`);
     return 0;
   }
-  io.out(formatRestored(restore, undo));
-  if (restore.conflicts.length) io.err(formatConflicts(restore.conflicts, 'were not restored'));
+  io.out(formatRestored(restore, undo, t));
+  if (restore.conflicts.length) io.err(formatConflicts(restore.conflicts, 'were', t));
   return 0;
 }

@@ -1,7 +1,8 @@
 import type { CommandInput, CommandName, CommandResult, ContractError } from '../../shared/contract';
 import { checkpointId } from '../../shared/contract';
 import { UsageError, type ParsedCommand } from './args';
-import type { CliIo } from './io';
+import { cliText, type CliIo } from './io';
+import { checkpointsStrings } from './checkpointsStrings';
 
 /** A contract error answered by the core (exit 1, or 2 for bad_request). */
 export class CommandFailed extends Error {
@@ -22,9 +23,10 @@ export interface Session {
 }
 
 /** The checkpoint id in positional `index`, checked as the contract checks it, or a usage error. */
-export function idArgument(parsed: ParsedCommand, index: number, command: string, allowNow = false): string {
-  const id = parsed.positionals[index];
-  if (id === undefined) throw new UsageError(`checkpoints ${command} needs a checkpoint id (a full id, a unique prefix, or "latest")`);
+export function idArgument(s: Pick<Session, 'parsed' | 'io'>, index: number, command: string, allowNow = false): string {
+  const t = cliText(s.io, checkpointsStrings);
+  const id = s.parsed.positionals[index];
+  if (id === undefined) throw new UsageError(t.needsId(command));
   if ((allowNow && id === 'now') || checkpointId.safeParse(id).success) return id;
-  throw new UsageError(`"${id}" is not a checkpoint id: use a full id, a unique prefix of at least 4 characters, or "latest"${allowNow ? ' (or "now")' : ''}`);
+  throw new UsageError(t.notAnId(id, allowNow));
 }

@@ -52,6 +52,34 @@ describe('the CLI language', () => {
     expect(english.stderr).toBe('akira: Unknown command: frobnicate\nRun `akira --help` for usage.\n');
   }, 60_000);
 
+  it('speaks Chinese in akira checkpoints and akira sessions: results, prompts and usage errors', async () => {
+    const { root: ws, dataDir } = await kit.workspace({ 'a.txt': 'a\n' });
+    const zh = { LANG: 'zh_CN.UTF-8' };
+    const env = (extra: NodeJS.ProcessEnv) => ({ AKIRA_DATA_DIR: dataDir, ...extra });
+    const created = await execBuilt('akira.cjs', ['checkpoints', 'create', '-m', '第一个', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^已创建检查点 [0-9a-z]+「第一个」\n  1 个文件已更改，\+1 -0\n$/);
+    const show = await execBuilt('akira.cjs', ['checkpoints', 'show', 'latest', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(show.stdout).toContain('标签：   第一个');
+    expect(show.stdout).toContain('来源：   手动');
+    expect(show.stdout).toContain('（第一个检查点：包含每个文件）');
+    const prune = await execBuilt('akira.cjs', ['checkpoints', 'prune', '--dry-run', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(prune.stdout).toMatch(/^无需清理：没有早于 \d+ 天的检查点（保留 1 个）。\n保留期：\d+ 天（默认值）。\n$/);
+    const restore = await execBuilt('akira.cjs', ['checkpoints', 'restore', 'latest', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(restore.stdout).toMatch(/^无需恢复：工作区已与 [0-9a-z]+ 一致。\n$/);
+    const badId = await execBuilt('akira.cjs', ['checkpoints', 'show', 'x!', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toBe('akira: "x!" 不是检查点编号：请用完整编号、至少 4 个字符的唯一前缀或 "latest"（见 `akira checkpoints --help`）\n');
+    const sessions = await execBuilt('akira.cjs', ['sessions', 'list', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(sessions.stdout).toBe(`${ws} 中还没有会话。用 \`akira run --task "…"\` 开始一个。\n`);
+    const unknown = await execBuilt('akira.cjs', ['sessions', 'frob'], { cwd: ws, env: env(zh) });
+    expect(unknown.stderr).toBe('akira: 未知的 sessions 命令：frob（可用 list、show、merge 或 discard）（见 `akira sessions --help`）\n');
+    const badFlag = await execBuilt('akira.cjs', ['checkpoints', 'list', '--limit', 'many', '--workspace', ws], { cwd: ws, env: env(zh) });
+    expect(badFlag.stderr).toContain('--limit 必须是整数，收到的是 "many"');
+    const english = await execBuilt('akira.cjs', ['checkpoints', 'restore', 'latest', '--workspace', ws], { cwd: ws, env: env({}) });
+    expect(english.stdout).toMatch(/^Nothing to restore: the workspace already matches [0-9a-z]+\.\n$/);
+  }, 90_000);
+
   it("shows akira run's progress in Chinese", async () => {
     const ws = await kit.workspace({ 'a.txt': 'a\n' }, { agent: { mode: 'autonomous' } });
     kit.server.enqueue(

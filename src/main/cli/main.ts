@@ -32,12 +32,12 @@ export async function runCli(argv: readonly string[], given: CliIo, faces: { htt
     }
     switch (command) {
       case 'serve': {
-        const parsed = parseCommandArgs('serve', serveSpec, rest);
+        const parsed = parseCommandArgs('serve', serveSpec, rest, io.language);
         if (parsed.help) {
           io.out(cliText(io, helpStrings).serve);
           return 0;
         }
-        return await serveCommand(toServeArgs(parsed), io, faces.http);
+        return await serveCommand(toServeArgs(parsed, io.language), io, faces.http);
       }
       case 'checkpoints':
         return await checkpointsCommand(rest, io);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
-/** Opens a URL in the system browser; failures are reported, never fatal. */
-export function openBrowser(url: string, onError: (message: string) => void): void {
+/** Opens a URL in the system browser; failures are reported (with the error's own message), never fatal. */
+export function openBrowser(url: string, onError: (error: string) => void): void {
   const [command, args] =
     process.platform === 'darwin'
       ? ['open', [url]]
@@ -10,9 +10,9 @@ export function openBrowser(url: string, onError: (message: string) => void): vo
         : ['xdg-open', [url]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
-    child.on('error', (err) => onError(`Could not open a browser (${err.message}); open the URL yourself.`));
+    child.on('error', (err) => onError(err.message));
     child.unref();
   } catch (err) {
-    onError(`Could not open a browser (${(err as Error).message}); open the URL yourself.`);
+    onError((err as Error).message);
   }
 }

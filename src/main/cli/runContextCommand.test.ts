@@ -57,5 +57,5 @@ describe('akira run with project context (built)', () => {
       expect(run.stderr()).toMatch(message);
     }
     expect(kit.server.requests).toHaveLength(before);
-  });
+  }, 90_000); // four runs of the built command, each a few seconds on a loaded machine
 });

@@ -9,6 +9,9 @@ import { defaultDataDir } from '../core/settings/dataDir';
 import { parseCommandArgs, UsageError, type CommandSpec } from './args';
 import { helpStrings } from './helpStrings';
 import { cliText, type CliIo } from './io';
+import { runUsageStrings } from './runUsageStrings';
+
+type RunUsageWords = (typeof runUsageStrings)['en'];
 import { runStrings } from './runStrings';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent, styler } from './runFormat';
@@ -64,16 +67,16 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
   const json = argv.includes('--json');
   let core: Core | null = null;
   try {
-    const parsed = parseCommandArgs('run', runSpec, argv);
+    const parsed = parseCommandArgs('run', runSpec, argv, io.language);
     if (parsed.help) {
       io.out(cliText(io, helpStrings).run);
       return 0;
     }
     const f = parsed.flags as RawFlags;
-    checkFlags(f);
-    const root = await resolveFolder(f.workspace ?? null, io.cwd);
-    const spec = f.tasks !== undefined ? await specInput(f, root, io.cwd) : undefined;
-    const images = f.image?.length ? await readImageFiles(f.image, io.cwd) : undefined;
+    checkFlags(f, cliText(io, runUsageStrings));
+    const root = await resolveFolder(f.workspace ?? null, io.cwd, io.language);
+    const spec = f.tasks !== undefined ? await specInput(f, root, io.cwd, cliText(io, runUsageStrings)) : undefined;
+    const images = f.image?.length ? await readImageFiles(f.image, io.cwd, io.language) : undefined;
     const stopped = io.waitForStop();
     core = await createCore({
       workspaceRoot: root,
@@ -123,28 +126,28 @@ interface Flags {
   images?: ImageInput[];
 }
 
-function checkFlags(f: RawFlags): void {
+function checkFlags(f: RawFlags, t: RunUsageWords): void {
   const inputs = [f.task !== undefined && '--task', f.tasks !== undefined && '--tasks', f.resume !== undefined && '--resume'].filter(Boolean);
-  if (!inputs.length) throw new UsageError('run needs --task "what to do", --tasks path/to/tasks.md (or --resume <sessionId>)');
-  if (inputs.length > 1) throw new UsageError(`${inputs.join(' and ')} cannot be used together`);
-  if (f.resume !== undefined && f.mode !== undefined) throw new UsageError('--mode cannot change on --resume: a session keeps its mode');
-  if (f.resume !== undefined && f.worktree) throw new UsageError('--worktree cannot be used with --resume: a session keeps its tree');
-  if (f.task !== undefined && !f.task.trim()) throw new UsageError('--task is empty');
-  if (f.tasks !== undefined && !f.tasks.trim()) throw new UsageError('--tasks needs the path of a tasks.md');
-  if ((f.only !== undefined || f.from !== undefined) && f.tasks === undefined) throw new UsageError('--only and --from go with --tasks');
-  if (f.image?.length && f.task === undefined) throw new UsageError('--image goes with --task');
+  if (!inputs.length) throw new UsageError(t.needsInput);
+  if (inputs.length > 1) throw new UsageError(t.together(inputs as string[]));
+  if (f.resume !== undefined && f.mode !== undefined) throw new UsageError(t.modeOnResume);
+  if (f.resume !== undefined && f.worktree) throw new UsageError(t.worktreeOnResume);
+  if (f.task !== undefined && !f.task.trim()) throw new UsageError(t.emptyTask);
+  if (f.tasks !== undefined && !f.tasks.trim()) throw new UsageError(t.tasksNeedsPath);
+  if ((f.only !== undefined || f.from !== undefined) && f.tasks === undefined) throw new UsageError(t.onlyFromWithTasks);
+  if (f.image?.length && f.task === undefined) throw new UsageError(t.imageWithTask);
 }
 
 /** --tasks FILE (relative to the current folder, inside the workspace) with --only 2,3.1 and --from 3. */
-async function specInput(f: RawFlags, root: string, cwd: string): Promise<SpecRunInput> {
+async function specInput(f: RawFlags, root: string, cwd: string, t: RunUsageWords): Promise<SpecRunInput> {
   const wanted = resolve(cwd, f.tasks!);
   const real = await realpath(wanted).catch(() => null);
-  if (!real) throw new UsageError(`No such file: ${wanted}`);
+  if (!real) throw new UsageError(t.noSuchFile(wanted));
   const rel = relative(root, real);
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`${wanted} is not inside the workspace ${root} (use --workspace)`);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(t.outsideWorkspace(wanted, root));
   const only = f.only?.split(',').map((id) => id.trim()).filter(Boolean);
-  if (f.only !== undefined && !only?.length) throw new UsageError('--only needs task numbers, e.g. --only 2,3.1');
-  if (f.from !== undefined && !f.from.trim()) throw new UsageError('--from needs a task number, e.g. --from 3');
+  if (f.only !== undefined && !only?.length) throw new UsageError(t.onlyNeedsNumbers);
+  if (f.from !== undefined && !f.from.trim()) throw new UsageError(t.fromNeedsNumber);
   return {
     tasksPath: rel.split(sep).join('/'),
     ...(only ? { only } : {}),

@@ -6,8 +6,10 @@ import { createCore, type Core } from '../core/createCore';
 import { defaultDataDir } from '../core/settings/dataDir';
 import type { ServeArgs } from './args';
 import { resolveFolder } from './folderArg';
-import type { CliIo } from './io';
+import { cliStrings } from './cliStrings';
+import { cliText, type CliIo } from './io';
 import { openBrowser } from './openBrowser';
+import { serveStrings } from './serveStrings';
 
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -46,10 +48,10 @@ const MIN_TOKEN_LENGTH = 32;
  * stricter, checked where modes exist), or, when FILE is missing, a new random one written there with mode
  * 0600 (its folder must exist). Answers the token and whether it was created.
  */
-async function tokenFromFile(file: string): Promise<{ token: string; created: boolean }> {
+async function tokenFromFile(file: string, t: (typeof serveStrings)['en']): Promise<{ token: string; created: boolean }> {
   const info = await stat(file).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return null;
-    throw new TokenFileError(`Cannot read --token-file ${file}: ${err.code ?? err.message}`);
+    throw new TokenFileError(t.cannotRead(file, err.code ?? err.message));
   });
   if (!info) {
     const token = randomBytes(32).toString('base64url');
@@ -57,42 +59,42 @@ async function tokenFromFile(file: string): Promise<{ token: string; created: bo
       await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new TokenFileError(`The folder of --token-file does not exist: ${dirname(file)}`);
-      throw new TokenFileError(`Cannot create --token-file ${file}: ${code ?? (err as Error).message}`);
+      if (code === 'ENOENT') throw new TokenFileError(t.noFolder(dirname(file)));
+      throw new TokenFileError(t.cannotCreate(file, code ?? (err as Error).message));
     }
     return { token, created: true };
   }
-  if (!info.isFile()) throw new TokenFileError(`--token-file ${file} is not a file`);
+  if (!info.isFile()) throw new TokenFileError(t.notAFile(file));
   if (process.platform !== 'win32') {
     if ((info.mode & 0o077) !== 0) {
       const mode = (info.mode & 0o777).toString(8).padStart(4, '0');
-      throw new TokenFileError(`--token-file ${file} can be read or changed by other users (mode ${mode}); run: chmod 600 ${file}`);
+      throw new TokenFileError(t.openToOthers(file, mode));
     }
     if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
-      throw new TokenFileError(`--token-file ${file} belongs to another user; use a file of your own`);
+      throw new TokenFileError(t.otherOwner(file));
     }
   }
   const token = (await readFile(file, 'utf8')).trim();
-  if (token === '') throw new TokenFileError(`--token-file ${file} is empty; put a token in it (at least ${MIN_TOKEN_LENGTH} characters), or delete it to have one made`);
+  if (token === '') throw new TokenFileError(t.empty(file, MIN_TOKEN_LENGTH));
   if (!TOKEN_PATTERN.test(token)) {
-    throw new TokenFileError(`The token in --token-file ${file} must be one line of letters, digits and . _ ~ - (it goes in URLs)`);
+    throw new TokenFileError(t.badCharacters(file));
   }
   if (token.length < MIN_TOKEN_LENGTH) {
-    throw new TokenFileError(`The token in --token-file ${file} is too short (${token.length} characters; at least ${MIN_TOKEN_LENGTH})`);
+    throw new TokenFileError(t.tooShort(file, token.length, MIN_TOKEN_LENGTH));
   }
   return { token, created: false };
 }
 
 /** `akira serve`: core + HTTP/WebSocket face until SIGINT/SIGTERM; resolves with the exit code. */
 export async function serveCommand(args: ServeArgs, io: CliIo, http: HttpFace): Promise<number> {
-  const folder = await resolveFolder(args.folder, io.cwd);
+  const folder = await resolveFolder(args.folder, io.cwd, io.language);
   let token: string | undefined;
   if (args.tokenFile !== null) {
     const file = resolve(io.cwd, args.tokenFile);
     try {
-      const read = await tokenFromFile(file);
+      const read = await tokenFromFile(file, cliText(io, serveStrings));
       token = read.token;
-      if (read.created) io.err(`akira: created ${file} with a new token (mode 0600)\n`);
+      if (read.created) io.err(`akira: ${cliText(io, serveStrings).created(file)}\n`);
     } catch (err) {
       if (!(err instanceof TokenFileError)) throw err;
       io.err(`akira: ${err.message}\n`);
@@ -117,16 +119,13 @@ export async function serveCommand(args: ServeArgs, io: CliIo, http: HttpFace): 
   if (args.headless) {
     const origin = new URL(server.url).origin;
     const wsOrigin = origin.replace(/^http/, 'ws');
-    io.err(`akira: headless: no UI; the HTTP API is at ${origin}/api/ (described at ${origin}/api/openapi.json), the WebSocket at ${wsOrigin}/ws\n`);
+    io.err(`akira: ${cliText(io, cliStrings).headless(`${origin}/api/`, `${origin}/api/openapi.json`, `${wsOrigin}/ws`)}\n`);
   }
   if (!http.isLoopbackHost(args.host)) {
-    io.err(
-      `akira: warning: listening on ${args.host}, not loopback: anyone who can reach this machine and learns the token ` +
-        'can read your files and run commands. Use --host 127.0.0.1 unless you mean it.\n',
-    );
+    io.err(`akira: ${cliText(io, serveStrings).notLoopback(args.host)}\n`);
   }
-  if (args.open && args.headless) io.err('akira: --open ignored: a headless server has no UI to open\n');
-  else if (args.open) openBrowser(server.url, (message) => io.err(`akira: ${message}\n`));
+  if (args.open && args.headless) io.err(`akira: ${cliText(io, cliStrings).openIgnored}\n`);
+  else if (args.open) openBrowser(server.url, (error) => io.err(`akira: ${cliText(io, cliStrings).noBrowser(error)}\n`));
 
   await stopped;
   const shutdown = Promise.allSettled([server.close(), core.dispose()]);

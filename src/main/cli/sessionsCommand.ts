@@ -11,6 +11,7 @@ import { cliText, type CliIo } from './io';
 import { reportStoreWaits } from './serveCommand';
 import { firstLine, formatMerged, formatNotMerged, formatSessionList, formatSessionShow, shortId } from './sessionsFormat';
 import { cliErrorText } from './cliErrors';
+import { sessionsStrings, type SessionsWords } from './sessionsStrings';
 
 /**
  * `akira sessions list|show|merge|discard [ID] [--workspace DIR] [--json] [--yes]` (pinned in ../shared/DESIGN.md
@@ -30,7 +31,6 @@ const specs: Record<Subcommand, CommandSpec> = {
   merge: { flags: { ...common, yes: 'boolean' }, short: { y: 'yes' }, positionals: oneId },
   discard: { flags: { ...common, yes: 'boolean' }, short: { y: 'yes' }, positionals: oneId },
 };
-const SUBCOMMANDS = 'list, show, merge or discard';
 
 /** The shortest prefix accepted for an id (the branch's akira/<8>). */
 export const MIN_PREFIX = 8;
@@ -47,6 +47,8 @@ class SessionIdError extends UsageError {
 
 interface Ctx {
   io: CliIo;
+  /** The words in the CLI's language. */
+  t: SessionsWords;
   json: boolean;
   parsed: ParsedCommand;
   root: string;
@@ -59,45 +61,45 @@ const candidate = (s: AgentSessionSummary) => ({ sessionId: s.sessionId, task: f
 const candidateLines = (list: { sessionId: string; task: string }[]) => list.map((c) => `  ${c.sessionId}  ${c.task}`).join('\n');
 
 /** The session a full id or a unique prefix (at least 8 characters) names, or a usage error with the candidates. */
-export function matchSession(sessions: AgentSessionSummary[], wanted: string): AgentSessionSummary {
+export function matchSession(sessions: AgentSessionSummary[], wanted: string, t: SessionsWords = sessionsStrings.en): AgentSessionSummary {
   const id = wanted.trim().toLowerCase();
-  if (!/^[0-9a-f-]+$/.test(id)) throw new UsageError(`"${wanted}" is not a session id: use the full id or a unique prefix of at least ${MIN_PREFIX} characters`);
+  if (!/^[0-9a-f-]+$/.test(id)) throw new UsageError(t.notASessionId(wanted, MIN_PREFIX));
   const exact = sessions.find((s) => s.sessionId.toLowerCase() === id);
   if (exact) return exact;
-  if (id.length < MIN_PREFIX) throw new UsageError(`"${wanted}" is too short: give the full session id or a prefix of at least ${MIN_PREFIX} characters`);
+  if (id.length < MIN_PREFIX) throw new UsageError(t.tooShort(wanted, MIN_PREFIX));
   const matches = sessions.filter((s) => s.sessionId.toLowerCase().startsWith(id));
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
     const list = matches.map(candidate);
-    throw new SessionIdError(`"${wanted}" matches ${matches.length} sessions; give more characters:\n${candidateLines(list)}`, list);
+    throw new SessionIdError(`${t.ambiguous(wanted, matches.length)}\n${candidateLines(list)}`, list);
   }
   const recent = sessions.slice(0, 10).map(candidate);
   throw new SessionIdError(
     recent.length
-      ? `No session "${wanted}" in this workspace. The newest sessions:\n${candidateLines(recent)}${sessions.length > recent.length ? `\n  … and ${sessions.length - recent.length} more (akira sessions list)` : ''}`
-      : `No session "${wanted}": this workspace has no sessions yet`,
+      ? `${t.noSuchSession(wanted)}\n${candidateLines(recent)}${sessions.length > recent.length ? `\n  ${t.andMoreSessions(sessions.length - recent.length)}` : ''}`
+      : t.noSessionsYet(wanted),
     recent,
   );
 }
 
 async function sessionArgument(c: Ctx, command: Subcommand): Promise<AgentSessionSummary> {
   const wanted = c.parsed.positionals[0];
-  if (wanted === undefined) throw new UsageError(`sessions ${command} needs a session id (the full id or a unique prefix of at least ${MIN_PREFIX} characters)`);
+  if (wanted === undefined) throw new UsageError(c.t.needsId(command, MIN_PREFIX));
   const { sessions } = await c.call('agent.list', {});
-  return matchSession(sessions, wanted);
+  return matchSession(sessions, wanted, c.t);
 }
 
 /** The worktree of a session that must have one (merge, discard), or a usage error. */
-function worktreeOf(s: AgentSessionSummary, command: 'merge' | 'discard') {
-  if (!s.worktree) throw new UsageError(`Session ${shortId(s.sessionId)} works in the workspace's own tree: there is no worktree to ${command} (only sessions started with --worktree have one)`);
+function worktreeOf(s: AgentSessionSummary, command: 'merge' | 'discard', t: SessionsWords) {
+  if (!s.worktree) throw new UsageError((command === 'merge' ? t.noWorktreeMerge : t.noWorktreeDiscard)(shortId(s.sessionId)));
   return s.worktree;
 }
 
 /** On a terminal: asks and answers whether the person said yes; without one, --yes is required (a usage error). */
 async function confirm(c: Ctx, command: 'merge' | 'discard', question: string): Promise<boolean> {
   if (c.parsed.flags.yes === true) return true;
-  if (!c.io.tty.stdin) throw new UsageError(`${command} needs confirmation: pass --yes to ${command} without a terminal to ask on`);
-  const answer = await c.io.ask(`${question} [y/N] `);
+  if (!c.io.tty.stdin) throw new UsageError(command === 'merge' ? c.t.mergeNeedsYes : c.t.discardNeedsYes);
+  const answer = await c.io.ask(question);
   return /^y(es)?$/i.test(answer.trim());
 }
 
@@ -108,7 +110,7 @@ function hints(c: Ctx, sessionId: string) {
 
 async function listAction(c: Ctx): Promise<number> {
   const result = await c.call('agent.list', {});
-  c.io.out(c.json ? `${JSON.stringify(result)}\n` : formatSessionList(result.sessions, c.root));
+  c.io.out(c.json ? `${JSON.stringify(result)}\n` : formatSessionList(result.sessions, c.root, c.t));
   return 0;
 }
 
@@ -116,47 +118,47 @@ async function showAction(c: Ctx): Promise<number> {
   const s = await sessionArgument(c, 'show');
   const detail = await c.call('agent.get', { sessionId: s.sessionId });
   const diff = detail.worktree?.state === 'active' ? await c.call('agent.worktreeDiff', { sessionId: s.sessionId }) : null;
-  c.io.out(c.json ? `${JSON.stringify(diff ? { ...detail, diff } : detail)}\n` : formatSessionShow(detail, diff, hints(c, s.sessionId)));
+  c.io.out(c.json ? `${JSON.stringify(diff ? { ...detail, diff } : detail)}\n` : formatSessionShow(detail, diff, hints(c, s.sessionId), c.t));
   return 0;
 }
 
 async function mergeAction(c: Ctx): Promise<number> {
   const s = await sessionArgument(c, 'merge');
-  const tree = worktreeOf(s, 'merge');
-  if (tree.state === 'discarded') throw new UsageError(`Session ${shortId(s.sessionId)}'s worktree was discarded: there is nothing to merge`);
+  const tree = worktreeOf(s, 'merge', c.t);
+  if (tree.state === 'discarded') throw new UsageError(c.t.worktreeDiscarded(shortId(s.sessionId)));
   const status = await c.call('git.status', {}).catch(() => null);
   const into = status?.branch ?? tree.baseBranch;
-  if (!(await confirm(c, 'merge', `Merge ${tree.branch} into ${into ?? 'the current branch'}?`))) {
-    c.io.err('Merge cancelled; nothing was changed.\n');
+  if (!(await confirm(c, 'merge', c.t.askMerge(tree.branch, into ?? c.t.currentBranch)))) {
+    c.io.err(`${c.t.mergeCancelled}\n`);
     return 1;
   }
   const result = await c.call('agent.merge', { sessionId: s.sessionId });
   if (c.json) c.io.out(`${JSON.stringify(result)}\n`);
   if (result.merged) {
-    if (!c.json) c.io.out(formatMerged(result, tree.branch, into));
+    if (!c.json) c.io.out(formatMerged(result, tree.branch, into, c.t));
     return 0;
   }
-  c.io.err(formatNotMerged(result, tree.branch));
+  c.io.err(formatNotMerged(result, tree.branch, c.t));
   return 1;
 }
 
 async function discardAction(c: Ctx): Promise<number> {
   const s = await sessionArgument(c, 'discard');
-  const tree = worktreeOf(s, 'discard');
+  const tree = worktreeOf(s, 'discard', c.t);
   const id = shortId(s.sessionId);
   if (tree.state === 'discarded') {
     if (c.json) c.io.out(`${JSON.stringify({ ok: true, sessionId: s.sessionId, branch: tree.branch, path: tree.path, alreadyDiscarded: true })}\n`);
-    else c.io.out(`Session ${id}'s worktree and branch ${tree.branch} were already discarded; nothing to do.\n`);
+    else c.io.out(`${c.t.alreadyDiscarded(id, tree.branch)}\n`);
     return 0;
   }
-  const lost = tree.state === 'merged' ? 'Its work stays in the merge.' : 'Its work is lost.';
-  if (!(await confirm(c, 'discard', `Discard the worktree and branch ${tree.branch}? ${lost}`))) {
-    c.io.err('Discard cancelled; nothing was changed.\n');
+  const question = (tree.state === 'merged' ? c.t.askDiscardMerged : c.t.askDiscardLost)(tree.branch);
+  if (!(await confirm(c, 'discard', question))) {
+    c.io.err(`${c.t.discardCancelled}\n`);
     return 1;
   }
   await c.call('agent.discard', { sessionId: s.sessionId });
   if (c.json) c.io.out(`${JSON.stringify({ ok: true, sessionId: s.sessionId, branch: tree.branch, path: tree.path })}\n`);
-  else c.io.out(`Removed the worktree ${tree.path} and the branch ${tree.branch} of session ${id}. Its logs stay in .akira/sessions/${s.sessionId}/.\n`);
+  else c.io.out(`${c.t.discarded(tree.path, tree.branch, id, s.sessionId)}\n`);
   return 0;
 }
 
@@ -166,11 +168,12 @@ const isSubcommand = (name: string): name is Subcommand => Object.hasOwn(specs, 
 
 async function runSubcommand(name: Subcommand, parsed: ParsedCommand, io: CliIo, json: boolean): Promise<number> {
   const workspaceFlag = parsed.flags.workspace as string | undefined;
-  const root = await resolveFolder(workspaceFlag ?? null, io.cwd);
+  const root = await resolveFolder(workspaceFlag ?? null, io.cwd, io.language);
   const core = await createCore({ workspaceRoot: root, dataDir: defaultDataDir(io.env), face: 'cli', version: io.version, watch: false });
   const stopWaits = reportStoreWaits(core, io);
   const ctx: Ctx = {
     io,
+    t: cliText(io, sessionsStrings),
     json,
     parsed,
     root,
@@ -192,15 +195,16 @@ async function runSubcommand(name: Subcommand, parsed: ParsedCommand, io: CliIo,
 /** `akira sessions <subcommand> …`: returns the exit code (0 ok, 1 failed, 2 bad usage). */
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json');
+  const t = cliText(io, sessionsStrings);
   try {
     const [name, ...rest] = argv;
     if (name === '--help' || name === '-h' || name === 'help') {
       io.out(cliText(io, helpStrings).sessions);
       return 0;
     }
-    if (name === undefined || name.startsWith('-')) throw new UsageError(`sessions needs a command: ${SUBCOMMANDS}`);
-    if (!isSubcommand(name)) throw new UsageError(`Unknown sessions command: ${name} (use ${SUBCOMMANDS})`);
-    const parsed = parseCommandArgs(`sessions ${name}`, specs[name], rest);
+    if (name === undefined || name.startsWith('-')) throw new UsageError(t.needsCommand(t.subcommands));
+    if (!isSubcommand(name)) throw new UsageError(t.unknownCommand(name, t.subcommands));
+    const parsed = parseCommandArgs(`sessions ${name}`, specs[name], rest, io.language);
     if (parsed.help) {
       io.out(cliText(io, helpStrings).sessions);
       return 0;
@@ -212,7 +216,7 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
     if (json) io.out(`${JSON.stringify({ error: err instanceof SessionIdError ? { ...error, candidates: err.candidates } : error })}\n`);
     // Candidates stay one per line; other messages are one line.
     const message = err instanceof SessionIdError ? error.message : cliErrorText(io, error).replace(/\s*\n\s*/g, ' ');
-    const hint = usage && !(err instanceof SessionIdError) ? ' (see `akira sessions --help`)' : '';
+    const hint = usage && !(err instanceof SessionIdError) ? t.seeHelp : '';
     io.err(`akira: ${message}${hint}\n`);
     return usage || error.code === 'bad_request' ? 2 : 1;
   }

@@ -1,6 +1,9 @@
 import type { AgentSessionDetail, AgentSessionSummary, CommandResult } from '../../shared/contract';
 import { diffLines, splitLines } from '../../shared/lineDiff';
-import { clean, localTime } from './checkpointsFormat';
+import { clean, columns, localTime } from './checkpointsFormat';
+import { sessionsStrings, type SessionsWords } from './sessionsStrings';
+
+const EN = sessionsStrings.en;
 
 /** Text for people from `agent.*` session results (`akira sessions …`); every function returns whole lines. */
 
@@ -10,10 +13,6 @@ type MergeResult = CommandResult<'agent.merge'>;
 
 /** The short id: the first 8 characters, as in the branch name akira/<short>. */
 export const shortId = (sessionId: string) => sessionId.slice(0, 8);
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** 950, 12.3k, 4.1M. */
 export function formatTokens(n: number): string {
@@ -29,31 +28,32 @@ export function firstLine(task: string, max = 80): string {
 }
 
 /** `queued #2`, or the status. */
-export function statusText(s: Pick<AgentSessionSummary, 'status' | 'queuePosition'>): string {
-  return s.status === 'queued' && s.queuePosition ? `queued #${s.queuePosition}` : s.status;
+export function statusText(s: Pick<AgentSessionSummary, 'status' | 'queuePosition'>, t: SessionsWords = EN): string {
+  return s.status === 'queued' && s.queuePosition ? t.queuedAt(s.queuePosition) : t.status(s.status);
 }
 
 /** `shared`, `worktree akira/1a2b3c4d`, `worktree akira/1a2b3c4d (merged)`. */
-export function treeText(s: Pick<AgentSessionSummary, 'worktree'>): string {
+export function treeText(s: Pick<AgentSessionSummary, 'worktree'>, t: SessionsWords = EN): string {
   const w = s.worktree;
-  if (!w) return 'shared';
-  return `worktree ${w.branch}${w.state === 'active' ? '' : ` (${w.state})`}`;
+  if (!w) return t.treeShared;
+  return t.treeWorktree(w.branch, w.state === 'active' ? null : w.state);
 }
 
 function table(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => `${r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ').trimEnd()}\n`).join('');
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => columns(r[c]))));
+  const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - columns(cell)));
+  return rows.map((r) => `${r.map((cell, c) => (c === r.length - 1 ? cell : pad(cell, widths[c]))).join('  ').trimEnd()}\n`).join('');
 }
 
 /** One line per session, newest first (the order agent.list answers). */
-export function formatSessionList(sessions: AgentSessionSummary[], root: string): string {
-  if (!sessions.length) return `No sessions in ${root} yet. Start one with \`akira run --task "…"\`.\n`;
-  const rows = [['ID', 'STATUS', 'TREE', 'TODOS', 'TOKENS', 'TASK']];
+export function formatSessionList(sessions: AgentSessionSummary[], root: string, t: SessionsWords = EN): string {
+  if (!sessions.length) return `${t.noSessions(root)}\n`;
+  const rows = [[t.colId, t.colStatus, t.colTree, t.colTodos, t.colTokens, t.colTask]];
   for (const s of sessions) {
     rows.push([
       shortId(s.sessionId),
-      statusText(s),
-      treeText(s),
+      statusText(s, t),
+      treeText(s, t),
       s.progress.total ? `${s.progress.done}/${s.progress.total}` : '-',
       formatTokens(s.totals.tokensIn + s.totals.tokensOut),
       firstLine(s.task),
@@ -82,8 +82,8 @@ const STATUS_LETTER: Record<DiffFile['status'], string> = { added: 'A', modified
  * Like `git diff --stat`: a summary line, then `  M  src/app.ts  +3 -1` per file
  * (`binary`, `too large to count` when the lines cannot be counted; a rename shows `new ← old`).
  */
-export function formatDiffStat(diff: DiffResult): string {
-  if (!diff.files.length) return `No changes on ${diff.branch} against its base.\n`;
+export function formatDiffStat(diff: DiffResult, t: SessionsWords = EN): string {
+  if (!diff.files.length) return `${t.noChanges(diff.branch)}\n`;
   let added = 0;
   let removed = 0;
   const rows = diff.files.map((f) => {
@@ -93,12 +93,12 @@ export function formatDiffStat(diff: DiffResult): string {
       removed += counts.removed;
     }
     const name = f.oldPath && f.oldPath !== f.path ? `${clean(f.path)} ← ${clean(f.oldPath)}` : clean(f.path);
-    const stat = counts ? `+${counts.added} -${counts.removed}` : f.binary ? 'binary' : 'too large to count';
+    const stat = counts ? `+${counts.added} -${counts.removed}` : f.binary ? t.binary : t.tooLarge;
     return { letter: STATUS_LETTER[f.status], name, stat };
   });
   const width = Math.min(60, Math.max(...rows.map((r) => r.name.length)));
   return (
-    `Changes on ${diff.branch} against its base: ${plural(diff.files.length, 'file')}, +${added} -${removed}\n` +
+    `${t.changesOn(diff.branch, diff.files.length, added, removed)}\n` +
     rows.map((r) => `  ${r.letter}  ${r.name.padEnd(width)}  ${r.stat}\n`).join('')
   );
 }
@@ -109,58 +109,60 @@ export interface Hints {
   discard: string;
 }
 
-function treeLine(d: AgentSessionDetail): string {
+function treeLine(d: AgentSessionDetail, t: SessionsWords): string {
   const w = d.worktree;
-  if (!w) return 'shared (the workspace itself)';
-  const from = w.baseBranch ? `, from ${w.baseBranch}` : '';
-  if (w.state === 'merged') return `worktree ${w.branch}${from}: merged${w.mergeCommit ? ` (commit ${w.mergeCommit.slice(0, 12)})` : ''}`;
-  if (w.state === 'discarded') return `worktree ${w.branch}${from}: discarded`;
-  return `worktree ${w.branch}${from}, at ${clean(w.path)}`;
+  if (!w) return t.treeLineShared;
+  const from = w.baseBranch ?? null;
+  if (w.state === 'merged') return t.treeLineMerged(w.branch, from, w.mergeCommit ? w.mergeCommit.slice(0, 12) : null);
+  if (w.state === 'discarded') return t.treeLineDiscarded(w.branch, from);
+  return t.treeLineActive(w.branch, from, clean(w.path));
 }
 
 /** The session's header, its TODOs, and for an active worktree the diff summary and how to merge or discard it. */
-export function formatSessionShow(d: AgentSessionDetail, diff: DiffResult | null, hints: Hints): string {
+export function formatSessionShow(d: AgentSessionDetail, diff: DiffResult | null, hints: Hints, t: SessionsWords = EN): string {
   const taskLines = d.task.trim().split('\n').map((l) => clean(l).trimEnd());
   const shown = taskLines.slice(0, 20);
+  const indent = ' '.repeat(columns(t.showTask) + 3);
+  const cost = d.totals.costUsd !== null ? `$${d.totals.costUsd.toFixed(4)}` : null;
   const lines = [
-    `Session ${d.sessionId}`,
-    `  Task:     ${shown[0]}`,
-    ...shown.slice(1).map((l) => `            ${l}`),
-    ...(taskLines.length > shown.length ? [`            … (${taskLines.length - shown.length} more lines)`] : []),
-    `  Status:   ${statusText(d)}${d.statusReason ? ` (${clean(d.statusReason)})` : ''} · phase ${d.phase} · mode ${d.mode} · model ${clean(d.model)}`,
-    `  Created:  ${localTime(d.createdAt, true)} · updated ${localTime(d.updatedAt, true)}`,
-    `  Usage:    ${formatTokens(d.totals.tokensIn)} tokens in, ${formatTokens(d.totals.tokensOut)} out · ${plural(d.totals.modelCalls, 'model call')} · ` +
-      `${plural(d.totals.toolCalls, 'tool call')}${d.totals.costUsd !== null ? ` · $${d.totals.costUsd.toFixed(4)}` : ''}`,
+    t.showTitle(d.sessionId),
+    `  ${t.showTask} ${shown[0]}`,
+    ...shown.slice(1).map((l) => `${indent}${l}`),
+    ...(taskLines.length > shown.length ? [`${indent}${t.moreLines(taskLines.length - shown.length)}`] : []),
+    `  ${t.showStatus} ${t.statusLine(statusText(d, t), d.statusReason ? clean(d.statusReason) : null, d.phase, d.mode, clean(d.model))}`,
+    `  ${t.showCreated} ${t.createdLine(localTime(d.createdAt, true), localTime(d.updatedAt, true))}`,
+    `  ${t.showUsage} ${t.usageLine(formatTokens(d.totals.tokensIn), formatTokens(d.totals.tokensOut), d.totals.modelCalls, d.totals.toolCalls, cost)}`,
   ];
-  if (d.spec) lines.push(`  Spec:     ${clean(d.spec)}`);
-  lines.push(`  Tree:     ${treeLine(d)}`);
-  if (d.summary) lines.push(`  Summary:  ${firstLine(d.summary, 300)}`);
+  if (d.spec) lines.push(`  ${t.showSpec} ${clean(d.spec)}`);
+  lines.push(`  ${t.showTree} ${treeLine(d, t)}`);
+  if (d.summary) lines.push(`  ${t.showSummary} ${firstLine(d.summary, 300)}`);
   let out = `${lines.join('\n')}\n`;
 
-  const done = d.todos.filter((t) => t.status === 'done').length;
-  out += d.todos.length ? `\nTODOs (${done}/${d.todos.length} done):\n` : '\nNo TODOs yet.\n';
-  const statusWidth = Math.max(0, ...d.todos.map((t) => t.status.length));
-  const idWidth = Math.min(12, Math.max(0, ...d.todos.map((t) => clean(t.id).length)));
-  for (const t of d.todos) out += `  ${t.status.padEnd(statusWidth)}  ${clean(t.id).padEnd(idWidth)}  ${firstLine(t.description, 100)}\n`;
+  const done = d.todos.filter((todo) => todo.status === 'done').length;
+  out += d.todos.length ? `\n${t.todosTitle(done, d.todos.length)}\n` : `\n${t.noTodos}\n`;
+  const statusWidth = Math.max(0, ...d.todos.map((todo) => columns(t.status(todo.status))));
+  const idWidth = Math.min(12, Math.max(0, ...d.todos.map((todo) => clean(todo.id).length)));
+  for (const todo of d.todos) {
+    const status = t.status(todo.status);
+    out += `  ${status}${' '.repeat(statusWidth - columns(status))}  ${clean(todo.id).padEnd(idWidth)}  ${firstLine(todo.description, 100)}\n`;
+  }
 
-  if (diff) out += `\n${formatDiffStat(diff)}`;
-  if (d.worktree?.state === 'active') out += `\nMerge it: ${hints.merge}\nDiscard it: ${hints.discard}\n`;
+  if (diff) out += `\n${formatDiffStat(diff, t)}`;
+  if (d.worktree?.state === 'active') out += `\n${t.mergeIt(hints.merge)}\n${t.discardIt(hints.discard)}\n`;
   return out;
 }
 
 /** What `akira sessions merge` prints when it merged (or there was nothing to merge). */
-export function formatMerged(r: MergeResult, branch: string, into: string | null): string {
-  const target = into ?? 'the current branch';
-  if (r.alreadyMerged) return `${branch} is already in ${target}; nothing to merge.\n`;
-  return `Merged ${branch} into ${target}: commit ${r.commit ?? '(none)'}.\n`;
+export function formatMerged(r: MergeResult, branch: string, into: string | null, t: SessionsWords = EN): string {
+  const target = into ?? t.currentBranch;
+  if (r.alreadyMerged) return `${t.alreadyMerged(branch, target)}\n`;
+  return `${t.merged(branch, target, r.commit)}\n`;
 }
 
 /** Why a merge did not happen: the conflicts or the user's files in the way, and that nothing changed. */
-export function formatNotMerged(r: MergeResult, branch: string): string {
-  let out = `Could not merge ${branch}${r.reason ? `: ${clean(r.reason)}` : '.'}\n`;
-  if (r.conflicts.length) out += `Conflicts (both sides changed ${r.conflicts.length === 1 ? 'this file' : 'these files'}):\n${r.conflicts.map((p) => `  ${clean(p)}\n`).join('')}`;
-  if (r.localChanges.length) {
-    out += `Your uncommitted changes are in the way (commit or stash them first):\n${r.localChanges.map((p) => `  ${clean(p)}\n`).join('')}`;
-  }
-  return `${out}Nothing was changed.\n`;
+export function formatNotMerged(r: MergeResult, branch: string, t: SessionsWords = EN): string {
+  let out = `${t.notMerged(branch, r.reason ? clean(r.reason) : null)}\n`;
+  if (r.conflicts.length) out += `${t.conflicts(r.conflicts.length)}\n${r.conflicts.map((p) => `  ${clean(p)}\n`).join('')}`;
+  if (r.localChanges.length) out += `${t.localChanges}\n${r.localChanges.map((p) => `  ${clean(p)}\n`).join('')}`;
+  return `${out}${t.nothingChanged}\n`;
 }

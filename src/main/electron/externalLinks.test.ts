@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../testing/tempTree';
 import { createSettingsStore } from '../core/settings/settingsStore';
+import { desktopStrings } from './desktopStrings';
 import { allowedHostsOf, confirmationOf, confirmDialog, createExternalOpener, needsConfirmation, type Confirmation } from './externalLinks';
 import { externalTarget } from './navigation';
 
@@ -72,5 +73,8 @@ describe('opening links outside the app', () => {
     expect(dialog.defaultId).toBe(2);
     expect(dialog.detail).toContain('https://docs.example/page');
     expect([0, 1, 2, -1].map(confirmationOf)).toEqual(['open', 'always', 'cancel', 'cancel']);
+    const chinese = confirmDialog(target, desktopStrings['zh-CN']);
+    expect(chinese.message).toBe('在浏览器中打开 docs.example？');
+    expect(chinese.buttons).toEqual(['打开', '总是打开 docs.example', '取消']);
   });
 });

@@ -1,4 +1,5 @@
 import type { SettingsStore } from '../core/settings/settingsStore';
+import { desktopStrings, type DesktopWords } from './desktopStrings';
 import { externalTarget, type ExternalTarget } from './navigation';
 
 /**
@@ -40,13 +41,13 @@ export function withAllowedHost<T extends Record<string, unknown>>(settings: T, 
 }
 
 /** The confirmation dialog's text and buttons (Electron's showMessageBox options). */
-export function confirmDialog(target: ExternalTarget) {
+export function confirmDialog(target: ExternalTarget, t: DesktopWords = desktopStrings.en) {
   return {
     type: 'question' as const,
-    title: 'Open link',
-    message: `Open ${target.host} in your browser?`,
-    detail: `${target.url}\n\nAkira did not open this site before. “Always open” remembers ${target.host} in settings.json (ui.allowedExternalHosts).`,
-    buttons: ['Open', `Always open ${target.host}`, 'Cancel'],
+    title: t.openLinkTitle,
+    message: t.openLinkQuestion(target.host),
+    detail: t.openLinkDetail(target.url, target.host),
+    buttons: [t.open, t.alwaysOpen(target.host), t.cancel],
     defaultId: 2,
     cancelId: 2,
     noLink: true,

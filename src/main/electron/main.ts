@@ -6,6 +6,9 @@ import type { AgentSessionDetail, WorkspaceSummaryT } from '../../shared/contrac
 import { createCore, type Core } from '../core/createCore';
 import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
+import { readUiPrefs } from '../core/settings/uiPrefs';
+import { pickLanguage, textIn, type Language } from '../../shared/i18n';
+import { desktopStrings, type DesktopWords } from './desktopStrings';
 import { APP_ORIGIN, registerAppScheme, serveAppProtocol } from './appProtocol';
 import { confirmationOf, confirmDialog, createExternalOpener } from './externalLinks';
 import { registerIpcTransport } from './ipcTransport';
@@ -28,6 +31,10 @@ const devTools = devToolsAllowed(app.isPackaged);
 /** Set once the core (and its settings) exists; links clicked before that are dropped. */
 let openLink: ((url: string, contents: WebContents) => Promise<unknown>) | null = null;
 
+/** The desktop's words in ui.language, else the system's language (updated when the user changes it). */
+let language: Language = 'en';
+const words = (): DesktopWords => textIn(desktopStrings, language);
+
 function windowTitle(workspace: WorkspaceSummaryT | null): string {
   return workspace ? `${workspace.name} — Akira` : 'Akira';
 }
@@ -42,12 +49,13 @@ async function start(): Promise<void> {
   const secrets = createSafeStorageSecretStore(dataDir, safeStorage);
   // The in-app Open Folder… dialog browses the home folder; the File menu's native dialog opens anything.
   const core: Core = await createCore({ workspaceRoot: null, dataDir, face: 'desktop', version: packageJson.version, secrets, browseRoots: [homedir()] });
+  language = pickLanguage(readUiPrefs(await core.settings.get()).language, [app.getLocale()]);
   let win: BrowserWindow | null = null;
   openLink = createExternalOpener<WebContents>({
     settings: core.settings,
     confirm: async (target, contents) => {
       const parent = BrowserWindow.fromWebContents(contents);
-      const options = confirmDialog(target);
+      const options = confirmDialog(target, words());
       const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
       return confirmationOf(response);
     },
@@ -58,14 +66,14 @@ async function start(): Promise<void> {
     try {
       await core.openWorkspace(folder);
     } catch (err) {
-      dialog.showErrorBox('Cannot open folder', toContractError(err).message);
+      dialog.showErrorBox(words().cannotOpenFolder, toContractError(err).message);
     }
   }
 
   async function refreshMenu(): Promise<void> {
     const { recentFolders } = await core.settings.get();
     const openFolderDialog = async () => {
-      const options = { title: 'Open Folder', properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const options = { title: words().openFolderTitle, properties: ['openDirectory' as const, 'createDirectory' as const] };
       const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       if (!picked.canceled && picked.filePaths[0]) await openFolder(picked.filePaths[0]);
     };
@@ -75,7 +83,7 @@ async function start(): Promise<void> {
       openFolder: () => void openFolderDialog(),
       closeFolder: core.current() ? () => void core.closeWorkspace() : null,
     };
-    Menu.setApplicationMenu(buildMenu(actions, { devTools }));
+    Menu.setApplicationMenu(buildMenu(actions, { devTools, words: words() }));
   }
 
   function showWindow(): BrowserWindow {
@@ -100,6 +108,7 @@ async function start(): Promise<void> {
       const answer = await core.router.handle('agent.get', { sessionId }, { face: 'desktop' });
       return 'result' in answer ? ((answer.result as AgentSessionDetail).spec ?? null) : null;
     },
+    words,
     notify: ({ title, body }) => {
       if (!Notification.isSupported()) return;
       const notification = new Notification({ title, body });
@@ -110,6 +119,10 @@ async function start(): Promise<void> {
       });
       notification.show();
     },
+  });
+  core.bus.on('ui.onPrefsChanged', (prefs) => {
+    language = pickLanguage(prefs.language, [app.getLocale()]);
+    void refreshMenu();
   });
   core.bus.on('app.onWorkspaceOpened', ({ workspace }) => {
     win?.setTitle(windowTitle(workspace));
@@ -159,7 +172,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   start().catch((err: unknown) => {
-    dialog.showErrorBox('Akira could not start', (err as Error)?.stack ?? String(err));
+    dialog.showErrorBox(words().couldNotStart, (err as Error)?.stack ?? String(err));
     app.exit(1);
   });
 }

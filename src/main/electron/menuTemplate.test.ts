@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
+import { desktopStrings } from './desktopStrings';
 import { devToolsAllowed, menuTemplate } from './menuTemplate';
 
 const actions = { recentFolders: ['/a'], openFolder: () => undefined, openRecent: () => undefined };
@@ -97,5 +98,19 @@ describe('File menu', () => {
     expect(none.item('Close Folder').enabled).toBe(false);
     none.click(none.item('Close Folder'));
     expect(none.calls).toEqual([]);
+  });
+});
+
+describe('the menu in Chinese', () => {
+  it('names File, Edit, View and the File items in the words it is given; roles stay for the system to word', () => {
+    const template = menuTemplate(
+      { recentFolders: [], openFolder: () => undefined, openRecent: () => undefined, closeFolder: null },
+      { platform: 'linux', devTools: false, words: desktopStrings['zh-CN'] },
+    );
+    expect(template.map((m) => m.label)).toEqual(['文件', '编辑', '视图']);
+    const file = template[0].submenu as MenuItemConstructorOptions[];
+    expect(file.map((i) => i.label ?? i.role ?? i.type)).toEqual(['打开文件夹…', '打开最近的文件夹', '关闭文件夹', 'separator', 'quit']);
+    expect((file[1].submenu as MenuItemConstructorOptions[])[0]).toMatchObject({ label: '没有最近的文件夹', enabled: false });
+    expect(roles(template)).toContain('undo');
   });
 });

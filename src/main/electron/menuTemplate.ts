@@ -1,4 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { desktopStrings, type DesktopWords } from './desktopStrings';
 
 export interface MenuActions {
   recentFolders: readonly string[];
@@ -12,6 +13,8 @@ export interface MenuOptions {
   platform?: NodeJS.Platform;
   /** Toggle Developer Tools in View: development builds, or AKIRA_DEVTOOLS=1 (see devToolsAllowed). */
   devTools: boolean;
+  /** The words in the UI's language (ui.language, else the system's); English when absent. */
+  words?: DesktopWords;
 }
 
 /** DevTools only when the app is not packaged, or when AKIRA_DEVTOOLS=1 asks for them. */
@@ -22,23 +25,24 @@ export function devToolsAllowed(isPackaged: boolean, env: NodeJS.ProcessEnv = pr
 /** File (Open Folder…, Open Recent, Close Folder, Quit), Edit (roles), View (reload, devtools in development, zoom). */
 export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = (options.platform ?? process.platform) === 'darwin';
+  const t = options.words ?? desktopStrings.en;
   const recent: MenuItemConstructorOptions[] = actions.recentFolders.length
     ? actions.recentFolders.map((folder) => ({ label: folder, click: () => actions.openRecent(folder) }))
-    : [{ label: 'No recent folders', enabled: false }];
+    : [{ label: t.noRecent, enabled: false }];
   return [
     ...(mac ? [{ role: 'appMenu' as const }] : []),
     {
-      label: 'File',
+      label: t.file,
       submenu: [
-        { label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.openFolder() },
-        { label: 'Open Recent', submenu: recent },
-        { label: 'Close Folder', enabled: !!actions.closeFolder, click: () => actions.closeFolder?.() },
+        { label: t.openFolder, accelerator: 'CmdOrCtrl+O', click: () => actions.openFolder() },
+        { label: t.openRecent, submenu: recent },
+        { label: t.closeFolder, enabled: !!actions.closeFolder, click: () => actions.closeFolder?.() },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },
       ],
     },
     {
-      label: 'Edit',
+      label: t.edit,
       submenu: [
         { role: 'undo' },
         { role: 'redo' },
@@ -50,7 +54,7 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): MenuIt
       ],
     },
     {
-      label: 'View',
+      label: t.view,
       submenu: [
         { role: 'reload' },
         ...(options.devTools ? [{ role: 'toggleDevTools' as const }] : []),

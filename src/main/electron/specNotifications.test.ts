@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/contract';
+import { desktopStrings } from './desktopStrings';
 import { specLabel, specNotificationOf, watchSpecSessions, type SpecNotification } from './specNotifications';
 
 const ev = (sessionId: string, e: Record<string, unknown>) => ({ sessionId, seq: 1, ts: 't', ...e }) as unknown as AgentEvent;
@@ -55,5 +56,6 @@ describe('desktop notifications of spec sessions', () => {
     expect(specLabel('plan/tasks.md')).toBe('plan/tasks.md');
     expect(specNotificationOf(ev('s', { type: 'session_failed', reason: 'Task 2\nfailed.' }), 'plan/tasks.md')).toMatchObject({ kind: 'failed', title: 'Akira: spec plan/tasks.md failed', body: 'Task 2 failed.' });
     expect(specNotificationOf(ev('s', { type: 'session_stopped' }), 'plan/tasks.md')).toBeNull();
+    expect(specNotificationOf(ev('s', { type: 'session_failed', reason: 'x' }), '.akira/specs/auth/tasks.md', desktopStrings['zh-CN'])).toMatchObject({ title: 'Akira：规格 auth 已失败' });
   });
 });

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../shared/contract';
+import { desktopStrings, type DesktopWords } from './desktopStrings';
 
 /**
  * The desktop app's system notifications for spec sessions (issue 9): a spec session completed, failed or
@@ -21,6 +22,8 @@ export interface WatchSpecSessionsOptions {
   /** The tasks.md a session runs (agent.get's `spec`), null for a typed task or an unknown session. */
   specOf(sessionId: string): Promise<string | null>;
   notify(notification: SpecNotification): void;
+  /** The words in the UI's language at the time of the notification (English when absent). */
+  words?: () => DesktopWords;
 }
 
 /** `.akira/specs/auth/tasks.md` → `auth`; any other tasks.md → its path. */
@@ -36,16 +39,16 @@ const oneLine = (s: string, max = 180) => {
 };
 
 /** The notification an event of a spec session calls for (a stop is the person's own doing: none). */
-export function specNotificationOf(event: AgentEvent, tasksPath: string): SpecNotification | null {
+export function specNotificationOf(event: AgentEvent, tasksPath: string, t: DesktopWords = desktopStrings.en): SpecNotification | null {
   const name = specLabel(tasksPath);
   const { sessionId } = event;
   switch (event.type) {
     case 'session_completed':
-      return { sessionId, kind: 'completed', title: `Akira: spec ${name} completed`, body: oneLine(event.summary) || tasksPath };
+      return { sessionId, kind: 'completed', title: t.specCompleted(name), body: oneLine(event.summary) || tasksPath };
     case 'session_failed':
-      return { sessionId, kind: 'failed', title: `Akira: spec ${name} failed`, body: oneLine(event.reason) };
+      return { sessionId, kind: 'failed', title: t.specFailed(name), body: oneLine(event.reason) };
     case 'status_changed':
-      return event.status === 'paused' ? { sessionId, kind: 'paused', title: `Akira: spec ${name} paused`, body: oneLine(event.reason ?? '') || 'Resume it in Akira.' } : null;
+      return event.status === 'paused' ? { sessionId, kind: 'paused', title: t.specPaused(name), body: oneLine(event.reason ?? '') || t.resumeInAkira } : null;
     default:
       return null;
   }
@@ -66,7 +69,7 @@ export function watchSpecSessions(options: WatchSpecSessionsOptions): () => void
       if (specs.size > 200) specs.delete(specs.keys().next().value!);
     }
     void spec.then((tasksPath) => {
-      const notification = tasksPath && !stopped ? specNotificationOf(event, tasksPath) : null;
+      const notification = tasksPath && !stopped ? specNotificationOf(event, tasksPath, options.words?.()) : null;
       if (notification) options.notify(notification);
     });
   });

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClientError } from '../client/client';
+import { textOf } from '../i18n';
+import { commonStrings } from './commonStrings';
 
 /** A calm centred message in place of an editor (loading, binary, too large, errors). */
 export function ViewerMessage({ children, tone }: { children: ReactNode; tone?: 'error' }) {
@@ -18,6 +20,6 @@ export function formatBytes(bytes: number): string {
 
 /** A command error as a sentence for people. */
 export function describeError(error: Error): string {
-  if (error instanceof ClientError && error.code === 'not_found') return 'This file no longer exists.';
+  if (error instanceof ClientError && error.code === 'not_found') return textOf(commonStrings).fileGone;
   return error.message;
 }

@@ -3,9 +3,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useAppInfo } from '../../appState/useWorkspace';
 import { useClient } from '../../client/ClientContext';
+import { useFormats, useText } from '../../i18n';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { useSessionStore } from '../agent/sessionStore';
 import { baseName, crumbsOf } from './folderCrumbs';
+import { folderStrings } from './folderStrings';
 import { useFolderBrowser } from './useFolderBrowser';
 import './folders.css';
 
@@ -18,6 +20,9 @@ import './folders.css';
  * Unsaved edits and running sessions of the open folder are named first (switching closes the tabs, stops the sessions).
  */
 
+/** The tag of a git repository: the tool's name, the same in every language. */
+const GIT_TAG = 'git';
+
 const ACTIVE = new Set(['queued', 'planning', 'running', 'waiting_approval', 'awaiting_plan_approval']);
 
 function FolderGlyph() {
@@ -29,6 +34,8 @@ function FolderGlyph() {
 }
 
 export function OpenFolderDialog({ onClose }: { onClose(): void }) {
+  const t = useText(folderStrings);
+  const f = useFormats();
   const client = useClient();
   const { listing, error, loading, go, clearError } = useFolderBrowser();
   const workspace = useAppInfo().data?.workspace ?? null;
@@ -94,17 +101,17 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
   const problem = error ?? (openFolder.error as Error | null)?.message ?? (closeFolder.error as Error | null)?.message ?? null;
 
   return (
-    <Dialog title="Open Folder" testId="open-folder-dialog" tone="accent" onCancel={onClose} initialFocus={listRef}>
+    <Dialog title={t.title} testId="open-folder-dialog" tone="accent" onCancel={onClose} initialFocus={listRef}>
       <div className="fo-picker">
         <div className="fo-bar">
-          <button className="fo-button fo-up" onClick={up} disabled={!listing?.parent} title="Up to the folder above (Backspace)" aria-label="Up" data-testid="folder-up">
+          <button className="fo-button fo-up" onClick={up} disabled={!listing?.parent} title={t.upTitle} aria-label={t.up} data-testid="folder-up">
             ↑
           </button>
           <input
             className="fo-path"
             value={typed}
             spellCheck={false}
-            aria-label="Folder path (Enter to go there)"
+            aria-label={t.pathAria}
             data-testid="folder-path"
             onChange={(e) => {
               setTyped(e.target.value);
@@ -118,7 +125,7 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
             }}
           />
         </div>
-        <nav className="fo-crumbs" aria-label="Folder path">
+        <nav className="fo-crumbs" aria-label={t.crumbsAria}>
           {crumbs.map((c, i) => (
             <span key={c.path} className="fo-crumb-wrap">
               {i > 0 && <span className="fo-sep" aria-hidden="true">›</span>}
@@ -130,16 +137,16 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
         </nav>
         <div className="fo-body">
           <div className="fo-places">
-            <div className="fo-heading">Places</div>
+            <div className="fo-heading">{t.places}</div>
             {(listing?.roots ?? []).map((r) => (
               <button key={r.path} className="fo-place" onClick={() => browse(r.path)} title={r.path} data-testid="folder-place">
                 {r.name}
               </button>
             ))}
-            {recentFolders.length > 0 && <div className="fo-heading">Recent</div>}
-            {recentFolders.map((f) => (
-              <button key={f} className="fo-place" onClick={() => open(f)} title={`Open ${f}`} data-testid="folder-recent">
-                {baseName(f)}
+            {recentFolders.length > 0 && <div className="fo-heading">{t.recent}</div>}
+            {recentFolders.map((folder) => (
+              <button key={folder} className="fo-place" onClick={() => open(folder)} title={t.openPath(folder)} data-testid="folder-recent">
+                {baseName(folder)}
               </button>
             ))}
           </div>
@@ -148,7 +155,7 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
             className="fo-list"
             role="listbox"
             tabIndex={0}
-            aria-label={listing ? `Folders in ${baseName(listing.path)}` : 'Folders'}
+            aria-label={listing ? t.foldersIn(baseName(listing.path)) : t.folders}
             aria-activedescendant={selected >= 0 ? `${optionId}-${selected}` : undefined}
             aria-busy={loading}
             data-testid="folder-list"
@@ -169,13 +176,13 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
               >
                 <FolderGlyph />
                 <span className="fo-name">{entry.name}</span>
-                {entry.link && <span className="fo-tag" title="Symbolic link">↗</span>}
-                {entry.isGitRepo && <span className="fo-tag fo-git" title="A git repository">git</span>}
+                {entry.link && <span className="fo-tag" title={t.link}>↗</span>}
+                {entry.isGitRepo && <span className="fo-tag fo-git" title={t.gitRepo}>{GIT_TAG}</span>}
               </div>
             ))}
-            {listing && entries.length === 0 && <div className="fo-empty">No folders in here.</div>}
-            {listing?.truncated && <div className="fo-empty">Only the first {entries.length.toLocaleString()} folders are listed; type a path to go further.</div>}
-            {!listing && !error && <div className="fo-empty">Loading…</div>}
+            {listing && entries.length === 0 && <div className="fo-empty">{t.empty}</div>}
+            {listing?.truncated && <div className="fo-empty">{t.truncated(f.number(entries.length))}</div>}
+            {!listing && !error && <div className="fo-empty">{t.loading}</div>}
           </div>
         </div>
         {problem && (
@@ -185,27 +192,27 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
         )}
         {workspace && unsaved > 0 && (
           <p className="fo-warn" data-testid="folder-unsaved">
-            {unsaved === 1 ? '1 file has' : `${unsaved} files have`} unsaved edits that opening or closing a folder would lose: save first (Ctrl+S).
+            {t.unsaved(unsaved)}
           </p>
         )}
         {workspace && running > 0 && (
           <p className="dialog-dim">
-            {running === 1 ? '1 session is' : `${running} sessions are`} running in {workspace.name}: opening another folder stops {running === 1 ? 'it' : 'them'} (resume from the Agent view when you come back).
+            {t.running(running, workspace.name)}
           </p>
         )}
       </div>
       <DialogActions>
         {workspace && (
-          <button className="fo-button" onClick={() => closeFolder.mutate()} disabled={busy} data-testid="folder-close-workspace" title={`Close ${workspace.name} and show the Welcome screen`}>
-            Close Folder
+          <button className="fo-button" onClick={() => closeFolder.mutate()} disabled={busy} data-testid="folder-close-workspace" title={t.closeTitle(workspace.name)}>
+            {t.closeFolder}
           </button>
         )}
         <span className="fo-spacer" />
         <button className="fo-button" onClick={onClose}>
-          Cancel
+          {t.cancel}
         </button>
-        <button className="fo-button primary" onClick={() => open(target)} disabled={!target || busy || loading || target === workspace?.root} data-testid="folder-open" title={target === workspace?.root ? 'This folder is open' : (target ?? undefined)}>
-          {openFolder.isPending ? 'Opening…' : target ? `Open “${baseName(target)}”` : 'Open'}
+        <button className="fo-button primary" onClick={() => open(target)} disabled={!target || busy || loading || target === workspace?.root} data-testid="folder-open" title={target === workspace?.root ? t.isOpen : (target ?? undefined)}>
+          {openFolder.isPending ? t.opening : target ? t.openNamed(baseName(target)) : t.open}
         </button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
+import { textOf, useText } from '../../i18n';
 import { pushToast } from '../../ui/toastStore';
+import { gitStrings } from './gitStrings';
 import { branchesQuery, refreshGit } from './gitQueries';
 import './branchMenu.css';
 
@@ -11,6 +13,7 @@ import './branchMenu.css';
  * stays open. Arrow keys move between branches, Enter switches, Escape closes and gives the focus back.
  */
 export function BranchMenu({ label }: { label: string }) {
+  const t = useText(gitStrings);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = (refocus = true) => {
@@ -25,7 +28,7 @@ export function BranchMenu({ label }: { label: string }) {
         className="statusbar-item statusbar-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        title="Switch branch"
+        title={t.switchBranch}
         data-testid="status-branch"
         onClick={() => setOpen((o) => !o)}
       >
@@ -37,6 +40,7 @@ export function BranchMenu({ label }: { label: string }) {
 }
 
 function BranchList({ onClose }: { onClose(refocus?: boolean): void }) {
+  const t = useText(gitStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const branches = useQuery({ ...branchesQuery(client), staleTime: 0 });
@@ -77,7 +81,7 @@ function BranchList({ onClose }: { onClose(refocus?: boolean): void }) {
     try {
       await client.invoke('git.checkout', { branch: name });
       onClose();
-      pushToast({ tone: 'ok', title: `Switched to ${name}.`, testId: 'branch-toast' });
+      pushToast({ tone: 'ok', title: textOf(gitStrings).switchedTo(name), testId: 'branch-toast' });
     } catch (err) {
       setError((err as Error).message);
       // The item was disabled while switching: give it the focus back.
@@ -107,15 +111,15 @@ function BranchList({ onClose }: { onClose(refocus?: boolean): void }) {
   };
 
   return (
-    <div ref={menuRef} className="branch-menu" role="menu" aria-label="Switch branch" data-testid="branch-menu" onKeyDown={onKey}>
-      <div className="branch-menu-title">Switch branch</div>
-      {branches.isPending && <div className="branch-menu-note">Reading branches…</div>}
+    <div ref={menuRef} className="branch-menu" role="menu" aria-label={t.switchBranch} data-testid="branch-menu" onKeyDown={onKey}>
+      <div className="branch-menu-title">{t.switchBranch}</div>
+      {branches.isPending && <div className="branch-menu-note">{t.readingBranches}</div>}
       {branches.error && (
         <div className="branch-menu-note error-text" role="alert">
-          Could not list the branches: {branches.error.message}
+          {t.couldNotListBranches(branches.error.message)}
         </div>
       )}
-      {branches.data && branches.data.branches.length === 0 && <div className="branch-menu-note">No local branches yet.</div>}
+      {branches.data && branches.data.branches.length === 0 && <div className="branch-menu-note">{t.noBranches}</div>}
       {branches.data?.branches.map((b) => (
         <button
           key={b.name}
@@ -127,23 +131,27 @@ function BranchList({ onClose }: { onClose(refocus?: boolean): void }) {
           onClick={() => void pick(b.name, b.current)}
           data-testid="branch-item"
           data-branch={b.name}
-          title={b.subject ? `${b.name} — ${b.shortHash} ${b.subject}` : b.name}
+          title={b.subject ? t.branchTitle(b.name, b.shortHash, b.subject) : b.name}
         >
           <span className="branch-check" aria-hidden>
             {b.current ? '✓' : ''}
           </span>
           <span className="branch-item-name">{b.name}</span>
           {(b.ahead > 0 || b.behind > 0) && (
-            <span className="branch-item-track" title={`${b.ahead} ahead of, ${b.behind} behind ${b.upstream}`}>
+            <span className="branch-item-track" title={t.tracking(b.ahead, b.behind, b.upstream ?? '')}>
               {b.ahead > 0 && `↑${b.ahead}`}
               {b.behind > 0 && ` ↓${b.behind}`}
             </span>
           )}
-          {b.upstreamGone && <span className="branch-item-track" title={`${b.upstream ?? 'Its upstream'} no longer exists`}>upstream gone</span>}
-          <span className="branch-item-subject">{switching === b.name ? 'Switching…' : b.subject}</span>
+          {b.upstreamGone && (
+            <span className="branch-item-track" title={t.upstreamGoneTitle(b.upstream ?? null)}>
+              {t.upstreamGone}
+            </span>
+          )}
+          <span className="branch-item-subject">{switching === b.name ? t.switching : b.subject}</span>
         </button>
       ))}
-      {branches.data?.detached && <div className="branch-menu-note">HEAD is detached: pick a branch to go back to one.</div>}
+      {branches.data?.detached && <div className="branch-menu-note">{t.detached}</div>}
       {error && (
         <div className="branch-menu-error error-text" role="alert" data-testid="branch-error">
           {error}

@@ -3,6 +3,9 @@ import { useGitStatus } from './useGitStatus';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { GitFile, GitStatus } from '../../../../shared/contract';
 import { useUiStore } from '../../appState/uiStore';
+import { useText } from '../../i18n';
+import { gitStrings } from './gitStrings';
+import { Marked } from './Marked';
 import { groupChanges, splitPath, statusLetter, statusWord, type ChangeGroup } from './changeGroups';
 import { CommitBox } from './CommitBox';
 import { DiscardDialog } from './DiscardDialog';
@@ -11,18 +14,20 @@ import { useGitRefresh } from './useGitRefresh';
 import './changes.css';
 
 function BranchLine({ status }: { status: GitStatus }) {
+  const t = useText(gitStrings);
   return (
     <div className="changes-branch" data-testid="changes-branch">
       <span className="branch-icon">⎇</span>
-      <span className="branch-name">{status.branch ?? 'detached HEAD'}</span>
-      {status.ahead > 0 && <span className="branch-count" title={`${status.ahead} commit(s) ahead of upstream`}>↑{status.ahead}</span>}
-      {status.behind > 0 && <span className="branch-count" title={`${status.behind} commit(s) behind upstream`}>↓{status.behind}</span>}
+      <span className="branch-name">{status.branch ?? t.detachedHead}</span>
+      {status.ahead > 0 && <span className="branch-count" title={t.ahead(status.ahead)}>↑{status.ahead}</span>}
+      {status.behind > 0 && <span className="branch-count" title={t.behind(status.behind)}>↓{status.behind}</span>}
     </div>
   );
 }
 
 /** The row's hover actions (shown on hover and when a button in the row has the keyboard focus). */
 function RowActions({ file, onDiscard }: { file: GitFile; onDiscard(files: GitFile[]): void }) {
+  const t = useText(gitStrings);
   const actions = useGitActions();
   const stop = (e: MouseEvent, run: () => void) => {
     e.stopPropagation();
@@ -31,7 +36,7 @@ function RowActions({ file, onDiscard }: { file: GitFile; onDiscard(files: GitFi
   if (file.staged) {
     return (
       <span className="change-actions">
-        <button type="button" className="change-action" title="Unstage" aria-label={`Unstage ${file.path}`} data-testid="change-unstage" onClick={(e) => stop(e, () => void actions.unstage([file.path]))}>
+        <button type="button" className="change-action" title={t.unstage} aria-label={t.unstagePath(file.path)} data-testid="change-unstage" onClick={(e) => stop(e, () => void actions.unstage([file.path]))}>
           −
         </button>
       </span>
@@ -43,15 +48,15 @@ function RowActions({ file, onDiscard }: { file: GitFile; onDiscard(files: GitFi
         <button
           type="button"
           className="change-action"
-          title={file.status === 'untracked' ? 'Delete this new file (asks first)' : 'Discard changes (asks first)'}
-          aria-label={`Discard ${file.path}`}
+          title={file.status === 'untracked' ? t.deleteNewFileTitle : t.discardTitle}
+          aria-label={t.discardPath(file.path)}
           data-testid="change-discard"
           onClick={(e) => stop(e, () => onDiscard([file]))}
         >
           ↶
         </button>
       )}
-      <button type="button" className="change-action" title="Stage" aria-label={`Stage ${file.path}`} data-testid="change-stage" onClick={(e) => stop(e, () => void actions.stage([file.path]))}>
+      <button type="button" className="change-action" title={t.stage} aria-label={t.stagePath(file.path)} data-testid="change-stage" onClick={(e) => stop(e, () => void actions.stage([file.path]))}>
         +
       </button>
     </span>
@@ -59,9 +64,10 @@ function RowActions({ file, onDiscard }: { file: GitFile; onDiscard(files: GitFi
 }
 
 function ChangeRow({ file, selected, onDiscard }: { file: GitFile; selected: boolean; onDiscard(files: GitFile[]): void }) {
+  const t = useText(gitStrings);
   const { folder, name } = splitPath(file.path);
   const open = () => useUiStore.getState().openDiff(file.path);
-  const title = `${file.path} — ${statusWord[file.status]}${file.staged ? ' (staged)' : ''}${file.origPath ? `, from ${file.origPath}` : ''}`;
+  const title = t.rowTitle(file.path, statusWord(file.status), file.staged, file.origPath ?? null);
   return (
     <div
       className={`row change-row ${selected ? 'selected' : ''} ${file.status === 'deleted' ? 'is-deleted' : ''}`}
@@ -72,12 +78,12 @@ function ChangeRow({ file, selected, onDiscard }: { file: GitFile; selected: boo
       data-status={file.status}
       data-staged={file.staged}
     >
-      <button type="button" className="change-open" onClick={(e) => (e.stopPropagation(), open())} aria-label={`Open the diff of ${title}`}>
+      <button type="button" className="change-open" onClick={(e) => (e.stopPropagation(), open())} aria-label={t.openDiffOf(title)}>
         <span className="name">{name}</span>
         {folder && <span className="dim">{folder}</span>}
       </button>
       <RowActions file={file} onDiscard={onDiscard} />
-      <span className={`status-letter status-${file.status}`} aria-label={statusWord[file.status]}>
+      <span className={`status-letter status-${file.status}`} aria-label={statusWord(file.status)}>
         {statusLetter[file.status]}
       </span>
     </div>
@@ -85,12 +91,13 @@ function ChangeRow({ file, selected, onDiscard }: { file: GitFile; selected: boo
 }
 
 function GroupActions({ group, onDiscard }: { group: ChangeGroup; onDiscard(files: GitFile[]): void }) {
+  const t = useText(gitStrings);
   const actions = useGitActions();
   const paths = group.files.map((f) => f.path);
   if (group.id === 'staged') {
     return (
       <span className="change-actions">
-        <button type="button" className="change-action" title="Unstage all" aria-label="Unstage all" data-testid="group-unstage" onClick={() => void actions.unstage(paths)}>
+        <button type="button" className="change-action" title={t.unstageAll} aria-label={t.unstageAll} data-testid="group-unstage" onClick={() => void actions.unstage(paths)}>
           −
         </button>
       </span>
@@ -100,11 +107,11 @@ function GroupActions({ group, onDiscard }: { group: ChangeGroup; onDiscard(file
   return (
     <span className="change-actions">
       {discardable.length > 0 && (
-        <button type="button" className="change-action" title="Discard all (asks first)" aria-label={`Discard all ${group.label.toLowerCase()}`} data-testid="group-discard" onClick={() => onDiscard(discardable)}>
+        <button type="button" className="change-action" title={t.discardAllTitle} aria-label={t.discardAllOf(group.label)} data-testid="group-discard" onClick={() => onDiscard(discardable)}>
           ↶
         </button>
       )}
-      <button type="button" className="change-action" title="Stage all" aria-label={`Stage all ${group.label.toLowerCase()}`} data-testid="group-stage" onClick={() => void actions.stage(paths)}>
+      <button type="button" className="change-action" title={t.stageAll} aria-label={t.stageAllOf(group.label)} data-testid="group-stage" onClick={() => void actions.stage(paths)}>
         +
       </button>
     </span>
@@ -137,6 +144,7 @@ function Group({ group, selectedPath, onDiscard }: { group: ChangeGroup; selecte
  * asks first (DiscardDialog) and can be undone from the notice that follows (useGitActions).
  */
 export function ChangesPanel() {
+  const t = useText(gitStrings);
   const queryClient = useQueryClient();
   const status = useGitStatus();
   const editor = useUiStore((s) => s.editor);
@@ -148,18 +156,20 @@ export function ChangesPanel() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['git.status'] });
 
   let body: ReactNode;
-  if (status.isPending) body = <div className="empty">Reading git status…</div>;
+  if (status.isPending) body = <div className="empty">{t.readingStatus}</div>;
   else if (status.isError) {
     body = (
       <div className="empty error-text" role="alert">
-        Could not read git status: {status.error.message}
+        {t.couldNotReadStatus(status.error.message)}
       </div>
     );
   } else if (!status.data.isRepo) {
     body = (
       <div className="empty" data-testid="changes-not-repo">
-        This folder is not a git repository.
-        <div className="changes-hint">Run <code>git init</code> in the terminal to start tracking changes.</div>
+        {t.notRepo}
+        <div className="changes-hint">
+          <Marked text={t.runGitInit} part="git init" as="code" />
+        </div>
       </div>
     );
   } else {
@@ -169,11 +179,11 @@ export function ChangesPanel() {
         <BranchLine status={status.data} />
         <CommitBox status={status.data} />
         {groups.length === 0 ? (
-          <div className="empty" data-testid="changes-clean">No changes — the working tree is clean.</div>
+          <div className="empty" data-testid="changes-clean">{t.clean}</div>
         ) : (
           groups.map((g) => <Group key={g.id} group={g} selectedPath={selectedPath} onDiscard={setDiscarding} />)
         )}
-        {status.data.truncated && <div className="empty">Only the first {status.data.files.length} changes are listed.</div>}
+        {status.data.truncated && <div className="empty">{t.onlyFirst(status.data.files.length)}</div>}
       </>
     );
   }
@@ -181,7 +191,7 @@ export function ChangesPanel() {
   return (
     <div className="changes" data-testid="changes-panel">
       <div className="changes-toolbar">
-        <button className="icon-button" onClick={refresh} title="Refresh" aria-label="Refresh git status">
+        <button className="icon-button" onClick={refresh} title={t.refresh} aria-label={t.refreshAria}>
           ↻
         </button>
       </div>

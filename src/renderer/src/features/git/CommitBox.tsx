@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { GitStatus } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
+import { textOf, useText } from '../../i18n';
 import { pushToast } from '../../ui/toastStore';
+import { gitStrings } from './gitStrings';
 import { useCommitDraft } from './commitStore';
 import { branchesQuery, refreshGit } from './gitQueries';
 import { commitBlocker } from './gitWords';
@@ -13,6 +15,7 @@ import { commitBlocker } from './gitWords';
  * a commit is announced with its short hash.
  */
 export function CommitBox({ status }: { status: GitStatus }) {
+  const t = useText(gitStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const { message, amend, setMessage, setAmend, clear } = useCommitDraft();
@@ -29,7 +32,13 @@ export function CommitBox({ status }: { status: GitStatus }) {
     try {
       const { commit: made } = await client.invoke('git.commit', { message, amend });
       clear();
-      pushToast({ tone: 'ok', title: `${amend ? 'Amended' : 'Committed'} ${made.shortHash}: ${made.subject}`, detail: made.branch ? `On ${made.branch}.` : 'On a detached HEAD.', testId: 'commit-toast' });
+      const words = textOf(gitStrings);
+      pushToast({
+        tone: 'ok',
+        title: amend ? words.amended(made.shortHash, made.subject) : words.committed(made.shortHash, made.subject),
+        detail: made.branch ? words.onBranch(made.branch) : words.onDetached,
+        testId: 'commit-toast',
+      });
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -61,27 +70,27 @@ export function CommitBox({ status }: { status: GitStatus }) {
         value={message}
         onChange={(e) => setMessage(e.target.value)}
         onKeyDown={onKey}
-        placeholder={`Message (Ctrl+Enter to commit on ${status.branch ?? 'detached HEAD'})`}
-        aria-label="Commit message"
+        placeholder={t.messagePlaceholder(status.branch ?? t.detachedHead)}
+        aria-label={t.messageAria}
         aria-describedby={blocker ? reasonId : undefined}
         rows={3}
         spellCheck
         data-testid="commit-message"
       />
       <div className="commit-row">
-        <label className="commit-amend" title="Replace the last commit: its changes, what is staged now, and this message">
+        <label className="commit-amend" title={t.amendTitle}>
           <input type="checkbox" checked={amend} onChange={(e) => void toggleAmend(e.target.checked)} data-testid="commit-amend" />
-          Amend last commit
+          {t.amendLast}
         </label>
         <button
           type="button"
           className="git-button primary commit-button"
           disabled={!!blocker}
-          title={blocker ?? (amend ? 'Amend the last commit (Ctrl+Enter)' : `Commit ${staged} staged file${staged === 1 ? '' : 's'} (Ctrl+Enter)`)}
+          title={blocker ?? (amend ? t.amendTitleButton : t.commitTitle(staged))}
           onClick={() => void commit()}
           data-testid="commit-button"
         >
-          {busy ? 'Committing…' : amend ? 'Amend' : 'Commit'}
+          {busy ? t.committing : amend ? t.amend : t.commit}
         </button>
       </div>
       {blocker && !busy && (

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import type { GitFile, GitHunk } from '../../../../shared/contract';
+import { useText } from '../../i18n';
 import { Dialog, DialogActions } from '../../ui/Dialog';
+import { gitStrings } from './gitStrings';
+import { Marked } from './Marked';
 import { hunkPlace, hunkPreview, listPaths } from './gitWords';
 import './changes.css';
 
@@ -8,20 +11,21 @@ import './changes.css';
 export type DiscardTarget = { kind: 'files'; files: GitFile[] } | { kind: 'hunk'; path: string; hunk: GitHunk };
 
 function Body({ target }: { target: DiscardTarget }) {
+  const t = useText(gitStrings);
   if (target.kind === 'hunk') {
     const preview = hunkPreview(target.hunk);
     return (
       <>
         <p>
-          The change at {hunkPlace(target.hunk, 'new')} of <strong>{target.path}</strong> goes back to what is staged (or committed).
+          <Marked text={t.hunkGoesBack(hunkPlace(target.hunk, 'new'), target.path)} part={target.path} />
         </p>
-        <pre className="git-discard-preview" aria-label="The change">
+        <pre className="git-discard-preview" aria-label={t.theChange}>
           {preview.lines.map((line, i) => (
             <div key={i} className={line[0] === '+' ? 'add' : 'del'}>
               {line}
             </div>
           ))}
-          {preview.more > 0 && <div className="more">…and {preview.more} more lines</div>}
+          {preview.more > 0 && <div className="more">{t.moreLines(preview.more)}</div>}
         </pre>
       </>
     );
@@ -32,14 +36,12 @@ function Body({ target }: { target: DiscardTarget }) {
     <>
       {tracked.length > 0 && (
         <p>
-          The unstaged changes to <strong>{listPaths(tracked)}</strong> are thrown away: {tracked.length === 1 ? 'it goes' : 'they go'} back to what is
-          staged (or committed).
+          <Marked text={t.trackedGoBack(listPaths(tracked), tracked.length)} part={listPaths(tracked)} />
         </p>
       )}
       {untracked.length > 0 && (
         <p>
-          <strong>{listPaths(untracked)}</strong> {untracked.length === 1 ? 'is a new file git does not track: it is' : 'are new files git does not track: they are'}{' '}
-          deleted.
+          <Marked text={t.untrackedDeleted(listPaths(untracked), untracked.length)} part={listPaths(untracked)} />
         </p>
       )}
     </>
@@ -51,14 +53,15 @@ function Body({ target }: { target: DiscardTarget }) {
  * is taken first. Enter or the Discard button confirms; Escape, Cancel or the backdrop cancels.
  */
 export function DiscardDialog({ target, onConfirm, onCancel }: { target: DiscardTarget; onConfirm(): Promise<unknown>; onCancel(): void }) {
+  const t = useText(gitStrings);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const title =
     target.kind === 'hunk'
-      ? `Discard this change in ${target.path}?`
+      ? t.discardHunkTitle(target.path)
       : target.files.length === 1
-        ? `Discard the changes to ${target.files[0].path}?`
-        : `Discard the changes to ${target.files.length} files?`;
+        ? t.discardFileTitle(target.files[0].path)
+        : t.discardFilesTitle(target.files.length);
   const confirm = async () => {
     setBusy(true);
     try {
@@ -70,13 +73,13 @@ export function DiscardDialog({ target, onConfirm, onCancel }: { target: Discard
   return (
     <Dialog title={title} testId="discard-dialog" onCancel={onCancel} initialFocus={confirmRef}>
       <Body target={target} />
-      <p className="dialog-dim">A checkpoint is taken first: Undo in the notice that follows, or restore it from the Timeline.</p>
+      <p className="dialog-dim">{t.checkpointFirst}</p>
       <DialogActions>
         <button ref={confirmRef} type="button" className="git-button danger" disabled={busy} onClick={() => void confirm()} data-testid="discard-confirm">
-          {busy ? 'Discarding…' : target.kind === 'hunk' ? 'Discard change' : 'Discard'}
+          {busy ? t.discarding : target.kind === 'hunk' ? t.discardChange : t.discard}
         </button>
         <button type="button" className="git-button" onClick={onCancel} data-testid="discard-cancel">
-          Cancel
+          {t.cancel}
         </button>
       </DialogActions>
     </Dialog>

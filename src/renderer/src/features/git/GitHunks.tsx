@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GitHunk } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
+import { useText } from '../../i18n';
+import { gitStrings } from './gitStrings';
 import { DiscardDialog } from './DiscardDialog';
 import { hunksQuery } from './gitQueries';
 import { hunkCounts, hunkLines, hunkPlace, hunkPreview } from './gitWords';
@@ -30,6 +32,7 @@ function firstChange(hunk: GitHunk): string {
  * has changed since (the list is then read again).
  */
 export function GitHunks({ path, onReveal }: { path: string; onReveal(side: HunkSide, line: number): void }) {
+  const t = useText(gitStrings);
   const client = useClient();
   const hunks = useQuery(hunksQuery(client, path));
   const actions = useGitActions();
@@ -37,7 +40,7 @@ export function GitHunks({ path, onReveal }: { path: string; onReveal(side: Hunk
   const [discarding, setDiscarding] = useState<GitHunk | null>(null);
 
   if (!hunks.data) {
-    if (hunks.error) return <div className="git-hunks git-hunks-note error-text">Could not read the hunks: {hunks.error.message}</div>;
+    if (hunks.error) return <div className="git-hunks git-hunks-note error-text">{t.couldNotReadHunks(hunks.error.message)}</div>;
     return null;
   }
   const { staged, unstaged, binary, tooLarge } = hunks.data;
@@ -45,7 +48,7 @@ export function GitHunks({ path, onReveal }: { path: string; onReveal(side: Hunk
   if (binary || tooLarge) {
     return (
       <div className="git-hunks git-hunks-note" data-testid="git-hunks">
-        {binary ? 'A binary file' : 'A large diff'}: stage or discard it whole from the Changes view.
+        {binary ? t.binaryWhole : t.largeWhole}
       </div>
     );
   }
@@ -63,8 +66,8 @@ export function GitHunks({ path, onReveal }: { path: string; onReveal(side: Hunk
   return (
     <div className="git-hunks" data-testid="git-hunks" aria-busy={busy}>
       <div className="git-hunks-head">
-        {unstaged.length} unstaged change{unstaged.length === 1 ? '' : 's'}
-        {staged.length > 0 && ` · ${staged.length} staged`}
+        {t.unstagedChanges(unstaged.length)}
+        {staged.length > 0 && t.andStaged(staged.length)}
       </div>
       <ol className="git-hunk-list">
         {items.map(({ kind, hunk }) => {
@@ -77,10 +80,10 @@ export function GitHunks({ path, onReveal }: { path: string; onReveal(side: Hunk
               <button
                 type="button"
                 className="git-hunk-where"
-                title={`Show it in the diff (${kind === 'staged' ? 'HEAD side' : 'working tree side'})`}
+                title={t.showInDiff(kind === 'staged')}
                 onClick={() => onReveal(kind === 'staged' ? 'original' : 'modified', Math.max(1, hunkLines(hunk, side).first))}
               >
-                {kind === 'staged' ? 'Staged · ' : ''}
+                {kind === 'staged' ? t.stagedPrefix : null}
                 {where}
               </button>
               <span className="git-hunk-add">+{added}</span>
@@ -88,16 +91,16 @@ export function GitHunks({ path, onReveal }: { path: string; onReveal(side: Hunk
               <code className="git-hunk-first">{firstChange(hunk)}</code>
               {kind === 'unstaged' ? (
                 <>
-                  <button type="button" className="git-hunk-action" disabled={busy} onClick={() => void act(() => actions.stageHunk(path, hunk))} data-testid="hunk-stage" aria-label={`Stage the change at ${where}`}>
-                    Stage
+                  <button type="button" className="git-hunk-action" disabled={busy} onClick={() => void act(() => actions.stageHunk(path, hunk))} data-testid="hunk-stage" aria-label={t.stageChangeAt(where)}>
+                    {t.stage}
                   </button>
-                  <button type="button" className="git-hunk-action" disabled={busy} onClick={() => setDiscarding(hunk)} data-testid="hunk-discard" aria-label={`Discard the change at ${where} (asks first)`}>
-                    Discard
+                  <button type="button" className="git-hunk-action" disabled={busy} onClick={() => setDiscarding(hunk)} data-testid="hunk-discard" aria-label={t.discardChangeAt(where)}>
+                    {t.discard}
                   </button>
                 </>
               ) : (
-                <button type="button" className="git-hunk-action" disabled={busy} onClick={() => void act(() => actions.unstageHunk(path, hunk))} data-testid="hunk-unstage" aria-label={`Unstage the change at ${where}`}>
-                  Unstage
+                <button type="button" className="git-hunk-action" disabled={busy} onClick={() => void act(() => actions.unstageHunk(path, hunk))} data-testid="hunk-unstage" aria-label={t.unstageChangeAt(where)}>
+                  {t.unstage}
                 </button>
               )}
             </li>

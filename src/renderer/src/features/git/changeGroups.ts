@@ -1,4 +1,6 @@
 import type { GitFile, GitFileStatus } from '../../../../shared/contract';
+import { textOf } from '../../i18n';
+import { gitStrings } from './gitStrings';
 
 export type GroupId = 'staged' | 'changes' | 'untracked';
 
@@ -18,14 +20,19 @@ export const statusLetter: Record<GitFileStatus, string> = {
   conflicted: 'C',
 };
 
-export const statusWord: Record<GitFileStatus, string> = {
-  modified: 'Modified',
-  added: 'Added',
-  deleted: 'Deleted',
-  untracked: 'Untracked',
-  renamed: 'Renamed',
-  conflicted: 'Conflicted',
-};
+/** A status in words, in the UI's language. */
+export function statusWord(status: GitFileStatus): string {
+  const t = textOf(gitStrings);
+  const words: Record<GitFileStatus, string> = {
+    modified: t.statusModified,
+    added: t.statusAdded,
+    deleted: t.statusDeleted,
+    untracked: t.statusUntracked,
+    renamed: t.statusRenamed,
+    conflicted: t.statusConflicted,
+  };
+  return words[status];
+}
 
 const byPath = (a: GitFile, b: GitFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
@@ -36,10 +43,11 @@ export function groupChanges(files: GitFile[]): ChangeGroup[] {
     .filter((f) => !f.staged && f.status !== 'untracked')
     .sort((a, b) => Number(b.status === 'conflicted') - Number(a.status === 'conflicted') || byPath(a, b));
   const untracked = files.filter((f) => !f.staged && f.status === 'untracked').sort(byPath);
+  const t = textOf(gitStrings);
   const groups: ChangeGroup[] = [
-    { id: 'staged', label: 'Staged', files: staged },
-    { id: 'changes', label: 'Changes', files: changes },
-    { id: 'untracked', label: 'Untracked', files: untracked },
+    { id: 'staged', label: t.staged, files: staged },
+    { id: 'changes', label: t.changes, files: changes },
+    { id: 'untracked', label: t.untracked, files: untracked },
   ];
   return groups.filter((g) => g.files.length > 0);
 }

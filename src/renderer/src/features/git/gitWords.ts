@@ -1,16 +1,19 @@
 import type { GitHunk } from '../../../../shared/contract';
+import { textOf } from '../../i18n';
+import { gitStrings } from './gitStrings';
 
 /** What the git actions say (pure): paths, hunks, the commit box's reason to wait. */
 
 /** 'a.txt', or '3 files'. */
 export function pathsWord(paths: readonly string[]): string {
-  return paths.length === 1 ? paths[0] : `${paths.length} files`;
+  return paths.length === 1 ? paths[0] : textOf(gitStrings).nFiles(paths.length);
 }
 
 /** 'a.txt, b.txt and 4 more' */
 export function listPaths(paths: readonly string[], max = 5): string {
-  if (paths.length <= max) return paths.length <= 1 ? (paths[0] ?? '') : `${paths.slice(0, -1).join(', ')} and ${paths[paths.length - 1]}`;
-  return `${paths.slice(0, max).join(', ')} and ${paths.length - max} more`;
+  const t = textOf(gitStrings);
+  if (paths.length <= max) return paths.length <= 1 ? (paths[0] ?? '') : t.listAnd(paths.slice(0, -1).join(t.listSeparator), paths[paths.length - 1]);
+  return t.listMore(paths.slice(0, max).join(t.listSeparator), paths.length - max);
 }
 
 export function hunkCounts(hunk: GitHunk): { added: number; removed: number } {
@@ -49,8 +52,9 @@ export function hunkLines(hunk: GitHunk, side: 'old' | 'new'): { first: number; 
 export function hunkPlace(hunk: GitHunk, side: 'old' | 'new'): string {
   const has = hunk.lines.some((l) => l[0] === (side === 'old' ? '-' : '+'));
   const { first, last } = hunkLines(hunk, side);
-  if (!has) return first === 0 ? 'at the top' : `after line ${first}`;
-  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+  const t = textOf(gitStrings);
+  if (!has) return first === 0 ? t.atTheTop : t.afterLine(first);
+  return first === last ? t.line(first) : t.lines(first, last);
 }
 
 /** The first changed lines of a hunk (context left out), for a preview. */
@@ -61,8 +65,9 @@ export function hunkPreview(hunk: GitHunk, max = 12): { lines: string[]; more: n
 
 /** Why the commit button waits, or null when it may commit. */
 export function commitBlocker(state: { staged: number; message: string; amend: boolean; busy: boolean }): string | null {
-  if (state.busy) return 'Committing…';
-  if (!state.amend && state.staged === 0) return 'Nothing is staged: stage files or hunks (+) to commit them.';
-  if (!state.message.trim()) return state.amend ? 'Write the message of the amended commit.' : 'Write a commit message.';
+  const t = textOf(gitStrings);
+  if (state.busy) return t.committing;
+  if (!state.amend && state.staged === 0) return t.nothingStaged;
+  if (!state.message.trim()) return state.amend ? t.writeAmendMessage : t.writeMessage;
   return null;
 }

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { GitHunk } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
+import { textOf } from '../../i18n';
 import { pushToast } from '../../ui/toastStore';
+import { gitStrings } from './gitStrings';
 import { refreshGit } from './gitQueries';
 import { listPaths, pathsWord } from './gitWords';
 
@@ -33,49 +35,52 @@ export function useGitActions() {
     }
 
     async function undo(checkpointId: string, paths: string[]): Promise<void> {
+      const t = textOf(gitStrings);
       try {
         const result = await client.invoke('checkpoints.restore', { checkpointId, paths });
         const left = result.conflicts.map((c) => c.path);
         pushToast({
           tone: left.length ? 'wait' : 'ok',
-          title: `Discard undone: ${pathsWord(paths)} ${paths.length === 1 ? 'is' : 'are'} back as before.`,
-          detail: left.length ? `Left alone: ${listPaths(left, 3)}.` : undefined,
+          title: t.discardUndone(pathsWord(paths), paths.length),
+          detail: left.length ? t.leftAlone(listPaths(left, 3)) : undefined,
           testId: 'discard-undone-toast',
         });
       } catch (err) {
-        pushToast({ tone: 'bad', title: 'Could not undo the discard', detail: `${(err as Error).message} The checkpoint is in the Timeline.`, testId: 'git-error-toast' });
+        pushToast({ tone: 'bad', title: t.couldNotUndo, detail: t.couldNotUndoDetail((err as Error).message), testId: 'git-error-toast' });
       } finally {
         refreshGit(queryClient);
       }
     }
 
     function offerUndo(title: string, answer: { paths: string[]; checkpointId: string }): void {
+      const t = textOf(gitStrings);
       pushToast(
         {
           tone: 'ok',
           title,
-          detail: 'A checkpoint was taken first: Undo brings the changes back (it is in the Timeline too).',
-          action: { label: 'Undo', run: () => void undo(answer.checkpointId, answer.paths) },
+          detail: t.undoDetail,
+          action: { label: t.undo, run: () => void undo(answer.checkpointId, answer.paths) },
           testId: 'discard-toast',
         },
         UNDO_MS,
       );
     }
 
+    const t = () => textOf(gitStrings);
     return {
-      stage: (paths: string[]) => run(`Could not stage ${pathsWord(paths)}`, () => client.invoke('git.stage', { paths })),
-      unstage: (paths: string[]) => run(`Could not unstage ${pathsWord(paths)}`, () => client.invoke('git.unstage', { paths })),
-      stageHunk: (path: string, hunk: GitHunk) => run(`Could not stage the change in ${path}`, () => client.invoke('git.stageHunk', { path, hunk })),
-      unstageHunk: (path: string, hunk: GitHunk) => run(`Could not unstage the change in ${path}`, () => client.invoke('git.unstageHunk', { path, hunk })),
+      stage: (paths: string[]) => run(t().couldNotStage(pathsWord(paths)), () => client.invoke('git.stage', { paths })),
+      unstage: (paths: string[]) => run(t().couldNotUnstage(pathsWord(paths)), () => client.invoke('git.unstage', { paths })),
+      stageHunk: (path: string, hunk: GitHunk) => run(t().couldNotStageChange(path), () => client.invoke('git.stageHunk', { path, hunk })),
+      unstageHunk: (path: string, hunk: GitHunk) => run(t().couldNotUnstageChange(path), () => client.invoke('git.unstageHunk', { path, hunk })),
       discard: (paths: string[]) =>
-        run(`Could not discard ${pathsWord(paths)}`, async () => {
+        run(t().couldNotDiscard(pathsWord(paths)), async () => {
           const answer = await client.invoke('git.discard', { paths });
-          offerUndo(`Discarded the changes to ${pathsWord(answer.paths)}.`, answer);
+          offerUndo(t().discarded(pathsWord(answer.paths)), answer);
         }),
       discardHunk: (path: string, hunk: GitHunk) =>
-        run(`Could not discard the change in ${path}`, async () => {
+        run(t().couldNotDiscardChange(path), async () => {
           const answer = await client.invoke('git.discardHunk', { path, hunk });
-          offerUndo(`Discarded a change in ${path}.`, answer);
+          offerUndo(t().discardedChange(path), answer);
         }),
     };
   }, [client, queryClient]);

@@ -1,5 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useUiStore } from '../../appState/uiStore';
+import { useText } from '../../i18n';
+import { searchStrings } from './searchStrings';
 import { fileIcon } from '../workspace/fileIcons';
 import { fileKey, highlightOf, searchRows, splitPath, type SearchRow } from './searchRows';
 import { useSearchStore } from './searchStore';
@@ -18,6 +20,7 @@ interface RowProps {
 
 /** One row: a file (name, folder, match count) or a match (its line, the match highlighted); memoised. */
 const ResultRow = memo(function ResultRow({ row, selected, onPick }: RowProps) {
+  const t = useText(searchStrings);
   const cls = `row search-row${selected ? ' selected' : ''}`;
   if (row.type === 'file') {
     const { name, folder } = splitPath(row.path);
@@ -29,7 +32,7 @@ const ResultRow = memo(function ResultRow({ row, selected, onPick }: RowProps) {
         aria-level={1}
         aria-expanded={row.expanded}
         aria-selected={selected}
-        aria-label={`${row.path}, ${row.count} ${row.count === 1 ? 'match' : 'matches'}`}
+        aria-label={t.fileAria(row.path, row.count)}
         data-testid="search-file"
         data-path={row.path}
         data-key={row.key}
@@ -64,7 +67,7 @@ const ResultRow = memo(function ResultRow({ row, selected, onPick }: RowProps) {
       title={`${row.path}:${row.match.line}:${row.match.column}`}
       onClick={() => onPick(row.key)}
     >
-      <span className="search-line-number" aria-label={`line ${row.match.line}`}>
+      <span className="search-line-number" aria-label={t.lineAria(row.match.line)}>
         {row.match.line}
       </span>
       <span className="search-text">
@@ -82,6 +85,7 @@ const ResultRow = memo(function ResultRow({ row, selected, onPick }: RowProps) {
  * ← folds a file (or goes to it from a match), → unfolds it, Enter or Space.
  */
 export function SearchResults() {
+  const t = useText(searchStrings);
   const files = useSearchStore((s) => s.files);
   const collapsed = useSearchStore((s) => s.collapsed);
   const selected = useSearchStore((s) => s.selected);
@@ -160,7 +164,7 @@ export function SearchResults() {
 
   if (!rows.length) return null;
   return (
-    <div ref={containerRef} className="search-results" role="tree" aria-label="Search results" tabIndex={0} data-testid="search-results" onKeyDown={onKeyDown}>
+    <div ref={containerRef} className="search-results" role="tree" aria-label={t.results} tabIndex={0} data-testid="search-results" onKeyDown={onKeyDown}>
       {rows.map((row) => (
         <ResultRow key={row.key} row={row} selected={row.key === selected} onPick={onPick} />
       ))}

@@ -1,16 +1,47 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { textOf, useText } from '../../i18n';
 import { SearchResults } from './SearchResults';
+import { searchStrings } from './searchStrings';
 import { statusText } from './searchRows';
 import { useSearchStore, type SearchForm } from './searchStore';
 import { useSearchRunner } from './useSearchRunner';
 import './search.css';
 
 type Toggle = 'caseSensitive' | 'wholeWord' | 'regex';
-/** The query's toggles and their Alt+ keys (the Keyboard Shortcuts page lists them: features/palette/appActions.ts). */
-export const SEARCH_TOGGLES: { field: Toggle; label: ReactNode; title: string; key: string; testId: string }[] = [
-  { field: 'caseSensitive', label: 'Aa', title: 'Match Case (Alt+C)', key: 'c', testId: 'search-case' },
-  { field: 'wholeWord', label: <u>ab</u>, title: 'Match Whole Word (Alt+W)', key: 'w', testId: 'search-word' },
-  { field: 'regex', label: '.*', title: 'Use Regular Expression (Alt+R)', key: 'r', testId: 'search-regex' },
+/** The whole-word toggle's glyph (VS Code's): letters as a picture, the same in every language. */
+const WHOLE_WORD_GLYPH = 'ab';
+/**
+ * The query's toggles and their Alt+ keys (the Keyboard Shortcuts page lists them: features/palette/appActions.ts).
+ * `title` is read in the UI's language of the moment it is read (a getter over searchStrings).
+ */
+export const SEARCH_TOGGLES: { field: Toggle; label: ReactNode; readonly title: string; key: string; testId: string }[] = [
+  {
+    field: 'caseSensitive',
+    label: 'Aa',
+    get title() {
+      return textOf(searchStrings).matchCase;
+    },
+    key: 'c',
+    testId: 'search-case',
+  },
+  {
+    field: 'wholeWord',
+    label: <u>{WHOLE_WORD_GLYPH}</u>,
+    get title() {
+      return textOf(searchStrings).wholeWord;
+    },
+    key: 'w',
+    testId: 'search-word',
+  },
+  {
+    field: 'regex',
+    label: '.*',
+    get title() {
+      return textOf(searchStrings).regex;
+    },
+    key: 'r',
+    testId: 'search-regex',
+  },
 ];
 
 /**
@@ -20,6 +51,7 @@ export const SEARCH_TOGGLES: { field: Toggle; label: ReactNode; title: string; k
  * results; Enter searches again at once.
  */
 export function SearchView() {
+  const t = useText(searchStrings);
   const form = useSearchStore((s) => s.form);
   const setForm = useSearchStore((s) => s.setForm);
   const searching = useSearchStore((s) => s.searching);
@@ -68,36 +100,36 @@ export function SearchView() {
             ref={queryRef}
             type="text"
             value={form.query}
-            placeholder="Search"
-            aria-label="Search"
+            placeholder={t.search}
+            aria-label={t.search}
             spellCheck={false}
             data-testid="search-query"
             onChange={(e) => setForm({ query: e.target.value })}
             onKeyDown={onQueryKey}
           />
           <div className="search-toggles">
-            {SEARCH_TOGGLES.map((t) => (
+            {SEARCH_TOGGLES.map((toggle) => (
               <button
-                key={t.field}
+                key={toggle.field}
                 type="button"
-                className={`search-toggle${form[t.field] ? ' on' : ''}`}
-                title={t.title}
-                aria-label={t.title.replace(/ \(.*\)$/, '')}
-                aria-pressed={form[t.field]}
-                data-testid={t.testId}
-                onClick={() => setForm({ [t.field]: !form[t.field] } as Partial<SearchForm>)}
+                className={`search-toggle${form[toggle.field] ? ' on' : ''}`}
+                title={toggle.title}
+                aria-label={toggle.title.replace(/ \(.*\)$/, '')}
+                aria-pressed={form[toggle.field]}
+                data-testid={toggle.testId}
+                onClick={() => setForm({ [toggle.field]: !form[toggle.field] } as Partial<SearchForm>)}
               >
-                {t.label}
+                {toggle.label}
               </button>
             ))}
           </div>
         </div>
         <label className="search-field">
-          <span>files to include</span>
+          <span>{t.filesToInclude}</span>
           <input
             type="text"
             value={form.include}
-            placeholder="e.g. *.ts, src/**/include"
+            placeholder={t.includePlaceholder}
             spellCheck={false}
             data-testid="search-include"
             onChange={(e) => setForm({ include: e.target.value })}
@@ -105,11 +137,11 @@ export function SearchView() {
           />
         </label>
         <label className="search-field">
-          <span>files to exclude</span>
+          <span>{t.filesToExclude}</span>
           <input
             type="text"
             value={form.exclude}
-            placeholder="e.g. *.test.ts, dist"
+            placeholder={t.excludePlaceholder}
             spellCheck={false}
             data-testid="search-exclude"
             onChange={(e) => setForm({ exclude: e.target.value })}
@@ -125,8 +157,8 @@ export function SearchView() {
           <button
             type="button"
             className="search-collapse"
-            title={anyExpanded ? 'Collapse all' : 'Expand all'}
-            aria-label={anyExpanded ? 'Collapse all' : 'Expand all'}
+            title={anyExpanded ? t.collapseAll : t.expandAll}
+            aria-label={anyExpanded ? t.collapseAll : t.expandAll}
             data-testid="search-collapse-all"
             onClick={() => useSearchStore.getState().setAllCollapsed(anyExpanded)}
           >

@@ -1,4 +1,6 @@
 import type { SearchDone, SearchFileMatches, SearchMatch } from '../../../../shared/contract';
+import { formatsNow, textOf } from '../../i18n';
+import { searchStrings } from './searchStrings';
 
 /**
  * The Search view's pure parts: results as the rows of a tree (a file, then its matches unless it is collapsed),
@@ -49,18 +51,17 @@ export function highlightOf(match: Pick<SearchMatch, 'text' | 'preview'>): { bef
   return { before, hit: text.slice(preview.start, preview.end), after: text.slice(preview.end) };
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
-/** "12 results in 3 files (ripgrep, 35 ms)", "Searching… 4 results in 1 file", "No results (node, 9 ms)". */
+/** "12 results in 3 files (ripgrep, 35 ms)", "Searching… 4 results in 1 file", "No results (node, 9 ms)": in the UI's language. */
 export function statusText(state: { searching: boolean; files: number; matches: number; done: SearchDone | null }): string {
   const { searching, files, matches, done } = state;
-  if (searching) return matches ? `Searching… ${plural(matches, 'result')} in ${plural(files, 'file')}` : 'Searching…';
+  const t = textOf(searchStrings);
+  const n = formatsNow().number;
+  const resultsIn = (m: number, f: number) => t.resultsIn(m, n(m), f, n(f));
+  if (searching) return matches ? t.searchingFound(resultsIn(matches, files)) : t.searching;
   if (!done) return '';
-  const how = `(${done.engine}, ${Math.round(done.durationMs).toLocaleString('en-US')} ms)`;
-  const found = done.matches ? `${plural(done.matches, 'result')} in ${plural(done.files, 'file')} ${how}` : `No results ${how}`;
-  return done.truncated ? `${found} — truncated: more matches exist, narrow the search` : found;
+  const how = t.how(done.engine, n(Math.round(done.durationMs)));
+  const found = done.matches ? t.found(resultsIn(done.matches, done.files), how) : t.noResults(how);
+  return done.truncated ? t.truncated(found) : found;
 }
 
 /** A path as the results show it: the file's name, and its folder dimmed. */

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { useClient } from '../../client/ClientContext';
+import { useText } from '../../i18n';
+import { sessionStatusStrings, timelineStrings } from './timelineStrings';
 import { agentSessionQuery, groupTitle, useAgentGroups } from './agentTimeline';
 import type { TimelineRow } from './timelineRows';
 
@@ -8,6 +10,8 @@ type GroupRow = Extract<TimelineRow, { type: 'group' }>;
 
 /** "▾ Session: <task>  paused  5": the header of a run of an agent session's checkpoints (its TODOs are inside). */
 export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRow }) {
+  const t = useText(timelineStrings);
+  const statusWord = useText(sessionStatusStrings);
   const client = useClient();
   const session = useQuery(agentSessionQuery(client, row.sessionId));
   const title = groupTitle(session.data, row.sessionId, null).session;
@@ -18,7 +22,7 @@ export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRo
       role="button"
       tabIndex={-1}
       aria-expanded={!row.collapsed}
-      title={`${title} — ${row.count} checkpoint${row.count === 1 ? '' : 's'}; click to ${row.collapsed ? 'show' : 'hide'} them`}
+      title={t.groupTitle(title, row.count, row.collapsed)}
       data-testid="agent-group"
       data-session-id={row.sessionId}
       data-collapsed={row.collapsed}
@@ -26,7 +30,7 @@ export const AgentGroupRow = memo(function AgentGroupRow({ row }: { row: GroupRo
     >
       <span className="tl-group-caret">{row.collapsed ? '▸' : '▾'}</span>
       <span className="tl-group-session">{title}</span>
-      {session.data && <span className="tl-group-status">{session.data.status.replace(/_/g, ' ')}</span>}
+      {session.data && <span className="tl-group-status">{statusWord[session.data.status]}</span>}
       <span className="tl-group-count">{row.count}</span>
     </div>
   );

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { readableLabel } from '../../../../shared/checkpointLabels';
 import type { ChangedFileT, CheckpointRecordT } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
+import { useFormats, useText } from '../../i18n';
+import { labelText } from './checkpointLabelText';
+import { detailStrings } from './detailStrings';
 import { agentOf, agentSessionQuery, groupTitle } from './agentTimeline';
 import { checkpointName, originTitle, originWord } from './checkpointNames';
 import { exactTime, relativeTime } from './timeFormat';
@@ -13,12 +15,6 @@ import { useAgentRestore } from './useAgentRestore';
 
 const FILES_STEP = 200;
 const statusLetter: Record<ChangedFileT['status'], string> = { added: 'A', modified: 'M', deleted: 'D', type_changed: 'T' };
-const statusWord: Record<ChangedFileT['status'], string> = {
-  added: 'added',
-  modified: 'modified',
-  deleted: 'deleted',
-  type_changed: 'type changed (file ↔ link)',
-};
 
 function splitPath(path: string) {
   const slash = path.lastIndexOf('/');
@@ -33,6 +29,13 @@ interface FileRowProps {
 }
 
 function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
+  const t = useText(detailStrings);
+  const statusWord: Record<ChangedFileT['status'], string> = {
+    added: t.statusAdded,
+    modified: t.statusModified,
+    deleted: t.statusDeleted,
+    type_changed: t.statusTypeChanged,
+  };
   const { folder, name } = splitPath(file.path);
   const restore = (e: MouseEvent) => {
     e.stopPropagation();
@@ -43,7 +46,7 @@ function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
       className={`row tl-file ${active ? 'selected' : ''} ${file.status === 'deleted' ? 'is-deleted' : ''}`}
       role="button"
       tabIndex={0}
-      title={`${file.path} — ${statusWord[file.status]}`}
+      title={t.fileTitle(file.path, statusWord[file.status])}
       data-testid="checkpoint-file"
       data-path={file.path}
       data-status={file.status}
@@ -62,7 +65,7 @@ function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
         {file.insertions ? <span className="tl-plus">+{file.insertions}</span> : null}
         {file.deletions ? <span className="tl-minus">−{file.deletions}</span> : null}
       </span>
-      <button className="tl-file-action" title="Restore this file…" aria-label="Restore this file" data-testid="checkpoint-file-restore" onClick={restore}>
+      <button className="tl-file-action" title={t.restoreFileTitle} aria-label={t.restoreFile} data-testid="checkpoint-file-restore" onClick={restore}>
         ↺
       </button>
     </div>
@@ -71,6 +74,7 @@ function FileRow({ file, active, onOpen, onRestore }: FileRowProps) {
 
 /** An agent checkpoint: a new session can start from here (the source session is left as it is). */
 function ForkBar({ sessionId, checkpointId, name, openSession }: { sessionId: string; checkpointId: string; name: string; openSession(sessionId: string): void }) {
+  const t = useText(detailStrings);
   const { fork } = useAgentRestore();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -86,10 +90,10 @@ function ForkBar({ sessionId, checkpointId, name, openSession }: { sessionId: st
         className="tl-button"
         disabled={busy}
         data-testid="checkpoint-fork"
-        title="A new session with this session's history up to here (paused; files are not touched)"
+        title={t.forkTitle}
         onClick={() => void run()}
       >
-        {busy ? 'Forking…' : 'Fork new session from here'}
+        {busy ? t.forking : t.fork}
       </button>
   );
 }
@@ -110,7 +114,7 @@ function Provenance({ record }: { record: CheckpointRecordT }) {
   const client = useClient();
   const agent = agentOf(record);
   const session = useQuery({ ...agentSessionQuery(client, agent?.sessionId ?? ''), enabled: !!agent });
-  if (!agent) return <span>{originTitle[record.origin]}</span>;
+  if (!agent) return <span>{originTitle(record.origin)}</span>;
   const title = groupTitle(session.data, agent.sessionId, agent.todoId);
   return (
     <span>
@@ -124,6 +128,8 @@ function Provenance({ record }: { record: CheckpointRecordT }) {
  * actions (restore, fork a session), the files that changed and, under them, the chosen file's diff.
  */
 export function CheckpointDetail({ record, items, diffView, openSession }: Props) {
+  const t = useText(detailStrings);
+  const f = useFormats();
   const client = useClient();
   const compare = useTimelineStore((s) => s.compare);
   const [limit, setLimit] = useState(FILES_STEP);
@@ -158,10 +164,10 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
   const store = useTimelineStore.getState();
 
   let summary: string;
-  if (comparison.kind === 'show') summary = from ? `Changes since ${checkpointName(from, byId(from))}` : 'First checkpoint: every file it captured';
-  else if (comparison.to === 'now') summary = 'What changed since this checkpoint, up to now';
-  else summary = `From ${checkpointName(comparison.from, byId(comparison.from))} to ${checkpointName(comparison.to, byId(comparison.to))}`;
-  const sideName = (cid: string | null) => (cid === null ? 'nothing' : cid === 'now' ? 'now' : checkpointName(cid, byId(cid)));
+  if (comparison.kind === 'show') summary = from ? t.changesSince(checkpointName(from, byId(from))) : t.firstCheckpoint;
+  else if (comparison.to === 'now') summary = t.sinceThisUpToNow;
+  else summary = t.fromTo(checkpointName(comparison.from, byId(comparison.from)), checkpointName(comparison.to, byId(comparison.to)));
+  const sideName = (cid: string | null) => checkpointName(cid, cid === null ? undefined : byId(cid));
 
   return (
     <div className="tl-view" data-testid="checkpoint-detail" data-checkpoint-id={id}>
@@ -169,16 +175,16 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
         <div className="tl-view-title">
           <span className="tl-view-n">#{record.n}</span>
           <span className="tl-view-label" title={record.label} data-testid="checkpoint-detail-label">
-            {readableLabel(record.label)}
+            {labelText(record.label)}
           </span>
-          <span className={`tl-badge badge-${record.origin}`} title={originTitle[record.origin]}>
+          <span className={`tl-badge badge-${record.origin}`} title={originTitle(record.origin)}>
             {originWord(record)}
           </span>
           <span className="tl-view-time" title={exactTime(record.createdAt)}>
             {relativeTime(record.createdAt, now)}
           </span>
           <span className="tl-view-spacer" />
-          <button className="icon-button" title="Close (back to the editor)" aria-label="Close the checkpoint" data-testid="checkpoint-detail-close" onClick={() => store.select(null)}>
+          <button className="icon-button" title={t.closeTitle} aria-label={t.closeAria} data-testid="checkpoint-detail-close" onClick={() => store.select(null)}>
             ×
           </button>
         </div>
@@ -186,39 +192,39 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
           <Provenance record={record} />
         </div>
         <div className="tl-detail-bar">
-          <span className="tl-view-compare-word">Compare with</span>
-          <div className="tl-segmented" role="group" aria-label="Compare with">
+          <span className="tl-view-compare-word">{t.compareWith}</span>
+          <div className="tl-segmented" role="group" aria-label={t.compareWith}>
             <button
               className={compare.mode === 'previous' ? 'on' : ''}
               aria-pressed={compare.mode === 'previous'}
               data-testid="compare-previous"
-              title="Show the changes this checkpoint made (against the checkpoint before it)"
+              title={t.previousTitle}
               onClick={() => store.setCompare({ mode: 'previous' })}
             >
-              Previous
+              {t.previous}
             </button>
             <button
               className={compare.mode === 'now' ? 'on' : ''}
               aria-pressed={compare.mode === 'now'}
               data-testid="compare-now"
-              title="Compare this checkpoint with the workspace as it is now"
+              title={t.nowTitle}
               onClick={() => store.setCompare({ mode: 'now' })}
             >
-              Now
+              {t.now}
             </button>
             <button
               className={compare.mode === 'pair' ? 'on' : ''}
               aria-pressed={compare.mode === 'pair'}
               data-testid="compare-with"
-              title={compare.mode === 'pair' ? `Compared with ${checkpointName(compare.otherId, byId(compare.otherId))}; click to pick another` : 'Pick another checkpoint in the list to compare with this one'}
+              title={compare.mode === 'pair' ? t.comparedWith(checkpointName(compare.otherId, byId(compare.otherId))) : t.pickAnother}
               onClick={() => store.startPicking(id)}
             >
-              {compare.mode === 'pair' ? `↔ ${checkpointName(compare.otherId, byId(compare.otherId))}` : 'Another checkpoint…'}
+              {compare.mode === 'pair' ? `↔ ${checkpointName(compare.otherId, byId(compare.otherId))}` : t.anotherCheckpoint}
             </button>
           </div>
           {agent && <ForkBar sessionId={agent.sessionId} checkpointId={id} name={checkpointName(id, record)} openSession={openSession} />}
           <button className="tl-button primary" data-testid="checkpoint-restore-button" onClick={restoreAll}>
-            {record.origin === 'before-restore' ? 'Restore (undo)…' : 'Restore…'}
+            {record.origin === 'before-restore' ? t.restoreUndo : t.restore}
           </button>
         </div>
       </div>
@@ -228,29 +234,29 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
             {summary}
             {result.data && (
               <span className="tl-detail-lines">
-                <span className="tl-plus">+{(result.data.insertions ?? 0).toLocaleString()}</span>
-                <span className="tl-minus">−{(result.data.deletions ?? 0).toLocaleString()}</span>
+                <span className="tl-plus">+{f.number(result.data.insertions ?? 0)}</span>
+                <span className="tl-minus">−{f.number(result.data.deletions ?? 0)}</span>
               </span>
             )}
           </div>
-          {result.isPending && result.fetchStatus !== 'idle' && <div className="tl-detail-note">Reading the changes…</div>}
+          {result.isPending && result.fetchStatus !== 'idle' && <div className="tl-detail-note">{t.reading}</div>}
           {result.isError && (
             <div className="tl-detail-note error-text" role="alert">
-              Could not read the changes: {result.error.message}
+              {t.couldNotRead(result.error.message)}
             </div>
           )}
-          {files && files.length === 0 && <div className="tl-detail-note">No files differ.</div>}
+          {files && files.length === 0 && <div className="tl-detail-note">{t.noFilesDiffer}</div>}
           {files?.slice(0, limit).map((file) => (
             <FileRow key={file.path} file={file} active={file.path === shown} onOpen={setChosen} onRestore={restoreFile} />
           ))}
           {files && files.length > limit && (
             <button className="tl-more link" onClick={() => setLimit(limit + FILES_STEP)}>
-              Show {Math.min(FILES_STEP, files.length - limit).toLocaleString()} more of {files.length.toLocaleString()} files
+              {t.showMore(f.number(Math.min(FILES_STEP, files.length - limit)), f.number(files.length))}
             </button>
           )}
           {record.skippedCount > 0 && comparison.kind === 'show' && (
-            <div className="tl-detail-note warn" title={record.skipped.map((s) => `${s.path} (${s.size} bytes, ${s.reason})`).join('\n')}>
-              {record.skippedCount} file(s) were not captured (over the size limit): {record.skipped.slice(0, 3).map((s) => s.path).join(', ')}
+            <div className="tl-detail-note warn" title={record.skipped.map((s) => t.skippedTitle(s.path, s.size, s.reason)).join('\n')}>
+              {t.skipped(record.skippedCount, record.skipped.slice(0, 3).map((s) => s.path).join(', '))}
               {record.skippedCount > 3 ? '…' : ''}
             </div>
           )}
@@ -262,11 +268,11 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
                 <span className="tl-view-diff-path" title={shown}>
                   {shown}
                 </span>
-                <span className="tl-view-sides" data-testid="checkpoint-diff-sides" title={`Left: ${sideName(from)} · Right: ${sideName(to)}`}>
+                <span className="tl-view-sides" data-testid="checkpoint-diff-sides" title={t.sidesTitle(sideName(from), sideName(to))}>
                   {sideName(from)} ↔ {sideName(to)}
                 </span>
                 <button className="tl-button" onClick={() => setSideBySide((v) => !v)} data-testid="diff-layout-toggle" aria-pressed={!sideBySide}>
-                  {sideBySide ? 'Inline' : 'Side by side'}
+                  {sideBySide ? t.inline : t.sideBySide}
                 </button>
               </div>
               {/* A viewer per file and comparison, as the editor's tabs have (its Monaco models are made for one). */}
@@ -275,7 +281,7 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
               </div>
             </>
           ) : (
-            <div className="tl-detail-note tl-view-nodiff">{files ? 'No file to show.' : ''}</div>
+            <div className="tl-detail-note tl-view-nodiff">{files ? t.noFile : null}</div>
           )}
         </div>
       </div>

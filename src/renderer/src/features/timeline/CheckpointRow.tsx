@@ -1,7 +1,9 @@
 import { memo, type MouseEvent } from 'react';
-import { readableLabel } from '../../../../shared/checkpointLabels';
 import type { CheckpointRecordT } from '../../../../shared/contract';
+import { useFormats, useText } from '../../i18n';
+import { labelText } from './checkpointLabelText';
 import { filesWord, originTitle, originWord } from './checkpointNames';
+import { timelineStrings } from './timelineStrings';
 import { exactTime, relativeTime } from './timeFormat';
 
 interface Props {
@@ -16,6 +18,9 @@ interface Props {
 
 /** One checkpoint on the timeline: a dot coloured by origin, label, time, origin, files and lines changed. */
 export const CheckpointRow = memo(function CheckpointRow({ record, selected, picking, now, onClick, onRestore }: Props) {
+  const t = useText(timelineStrings);
+  const f = useFormats();
+  const label = labelText(record.label, t);
   const undo = record.origin === 'before-restore';
   const restore = (e: MouseEvent) => {
     e.stopPropagation();
@@ -31,27 +36,27 @@ export const CheckpointRow = memo(function CheckpointRow({ record, selected, pic
       data-origin={record.origin}
       onClick={() => onClick(record.checkpointId)}
     >
-      <span className="tl-dot" title={originTitle[record.origin]} />
+      <span className="tl-dot" title={originTitle(record.origin)} />
       <div className="tl-main">
         <div className="tl-line">
-          <span className="tl-label" title={readableLabel(record.label)}>
-            {readableLabel(record.label)}
+          <span className="tl-label" title={label}>
+            {label}
           </span>
           <span className="tl-time" title={exactTime(record.createdAt)} data-testid="checkpoint-time">
             {relativeTime(record.createdAt, now)}
           </span>
         </div>
         <div className="tl-line tl-meta">
-          <span className={`tl-badge badge-${record.origin}`} title={originTitle[record.origin]}>
+          <span className={`tl-badge badge-${record.origin}`} title={originTitle(record.origin)}>
             {originWord(record)}
           </span>
-          <span className="tl-count" title={`${record.filesChanged} file(s) changed since the previous checkpoint`}>
+          <span className="tl-count" title={t.filesChangedTitle(record.filesChanged)}>
             {filesWord(record.filesChanged)}
           </span>
-          {record.insertions > 0 && <span className="tl-plus">+{record.insertions.toLocaleString()}</span>}
-          {record.deletions > 0 && <span className="tl-minus">−{record.deletions.toLocaleString()}</span>}
+          {record.insertions > 0 && <span className="tl-plus">+{f.number(record.insertions)}</span>}
+          {record.deletions > 0 && <span className="tl-minus">−{f.number(record.deletions)}</span>}
           {record.skippedCount > 0 && (
-            <span className="tl-skipped" title={`${record.skippedCount} file(s) not captured (too large)`}>
+            <span className="tl-skipped" title={t.skippedTitle(record.skippedCount)}>
               ⚠ {record.skippedCount}
             </span>
           )}
@@ -60,8 +65,8 @@ export const CheckpointRow = memo(function CheckpointRow({ record, selected, pic
       </div>
       <button
         className="tl-row-action"
-        title={undo ? 'Restore this state (undoes the restore that followed it)…' : 'Restore this checkpoint…'}
-        aria-label={undo ? 'Undo restore' : 'Restore'}
+        title={undo ? t.restoreUndoTitle : t.restoreTitle}
+        aria-label={undo ? t.undoRestore : t.restore}
         data-testid="checkpoint-restore"
         onClick={restore}
       >

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CommandResult } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
+import { useFormats, useText } from '../../i18n';
+import { restoreStrings } from './restoreStrings';
 import { agentSessionQuery, restorePlan, undoWords, type RestoreMode } from './agentTimeline';
 import { previewQuery } from './timelineQueries';
 import { RestoreModes } from './RestoreModes';
@@ -10,47 +12,48 @@ import { useAgentRestore } from './useAgentRestore';
 import { useRestoreActions } from './useRestoreActions';
 
 type Preview = CommandResult<'checkpoints.preview'>;
-const actionWord = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
 const actionLetter = { create: 'A', modify: 'M', delete: 'D' } as const;
 /** The dialog lists this many files; the summary counts them all. */
 const LIST_LIMIT = 500;
 
 function PreviewFiles({ preview }: { preview: Preview }) {
+  const t = useText(restoreStrings);
+  const f = useFormats();
+  const actionWord = { create: t.actionCreated, modify: t.actionModified, delete: t.actionDeleted } as const;
   if (preview.files.length === 0) {
     return (
       <div className="restore-nothing" data-testid="restore-nothing">
-        Nothing to restore: these files already match the checkpoint.
+        {t.nothingToRestore}
       </div>
     );
   }
   return (
     <>
       <div className="restore-summary" data-testid="restore-summary">
-        {summarize(preview)} — files the checkpoint does not track (ignored, excluded or too large) are left as they are.
+        {t.summary(summarize(preview))}
       </div>
       <ul className="restore-files" data-testid="restore-files">
-        {preview.files.slice(0, LIST_LIMIT).map((f) => (
-          <li key={f.path} className={`restore-file action-${f.action}`} data-testid="restore-file" data-path={f.path} data-action={f.action}>
-            <span className="restore-letter" title={`will be ${actionWord[f.action]}`}>
-              {actionLetter[f.action]}
+        {preview.files.slice(0, LIST_LIMIT).map((file) => (
+          <li key={file.path} className={`restore-file action-${file.action}`} data-testid="restore-file" data-path={file.path} data-action={file.action}>
+            <span className="restore-letter" title={t.willBe(actionWord[file.action])}>
+              {actionLetter[file.action]}
             </span>
-            <span className="restore-path">{f.path}</span>
-            <span className="restore-word">{actionWord[f.action]}</span>
+            <span className="restore-path">{file.path}</span>
+            <span className="restore-word">{actionWord[file.action]}</span>
           </li>
         ))}
-        {preview.files.length > LIST_LIMIT && <li className="restore-file restore-more">…and {(preview.files.length - LIST_LIMIT).toLocaleString()} more</li>}
+        {preview.files.length > LIST_LIMIT && <li className="restore-file restore-more">{t.andMoreFiles(f.number(preview.files.length - LIST_LIMIT))}</li>}
       </ul>
     </>
   );
 }
 
 function Conflicts({ preview }: { preview: Preview }) {
+  const t = useText(restoreStrings);
   if (preview.conflicts.length === 0) return null;
   return (
     <div className="restore-conflicts" role="alert" data-testid="restore-conflicts">
-      <div className="restore-conflicts-title">
-        {preview.conflicts.length} path{preview.conflicts.length === 1 ? '' : 's'} will be left alone:
-      </div>
+      <div className="restore-conflicts-title">{t.leftAloneTitle(preview.conflicts.length)}</div>
       <ul>
         {preview.conflicts.slice(0, 50).map((c) => (
           <li key={c.path} title={c.detail}>
@@ -64,6 +67,8 @@ function Conflicts({ preview }: { preview: Preview }) {
 
 /** Confirms a restore: exactly which files change, are created or deleted; Enter confirms, Esc cancels. */
 function Dialog({ request }: { request: RestoreRequest }) {
+  const t = useText(restoreStrings);
+  const f = useFormats();
   const client = useClient();
   const preview = useQuery(previewQuery(client, request.checkpointId, request.paths));
   const busy = useRestoreStore((s) => s.busy);
@@ -124,24 +129,22 @@ function Dialog({ request }: { request: RestoreRequest }) {
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
-  const title = request.paths?.length === 1 ? `Restore ${request.paths[0]}` : request.isUndo ? 'Undo a restore' : agent ? 'Restore an agent checkpoint' : 'Restore the workspace';
+  const title = request.paths?.length === 1 ? t.titleFile(request.paths[0]) : request.isUndo ? t.titleUndo : agent ? t.titleAgent : t.titleWorkspace;
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && close()}>
       <div className="modal restore-dialog" role="dialog" aria-modal="true" aria-labelledby="restore-title" data-testid="restore-dialog">
         <h2 id="restore-title">{title}</h2>
         <p className="restore-lead">
-          {request.isUndo
-            ? `Back to ${request.name}, the state just before a restore.`
-            : `Back to ${request.name}.`}{' '}
+          {request.isUndo ? t.backToUndo(request.name) : t.backTo(request.name)}{' '}
           <span data-testid="restore-undo-note">{plan ? plan.undo : undoWords(true, false)}</span>
         </p>
         {agent && (
           <RestoreModes mode={mode} onMode={setMode} session={session.data} files={files} disabled={busy} />
         )}
-        {preview.isPending && <div className="restore-loading">Working out what would change…</div>}
+        {preview.isPending && <div className="restore-loading">{t.working}</div>}
         {preview.isError && (
           <div className="restore-error error-text" role="alert">
-            Cannot preview this restore: {preview.error.message}
+            {t.cannotPreview(preview.error.message)}
           </div>
         )}
         {preview.data && mode !== 'conversation' && (
@@ -152,22 +155,16 @@ function Dialog({ request }: { request: RestoreRequest }) {
         )}
         {error && (
           <div className="restore-error error-text" role="alert" data-testid="restore-error">
-            Restore failed: {error}
+            {t.failed(error)}
           </div>
         )}
         <div className="modal-buttons">
-          <span className="modal-hint">Enter to restore · Esc to cancel</span>
+          <span className="modal-hint">{t.keysHint}</span>
           <button className="tl-button" ref={cancelRef} onClick={close} disabled={busy} data-testid="restore-cancel">
-            Cancel
+            {t.cancel}
           </button>
           <button className="tl-button primary danger" ref={confirmRef} onClick={() => void confirm()} disabled={!canConfirm} data-testid="restore-confirm">
-            {busy
-              ? 'Restoring…'
-              : plan && (mode !== 'files' || preview.data)
-                ? plan.button
-                : preview.data
-                  ? `Restore ${files.toLocaleString()} file${files === 1 ? '' : 's'}`
-                  : 'Restore'}
+            {busy ? t.restoring : plan && (mode !== 'files' || preview.data) ? plan.button : preview.data ? t.restoreFiles(files, f.number(files)) : t.restore}
           </button>
         </div>
       </div>

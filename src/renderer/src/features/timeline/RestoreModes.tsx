@@ -1,5 +1,8 @@
 import type { AgentStatus } from '../../../../shared/contract';
-import { RESTORE_MODES, restorePlan, type RestoreMode } from './agentTimeline';
+import { useText } from '../../i18n';
+import { restoreModes, restorePlan, type RestoreMode } from './agentTimeline';
+import { restoreStrings } from './restoreStrings';
+import { sessionStatusStrings } from './timelineStrings';
 
 interface Props {
   mode: RestoreMode;
@@ -12,14 +15,15 @@ interface Props {
 
 /** For an agent checkpoint: restore the files, rewind the session's conversation, or both. */
 export function RestoreModes({ mode, onMode, session, files, disabled }: Props) {
+  const t = useText(restoreStrings);
+  const statusWord = useText(sessionStatusStrings);
   const plan = restorePlan(mode, files, session?.status);
+  const task = session && (session.task.length > 80 ? `${session.task.slice(0, 79)}…` : session.task);
   return (
     <>
-      <fieldset className="restore-modes" role="radiogroup" aria-label="What to restore" data-testid="restore-modes" disabled={disabled}>
-        <div className="restore-modes-title">
-          Taken by the agent{session ? ` in “${session.task.length > 80 ? `${session.task.slice(0, 79)}…` : session.task}” (${session.status.replace(/_/g, ' ')})` : ''}. Restore:
-        </div>
-        {RESTORE_MODES.map((m) => (
+      <fieldset className="restore-modes" role="radiogroup" aria-label={t.whatToRestore} data-testid="restore-modes" disabled={disabled}>
+        <div className="restore-modes-title">{session && task !== undefined ? t.takenByAgentIn(task, statusWord[session.status]) : t.takenByAgent}</div>
+        {restoreModes().map((m) => (
           <label key={m.mode} className="restore-mode" title={m.hint}>
             <input type="radio" name="restore-mode" value={m.mode} checked={mode === m.mode} onChange={() => onMode(m.mode)} data-testid={`restore-mode-${m.mode}`} />
             <span>{m.label}</span>

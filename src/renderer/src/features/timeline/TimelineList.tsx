@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CheckpointRecordT } from '../../../../shared/contract';
+import { useFormats, useLanguage, useText } from '../../i18n';
 import { AgentGroupRow } from './AgentGroupRow';
 import { AgentTodoRow } from './AgentTodoRow';
 import { agentOf, useAgentGroups, useAgentSessionRefresh } from './agentTimeline';
@@ -10,6 +11,7 @@ import { useRestoreStore } from './restoreStore';
 import { buildRows, layoutRows, stepCheckpoint, type TimelineRow } from './timelineRows';
 import { useTimelineStore, type TimelineLoader } from './timelineStore';
 import { hasMore } from './timelinePaging';
+import { timelineStrings } from './timelineStrings';
 
 /** Re-renders every `ms` so relative times ("5 min ago") stay true. */
 function useNow(ms: number): number {
@@ -27,28 +29,30 @@ const LOAD_AHEAD_PX = 600;
 const OVERSCAN_ROWS = 7;
 
 function StatusRow({ loader }: { loader: TimelineLoader }) {
+  const t = useText(timelineStrings);
+  const f = useFormats();
   const { items, total, loading, error } = useTimelineStore();
   if (error) {
     return (
       <div className="tl-status error-text" role="alert">
-        Could not list checkpoints: {error}{' '}
+        {t.couldNotList(error)}{' '}
         <button className="link" onClick={() => (items.length ? loader.more() : loader.start())}>
-          Retry
+          {t.retry}
         </button>
       </div>
     );
   }
-  if (loading) return <div className="tl-status">Loading checkpoints…</div>;
+  if (loading) return <div className="tl-status">{t.loading}</div>;
   if (hasMore(items.length, total)) {
     return (
       <div className="tl-status">
         <button className="link" onClick={() => loader.more()} data-testid="timeline-load-more">
-          Load older checkpoints ({(total - items.length).toLocaleString()} more)
+          {t.loadOlder(f.number(total - items.length))}
         </button>
       </div>
     );
   }
-  return <div className="tl-status tl-end">{total.toLocaleString()} checkpoint{total === 1 ? '' : 's'}</div>;
+  return <div className="tl-status tl-end">{t.checkpoints(total, f.number(total))}</div>;
 }
 
 /**
@@ -58,6 +62,8 @@ function StatusRow({ loader }: { loader: TimelineLoader }) {
  * selected checkpoint's detail is in the main area (TimelineMain).
  */
 export function TimelineList({ loader }: { loader: TimelineLoader }) {
+  const t = useText(timelineStrings);
+  const language = useLanguage();
   const items = useTimelineStore((s) => s.items);
   const total = useTimelineStore((s) => s.total);
   const loading = useTimelineStore((s) => s.loading);
@@ -72,7 +78,8 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
   // Day headings change at midnight: `now` is rounded to the minute to keep rows stable in between.
   const minute = Math.floor(now / 60_000);
   const collapsed = useAgentGroups((s) => s.collapsed);
-  const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus, collapsed), [items, minute, showStatus, collapsed]);
+  // The language is a dependency: day headings are words.
+  const rows = useMemo(() => buildRows(items, minute * 60_000, showStatus, collapsed), [items, minute, showStatus, collapsed, language]);
   useAgentSessionRefresh();
   const layout = useMemo(() => layoutRows(rows), [rows]);
   // The virtualizer recomputes its positions when getItemKey changes: a new one for every new layout.
@@ -160,9 +167,9 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
     <>
       {pickingFor && (
         <div className="tl-picking" role="status" data-testid="timeline-picking">
-          <span>Pick a checkpoint to compare with {checkpointName(pickingFor, pickingRecord)}</span>
+          <span>{t.pickToCompare(checkpointName(pickingFor, pickingRecord))}</span>
           <button className="link" onClick={() => useTimelineStore.getState().cancelPicking()}>
-            Cancel
+            {t.cancel}
           </button>
         </div>
       )}
@@ -171,7 +178,7 @@ export function TimelineList({ loader }: { loader: TimelineLoader }) {
         ref={scrollRef}
         tabIndex={0}
         role="listbox"
-        aria-label="Checkpoints, newest first"
+        aria-label={t.listAria}
         data-testid="timeline-list"
         data-loaded={items.length}
         data-total={total}

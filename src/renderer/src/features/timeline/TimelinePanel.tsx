@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
+import { useFormats, useText } from '../../i18n';
+import { timelineStrings } from './timelineStrings';
 import { formatBytes } from '../../ui/ViewerMessage';
 import { checkpointNow } from './checkpointNow';
 import { usageQuery } from './timelineQueries';
@@ -12,6 +14,7 @@ import './timeline.css';
 
 /** "Checkpoint now" with an optional label; never blocks the UI (the list and diffs stay usable). */
 function CreateForm({ onCreated }: { onCreated(): void }) {
+  const t = useText(timelineStrings);
   const client = useClient();
   const [label, setLabel] = useState('');
   const busy = useTimelineStore((s) => s.creating);
@@ -34,13 +37,13 @@ function CreateForm({ onCreated }: { onCreated(): void }) {
           className="tl-input"
           value={label}
           maxLength={200}
-          placeholder="Label (optional)"
-          aria-label="Checkpoint label"
+          placeholder={t.labelPlaceholder}
+          aria-label={t.labelAria}
           data-testid="checkpoint-label"
           onChange={(e) => setLabel(e.target.value)}
         />
-        <button className="tl-button primary" type="submit" disabled={busy} data-testid="checkpoint-create" title="Checkpoint the workspace now">
-          {busy ? 'Checkpointing…' : 'Checkpoint now'}
+        <button className="tl-button primary" type="submit" disabled={busy} data-testid="checkpoint-create" title={t.checkpointNowTitle}>
+          {busy ? t.checkpointing : t.checkpointNow}
         </button>
       </div>
       {note && (
@@ -53,6 +56,7 @@ function CreateForm({ onCreated }: { onCreated(): void }) {
 }
 
 function ProgressBar() {
+  useText(timelineStrings); // progressText's words follow the language
   const progress = useCheckpointProgress();
   if (!progress) return null;
   const fraction = progressFraction(progress);
@@ -67,22 +71,22 @@ function ProgressBar() {
 }
 
 function UsageFooter() {
+  const t = useText(timelineStrings);
+  const f = useFormats();
   const client = useClient();
   const usage = useQuery(usageQuery(client));
   const total = useTimelineStore((s) => s.total);
   return (
-    <div className="tl-footer" data-testid="checkpoint-usage" title={usage.data ? `Store: ${usage.data.storeDir}` : undefined}>
+    <div className="tl-footer" data-testid="checkpoint-usage" title={usage.data ? t.storeTitle(usage.data.storeDir) : undefined}>
       {usage.data ? (
         <>
-          <span>{formatBytes(usage.data.diskBytes)} on disk</span>
-          <span className="tl-footer-dim">
-            {usage.data.checkpoints.toLocaleString()} checkpoint{usage.data.checkpoints === 1 ? '' : 's'}
-          </span>
+          <span>{t.onDisk(formatBytes(usage.data.diskBytes))}</span>
+          <span className="tl-footer-dim">{t.checkpoints(usage.data.checkpoints, f.number(usage.data.checkpoints))}</span>
         </>
       ) : usage.isError ? (
-        <span className="error-text">Store size unknown: {usage.error.message}</span>
+        <span className="error-text">{t.storeUnknown(usage.error.message)}</span>
       ) : (
-        <span className="tl-footer-dim">{total ? `${total} checkpoints` : 'Measuring the store…'}</span>
+        <span className="tl-footer-dim">{total ? t.checkpoints(total, f.number(total)) : t.measuring}</span>
       )}
     </div>
   );
@@ -90,6 +94,7 @@ function UsageFooter() {
 
 /** The Timeline view: take checkpoints, browse them newest first, compare and restore. */
 export function TimelinePanel() {
+  const t = useText(timelineStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const loader = useMemo(() => createTimelineLoader(client), [client]);
@@ -109,7 +114,7 @@ export function TimelinePanel() {
       <ProgressBar />
       {loaded && count === 0 && !error ? (
         <div className="empty tl-empty" data-testid="timeline-empty">
-          No checkpoints yet. Take one now; the agent also takes them as it works, and every restore takes one first.
+          {t.empty}
         </div>
       ) : (
         <TimelineList loader={loader} />

@@ -3,6 +3,9 @@ import { create } from 'zustand';
 import type { AgentEventType, AgentSessionDetail, AgentStatus, CheckpointRecordT } from '../../../../shared/contract';
 import { ClientError, type AkiraClient } from '../../client/client';
 import { useEvent } from '../../client/ClientContext';
+import { formatsNow, textOf } from '../../i18n';
+import { restoreStrings } from './restoreStrings';
+import { timelineStrings } from './timelineStrings';
 
 /**
  * The agent's side of the Timeline: its checkpoints are grouped under their session and TODO
@@ -13,11 +16,15 @@ import { useEvent } from '../../client/ClientContext';
 
 export type RestoreMode = 'files' | 'conversation' | 'both';
 
-export const RESTORE_MODES: { mode: RestoreMode; label: string; hint: string }[] = [
-  { mode: 'files', label: 'Files only', hint: 'Put the files back as they were; the session goes on from where it is.' },
-  { mode: 'conversation', label: 'Conversation only', hint: 'Rewind the session to this point (its TODO board and history); files stay as they are now.' },
-  { mode: 'both', label: 'Both', hint: 'Put the files back and rewind the session to this point.' },
-];
+/** The choices, in the UI's language of the call. */
+export function restoreModes(): { mode: RestoreMode; label: string; hint: string }[] {
+  const t = textOf(restoreStrings);
+  return [
+    { mode: 'files', label: t.modeFiles, hint: t.modeFilesHint },
+    { mode: 'conversation', label: t.modeConversation, hint: t.modeConversationHint },
+    { mode: 'both', label: t.modeBoth, hint: t.modeBothHint },
+  ];
+}
 
 /** A session still doing something: it has to be paused before it can be rewound. */
 export const ACTIVE: readonly AgentStatus[] = ['planning', 'awaiting_plan_approval', 'running', 'waiting_approval'];
@@ -78,10 +85,11 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** "Session: Write a.txt and b.txt" and "TODO t2 Create b.txt" (or "start of the session"). */
 export function groupTitle(session: Pick<AgentSessionDetail, 'task' | 'todos'> | undefined, sessionId: string, todoId: string | null) {
-  const title = session ? `Session: ${clip(session.task.replace(/\s+/g, ' ').trim(), 80)}` : `Session ${sessionId.slice(0, 8)}`;
-  if (todoId === null) return { session: title, todo: 'start of the session' };
-  const todo = session?.todos.find((t) => t.id === todoId);
-  return { session: title, todo: todo ? `TODO ${todoId} ${clip(todo.description.replace(/\s+/g, ' ').trim(), 100)}` : `TODO ${todoId}` };
+  const t = textOf(timelineStrings);
+  const title = session ? t.session(clip(session.task.replace(/\s+/g, ' ').trim(), 80)) : t.sessionById(sessionId.slice(0, 8));
+  if (todoId === null) return { session: title, todo: t.startOfSession };
+  const todo = session?.todos.find((x) => x.id === todoId);
+  return { session: title, todo: todo ? t.todo(todoId, clip(todo.description.replace(/\s+/g, ' ').trim(), 100)) : t.todoById(todoId) };
 }
 
 /** What a restore of an agent checkpoint will do, in words for the dialog's button and note. */
@@ -89,22 +97,30 @@ export function restorePlan(mode: RestoreMode, files: number, status: AgentStatu
   const rewinds = mode !== 'files';
   const restoresFiles = mode !== 'conversation' && files > 0;
   const pauses = rewinds && !!status && ACTIVE.includes(status);
-  const parts: string[] = [];
-  if (restoresFiles) parts.push(`Restore ${files.toLocaleString()} file${files === 1 ? '' : 's'}`);
-  if (rewinds) parts.push(parts.length ? 'rewind' : 'Rewind the session');
+  const t = textOf(restoreStrings);
+  const shown = formatsNow().number(files);
+  const button =
+    restoresFiles && rewinds
+      ? t.planRestoreAndRewind(files, shown)
+      : restoresFiles
+        ? t.planRestoreFiles(files, shown)
+        : rewinds
+          ? t.planRewind
+          : t.planNothing;
   return {
     restoresFiles,
     rewinds,
     pauses,
-    button: parts.length ? parts.join(' and ') : 'Nothing to restore',
-    note: pauses ? 'The session is running: it will be paused first, then rewound (it stays paused there; resume it to continue).' : null,
+    button,
+    note: pauses ? t.pauseNote : null,
     undo: undoWords(restoresFiles, rewinds),
   };
 }
 
 /** How the restore the dialog is about to do can be undone, in its words: only what is true (the banner's Undo does it). */
 export function undoWords(restoresFiles: boolean, rewinds: boolean): string {
-  if (restoresFiles && rewinds) return 'The current files are checkpointed first: Undo in the banner afterwards puts the files and the session back as they are now.';
-  if (rewinds) return 'Files are not touched: Undo in the banner afterwards puts the session back as it is now.';
-  return 'The current state is checkpointed first: Undo in the banner afterwards puts it back.';
+  const t = textOf(restoreStrings);
+  if (restoresFiles && rewinds) return t.undoBoth;
+  if (rewinds) return t.undoRewind;
+  return t.undoFiles;
 }

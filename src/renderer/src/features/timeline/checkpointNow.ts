@@ -1,5 +1,7 @@
 import type { AkiraClient } from '../../client/client';
+import { textOf } from '../../i18n';
 import { filesWord } from './checkpointNames';
+import { timelineStrings } from './timelineStrings';
 import { useTimelineStore } from './timelineStore';
 
 /**
@@ -15,14 +17,13 @@ export async function checkpointNow(client: AkiraClient, label = ''): Promise<{ 
   try {
     const text = label.trim();
     const result = await client.invoke('checkpoints.create', text ? { label: text } : {});
+    const t = textOf(timelineStrings);
     note = {
       tone: 'ok',
-      text: result.unchanged
-        ? `Nothing changed since #${result.n}.`
-        : `Checkpoint #${result.n} taken: ${filesWord(result.filesChanged)} changed${result.skippedCount ? `, ${result.skippedCount} too large to capture` : ''}.`,
+      text: result.unchanged ? t.nothingChanged(result.n) : t.taken(result.n, filesWord(result.filesChanged), result.skippedCount),
     };
   } catch (err) {
-    note = { tone: 'error', text: `Could not take a checkpoint: ${(err as Error).message}` };
+    note = { tone: 'error', text: textOf(timelineStrings).couldNotTake((err as Error).message) };
   } finally {
     patch({ creating: false });
   }

@@ -1,4 +1,7 @@
 import { create } from 'zustand';
+import { textOf } from '../../i18n';
+import { createToastTimers, toastLifetime, type HoldReason } from '../../ui/toastTimers';
+import { restoreStrings } from './restoreStrings';
 
 /** A restore the user asked for, waiting for confirmation in the dialog. */
 export interface RestoreRequest {
@@ -35,27 +38,55 @@ interface RestoreState {
   closeRestore(): void;
   showToast(toast: Omit<RestoreToast, 'id'>): void;
   dismissToast(): void;
+  /** Hovered or focused: the banner waits (ui/toastTimers.ts); an error stays until closed. */
+  holdToast(reason: HoldReason): void;
+  releaseToast(reason: HoldReason): void;
   setBusy(busy: boolean): void;
 }
 
 let toastIds = 0;
 
-export const useRestoreStore = create<RestoreState>((set) => ({
-  dialog: null,
-  toast: null,
-  busy: false,
-  openRestore: (dialog) => set({ dialog }),
-  closeRestore: () => set({ dialog: null }),
-  showToast: (toast) => set({ toast: { ...toast, id: ++toastIds } }),
-  dismissToast: () => set({ toast: null }),
-  setBusy: (busy) => set({ busy }),
-}));
+export const useRestoreStore = create<RestoreState>((set, get) => {
+  const timers = createToastTimers<number>((id) => get().toast?.id === id && set({ toast: null }));
+  const drop = () => {
+    const shown = get().toast;
+    if (shown) timers.clear(shown.id);
+  };
+  return {
+    dialog: null,
+    toast: null,
+    busy: false,
+    openRestore: (dialog) => set({ dialog }),
+    closeRestore: () => set({ dialog: null }),
+    showToast: (toast) => {
+      drop();
+      const id = ++toastIds;
+      set({ toast: { ...toast, id } });
+      const action = toast.undoId !== undefined || toast.undoRewind !== undefined;
+      timers.start(id, toastLifetime({ tone: toast.kind, action: action || undefined }));
+    },
+    dismissToast: () => {
+      drop();
+      set({ toast: null });
+    },
+    holdToast: (reason) => {
+      const shown = get().toast;
+      if (shown) timers.hold(shown.id, reason);
+    },
+    releaseToast: (reason) => {
+      const shown = get().toast;
+      if (shown) timers.release(shown.id, reason);
+    },
+    setBusy: (busy) => set({ busy }),
+  };
+});
 
 /** "2 modified, 1 created, 1 deleted" (only the parts that are not zero), or "no files changed". */
 export function summarize(counts: { modified: number; created: number; deleted: number }): string {
+  const t = textOf(restoreStrings);
   const parts: string[] = [];
-  if (counts.modified) parts.push(`${counts.modified} modified`);
-  if (counts.created) parts.push(`${counts.created} created`);
-  if (counts.deleted) parts.push(`${counts.deleted} deleted`);
-  return parts.length ? parts.join(', ') : 'no files changed';
+  if (counts.modified) parts.push(t.modified(counts.modified));
+  if (counts.created) parts.push(t.created(counts.created));
+  if (counts.deleted) parts.push(t.deleted(counts.deleted));
+  return parts.length ? parts.join(t.listSeparator) : t.noFilesChanged;
 }

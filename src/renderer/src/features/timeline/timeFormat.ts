@@ -1,4 +1,7 @@
-/** Times in the Timeline: short relative times on rows, the exact time in tooltips, day headings. */
+import { formatsNow, textOf } from '../../i18n';
+import { timelineStrings } from './timelineStrings';
+
+/** Times in the Timeline, in the UI's language: short relative times on rows, the exact time in tooltips, day headings. */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -9,20 +12,21 @@ export function relativeTime(iso: string, now: number): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '';
   const ago = now - at;
-  if (ago < 45_000) return 'just now';
-  if (ago < HOUR) return `${Math.max(1, Math.round(ago / MINUTE))} min ago`;
-  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
-  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} d ago`;
+  const t = textOf(timelineStrings);
+  if (ago < 45_000) return t.justNow;
+  if (ago < HOUR) return t.minutesAgo(Math.max(1, Math.round(ago / MINUTE)));
+  if (ago < DAY) return t.hoursAgo(Math.floor(ago / HOUR));
+  if (ago < 7 * DAY) return t.daysAgo(Math.floor(ago / DAY));
   const date = new Date(at);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) });
+  return date.toLocaleDateString(formatsNow().language, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) });
 }
 
 /** The exact local time with seconds, for tooltips. */
 export function exactTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString(undefined, {
+  return at.toLocaleString(formatsNow().language, {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -42,14 +46,15 @@ export function dayKey(time: string | number): string {
 
 /** "Today", "Yesterday", or the date of a day key. */
 export function dayLabel(key: string, now: number): string {
-  if (key === dayKey(now)) return 'Today';
+  const t = textOf(timelineStrings);
+  if (key === dayKey(now)) return t.today;
   const yesterday = new Date(now);
   yesterday.setDate(yesterday.getDate() - 1);
-  if (key === dayKey(yesterday.getTime())) return 'Yesterday';
+  if (key === dayKey(yesterday.getTime())) return t.yesterday;
   const [y, m, d] = key.split('-').map(Number);
   const date = new Date(y, m - 1, d);
   const sameYear = y === new Date(now).getFullYear();
-  return date.toLocaleDateString(undefined, {
+  return date.toLocaleDateString(formatsNow().language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

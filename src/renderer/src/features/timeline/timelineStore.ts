@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { CheckpointRecordT } from '../../../../shared/contract';
 import type { AkiraClient } from '../../client/client';
+import { textOf } from '../../i18n';
+import { timelineStrings } from './timelineStrings';
 import { appendPage, mergeTop } from './timelinePaging';
 
 /** What the selected checkpoint is compared with: the one before it, the workspace now, or another one. */
@@ -134,7 +136,7 @@ export function createTimelineLoader(
       try {
         await job();
       } catch (err) {
-        if (gen === generation) state().patch({ loading: false, error: (err as Error).message || 'Cannot list checkpoints' });
+        if (gen === generation) state().patch({ loading: false, error: (err as Error).message || textOf(timelineStrings).cannotList });
       }
     });
   }

@@ -5,6 +5,8 @@ import type { AkiraClient } from '../../client/client';
 import { useClient } from '../../client/ClientContext';
 import { ACTIVE, type RestoreMode } from './agentTimeline';
 import { dependsOnNow } from './timelineQueries';
+import { textOf } from '../../i18n';
+import { restoreStrings } from './restoreStrings';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
 import { useRestoreActions } from './useRestoreActions';
 
@@ -18,7 +20,7 @@ async function pauseAndWait(client: AkiraClient, sessionId: string, name: string
   for (;;) {
     const { status } = await client.invoke('agent.get', { sessionId });
     if (!ACTIVE.includes(status)) return;
-    if (Date.now() > deadline) throw new Error(`The session did not pause within ${PAUSE_WAIT_MS / 1000} s (its current step is still running); try again once it is paused.`);
+    if (Date.now() > deadline) throw new Error(textOf(restoreStrings).pauseTimeout(PAUSE_WAIT_MS / 1000));
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
@@ -51,21 +53,22 @@ export function useAgentRestore() {
         const { status } = await client.invoke('agent.get', { sessionId: agent.sessionId });
         const paused = ACTIVE.includes(status);
         if (paused) await pauseAndWait(client, agent.sessionId, request.name);
-        let filesPart = '';
+        let counts: string | null = null;
         let undoId: string | undefined;
         if (mode === 'both' && files > 0) {
           const result = await client.invoke('checkpoints.restore', { checkpointId: request.checkpointId });
-          filesPart = `Restored the workspace (${summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length })}) and rewound`;
+          counts = summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length });
           undoId = result.beforeCheckpointId;
         }
         await client.invoke('agent.rewind', { sessionId: agent.sessionId, checkpointId: request.checkpointId });
+        const t = textOf(restoreStrings);
         useRestoreStore.getState().closeRestore();
         useRestoreStore.getState().showToast({
           kind: 'restored',
-          message: `${filesPart || 'Rewound'} the session to ${request.name}${paused ? ' (paused it first)' : ''}. It is paused there: resume it to continue from that point.`,
+          message: counts === null ? t.rewound(request.name, paused) : t.restoredAndRewound(counts, request.name, paused),
           undoRewind: { sessionId: agent.sessionId },
           ...(undoId ? { undoId } : {}),
-          detail: undoId ? 'Undo puts the files back and the session where it was.' : 'Undo puts the session back where it was (files were not touched).',
+          detail: undoId ? t.undoPutsBoth : t.undoPutsSession,
         });
       } finally {
         useRestoreStore.getState().setBusy(false);
@@ -85,14 +88,15 @@ export function useAgentRestore() {
       store.setBusy(true);
       try {
         await client.invoke('agent.undoRewind', { sessionId });
-        let files = '';
+        let counts: string | null = null;
         if (undoId) {
           const result = await client.invoke('checkpoints.restore', { checkpointId: undoId });
-          files = ` and the files are as they were (${summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length })})`;
+          counts = summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length });
         }
-        useRestoreStore.getState().showToast({ kind: 'undone', message: `Restore undone: the session is back where it was before the rewind${files}.` });
+        const t = textOf(restoreStrings);
+        useRestoreStore.getState().showToast({ kind: 'undone', message: counts === null ? t.rewindUndone : t.rewindAndFilesUndone(counts) });
       } catch (err) {
-        useRestoreStore.getState().showToast({ kind: 'error', message: `Could not undo the restore: ${(err as Error).message}` });
+        useRestoreStore.getState().showToast({ kind: 'error', message: textOf(restoreStrings).couldNotUndo((err as Error).message) });
       } finally {
         useRestoreStore.getState().setBusy(false);
         refresh(sessionId);
@@ -111,9 +115,9 @@ export function useAgentRestore() {
         const result = await client.invoke('agent.fork', { sessionId, checkpointId });
         openSession(result.sessionId);
         useUiStore.getState().setSidebar('agent');
-        useRestoreStore.getState().showToast({ kind: 'info', message: `Forked a new session from ${name}. It is paused there: resume it to go on.` });
+        useRestoreStore.getState().showToast({ kind: 'info', message: textOf(restoreStrings).forked(name) });
       } catch (err) {
-        useRestoreStore.getState().showToast({ kind: 'error', message: `Could not fork a session from ${name}: ${(err as Error).message}` });
+        useRestoreStore.getState().showToast({ kind: 'error', message: textOf(restoreStrings).couldNotFork(name, (err as Error).message) });
       }
     },
     [client],

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EventData } from '../../../../shared/contract';
 import { useEvent } from '../../client/ClientContext';
+import { formatsNow, textOf } from '../../i18n';
+import { timelineStrings } from './timelineStrings';
 
 export type CheckpointProgress = EventData<'checkpoints.onProgress'>;
 
@@ -45,19 +47,31 @@ export function useCheckpointProgress(): CheckpointProgress | null {
   return shown;
 }
 
-const phaseWord: Record<CheckpointProgress['phase'], string> = {
-  scanning: 'Scanning',
-  hashing: 'Reading changed files',
-  writing: 'Writing',
-  restoring: 'Restoring',
-  done: 'Done',
-};
+type Words = (typeof timelineStrings)['en'];
+const phaseWord = (t: Words): Record<CheckpointProgress['phase'], string> => ({
+  scanning: t.phaseScanning,
+  hashing: t.phaseHashing,
+  writing: t.phaseWriting,
+  restoring: t.phaseRestoring,
+  done: t.phaseDone,
+});
+const operationWord = (t: Words): Record<string, string> => ({
+  create: t.opCreate,
+  restore: t.opRestore,
+  preview: t.opPreview,
+  diff: t.opDiff,
+  prune: t.opPrune,
+  recover: t.opRecover,
+  'warm-up': t.opWarmUp,
+});
 
-/** "Scanning 12,345 files…", "Reading changed files 120 / 3,000…". */
+/** "Checkpoint: Scanning 12,345 files…", "Restore: Reading changed files 120 / 3,000…". */
 export function progressText(p: CheckpointProgress): string {
-  const what = p.operation === 'create' ? 'Checkpoint' : p.operation.charAt(0).toUpperCase() + p.operation.slice(1);
-  const count = p.total > 0 ? `${p.done.toLocaleString()} / ${p.total.toLocaleString()}` : `${p.done.toLocaleString()} files`;
-  return `${what}: ${phaseWord[p.phase]} ${count}…`;
+  const t = textOf(timelineStrings);
+  const n = formatsNow().number;
+  const what = operationWord(t)[p.operation] ?? p.operation.charAt(0).toUpperCase() + p.operation.slice(1);
+  const count = p.total > 0 ? `${n(p.done)} / ${n(p.total)}` : t.progressFiles(n(p.done));
+  return t.progress(what, phaseWord(t)[p.phase], count);
 }
 
 /** 0..1 when the total is known, null when it is not (an indeterminate bar). */

@@ -2,13 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { dependsOnNow } from './timelineQueries';
+import { textOf } from '../../i18n';
+import { restoreStrings } from './restoreStrings';
 import { summarize, useRestoreStore, type RestoreRequest } from './restoreStore';
 
 function conflictsNote(conflicts: { path: string; reason: string }[]): string | undefined {
   if (conflicts.length === 0) return undefined;
-  const shown = conflicts.slice(0, 3).map((c) => `${c.path} (${c.reason})`).join(', ');
-  const more = conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : '';
-  return `Left alone: ${shown}${more}.`;
+  const t = textOf(restoreStrings);
+  const shown = conflicts.slice(0, 3).map((c) => t.conflictItem(c.path, c.reason)).join(t.listSeparator);
+  return t.leftAlone(conflicts.length > 3 ? t.andMore(shown, conflicts.length - 3) : shown);
 }
 
 /**
@@ -34,13 +36,15 @@ export function useRestoreActions() {
           ...(request.paths ? { paths: request.paths } : {}),
         });
         const counts = { modified: result.modified.length, created: result.created.length, deleted: result.deleted.length };
-        const what = request.paths?.length === 1 ? request.paths[0] : 'the workspace';
+        const t = textOf(restoreStrings);
         useRestoreStore.getState().closeRestore();
         useRestoreStore.getState().showToast({
           kind: request.isUndo ? 'undone' : 'restored',
           message: request.isUndo
-            ? `Restore undone (${summarize(counts)}).`
-            : `Restored ${what} to ${request.name} (${summarize(counts)}).`,
+            ? t.restoreUndoneCounts(summarize(counts))
+            : request.paths?.length === 1
+              ? t.restoredFile(request.paths[0], request.name, summarize(counts))
+              : t.restoredWorkspace(request.name, summarize(counts)),
           undoId: result.beforeCheckpointId,
           detail: conflictsNote(result.conflicts),
         });
@@ -62,14 +66,14 @@ export function useRestoreActions() {
         const counts = { modified: result.modified.length, created: result.created.length, deleted: result.deleted.length };
         useRestoreStore.getState().showToast({
           kind: 'undone',
-          message: `Restore undone: the files are back as they were (${summarize(counts)}).`,
+          message: textOf(restoreStrings).restoreUndoneFiles(summarize(counts)),
           undoId: result.beforeCheckpointId,
           detail: conflictsNote(result.conflicts),
         });
       } catch (err) {
         useRestoreStore.getState().showToast({
           kind: 'error',
-          message: `Could not undo the restore: ${(err as Error).message}`,
+          message: textOf(restoreStrings).couldNotUndo((err as Error).message),
           undoId: beforeCheckpointId,
         });
       } finally {

@@ -1,0 +1,51 @@
+import { defineText } from '../../../../shared/i18n';
+
+/** The Search view's words (issue 14): the query and its toggles, the globs, the status line, the results. */
+export const searchStrings = defineText({
+  en: {
+    search: 'Search',
+    matchCase: 'Match Case (Alt+C)',
+    wholeWord: 'Match Whole Word (Alt+W)',
+    regex: 'Use Regular Expression (Alt+R)',
+    filesToInclude: 'files to include',
+    filesToExclude: 'files to exclude',
+    includePlaceholder: 'e.g. *.ts, src/**/include',
+    excludePlaceholder: 'e.g. *.test.ts, dist',
+    collapseAll: 'Collapse all',
+    expandAll: 'Expand all',
+    results: 'Search results',
+    fileAria: (path: string, count: number) => `${path}, ${count} ${count === 1 ? 'match' : 'matches'}`,
+    lineAria: (line: number) => `line ${line}`,
+    // The status line
+    searching: 'Searching…',
+    resultsIn: (results: number, resultsShown: string, files: number, filesShown: string) =>
+      `${resultsShown} ${results === 1 ? 'result' : 'results'} in ${filesShown} ${files === 1 ? 'file' : 'files'}`,
+    searchingFound: (found: string) => `Searching… ${found}`,
+    how: (engine: string, ms: string) => `(${engine}, ${ms} ms)`,
+    found: (found: string, how: string) => `${found} ${how}`,
+    noResults: (how: string) => `No results ${how}`,
+    truncated: (found: string) => `${found} — truncated: more matches exist, narrow the search`,
+  },
+  'zh-CN': {
+    search: '搜索',
+    matchCase: '区分大小写 (Alt+C)',
+    wholeWord: '全字匹配 (Alt+W)',
+    regex: '使用正则表达式 (Alt+R)',
+    filesToInclude: '包含的文件',
+    filesToExclude: '排除的文件',
+    includePlaceholder: '例如 *.ts, src/**/include',
+    excludePlaceholder: '例如 *.test.ts, dist',
+    collapseAll: '全部折叠',
+    expandAll: '全部展开',
+    results: '搜索结果',
+    fileAria: (path: string, count: number) => `${path}，${count} 处匹配`,
+    lineAria: (line: number) => `第 ${line} 行`,
+    searching: '正在搜索…',
+    resultsIn: (_results: number, resultsShown: string, _files: number, filesShown: string) => `${filesShown} 个文件中有 ${resultsShown} 个结果`,
+    searchingFound: (found: string) => `正在搜索… ${found}`,
+    how: (engine: string, ms: string) => `（${engine}，${ms} 毫秒）`,
+    found: (found: string, how: string) => `${found}${how}`,
+    noResults: (how: string) => `没有结果${how}`,
+    truncated: (found: string) => `${found} — 结果已截断：还有更多匹配，请缩小搜索范围`,
+  },
+});
