@@ -5,8 +5,10 @@ import { checkpointErrorStrings } from './checkpointErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
+import { sessionReasonStrings } from './sessionReasonStrings';
 
 export * from './errorWords';
+export * from './sessionReasons';
 
 /** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
 export function listedNames(names: readonly string[], max: number): [string, number] {
@@ -23,12 +25,15 @@ const errorCatalogs = {
   input: inputErrorStrings,
   git: gitErrorStrings,
   checkpoint: checkpointErrorStrings,
+  session: sessionReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
 export const inputErrors = errorWords('input', inputErrorStrings);
 export const gitErrors = errorWords('git', gitErrorStrings);
 export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings);
+/** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
+export const sessionReasons = errorWords('session', sessionReasonStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
