@@ -37,6 +37,9 @@ export const sessionReasonStrings = defineText({
       `Rewound to checkpoint ${checkpointEn(checkpointId, label)}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`,
     forked: (sessionId: string, checkpointId: string, label: string) =>
       `Forked from session ${sessionId} at checkpoint ${checkpointId}${label ? ` ("${label}")` : ''}; files were not touched. Resume to continue from there.`,
+    waitingSlot: (running: number, max: number) =>
+      `Waiting for a free slot: ${running} session(s) run, at most ${max} at once (policy limits.maxConcurrentTasks).`,
+    waitingFolder: 'Waiting for the session running in this folder to end.',
     planWaits: 'The plan waits for approval.',
     todoFailedAsk: (todoId: string) => `TODO ${todoId} failed: retry, skip, edit or stop?`,
     waitingChange: (kind: string, path: string) => `Waiting for approval: ${kind} ${path}`,
@@ -73,6 +76,8 @@ export const sessionReasonStrings = defineText({
       `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话恢复为当时的样子（回退不会改动文件）。恢复会话即可从那里继续。`,
     forked: (sessionId: string, checkpointId: string, label: string) =>
       `从会话 ${sessionId} 的检查点 ${checkpointId}${label ? `（“${label}”）` : ''} 分叉而来；文件未被改动。恢复会话即可从那里继续。`,
+    waitingSlot: (running: number, max: number) => `等待空闲名额：${running} 个会话正在运行，最多同时运行 ${max} 个（策略 limits.maxConcurrentTasks）。`,
+    waitingFolder: '等待此文件夹中正在运行的会话结束。',
     planWaits: '计划等待批准。',
     todoFailedAsk: (todoId: string) => `TODO ${todoId} 失败：重试、跳过、编辑还是停止？`,
     waitingChange: (kind: string, path: string) => `等待批准：${kindZh[kind] ?? kind} ${path}`,
