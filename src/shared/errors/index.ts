@@ -64,3 +64,12 @@ export function wordsText(words: ErrorWords, language: Language): string | null 
 export function errorText(error: { message: string; words?: unknown }, language: Language): string {
   return (isErrorWords(error.words) && wordsText(error.words, language)) || error.message;
 }
+
+/**
+ * What to show a person for a reason: its words in `language` when this build's catalog knows them, else the English
+ * `reason` (an old log, a reason without words, a key from a newer core).
+ */
+export function reasonIn<R extends string | null | undefined>(reason: R, words: unknown, language: Language): R | string {
+  if (!reason) return reason;
+  return (isErrorWords(words) && wordsText(words, language)) || reason;
+}

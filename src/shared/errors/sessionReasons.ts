@@ -24,3 +24,4 @@ export function receivedReason(reason: string | undefined, words: unknown): Reas
   if (reason === undefined) return undefined;
   return isErrorWords(words) ? { key: words.key, values: [...words.values], en: reason } : reason;
 }
+

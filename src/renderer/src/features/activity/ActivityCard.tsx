@@ -9,6 +9,7 @@ import { useActivityStore } from './activityStore';
 import { Card, Folded, TodoChip } from './CardParts';
 import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
+import { useReasonText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -104,6 +105,7 @@ const END: Record<Of<'end'>['outcome'], { icon: string; title: string; tone: 'ok
 
 /** One card of the activity stream (seed 000's templates: session, TODO plan, tool call, terminal command, …). */
 export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { item: ActivityItem; sessionId: string }) {
+  const reasonText = useReasonText();
   switch (item.kind) {
     case 'session':
       return (
@@ -159,7 +161,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
           <span>
             {item.status.replace(/_/g, ' ')}
             {item.phase ? ` (${PHASE_LABEL[item.phase] ?? item.phase})` : ''}
-            {item.reason ? `: ${item.reason}` : ''}
+            {item.reason ? `: ${reasonText(item.reason, item.reasonWords)}` : ''}
           </span>
         </div>
       );
@@ -175,7 +177,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       const end = END[item.outcome];
       return (
         <Card kind="end" tone={end.tone} icon={end.icon} title={end.title} meta={<span>{time(item.ts)}</span>} testId={`card-end-${item.outcome}`}>
-          {item.text && <div className="ac-feedback">{item.text}</div>}
+          {item.text && <div className="ac-feedback">{reasonText(item.text, item.textWords)}</div>}
         </Card>
       );
     }

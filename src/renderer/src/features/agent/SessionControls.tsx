@@ -8,6 +8,8 @@ import { useServerTrust } from './ServerTrust';
 import { statusText } from './queueOrder';
 import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
+import { useReasonText } from '../../i18n';
+import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
 /**
  * The session's header: what it works on, where it is, and pause / resume / stop. Progress is the shared replay's
@@ -17,6 +19,7 @@ import { useSessionStore } from './sessionStore';
 export function SessionControls({ onClose }: { onClose(): void }) {
   const client = useClient();
   const board = useBoardStore((s) => s.board);
+  const reasonText = useReasonText();
   const setSidebar = useUiStore((s) => s.setSidebar);
   const [busy, setBusy] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
@@ -46,7 +49,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   return (
     <div className="session-header" data-testid="session-header">
       <div className="session-header-main">
-        <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={board.statusReason ?? undefined}>
+        <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={reasonText(board.statusReason, board.statusReasonWords) ?? undefined}>
           {statusText(board.status, queuePosition)}
         </span>
         <span className="session-task" title={board.task}>
@@ -88,7 +91,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           !queued &&
           (confirmStop ? (
             <>
-              <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, reason: 'Stopped from the app.' }))} data-testid="session-stop-confirm">
+              <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, ...reasonFields(sessionReasons.stoppedFromApp) }))} data-testid="session-stop-confirm">
                 Stop for good
               </button>
               <button className="ag-button" onClick={() => setConfirmStop(false)}>

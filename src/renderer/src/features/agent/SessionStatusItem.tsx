@@ -7,6 +7,8 @@ import { useServerTrust } from './ServerTrust';
 import { queueWaitText, statusText } from './queueOrder';
 import { canPause, canResume, canStop, formatCost, formatTokens, message, PHASE_LABEL, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
+import { useReasonText } from '../../i18n';
+import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
 type Action = 'view' | 'pause' | 'resume' | 'stop';
 
@@ -19,6 +21,7 @@ export function SessionStatusItem() {
   const client = useClient();
   const current = useSessionStore((s) => s.currentSessionId);
   const board = useBoardStore((s) => s.board);
+  const reasonText = useReasonText();
   const [open, setOpen] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -71,10 +74,10 @@ export function SessionStatusItem() {
     setBusy(true);
     setError(null);
     try {
-      if (action === 'pause') await client.invoke('agent.pause', { sessionId, reason: 'Paused from the status bar.' });
+      if (action === 'pause') await client.invoke('agent.pause', { sessionId, ...reasonFields(sessionReasons.pausedFromStatusBar) });
       else if (action === 'resume') await trust.run(() => client.invoke('agent.resume', { sessionId }));
       else {
-        await client.invoke('agent.stop', { sessionId, reason: queued ? 'Taken out of the queue from the status bar.' : 'Stopped from the status bar.' });
+        await client.invoke('agent.stop', { sessionId, ...reasonFields(queued ? sessionReasons.unqueuedFromStatusBar : sessionReasons.stoppedFromStatusBar) });
         if (queued) useSessionStore.getState().queuedStopped();
       }
       close(true);
@@ -118,7 +121,7 @@ export function SessionStatusItem() {
         data-testid="status-agent"
         data-status={board.status}
         data-queue-position={queued ? (queuePosition ?? undefined) : undefined}
-        title={`${board.task}${queued ? `\n${queueWaitText(board.statusReason)}` : ''}\n(click for the session's menu)`}
+        title={`${board.task}${queued ? `\n${queueWaitText(reasonText(board.statusReason, board.statusReasonWords))}` : ''}\n(click for the session's menu)`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'status-session-menu' : undefined}

@@ -13,6 +13,7 @@ import {
   type AgentTodo,
 } from '../../../../shared/contract';
 import { stateFromDetail, todosFromView } from './boardSnapshot';
+import type { ErrorWords } from '../../../../shared/errors';
 
 /**
  * The TODO board of one session as a pure reducer: a snapshot from `agent.get` (`fromDetail`), then the
@@ -71,6 +72,8 @@ export interface BoardState {
   status: AgentStatus;
   phase: AgentPhase;
   statusReason: string | null;
+  /** Its words (issue 14): show it with useReasonText. */
+  statusReasonWords: ErrorWords | null;
   planAwaitingApproval: boolean;
   todos: BoardTodo[];
   approvals: AgentApproval[];
@@ -103,6 +106,7 @@ function view(b: Base, prev: BoardState | null): BoardState {
     status: log.status,
     phase: log.phase,
     statusReason: log.statusReason,
+    statusReasonWords: log.statusReasonWords,
     planAwaitingApproval: log.plan.awaitingApproval,
     todos: log.todos.map((t) => boardTodo(t, b.calls[t.id] ?? NO_CALLS, old.get(t.id))),
     finalVerdict: verdictView(log.finalVerdict),
