@@ -4,6 +4,7 @@ import { queueWaitText, statusText } from './queueOrder';
 import { formatAgo, formatTokens, statusTone } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 import { TreeBadge } from './TreeBadge';
+import { useReasonText } from '../../i18n';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -59,6 +60,8 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const error = useSessionStore((s) => s.error);
   const current = useSessionStore((s) => s.currentSessionId);
   const reasons = useSessionStore((s) => s.statusReasons);
+  const reasonWords = useSessionStore((s) => s.statusReasonWords);
+  const reasonText = useReasonText();
   const now = useNow(30_000);
   if (error && !sessions.length) return <div className="empty error-text">Could not list sessions: {error}</div>;
   if (!loaded) return <div className="empty">Loading sessions…</div>;
@@ -66,7 +69,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   return (
     <ul className="session-list" data-testid="session-list">
       {sessions.map((s) => (
-        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasons[s.sessionId]} onOpen={() => onOpen(s.sessionId)} />
+        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId], reasonWords[s.sessionId])} onOpen={() => onOpen(s.sessionId)} />
       ))}
     </ul>
   );
