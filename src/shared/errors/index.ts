@@ -6,6 +6,7 @@ import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
 import { sessionReasonStrings } from './sessionReasonStrings';
+import { policyReasonStrings } from './policyReasonStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
@@ -26,6 +27,7 @@ const errorCatalogs = {
   git: gitErrorStrings,
   checkpoint: checkpointErrorStrings,
   session: sessionReasonStrings,
+  policy: policyReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -34,6 +36,8 @@ export const gitErrors = errorWords('git', gitErrorStrings);
 export const checkpointErrors = errorWords('checkpoint', checkpointErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
 export const sessionReasons = errorWords('session', sessionReasonStrings);
+/** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */
+export const policyReasons = errorWords('policy', policyReasonStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */

@@ -25,3 +25,8 @@ export function receivedReason(reason: string | undefined, words: unknown): Reas
   return isErrorWords(words) ? { key: words.key, values: [...words.values], en: reason } : reason;
 }
 
+
+/** A reason that is always there (a verdict's, an approval's): `{reason: English, reasonWords}`. */
+export function wordsReason(words: Words): { reason: string; reasonWords: ErrorWords } {
+  return { reason: words.en, reasonWords: plainWords(words) };
+}

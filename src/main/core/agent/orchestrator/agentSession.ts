@@ -117,7 +117,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const { handle } = deps;
   const sessionId = handle.sessionId;
   const gate = createApprovalGate({
-    onRequested: (approval, reason) => deps.notice('approval_requested', { ...approval, reason }),
+    onRequested: (approval, reason, reasonWords) => deps.notice('approval_requested', { ...approval, reason, ...(reasonWords ? { reasonWords } : {}) }),
     onResolved: (changeId, d) => deps.notice('approval_resolved', { changeId, decision: d.decision, by: d.by, ...(d.reason ? { reason: d.reason } : {}) }),
   });
   const planSlot = createWaitSlot<PlanDecision, { todos: AgentTodo[] }>('a plan approval');

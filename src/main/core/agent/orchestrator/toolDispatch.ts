@@ -8,7 +8,7 @@ import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
-import { sessionReasons } from '../../../../shared/errors';
+import { policyReasons, sessionReasons, wordsReason } from '../../../../shared/errors';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -118,7 +118,7 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
         if (tool.category === 'read' && rt.settings.askBeforeReads) {
           const approval = { changeId: newId('read'), kind: 'read' as const, todoId: todo.id, tool: { name: call.name, input: summarizeArgs(call.arguments, call.rawArguments) } };
           await setStatus(rt, 'waiting_approval', sessionReasons.waitingTool(call.name));
-          const d = await rt.gate.decide(approval, { decision: 'ask', reason: 'reads are not auto-approved' }, rt.interrupt);
+          const d = await rt.gate.decide(approval, { decision: 'ask', ...wordsReason(policyReasons.readsNotAuto) }, rt.interrupt);
           await setStatus(rt, 'running');
           if (d.decision === 'rejected') return await finish(`The user refused this read: ${d.reason ?? ''}`, true, 'stop');
         }

@@ -7,6 +7,7 @@ import { itemKey, isWaiting, useReviewStore } from '../review/reviewStore';
 import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem, Halted } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
+import { useReasonText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -185,6 +186,7 @@ export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId:
 
 /** A command (or a read) that waits for a person: approve or reject it here, or in the Review view. */
 export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessionId: string }) {
+  const reasonText = useReasonText();
   const client = useClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -218,7 +220,7 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
     >
       <pre className="ac-pre ac-command">{what}</pre>
       {approval.command?.destructive && <div className="ac-note error-text">Destructive: {approval.command.reason}</div>}
-      {!approval.command?.destructive && item.reason && <div className="ac-note">{item.reason}</div>}
+      {!approval.command?.destructive && item.reason && <div className="ac-note">{reasonText(item.reason, item.reasonWords)}</div>}
       {open &&
         (rejecting ? (
           <div className="ac-actions">

@@ -65,7 +65,7 @@ export type ActivityItem =
       applied: boolean;
       error: string | null;
     })
-  | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; resolved: string | null })
+  | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; reasonWords?: ErrorWords; resolved: string | null })
   | (Base & { kind: 'verification'; approved: boolean; confidence: number; feedback: string; final: boolean; nextStatus: string | null })
   | (Base & {
       kind: 'error';

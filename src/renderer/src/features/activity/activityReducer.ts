@@ -257,7 +257,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
     case 'approval_requested':
       // File changes already have their card (change_proposed); it links to the review.
       if (e.kind === 'change') return;
-      d.add({ ...base, key: `approval:${e.changeId}`, kind: 'approval', approval: { ...approvalOf(e), todoId: base.todoId }, reason: e.reason, resolved: null });
+      d.add({ ...base, key: `approval:${e.changeId}`, kind: 'approval', approval: { ...approvalOf(e), todoId: base.todoId }, reason: e.reason, ...(e.reasonWords ? { reasonWords: e.reasonWords } : {}), resolved: null });
       return;
     case 'approval_resolved':
       d.patch(`approval:${e.changeId}`, (a) => ({ ...a, resolved: e.decision }), 'approval');

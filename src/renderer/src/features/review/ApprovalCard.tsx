@@ -1,7 +1,9 @@
 import type { PendingItem } from './reviewStore';
+import { useReasonText } from '../../i18n';
 
 /** A command or a read waiting for approval: what would run, where, and why it asks. */
 export function ApprovalCard({ item }: { item: PendingItem }) {
+  const reasonText = useReasonText();
   if (item.command) {
     const c = item.command;
     return (
@@ -12,7 +14,7 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
           <dt>in</dt>
           <dd>{c.cwd ? c.cwd : 'the workspace folder'}</dd>
           <dt>asks because</dt>
-          <dd>{item.reason ?? c.reason}</dd>
+          <dd>{reasonText(item.reason, item.reasonWords) ?? c.reason}</dd>
         </dl>
         {c.destructive && (
           <div className="review-warning" role="alert" data-testid="review-destructive">
@@ -30,7 +32,7 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
         <pre className="review-command-line">
           {item.tool.name} {item.tool.input}
         </pre>
-        <div className="review-dim">{item.reason ?? (item.kind === 'mcp' ? 'MCP tools need approval in this session’s policy.' : 'Reads need approval in this session’s policy.')}</div>
+        <div className="review-dim">{reasonText(item.reason, item.reasonWords) ?? (item.kind === 'mcp' ? 'MCP tools need approval in this session’s policy.' : 'Reads need approval in this session’s policy.')}</div>
       </div>
     );
   }
