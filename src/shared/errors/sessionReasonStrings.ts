@@ -58,6 +58,12 @@ export const sessionReasonStrings = defineText({
     fileLimit: (limit: number) =>
       `The session reached its limit of ${limit} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
     finalRejected: (times: number, feedback: string) => `The final review rejected the task ${times} time(s): ${feedback}`,
+    todoRejectedStopped: (todoId: string, rejections: number, feedback: string) =>
+      `TODO ${todoId} failed (the reviewer rejected it ${rejections} time(s); last: ${feedback}); the user stopped the session.`,
+    todoFailedStopped: (todoId: string, result: string) => `TODO ${todoId} failed (${result}); the user stopped the session.`,
+    todoGaveUpStopped: (todoId: string) => `TODO ${todoId} failed (the agent gave up); the user stopped the session.`,
+    specTasksFailed: (count: number, tasks: string, onFailure: string) =>
+      `Task${count === 1 ? '' : 's'} ${tasks} failed; the other tasks were done (agent.spec.onFailure "${onFailure}").`,
   },
   'zh-CN': {
     stoppedByUser: '已被用户停止。',
@@ -95,5 +101,11 @@ export const sessionReasonStrings = defineText({
       `TODO ${todoId} 已用完 ${turns} 轮模型调用（策略 maxToolLoopsPerTodo）仍未完成。请查看它做了什么，需要时发送提示消息，然后恢复会话。`,
     fileLimit: (limit: number) => `会话已达到 ${limit} 次文件修改的上限（策略 maxFileModificationsPerSession）。请审查这些更改，然后恢复会话以允许更多修改。`,
     finalRejected: (times: number, feedback: string) => `最终审查已拒绝该任务 ${times} 次：${feedback}`,
+    todoRejectedStopped: (todoId: string, rejections: number, feedback: string) =>
+      `TODO ${todoId} 失败（审查者拒绝了 ${rejections} 次；最后一次：${feedback}）；用户停止了会话。`,
+    todoFailedStopped: (todoId: string, result: string) => `TODO ${todoId} 失败（${result}）；用户停止了会话。`,
+    todoGaveUpStopped: (todoId: string) => `TODO ${todoId} 失败（智能体放弃了）；用户停止了会话。`,
+    specTasksFailed: (count: number, tasks: string, onFailure: string) =>
+      `${count === 1 ? '任务' : `${count} 个任务`} ${tasks} 失败；其他任务已完成（agent.spec.onFailure “${onFailure}”）。`,
   },
 });

@@ -161,7 +161,13 @@ export async function questionStep(rt: SessionRuntime, todo: TodoState, slot: Wa
   const answer = await waiting;
   rt.notice('question_answered', { questionId: question.questionId, todoId: todo.id, choice: answer.choice });
   if (answer.choice === 'stop') {
-    await rt.handle.append({ type: 'session_failed', reason: `TODO ${todo.id} failed (${why}); the user stopped the session.` });
+    const stopped =
+      last && !last.approved
+        ? sessionReasons.todoRejectedStopped(todo.id, todo.rejections, oneLine(last.feedback, 300))
+        : todo.result !== null && todo.result !== undefined
+          ? sessionReasons.todoFailedStopped(todo.id, oneLine(todo.result, 300))
+          : sessionReasons.todoGaveUpStopped(todo.id);
+    await rt.handle.append({ type: 'session_failed', reason: stopped.en, reasonWords: plainWords(stopped) });
     return;
   }
   if (answer.choice === 'skip') {
