@@ -326,6 +326,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       rt?.abort(true);
       gate.cancelAll();
       await loop;
+      // A loop that was already winding down (a pause written, the loop not yet returned) ends without writing the stop.
+      if (!terminalStatuses.includes(handle.state().status)) await handle.append({ type: 'session_stopped', ...reasonFields(reason) });
     },
     async sendMessage(text, extra = {}) {
       const messageId = newId('msg');
