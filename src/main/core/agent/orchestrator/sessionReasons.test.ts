@@ -40,7 +40,7 @@ describe('session reasons in words', () => {
     expect(state).toMatchObject({ status: 'failed', statusReason: failed.reason, statusReasonWords: failed.reasonWords });
   });
 
-  it("keeps the words a face sends with agent.stop (the app's Stop), and refuses malformed words", async () => {
+  it("keeps the words a face sends with agent.stop (the app's Stop), words alone too, and refuses malformed words", async () => {
     kit = await startAgentKit({});
     kit.server.enqueue(reply.unauthorized('Incorrect API key provided: sk-wrong***.'));
     const { sessionId } = await kit.call('agent.start', { task: 'anything' });
@@ -48,7 +48,8 @@ describe('session reasons in words', () => {
     await expect(kit.call('agent.stop', { sessionId, reason: 'Stopped from the app.', reasonWords: { key: 'session.stoppedFromApp', values: [{}] } } as never)).rejects.toThrow(
       /bad_request: Invalid params for agent.stop: reasonWords/,
     );
-    await kit.call('agent.stop', { sessionId, reason: 'Stopped from the app.', reasonWords: { key: 'session.stoppedFromApp', values: [] } });
+    // Words alone (a known key): the English reason is the catalog's.
+    await kit.call('agent.stop', { sessionId, reasonWords: { key: 'session.stoppedFromApp', values: [] } });
     const stopped = await kit.waitForEvent('session_stopped');
     expect(stopped).toMatchObject({ reason: 'Stopped from the app.', reasonWords: { key: 'session.stoppedFromApp', values: [] } });
     expect(wordsText(stopped.reasonWords!, 'zh-CN')).toBe('已在应用中停止。');
