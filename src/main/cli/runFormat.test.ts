@@ -16,6 +16,14 @@ describe('akira run reads agent events typed', () => {
     expect(formatRunEvent(retry, { color: false })).toBe('  (model: attempt 2 failed, retrying in 1.5 s: HTTP 500)\n');
   });
 
+  it('says a session reason in the CLI language from its words, else as written (issue 14)', () => {
+    const stopped: AgentEvent = { sessionId: 's', type: 'session_stopped', seq: 4, ts, reason: 'Stopped by the user.', reasonWords: { key: 'reason.stoppedByUser', values: [] } };
+    expect(formatRunEvent(stopped, { color: false, language: 'zh-CN' })).toContain('已被用户停止。');
+    expect(formatRunEvent(stopped, { color: false })).toContain('Stopped by the user.');
+    const paused: AgentEvent = { sessionId: 's', type: 'status_changed', seq: 5, ts, status: 'paused', reason: 'From a newer core.', reasonWords: { key: 'reason.newer', values: [] } };
+    expect(formatRunEvent(paused, { color: false, language: 'zh-CN' })).toContain(': From a newer core.');
+  });
+
   it('does not compile with a field an event does not have', () => {
     const typeOnly = () => {
       // @ts-expect-error a verification's verdict is `approved`, not `verdict`

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../../shared/contract';
 import { unifiedDiff } from '../common/unifiedDiff';
 import { textIn, type Language } from '../../shared/i18n';
 import { runStrings } from './runStrings';
+import { reasonIn } from '../../shared/errors';
 
 /**
  * `akira run`'s readable progress (without --json): the plan, each TODO, its tool calls with a short
@@ -68,6 +69,8 @@ export function changeDiff(change: { path: string; kind: string; before: string 
 export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
   const s = styler(options.color);
   const t = textIn(runStrings, options.language ?? 'en');
+  // A session's reason in the person's language when it has words (issue 14); --json keeps the event as it is.
+  const said = <R extends string | undefined>(reason: R, words: unknown) => reasonIn(reason, words, options.language ?? 'en');
   switch (e.type) {
     case 'session_started':
       return `${s('bold', t.akiraSession)} ${e.sessionId} ${t.sessionHeader(e.mode, e.model)}\n${s('dim', t.task)} ${oneLine(e.task, 300)}\n`;
@@ -125,13 +128,13 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
     case 'warning':
       return `  ${s('yellow', t.warning)} ${oneLine(e.message, 300)}\n`;
     case 'status_changed':
-      return e.status === 'paused' ? `${s('yellow', t.paused)}: ${e.reason ?? ''}\n` : '';
+      return e.status === 'paused' ? `${s('yellow', t.paused)}: ${said(e.reason, e.reasonWords) ?? ''}\n` : '';
     case 'session_completed':
       return `\n${s('green', t.taskComplete)}${e.summary ? ` ${oneLine(e.summary, 400)}` : ''}\n`;
     case 'session_failed':
-      return `\n${s('red', t.taskFailed)} ${oneLine(e.reason, 400)}\n`;
+      return `\n${s('red', t.taskFailed)} ${oneLine(said(e.reason, e.reasonWords), 400)}\n`;
     case 'session_stopped':
-      return `\n${s('yellow', t.stopped)}${e.reason ? ` ${oneLine(e.reason, 300)}` : ''}\n`;
+      return `\n${s('yellow', t.stopped)}${e.reason ? ` ${oneLine(said(e.reason, e.reasonWords), 300)}` : ''}\n`;
     default:
       return '';
   }

@@ -19,6 +19,7 @@ import { resolveFolder } from './folderArg';
 import { readImageFiles } from './imageFiles';
 import { shellWord } from './checkpointsFormat';
 import { cliErrorText } from './cliErrors';
+import { reasonIn } from '../../shared/errors';
 
 /**
  * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json] [--image FILE …]`,
@@ -210,7 +211,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     if (e.type === 'session_completed') settle(0);
     else if (e.type === 'session_failed' || e.type === 'session_stopped') settle(1);
     else if (e.type === 'status_changed' && e.status === 'paused') {
-      io.err(`${s('yellow', t.sessionPaused)}: ${e.reason ?? ''}\n${resumeHint(e.sessionId)}\n`);
+      io.err(`${s('yellow', t.sessionPaused)}: ${reasonIn(e.reason, e.reasonWords, io.language ?? 'en') ?? ''}\n${resumeHint(e.sessionId)}\n`);
       settle(1);
     }
   });

@@ -50,8 +50,8 @@ export function asSessionEvent(e: AgentLogEvent): SessionEvent {
   return e.type === 'session_started' ? { ...e, options: e.options ?? {} } : e;
 }
 
-/** The approval an approval_requested notice carries (the notice without its head and the policy's reason). */
+/** The approval an approval_requested notice carries (the notice without its head and the policy's reason and its words). */
 export function approvalOf(e: AgentEventOf<'approval_requested'>): AgentApproval {
-  const { sessionId: _id, type: _type, seq: _seq, ts: _ts, reason: _reason, ...approval } = e;
+  const { sessionId: _id, type: _type, seq: _seq, ts: _ts, reason: _reason, reasonWords: _words, ...approval } = e;
   return approval;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentApproval, agentPhase, agentQuestion, agentTodo, approvalId, questionChoice } from './agentShapes';
+import { reasonWordsSchema } from './sessionEvents';
 
 /**
  * The live notices of a session on `agent.onEvent`: not logged, so without `seq` and `ts` (the fields are
@@ -11,7 +12,7 @@ const nullableTodo = z.string().nullable();
 
 export const noticeBodies = {
   /** A change or a command (or a read) waits for approve/reject; `reason` is the policy's. */
-  approval_requested: { ...agentApproval.shape, reason: z.string() },
+  approval_requested: { ...agentApproval.shape, reason: z.string(), reasonWords: reasonWordsSchema.optional() },
   approval_resolved: {
     changeId: approvalId,
     decision: z.enum(['approved', 'rejected', 'edited']),

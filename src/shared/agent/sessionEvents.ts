@@ -68,6 +68,16 @@ export const usageSchema = z.object({
 
 const todoRef = id.nullable().default(null);
 
+/**
+ * The words of an event's `reason` (issue 14): a message of the shared `session` catalog
+ * (src/shared/errors/sessionReasonStrings.ts) and its values, so the UI says the reason in its language. `reason`
+ * stays the English text; older logs have no words.
+ */
+export const reasonWordsSchema = z.object({
+  key: z.string().min(1).max(200),
+  values: z.array(z.union([z.string().max(MAX_TEXT), z.number().finite()])).max(20),
+});
+
 /** The body of each event type (without seq/ts/type). */
 const bodies = {
   session_started: {
@@ -162,7 +172,7 @@ const bodies = {
   rules_loaded: { files: z.array(rulesFileInfo).max(200) },
   /** The messages were put in a model call's context. */
   user_messages_consumed: { messageIds: z.array(id) },
-  status_changed: { status: sessionStatus, reason: text.optional(), phase: sessionPhase.optional() },
+  status_changed: { status: sessionStatus, reason: text.optional(), reasonWords: reasonWordsSchema.optional(), phase: sessionPhase.optional() },
   /**
    * A checkpoint was restored (rollbacks.md). With `toSeq` the conversation is rewound (agent.rewind,
    * mode "conversation"): replay rebuilds the state as it was right after event `toSeq` (the
@@ -196,8 +206,8 @@ const bodies = {
   /** Worktree sessions: the worktree and its branch were removed (agent.discard). */
   worktree_discarded: {},
   session_completed: { summary: text.default('') },
-  session_failed: { reason: text },
-  session_stopped: { reason: text.optional() },
+  session_failed: { reason: text, reasonWords: reasonWordsSchema.optional() },
+  session_stopped: { reason: text.optional(), reasonWords: reasonWordsSchema.optional() },
 } as const;
 
 export type SessionEventType = keyof typeof bodies;

@@ -310,6 +310,7 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
     case 'status_changed':
       state.status = event.status;
       state.statusReason = event.reason ?? null;
+      state.statusReasonWords = (event.reason && event.reasonWords) || null;
       if (event.phase) state.phase = event.phase;
       break;
     case 'rollback': {
@@ -351,16 +352,19 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
     case 'session_completed':
       state.status = 'completed';
       state.statusReason = null;
+      state.statusReasonWords = null;
       state.phase = 'done';
       state.summary = event.summary;
       break;
     case 'session_failed':
       state.status = 'failed';
       state.statusReason = event.reason;
+      state.statusReasonWords = event.reasonWords ?? null;
       break;
     case 'session_stopped':
       state.status = 'stopped';
       state.statusReason = event.reason ?? null;
+      state.statusReasonWords = (event.reason && event.reasonWords) || null;
       break;
     default: {
       const never: never = event;

@@ -1,3 +1,4 @@
+import { plainWords, sessionReasons, type Words } from '../errors';
 import type { SessionEvent } from './sessionEvents';
 import type { SessionState } from './sessionState';
 
@@ -19,7 +20,12 @@ export type StateAt = (seq: number) => SessionState | null;
 
 /** The paused session's reason after a rewind, naming the checkpoint by its label (its id only when it has none). */
 export function rewindReason(checkpointId: string, label: string | null = null): string {
-  return `Rewound to checkpoint ${label ? `“${label}”` : checkpointId}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`;
+  return rewindWords(checkpointId, label).en;
+}
+
+/** The same reason as words of the `session` catalog (the English is rewindReason's). */
+export function rewindWords(checkpointId: string, label: string | null = null): Words {
+  return sessionReasons.rewound(checkpointId, label ?? '');
 }
 
 /** How a checkpoint of the session is named (its label), from the state's list; null when unknown or unlabelled. */
@@ -43,10 +49,13 @@ export function rewindInto(state: SessionState, target: SessionState, event: Ext
     // An undone rewind: the session is as it was just before it, status included.
     state.status = target.status;
     state.statusReason = target.statusReason;
+    state.statusReasonWords = target.statusReasonWords;
     return;
   }
   state.status = 'paused';
-  state.statusReason = rewindReason(event.checkpointId, checkpointLabelIn(target, event.checkpointId));
+  const words = rewindWords(event.checkpointId, checkpointLabelIn(target, event.checkpointId));
+  state.statusReason = words.en;
+  state.statusReasonWords = plainWords(words);
 }
 
 export function prefixUpTo(events: readonly SessionEvent[], seq: number): SessionEvent[] {

@@ -1,6 +1,7 @@
 import type { ContextAttachment, RulesFileInfo, SessionImage } from '../context/contextShapes';
 import type { TaskAssessment } from './agentShapes';
 import type { ProposedChangeData, SessionPhase, SessionStatus, Todo } from './sessionEvents';
+import type { ErrorWords } from '../errors/errorWords';
 
 /** The state a session is resumed from (built by replay.ts from events.jsonl); plain data only. */
 
@@ -83,6 +84,8 @@ export interface SessionState {
   options: Record<string, unknown>;
   status: SessionStatus;
   statusReason: string | null;
+  /** The words of statusReason (issue 14), when the event that set it had them. */
+  statusReasonWords: ErrorWords | null;
   phase: SessionPhase;
   createdAt: string;
   updatedAt: string;
@@ -129,6 +132,7 @@ export function emptyState(): SessionState {
     options: {},
     status: 'planning',
     statusReason: null,
+    statusReasonWords: null,
     phase: 'plan',
     createdAt: '',
     updatedAt: '',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentEvent } from '../agent/agentEvents';
+import { reasonWordsSchema } from '../agent/sessionEvents';
 import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
 import { attachmentKind, imageInputs, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
@@ -71,6 +72,8 @@ export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 
 export const agentSessionDetail = agentSessionSummary.extend({
   statusReason: z.string().nullable(),
+  /** The words of statusReason (issue 14), when it is a message of the `session` catalog. */
+  statusReasonWords: reasonWordsSchema.nullable().optional(),
   todos: z.array(agentTodo),
   approvals: z.array(agentApproval),
   question: agentQuestion.nullable(),
@@ -218,7 +221,7 @@ export const agentCommands = {
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),
   'agent.pause': defineCommand(
-    z.object({ ...bySession, reason: z.string().max(2000).optional() }).strict(),
+    z.object({ ...bySession, reason: z.string().max(2000).optional(), reasonWords: reasonWordsSchema.optional() }).strict(),
     ok,
     'Pause a session after its current step (resume continues it); the reason is shown and logged.',
   ),
@@ -228,7 +231,7 @@ export const agentCommands = {
     'Resume a paused or interrupted session from its last consistent step (also one left by a process that ended).',
   ),
   'agent.stop': defineCommand(
-    z.object({ ...bySession, reason: z.string().max(2000).optional() }).strict(),
+    z.object({ ...bySession, reason: z.string().max(2000).optional(), reasonWords: reasonWordsSchema.optional() }).strict(),
     ok,
     'Stop a session for good (running commands are killed).',
   ),

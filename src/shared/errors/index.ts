@@ -12,8 +12,11 @@ import { terminalErrorStrings } from './terminalErrorStrings';
 import { specErrorStrings } from './specErrorStrings';
 import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
+import { sessionReasonStrings } from './sessionReasonStrings';
+import { policyReasonStrings } from './policyReasonStrings';
 
 export * from './errorWords';
+export * from './sessionReasons';
 
 /** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
 export function listedNames(names: readonly string[], max: number): [string, number] {
@@ -37,6 +40,8 @@ const errorCatalogs = {
   terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
   spec: specErrorStrings,
+  reason: sessionReasonStrings,
+  policy: policyReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -50,6 +55,10 @@ export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
+/** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
+export const sessionReasons = errorWords('reason', sessionReasonStrings);
+/** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */
+export const policyReasons = errorWords('policy', policyReasonStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
@@ -79,4 +88,13 @@ export function wordsText(words: ErrorWords, language: Language): string | null 
  */
 export function errorText(error: { message: string; words?: unknown }, language: Language): string {
   return (isErrorWords(error.words) && wordsText(error.words, language)) || error.message;
+}
+
+/**
+ * What to show a person for a reason: its words in `language` when this build's catalog knows them, else the English
+ * `reason` (an old log, a reason without words, a key from a newer core).
+ */
+export function reasonIn<R extends string | null | undefined>(reason: R, words: unknown, language: Language): R | string {
+  if (!reason) return reason;
+  return (isErrorWords(words) && wordsText(words, language)) || reason;
 }

@@ -9,7 +9,7 @@ export { replay, applyEvent, reduceInto, emptyState, progressOf, currentTodo } f
 export type { ChangeState, InFlightCall, PendingMessage, SessionState, TodoState, ToolResultSummary, Verdict } from '../../../shared/agent/sessionReplay';
 export { resumePoint } from './resumePoint';
 export { replayUpTo } from '../../../shared/agent/sessionReplay';
-export { branchEvents, prefixUpTo, rewindReason } from '../../../shared/agent/sessionRewind';
+export { branchEvents, prefixUpTo, rewindReason, rewindWords } from '../../../shared/agent/sessionRewind';
 export type { ResumePoint } from './resumePoint';
 export {
   activeStatuses,

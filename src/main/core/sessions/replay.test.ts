@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, currentTodo, emptyState, progressOf, replay } from '../../../shared/agent/sessionReplay';
 import { resumePoint } from './resumePoint';
-import type { SessionEvent } from '../../../shared/agent/sessionEvents';
+import { sessionEventSchema, type SessionEvent } from '../../../shared/agent/sessionEvents';
+import { reasonFields, sessionReasons, wordsText } from '../../../shared/errors';
 import { eventFactory, SESSION_ID, started, todo } from '../../../testing/sessionEvents';
 
 const change = { path: 'src/a.ts', kind: 'modify' as const, before: 'a', after: 'b', beforeHash: 'h1' };
@@ -272,6 +273,25 @@ describe('replay', () => {
     expect(replay([...paused, ev({ type: 'session_failed', reason: '401 from the model' })])).toMatchObject({ status: 'failed', statusReason: '401 from the model' });
     expect(replay([...paused, ev({ type: 'session_stopped' })])).toMatchObject({ status: 'stopped', statusReason: null });
     expect(resumePoint(replay([...paused, ev({ type: 'session_stopped' })]))).toEqual({ kind: 'finished' });
+  });
+
+  it('status: the words of a reason are kept beside it (issue 14), and old events without words replay', () => {
+    const ev = eventFactory();
+    const limit = sessionReasons.fileLimit(25);
+    const paused = [ev(started), ev({ type: 'status_changed', status: 'paused', ...reasonFields(limit) })];
+    const s = replay(paused);
+    expect(s).toMatchObject({ status: 'paused', statusReason: limit.en, statusReasonWords: { key: 'reason.fileLimit', values: [25] } });
+    expect(wordsText(s.statusReasonWords!, 'zh-CN')).toBe('会话已达到 25 次文件修改的上限（策略 maxFileModificationsPerSession）。请审查这些更改，然后恢复会话以允许更多修改。');
+    // applyEvent (the renderer's board) keeps them too; a change without a reason drops them.
+    const stopped = applyEvent(s, ev({ type: 'session_stopped', ...reasonFields(sessionReasons.stoppedFromApp) }));
+    expect(stopped).toMatchObject({ status: 'stopped', statusReason: 'Stopped from the app.', statusReasonWords: { key: 'reason.stoppedFromApp', values: [] } });
+    const failed = applyEvent(s, ev({ type: 'session_failed', reason: 'an old failure' }));
+    expect(failed).toMatchObject({ status: 'failed', statusReason: 'an old failure', statusReasonWords: null });
+    expect(applyEvent(s, ev({ type: 'status_changed', status: 'running' }))).toMatchObject({ statusReason: null, statusReasonWords: null });
+    // Words written to disk come back through the log's schema (an old line without them too).
+    const line = sessionEventSchema.parse(JSON.parse(JSON.stringify(paused[1])));
+    expect(line).toMatchObject({ reasonWords: { key: 'reason.fileLimit', values: [25] } });
+    expect(sessionEventSchema.parse({ seq: 3, ts: paused[1].ts, type: 'session_stopped', reason: 'old' })).not.toHaveProperty('reasonWords');
   });
 
   it('model calls: failed attempts count, unknown costs stay null, estimated usage adds up', () => {

@@ -107,10 +107,11 @@ describe('replay of a conversation rewind', () => {
     const rewind = ev({ type: 'rollback', checkpointId: 'cp-t1', mode: 'conversation', toSeq: 8 }); // 18
     events.push(rewind);
     expect(replay(events).statusReason).toBe('Rewound to checkpoint “TODO t1: a.txt”: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.');
+    expect(replay(events).statusReasonWords).toEqual({ key: 'reason.rewound', values: ['cp-t1', 'TODO t1: a.txt'] });
     events.push(ev({ type: 'status_changed', status: 'paused', reason: 'Rewound …' })); // 19
     events.push(ev({ type: 'rollback', checkpointId: 'cp-t1', mode: 'conversation', toSeq: 17, undoes: 18 })); // 20
     const s = replay(events);
-    expect(s).toMatchObject({ status: 'completed', statusReason: null, phase: 'done', summary: 'all done' });
+    expect(s).toMatchObject({ status: 'completed', statusReason: null, statusReasonWords: null, phase: 'done', summary: 'all done' });
     expect(s.todos).toEqual(before.todos);
     expect(s.checkpoints).toEqual(before.checkpoints);
     expect(s.totals.rollbacks).toBe(2);

@@ -12,7 +12,7 @@ import { ensureLogHeaders, EVENTS_FILE, readFrontMatter, removeStaleTmpFiles, SE
 import { createSessionHandle, type SessionHandle } from './sessionHandle';
 import { checkSessionId, isSessionId, newSessionId } from './sessionIds';
 import { acquireLock, clearStaleLock, lockOwner } from './sessionLock';
-import { sessionErrors } from '../../../shared/errors';
+import { sessionErrors, reasonFields, sessionReasons } from '../../../shared/errors';
 
 /**
  * The session store of one workspace: `.akira/sessions/<uuid v4>/` with session.md, history.md,
@@ -287,7 +287,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
             await handle.append({
               type: 'status_changed',
               status: 'interrupted',
-              reason: `Akira stopped while the session was ${previousStatus.replace(/_/g, ' ')}; resume it to continue from its last consistent step.`,
+              ...reasonFields(sessionReasons.stoppedWhile(previousStatus)),
             });
             recovered.push({ sessionId, previousStatus });
           }

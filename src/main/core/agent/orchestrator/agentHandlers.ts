@@ -1,5 +1,9 @@
 import type { DomainHandlers } from '../../router';
 import type { AgentService } from './agentService';
+import { receivedReason, wordsText, type ErrorWords } from '../../../../shared/errors';
+
+/** A face's reason: its English `reason` with its words, or words alone (a known key: the English is the catalog's). */
+const sentReason = (p: { reason?: string; reasonWords?: ErrorWords }) => receivedReason(p.reason ?? (p.reasonWords ? (wordsText(p.reasonWords, 'en') ?? undefined) : undefined), p.reasonWords);
 
 const ok = { ok: true as const };
 
@@ -21,9 +25,9 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
     'agent.discard': async (p) => (await get().worktrees.discard(p.sessionId), ok),
     'agent.openTerminal': (p) => get().worktrees.openTerminal(p.sessionId, { cols: p.cols, rows: p.rows }),
     'agent.get': (p) => get().get(p.sessionId),
-    'agent.pause': async (p) => (await get().pause(p.sessionId, p.reason), ok),
+    'agent.pause': async (p) => (await get().pause(p.sessionId, sentReason(p)), ok),
     'agent.resume': async (p) => (await ready(), await get().resume(p.sessionId), ok),
-    'agent.stop': async (p) => (await get().stop(p.sessionId, p.reason), ok),
+    'agent.stop': async (p) => (await get().stop(p.sessionId, sentReason(p)), ok),
     'agent.sendMessage': (p) => get().sendMessage(p.sessionId, p.text, p.images),
     'agent.approve': async (p) => (await get().approve(p.sessionId, p.changeId, p.content, p.alwaysAllow), ok),
     'agent.reject': async (p) => (await get().reject(p.sessionId, p.changeId, p.reason), ok),

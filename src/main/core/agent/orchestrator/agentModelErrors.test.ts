@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import { startOpenAiTestServer } from '../../../../testing/openaiTestServer';
 import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
+import { wordsText } from '../../../../shared/errors';
 
 // Model failures through the real SDK: retried (429 honouring Retry-After, 5xx, a cut stream) without
 // half-applying anything, or (401/403) pausing the session with a clear reason. The model client's
@@ -66,6 +67,19 @@ describe('agent session: model errors', () => {
     expect(kit.sleeps).toEqual([]);
     const state = await kit.call('agent.get', { sessionId });
     expect(state).toMatchObject({ status: 'paused', live: true });
+    // Issue 14: the English reason is unchanged and its words travel beside it (event, agent.get, events.jsonl).
+    expect(paused.reason).toBe(
+      `The model server refused the request (HTTP ${status}): ${paused.reasonWords!.values[1]} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
+    );
+    expect(paused.reasonWords).toEqual({ key: 'reason.modelRefused', values: [status, expect.any(String)] });
+    expect(state.statusReasonWords).toEqual(paused.reasonWords);
+    expect(wordsText(paused.reasonWords!, 'en')).toBe(paused.reason);
+    expect(wordsText(paused.reasonWords!, 'zh-CN')).toMatch(new RegExp(`^模型服务器拒绝了请求（HTTP ${status}）：.*请检查 API 密钥`));
+    const logged = (await readFile(join(kit.root, '.akira/sessions', sessionId, 'events.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; status?: string; reason?: string; reasonWords?: unknown });
+    expect(logged.find((e) => e.type === 'status_changed' && e.status === 'paused')).toMatchObject({ reason: paused.reason, reasonWords: paused.reasonWords });
   });
 
   it('never writes the API key into the session files', async () => {

@@ -33,7 +33,7 @@ import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modeResolver';
-import { sessionErrors } from '../../../../shared/errors';
+import { sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 
 /**
  * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.
@@ -87,9 +87,9 @@ export interface AgentService {
   worktrees: Pick<WorktreeSessions, 'isolation' | 'diff' | 'merge' | 'discard' | 'openTerminal'>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
-  pause(sessionId: string, reason?: string): Promise<void>;
+  pause(sessionId: string, reason?: Reason): Promise<void>;
   resume(sessionId: string): Promise<void>;
-  stop(sessionId: string, reason?: string): Promise<void>;
+  stop(sessionId: string, reason?: Reason): Promise<void>;
   sendMessage(sessionId: string, text: string, images?: ImageInput[]): Promise<{ messageId: string }>;
   /** `alwaysAllow`: a command's prefix joins the global allow list (options.allowCommand) and every running session's policy. */
   approve(sessionId: string, changeId: string, content?: string, alwaysAllow?: boolean): Promise<void>;
@@ -303,6 +303,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       totals: totalsView(state),
       live: !!entry,
       statusReason: state.statusReason,
+      statusReasonWords: state.statusReasonWords,
       todos: state.todos.map(todoView),
       approvals: entry ? entry.session.approvals() : [],
       question: entry?.session.question() ?? null,
@@ -421,7 +422,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const prepared = await prepare(loaded.state.mode, chosenModel(loaded.state));
         const handle = await store.openSession(sessionId);
         if (ACTIVE.has(handle.state().status)) {
-          await handle.append({ type: 'status_changed', status: 'interrupted', reason: 'The process running it ended; resumed.' });
+          await handle.append({ type: 'status_changed', status: 'interrupted', ...reasonFields(sessionReasons.processEnded) });
         }
         // Resuming is the person's go-ahead to run beside others; only the slots can make it wait.
         await admit(handle, prepared, 'parallel', retryBasesFrom(loaded.events));
@@ -443,7 +444,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           try {
             const s = handle.state().status;
             if (s === 'completed' || s === 'failed' || s === 'stopped') throw new AkiraError('conflict', sessionErrors.alreadyEnded(sessionId, s));
-            await handle.append({ type: 'session_stopped', reason: reason ?? 'Stopped by the user.' });
+            await handle.append({ type: 'session_stopped', ...reasonFields(reason ?? sessionReasons.stoppedByUser) });
           } finally {
             await handle.close();
           }

@@ -1,6 +1,7 @@
 import type { AgentApproval, AgentNoticeType, AgentTodo, NoticeBody } from '../../../../shared/contract/agent';
 import type { ContextAttachment, SessionImage } from '../../../../shared/context/contextShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
+import { reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
 import { resumePoint, terminalStatuses, type SessionEventInput, type SessionHandle, type SessionState, type SessionStatus } from '../../sessions';
 import type { RunParams, RunResult } from '../../terminal/commandRunner';
@@ -83,9 +84,9 @@ export interface AgentSession {
   run(): Promise<SessionStatus>;
   running(): boolean;
   settled(): Promise<void>;
-  pause(reason?: string): Promise<void>;
+  pause(reason?: Reason): Promise<void>;
   resume(): Promise<void>;
-  stop(reason?: string): Promise<void>;
+  stop(reason?: Reason): Promise<void>;
   sendMessage(text: string, extra?: { attachments?: ContextAttachment[]; images?: SessionImage[] }): Promise<string>;
   approve(changeId: string, content?: string): void;
   reject(changeId: string, reason: string): void;
@@ -117,7 +118,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const { handle } = deps;
   const sessionId = handle.sessionId;
   const gate = createApprovalGate({
-    onRequested: (approval, reason) => deps.notice('approval_requested', { ...approval, reason }),
+    onRequested: (approval, reason, reasonWords) => deps.notice('approval_requested', { ...approval, reason, ...(reasonWords ? { reasonWords } : {}) }),
     onResolved: (changeId, d) => deps.notice('approval_resolved', { changeId, decision: d.decision, by: d.by, ...(d.reason ? { reason: d.reason } : {}) }),
   });
   const planSlot = createWaitSlot<PlanDecision, { todos: AgentTodo[] }>(sessionErrors.notWaitingForPlan);
@@ -137,8 +138,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   let loop: Promise<SessionStatus> | null = null;
   let rt: (SessionRuntime & { abort(kill: boolean): void }) | null = null;
-  let pauseReason: string | null = null;
-  let stopReason: string | null = null;
+  let pauseReason: Reason | null = null;
+  let stopReason: Reason | null = null;
   let closing = false;
   let summary: string | null = null;
   // Starting a pending TODO and editing the board (agent.editTodos) take turns.
@@ -228,25 +229,22 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     }
   }
 
-  async function enterPause(r: SessionRuntime, reason: string): Promise<void> {
+  async function enterPause(r: SessionRuntime, reason: Reason): Promise<void> {
     await setStatus(r, 'paused', reason);
   }
 
   async function onError(r: SessionRuntime, err: unknown): Promise<void> {
-    if (stopReason !== null) return void (await handle.append({ type: 'session_stopped', ...(stopReason ? { reason: stopReason } : {}) }));
+    if (stopReason !== null) return void (await handle.append({ type: 'session_stopped', ...reasonFields(stopReason) }));
     if (closing) return;
     const cancelled = err instanceof GateCancelled || err instanceof ModelAbortedError;
     if (cancelled && pauseReason !== null) return enterPause(r, pauseReason);
-    if (err instanceof PauseSession) return enterPause(r, err.message);
+    if (err instanceof PauseSession) return enterPause(r, err.reason);
     if (err instanceof ModelAuthError) {
-      return enterPause(
-        r,
-        `The model server refused the request (HTTP ${err.status}): ${err.message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
-      );
+      return enterPause(r, sessionReasons.modelRefused(err.status ?? 0, err.message));
     }
-    if (err instanceof ModelError || err instanceof VerifierError) return enterPause(r, `${err.message} Resume when the model works again.`);
+    if (err instanceof ModelError || err instanceof VerifierError) return enterPause(r, sessionReasons.modelFailed(err.message));
     deps.notice('warning', { message: `Unexpected error: ${(err as Error)?.stack ?? String(err)}` });
-    return enterPause(r, `Unexpected error: ${(err as Error)?.message ?? String(err)}`);
+    return enterPause(r, sessionReasons.unexpected((err as Error)?.message ?? String(err)));
   }
 
   async function body(r: SessionRuntime): Promise<void> {
@@ -259,7 +257,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       await r.mcp?.settled(MCP_SETTLE_MS).catch(() => undefined);
       for (;;) {
         if (stopReason !== null) {
-          await handle.append({ type: 'session_stopped', ...(stopReason ? { reason: stopReason } : {}) });
+          await handle.append({ type: 'session_stopped', ...reasonFields(stopReason) });
           return;
         }
         if (closing) return;
@@ -298,7 +296,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     settled: async () => {
       await loop;
     },
-    async pause(reason = 'Paused by the user.') {
+    async pause(reason: Reason = sessionReasons.pausedByUser) {
       if (!loop) {
         const s = handle.state().status;
         if (terminalStatuses.includes(s)) throw new AkiraError('conflict', sessionErrors.sessionAlready(s));
@@ -318,17 +316,19 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       }
       void run();
     },
-    async stop(reason = 'Stopped by the user.') {
+    async stop(reason: Reason = sessionReasons.stoppedByUser) {
       const s = handle.state().status;
       if (terminalStatuses.includes(s)) throw new AkiraError('conflict', sessionErrors.sessionAlready(s));
       if (!loop) {
-        await handle.append({ type: 'session_stopped', reason });
+        await handle.append({ type: 'session_stopped', ...reasonFields(reason) });
         return;
       }
       stopReason = reason;
       rt?.abort(true);
       gate.cancelAll();
       await loop;
+      // A loop that was already winding down (a pause written, the loop not yet returned) ends without writing the stop.
+      if (!terminalStatuses.includes(handle.state().status)) await handle.append({ type: 'session_stopped', ...reasonFields(reason) });
     },
     async sendMessage(text, extra = {}) {
       const messageId = newId('msg');
@@ -364,7 +364,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       const s = handle.state().status;
       if (s === 'running' || s === 'planning' || s === 'waiting_approval' || s === 'awaiting_plan_approval') {
         await handle
-          .append({ type: 'status_changed', status: 'interrupted', reason: 'Akira closed while the session ran; resume it to continue from its last consistent step.' })
+          .append({ type: 'status_changed', status: 'interrupted', ...reasonFields(sessionReasons.closedWhileRunning) })
           .catch(() => undefined);
       }
       await handle.close();

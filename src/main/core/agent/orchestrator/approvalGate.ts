@@ -1,6 +1,6 @@
 import type { AgentApproval } from '../../../../shared/contract/agent';
 import { AkiraError } from '../../errors';
-import { sessionErrors } from '../../../../shared/errors';
+import { sessionErrors, type ErrorWords } from '../../../../shared/errors';
 
 /**
  * The approval gate of one session: proposed file changes and commands wait here for a person unless
@@ -21,10 +21,10 @@ export type PolicyDecision = 'allow' | 'ask' | 'deny';
 
 export interface GatePolicy {
   /** `protected`: the change is to one of Akira's own project files (policy/protectedPaths.ts): what it steers. It always asks. */
-  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; protected?: string };
-  command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; destructive: boolean };
+  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; protected?: string };
+  command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; destructive: boolean };
   /** An MCP server's tool: `autoApprove.mcp` or the server's `alwaysAllow` allow it; otherwise it asks. */
-  mcp(tool: { toolName: string; server: string; alwaysAllowed: boolean }): { decision: PolicyDecision; reason: string };
+  mcp(tool: { toolName: string; server: string; alwaysAllowed: boolean }): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords };
 }
 
 export interface GateDecision {
@@ -44,7 +44,7 @@ export class GateCancelled extends Error {
 
 export interface ApprovalGate {
   /** Asks the policy, then (for `ask`) waits for a person. Rejects with GateCancelled on cancelAll or abort. */
-  decide(approval: AgentApproval, policy: { decision: PolicyDecision; reason: string }, signal?: AbortSignal): Promise<GateDecision>;
+  decide(approval: AgentApproval, policy: { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords }, signal?: AbortSignal): Promise<GateDecision>;
   approve(changeId: string, content?: string): void;
   reject(changeId: string, reason: string): void;
   pending(): AgentApproval[];
@@ -52,7 +52,8 @@ export interface ApprovalGate {
 }
 
 export interface ApprovalGateOptions {
-  onRequested(approval: AgentApproval, reason: string): void;
+  /** `reasonWords`: the policy's reason in words (issue 14), when it has them. */
+  onRequested(approval: AgentApproval, reason: string, reasonWords?: ErrorWords): void;
   onResolved(changeId: string, decision: GateDecision): void;
 }
 
@@ -94,7 +95,7 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
             reject(err);
           },
         });
-        options.onRequested(approval, policy.reason);
+        options.onRequested(approval, policy.reason, policy.reasonWords);
       });
     },
     approve(changeId, content) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { applyProposedChange, formatToolError, type ProposedChange } from '../tools';
 import { setStatus, type SessionRuntime } from './sessionRuntime';
+import { sessionReasons } from '../../../../shared/errors';
 
 /**
  * A proposed change from proposal to the file: the policy or a person decides (approvalGate.ts), an
@@ -60,7 +61,7 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageSta
   const { change } = ref;
   const policy = rt.policy.fileChange(change);
   const asking = manageStatus && policy.decision === 'ask';
-  if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval: ${change.kind} ${change.path}`);
+  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingChange(change.kind, change.path));
   const decision = await rt.gate.decide(
     {
       changeId: ref.changeId,
@@ -108,8 +109,8 @@ export async function settleChanges(rt: SessionRuntime, refs: readonly ChangeRef
   if (refs.length === 1) return [await settleChange(rt, refs[0])];
   const asking = refs.filter((r) => rt.policy.fileChange(r.change).decision === 'ask');
   if (asking.length) {
-    const what = asking.length === 1 ? `${asking[0].change.kind} ${asking[0].change.path}` : `${asking.length} file changes`;
-    await setStatus(rt, 'waiting_approval', `Waiting for approval: ${what}`);
+    const reason = asking.length === 1 ? sessionReasons.waitingChange(asking[0].change.kind, asking[0].change.path) : sessionReasons.waitingChanges(asking.length);
+    await setStatus(rt, 'waiting_approval', reason);
   }
   const settled = await Promise.allSettled(refs.map((r) => settleChange(rt, r, false)));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');

@@ -4,7 +4,7 @@ import {
   branchEvents,
   checkSessionId,
   prefixUpTo,
-  rewindReason,
+  rewindWords,
   terminalStatuses,
   type EventOf,
   type SessionEvent,
@@ -14,8 +14,8 @@ import {
 } from '../../sessions';
 import type { AgentSession } from './agentSession';
 import { boardEditEvents, type WantedTodo } from './boardEdit';
-import { checkpointEvent, checkpointLabel, rewindable } from './sessionHistory';
-import { sessionErrors } from '../../../../shared/errors';
+import { checkpointEvent, rewindable } from './sessionHistory';
+import { reasonFields, sessionErrors, sessionReasons } from '../../../../shared/errors';
 
 /**
  * The agent service's commands on a session's history (agentService.ts wires them):
@@ -102,7 +102,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       await withHandle(sessionId, async (handle) => {
         await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: 'conversation', files: [], toSeq: target.seq });
         const after = handle.state();
-        await handle.append({ type: 'status_changed', status: 'paused', reason: rewindReason(target.checkpointId, target.label ?? null), phase: after.phase });
+        await handle.append({ type: 'status_changed', status: 'paused', ...reasonFields(rewindWords(target.checkpointId, target.label ?? null)), phase: after.phase });
       });
       return { toSeq: target.seq };
     },
@@ -123,7 +123,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
         await handle.append({ type: 'rollback', checkpointId: rewind.checkpointId, mode: 'conversation', files: [], toSeq, undoes: rewind.seq });
         // Announced like any status change (lists and boards follow status_changed).
         const after = handle.state();
-        await handle.append({ type: 'status_changed', status: after.status, ...(after.statusReason ? { reason: after.statusReason } : {}), phase: after.phase });
+        await handle.append({ type: 'status_changed', status: after.status, ...(after.statusReason ? { reason: after.statusReason, ...(after.statusReasonWords ? { reasonWords: after.statusReasonWords } : {}) } : {}), phase: after.phase });
       });
       return { toSeq };
     },
@@ -151,7 +151,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
           await handle.append({
             type: 'status_changed',
             status: 'paused',
-            reason: `Forked from session ${sessionId} at checkpoint ${target.checkpointId}${checkpointLabel(target)}; files were not touched. Resume to continue from there.`,
+            ...reasonFields(sessionReasons.forked(sessionId, target.checkpointId, target.label ?? '')),
             phase: state.phase,
           });
         } finally {

@@ -8,6 +8,7 @@ import type { DispatchResult, Finish } from './toolDispatch';
 import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
 import { setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { oneLine, summarizeArgs } from './text';
+import { sessionReasons } from '../../../../shared/errors';
 
 /**
  * The tools of the workspace's MCP servers in a session (issue 12):
@@ -34,7 +35,7 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   const policy = rt.policy.mcp(tool);
   const approval = { changeId: newId('mcp'), kind: 'mcp' as const, todoId: todo.id, tool: { name: call.name, input } };
   const asking = policy.decision === 'ask';
-  if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval of an MCP tool: ${oneLine(`${call.name} ${input}`, 120)}`);
+  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingMcp(oneLine(`${call.name} ${input}`, 120)));
   const decision = await rt.gate.decide(approval, policy, rt.interrupt);
   if (asking) await setStatus(rt, 'running');
   if (decision.decision === 'rejected') {

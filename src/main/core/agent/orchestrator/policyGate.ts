@@ -1,6 +1,7 @@
 import { decideCommand, decideFileChange, protectedWhat, type Policy } from '../policy';
 import type { GatePolicy } from './approvalGate';
 import type { SessionLimits, SessionSettings } from './sessionRuntime';
+import { policyReasons, wordsReason } from '../../../../shared/errors';
 
 /**
  * The resolved policy (policy/) as the session uses it: the gate's decisions, the limits, and the
@@ -19,12 +20,12 @@ export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
     command(command, cwd) {
       const v = decideCommand(command, policy, { workspaceRoot: root, cwd });
       const destructive = v.reason.startsWith('destructive') || v.parts.some((p) => p.reason.startsWith('destructive'));
-      return { decision: v.decision, reason: v.reason, destructive };
+      return { decision: v.decision, reason: v.reason, ...(v.reasonWords ? { reasonWords: v.reasonWords } : {}), destructive };
     },
     mcp(tool) {
       if (tool.alwaysAllowed) return { decision: 'allow', reason: `the MCP server ${tool.server} lists it in alwaysAllow` };
       if (policy.autoApprove.mcp) return { decision: 'allow', reason: 'MCP tools are auto-approved by the policy' };
-      return { decision: 'ask', reason: 'MCP tools ask first (policy autoApprove.mcp is off)' };
+      return { decision: 'ask', ...wordsReason(policyReasons.mcpAsks) };
     },
   };
 }

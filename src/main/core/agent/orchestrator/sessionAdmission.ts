@@ -3,7 +3,7 @@ import type { AgentEvent } from '../../../../shared/contract/agent';
 import { AkiraError } from '../../errors';
 import type { SessionHandle } from '../../sessions';
 import { createSessionQueue } from './sessionQueue';
-import { sessionErrors } from '../../../../shared/errors';
+import { sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 
 /**
  * Whether a new (or resumed) session starts now or waits (issue 10): the agent service's side of the queue.
@@ -38,7 +38,7 @@ export interface Admission {
   position(sessionId: string): number | null;
   reorder(sessionIds: string[]): string[];
   notQueued(sessionId: string, doing: 'stop' | 'resume'): void;
-  stopQueued(sessionId: string, reason: string | undefined): Promise<boolean>;
+  stopQueued(sessionId: string, reason: Reason | undefined): Promise<boolean>;
   pump(): void;
   dispose(): Promise<void>;
 }
@@ -73,12 +73,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
         await launch();
       };
       return queue.admit({ sessionId, shared, parallel: whenBusy === 'parallel', start }, async () => {
-        const reason =
-          count() >= capacity
-            ? `Waiting for a free slot: ${count()} session(s) run, at most ${capacity} at once (policy limits.maxConcurrentTasks).`
-            : 'Waiting for the session running in this folder to end.';
+        const reason = count() >= capacity ? sessionReasons.waitingSlot(count(), capacity) : sessionReasons.waitingFolder;
         // Not launched, so not announced by the session's own listener: announced here.
-        options.emit({ ...(await handle.append({ type: 'status_changed', status: 'queued', reason })), sessionId });
+        options.emit({ ...(await handle.append({ type: 'status_changed', status: 'queued', ...reasonFields(reason) })), sessionId });
         waiting.set(sessionId, handle);
       });
     },
@@ -99,7 +96,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       queue.remove(sessionId);
       waiting.delete(sessionId);
       try {
-        options.emit({ ...(await handle.append({ type: 'session_stopped', reason: reason ?? 'Taken out of the queue by the user.' })), sessionId });
+        options.emit({ ...(await handle.append({ type: 'session_stopped', ...reasonFields(reason ?? sessionReasons.unqueuedByUser) })), sessionId });
       } finally {
         await handle.close();
       }
@@ -113,7 +110,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       await Promise.allSettled(
         [...waiting.values()].map(async (handle) => {
           await handle
-            .append({ type: 'status_changed', status: 'interrupted', reason: 'Akira closed while the session waited in the queue; resume it to start it.' })
+            .append({ type: 'status_changed', status: 'interrupted', ...reasonFields(sessionReasons.closedWhileQueued) })
             .catch(() => undefined);
           await handle.close();
         }),

@@ -12,6 +12,7 @@ import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
 import type { ModelImage } from '../model/messages';
 import type { SpecRuntime } from './specRuntime';
+import { reasonFields, reasonText, type Reason } from '../../../../shared/errors';
 
 /**
  * What the parts of one running session share (agentSession.ts builds it; todoStep.ts and
@@ -104,16 +105,20 @@ export async function taskTextFor(rt: SessionRuntime, todoId: string, maxChars: 
 
 /** Unwinds the loop: the session pauses with this reason (a limit, an auth error, no one to ask). */
 export class PauseSession extends Error {
-  constructor(reason: string) {
-    super(reason);
+  /** The reason with its words when it has them (issue 14); `message` is its English. */
+  readonly reason: Reason;
+  constructor(reason: Reason) {
+    super(reasonText(reason));
     this.name = 'PauseSession';
+    this.reason = reason;
   }
 }
 
-export async function setStatus(rt: SessionRuntime, status: SessionStatus, reason?: string, phase?: SessionPhase): Promise<void> {
+export async function setStatus(rt: SessionRuntime, status: SessionStatus, reason?: Reason, phase?: SessionPhase): Promise<void> {
   const state = rt.handle.state();
-  if (state.status === status && (phase === undefined || state.phase === phase) && (reason ?? null) === state.statusReason) return;
-  await rt.handle.append({ type: 'status_changed', status, ...(reason ? { reason } : {}), ...(phase ? { phase } : {}) });
+  const fields = reasonFields(reason);
+  if (state.status === status && (phase === undefined || state.phase === phase) && (fields.reason ?? null) === state.statusReason) return;
+  await rt.handle.append({ type: 'status_changed', status, ...fields, ...(phase ? { phase } : {}) });
 }
 
 /**

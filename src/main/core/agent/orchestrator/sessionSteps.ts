@@ -12,6 +12,7 @@ import { completeSession, PauseSession, setStatus, takeCheckpoint, type SessionR
 import { oneLine } from './text';
 import type { WaitSlot } from './userWait';
 import { verifyTask } from './verifier';
+import { plainWords, sessionReasons } from '../../../../shared/errors';
 
 /**
  * The loop's steps other than the work on a TODO (todoStep.ts): planning and its approval, changes
@@ -82,16 +83,16 @@ export async function planStep(rt: SessionRuntime, planTool: CallTool): Promise<
     }
     const needsApproval = rt.settings.requirePlanApproval;
     await rt.handle.append({ type: 'plan_proposed', todos, needsApproval });
-    if (needsApproval) await setStatus(rt, 'awaiting_plan_approval', 'The plan waits for approval.', 'plan');
+    if (needsApproval) await setStatus(rt, 'awaiting_plan_approval', sessionReasons.planWaits, 'plan');
     else await setStatus(rt, 'running', undefined, 'execute');
     return;
   }
-  throw new PauseSession(`The model did not write a usable plan in ${PLAN_TRIES} tries (${oneLine(last, 300)}). Send a message with guidance, then resume.`);
+  throw new PauseSession(sessionReasons.noUsablePlan(PLAN_TRIES, oneLine(last, 300)));
 }
 
 export async function planApprovalStep(rt: SessionRuntime, slot: WaitSlot<PlanDecision, { todos: AgentTodo[] }>): Promise<void> {
   const state = rt.handle.state();
-  await setStatus(rt, 'awaiting_plan_approval', 'The plan waits for approval.', 'plan');
+  await setStatus(rt, 'awaiting_plan_approval', sessionReasons.planWaits, 'plan');
   const todos = state.todos.map(todoView);
   const waiting = slot.wait({ todos }, rt.interrupt);
   rt.notice('plan_approval_requested', { todos });
@@ -154,13 +155,19 @@ export async function questionStep(rt: SessionRuntime, todo: TodoState, slot: Wa
     text: `TODO ${todo.id} failed (${why}). Retry it, skip it, edit it and retry, or stop the session?`,
     options: ['retry', 'skip', 'edit', 'stop'],
   };
-  await setStatus(rt, 'waiting_approval', `TODO ${todo.id} failed: retry, skip, edit or stop?`);
+  await setStatus(rt, 'waiting_approval', sessionReasons.todoFailedAsk(todo.id));
   const waiting = slot.wait(question, rt.interrupt);
   rt.notice('question', { ...question });
   const answer = await waiting;
   rt.notice('question_answered', { questionId: question.questionId, todoId: todo.id, choice: answer.choice });
   if (answer.choice === 'stop') {
-    await rt.handle.append({ type: 'session_failed', reason: `TODO ${todo.id} failed (${why}); the user stopped the session.` });
+    const stopped =
+      last && !last.approved
+        ? sessionReasons.todoRejectedStopped(todo.id, todo.rejections, oneLine(last.feedback, 300))
+        : todo.result !== null && todo.result !== undefined
+          ? sessionReasons.todoFailedStopped(todo.id, oneLine(todo.result, 300))
+          : sessionReasons.todoGaveUpStopped(todo.id);
+    await rt.handle.append({ type: 'session_failed', reason: stopped.en, reasonWords: plainWords(stopped) });
     return;
   }
   if (answer.choice === 'skip') {
@@ -212,7 +219,8 @@ export async function finalStep(rt: SessionRuntime): Promise<void> {
   }
   const rounds = state.todos.filter((t) => t.id.startsWith('review-')).length;
   if (rounds >= rt.limits.maxRetriesPerTodo) {
-    await rt.handle.append({ type: 'session_failed', reason: `The final review rejected the task ${rounds + 1} time(s): ${oneLine(verdict.feedback, 500)}` });
+    const failed = sessionReasons.finalRejected(rounds + 1, oneLine(verdict.feedback, 500));
+    await rt.handle.append({ type: 'session_failed', reason: failed.en, reasonWords: plainWords(failed) });
     return;
   }
   const todo: Todo = {

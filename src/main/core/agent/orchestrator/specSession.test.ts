@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, type RecordedRequest } from '../../../../testing/openaiTestServer';
 import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
+import { wordsText } from '../../../../shared/errors';
 
 // Spec sessions through a real core and the scripted model server: the open tasks of a tasks.md are the
 // TODOs (no todo_write), each judged before it runs (quick checks, then assess_task), ticked in place
@@ -162,6 +163,7 @@ describe('spec sessions', () => {
     const failed = await kit.waitForEvent('session_failed');
     kit.server.assertDone();
     expect(failed.reason).toContain('1 (rolled back)');
+    expect(failed.reasonWords).toBeUndefined(); // "(rolled back)" has no words: the English reason is shown
     expect(await readFile(join(kit.root, 'keep.txt'), 'utf8')).toBe('original\n');
     expect(existsSync(join(kit.root, 'src/bye.js'))).toBe(true);
     expect(await readFile(join(kit.root, tasksPath), 'utf8')).toBe(TASKS.replace('- [ ] 2.1', '- [x] 2.1').replace('- [ ] 2.', '- [x] 2.'));
@@ -278,6 +280,9 @@ describe('spec sessions', () => {
     const failed = await kit.waitForEvent('session_failed');
     kit.server.assertDone();
     expect(failed.reason).toContain('Task 1 failed');
+    expect(failed.reasonWords).toEqual({ key: 'reason.specTasksFailed', values: [1, '1', 'continue'] });
+    expect(wordsText(failed.reasonWords!, 'en')).toBe(failed.reason);
+    expect(wordsText(failed.reasonWords!, 'zh-CN')).toBe('任务 1 失败；其他任务已完成（agent.spec.onFailure “continue”）。');
     expect(await readFile(join(kit.root, 'src/greet.js'), 'utf8')).toBe('half done\n');
     expect(kit.ofType('todo_failure_handled')).toMatchObject([{ todoId: '1', action: 'continue' }]);
     expect(kit.ofType('rollback')).toEqual([]);

@@ -6,6 +6,7 @@ import { titleOfTodo } from './specPlan';
 import { finalStep, questionStep, type Answer, type QuestionInfo } from './sessionSteps';
 import { completeSession, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { oneLine } from './text';
+import { plainWords, sessionReasons } from '../../../../shared/errors';
 import type { WaitSlot } from './userWait';
 
 /**
@@ -124,7 +125,10 @@ async function endStep(rt: SessionRuntime, state: SessionState): Promise<boolean
   const failed = state.todos.filter((t) => t.status === 'failed');
   if (failed.length) {
     const how = (t: TodoState) => `${t.id}${t.failureHandled === 'rollback' ? ' (rolled back)' : ''}`;
-    await rt.handle.append({ type: 'session_failed', reason: `Task${failed.length === 1 ? '' : 's'} ${failed.map(how).join(', ')} failed; the other tasks were done (agent.spec.onFailure "${rt.spec!.settings.onFailure}").` });
+    const reason = `Task${failed.length === 1 ? '' : 's'} ${failed.map(how).join(', ')} failed; the other tasks were done (agent.spec.onFailure "${rt.spec!.settings.onFailure}").`;
+    // In words when no task was rolled back (the words do not say "(rolled back)"): the English stays as it was.
+    const words = failed.some((t) => t.failureHandled === 'rollback') ? null : sessionReasons.specTasksFailed(failed.length, failed.map((t) => t.id).join(', '), rt.spec!.settings.onFailure);
+    await rt.handle.append({ type: 'session_failed', reason, ...(words && words.en === reason ? { reasonWords: plainWords(words) } : {}) });
     return true;
   }
   if (state.todos.every((t) => judged(t) || t.status === 'skipped')) {

@@ -10,6 +10,7 @@ import { verifyTodo } from './verifier';
 import { editedPathsOf } from './sessionContext';
 import { mcpCallTools } from './mcpCalls';
 import { formatDiagnostics } from '../../diagnostics/formatDiagnostics';
+import { sessionReasons } from '../../../../shared/errors';
 
 /**
  * The work on one TODO:
@@ -28,9 +29,7 @@ export async function startTodo(rt: SessionRuntime, todo: TodoState): Promise<vo
 export async function executeTurn(rt: SessionRuntime, todo: TodoState, tools: CallTool[]): Promise<void> {
   const loops = (rt.counters.loops.get(todo.id) ?? 0) + 1;
   if (loops > rt.limits.maxToolLoopsPerTodo) {
-    throw new PauseSession(
-      `TODO ${todo.id} used its ${rt.limits.maxToolLoopsPerTodo} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
-    );
+    throw new PauseSession(sessionReasons.todoTurnsUsed(todo.id, rt.limits.maxToolLoopsPerTodo));
   }
   rt.counters.loops.set(todo.id, loops);
   const state = rt.handle.state();

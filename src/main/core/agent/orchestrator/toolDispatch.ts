@@ -8,6 +8,7 @@ import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
+import { policyReasons, sessionReasons, wordsReason } from '../../../../shared/errors';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -51,7 +52,7 @@ function toolContext(rt: SessionRuntime, todo?: TodoState): ToolContext {
 /** A person approves a command the policy asks about (a checker of get_diagnostics); true when approved. */
 async function askCommand(rt: SessionRuntime, todo: TodoState, command: string, reason: string): Promise<boolean> {
   const approval = { changeId: newId('cmd'), kind: 'command' as const, todoId: todo.id, command: { command, destructive: false, reason } };
-  await setStatus(rt, 'waiting_approval', `Waiting for approval of a checker: ${oneLine(command, 120)}`);
+  await setStatus(rt, 'waiting_approval', sessionReasons.waitingChecker(oneLine(command, 120)));
   const decision = await rt.gate.decide(approval, { decision: 'ask', reason }, rt.interrupt);
   await setStatus(rt, 'running');
   return decision.decision !== 'rejected';
@@ -61,9 +62,7 @@ async function askCommand(rt: SessionRuntime, todo: TodoState, command: string, 
 export function checkFileLimit(rt: SessionRuntime, proposedAlready = 0): void {
   const done = rt.handle.state().totals.fileModifications - rt.counters.fileModificationsAtStart + proposedAlready;
   if (done >= rt.limits.maxFileModificationsPerSession) {
-    throw new PauseSession(
-      `The session reached its limit of ${rt.limits.maxFileModificationsPerSession} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
-    );
+    throw new PauseSession(sessionReasons.fileLimit(rt.limits.maxFileModificationsPerSession));
   }
 }
 
@@ -118,8 +117,8 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
         const { tool } = rt.registry.parse(call.name, args);
         if (tool.category === 'read' && rt.settings.askBeforeReads) {
           const approval = { changeId: newId('read'), kind: 'read' as const, todoId: todo.id, tool: { name: call.name, input: summarizeArgs(call.arguments, call.rawArguments) } };
-          await setStatus(rt, 'waiting_approval', `Waiting for approval: ${call.name}`);
-          const d = await rt.gate.decide(approval, { decision: 'ask', reason: 'reads are not auto-approved' }, rt.interrupt);
+          await setStatus(rt, 'waiting_approval', sessionReasons.waitingTool(call.name));
+          const d = await rt.gate.decide(approval, { decision: 'ask', ...wordsReason(policyReasons.readsNotAuto) }, rt.interrupt);
           await setStatus(rt, 'running');
           if (d.decision === 'rejected') return await finish(`The user refused this read: ${d.reason ?? ''}`, true, 'stop');
         }
@@ -212,7 +211,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
     command: { command, ...(cwd ? { cwd } : {}), destructive: policy.destructive, reason: policy.reason, ...(allowPrefix ? { allowPrefix } : {}) },
   };
   const asking = policy.decision === 'ask';
-  if (asking) await setStatus(rt, 'waiting_approval', `Waiting for approval of a command: ${oneLine(command, 120)}`);
+  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingCommand(oneLine(command, 120)));
   const decision = await rt.gate.decide(approval, policy, rt.interrupt);
   if (asking) await setStatus(rt, 'running');
   if (decision.decision === 'rejected') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideCommand, decideFileChange, type CommandDecision } from './commandPolicy';
 import { resolvePolicy } from './policySchema';
+import { wordsText } from '../../../../shared/errors';
 
 const ROOT = '/home/dev/project';
 
@@ -152,10 +153,26 @@ describe('decideCommand', () => {
   });
 });
 
+describe('verdict reasons in words (issue 14)', () => {
+  it('a single command not on the allow list says so in words; a compound line keeps its English reason only', () => {
+    const one = decideCommand('python manage.py migrate', base, { workspaceRoot: ROOT });
+    expect(one).toMatchObject({ decision: 'ask', reason: '"python manage.py migrate" is not on the allow list', reasonWords: { key: 'policy.notOnAllowList', values: ['python manage.py migrate'] } });
+    expect(wordsText(one.reasonWords!, 'zh-CN')).toBe('“python manage.py migrate” 不在允许列表中');
+    expect(wordsText(one.reasonWords!, 'en')).toBe(one.reason);
+    const two = decideCommand('python a.py && python b.py', base, { workspaceRoot: ROOT });
+    expect(two.reason).toMatch(/^python .*: "python .*" is not on the allow list$/);
+    expect(two.reasonWords).toBeUndefined();
+  });
+});
+
 describe('decideFileChange', () => {
   it('follows autoApprove.read and autoApprove.write', () => {
     expect(decideFileChange('read', base).decision).toBe('allow');
-    expect(decideFileChange('modify', base)).toEqual({ decision: 'ask', reason: 'file changes need approval (autoApprove.write is off)' });
+    expect(decideFileChange('modify', base)).toEqual({
+      decision: 'ask',
+      reason: 'file changes need approval (autoApprove.write is off)',
+      reasonWords: { key: 'policy.writesNeedApproval', values: [] },
+    });
     const writes = resolvePolicy({ autoApprove: { write: true, read: false } });
     expect(decideFileChange('delete', writes).decision).toBe('allow');
     expect(decideFileChange('read', writes).decision).toBe('ask');

@@ -3,6 +3,7 @@ import { basename, unwrapCommand } from './commandWrappers';
 import { destructiveReason, gitSubcommand, type PathContext } from './destructiveCommands';
 import type { Policy } from './policySchema';
 import { parseShell, ShellSyntaxError, type Group, type Pipeline, type ShellList, type SimpleCommand, type Word } from './shellParse';
+import { plainWords, policyReasons, wordsReason, type ErrorWords, type Words } from '../../../../shared/errors';
 
 /**
  * Decides whether the agent may run a command, ask the user first, or not run it at all.
@@ -29,9 +30,12 @@ export interface PartVerdict {
   command: string;
   decision: CommandDecision;
   reason: string;
+  /** The reason's words when it has them (issue 14): a verdict of one part passes them on as `reasonWords`. */
+  words?: Words;
 }
 
 export interface CommandVerdict extends PartVerdict {
+  reasonWords?: ErrorWords;
   parts: PartVerdict[];
 }
 
@@ -118,7 +122,8 @@ export function decideCommand(command: string, policy: Policy, context: CommandC
     if (!(err instanceof ShellSyntaxError)) throw err;
     const match = matchLists([normaliseWords(text.split(/\s+/))], ctx);
     if (match?.kind === 'deny') return verdict([{ command: text, decision: 'deny', reason: `matches the deny list entry "${match.pattern}"` }]);
-    return verdict([{ command: text, decision: 'ask', reason: `the command could not be analysed (${err.message})` }]);
+    const why = policyReasons.notAnalysed(err.message);
+    return verdict([{ command: text, decision: 'ask', reason: why.en, words: why }]);
   }
   walkList(list, ctx.cwds, ctx);
   if (!ctx.parts.length) return verdict([{ command: text, decision: 'allow', reason: 'nothing to run' }]);
@@ -130,7 +135,8 @@ function verdict(parts: PartVerdict[]): CommandVerdict {
   const weight = (p: PartVerdict) => RANK[p.decision] * 2 + (p.reason.startsWith('destructive') ? 1 : 0);
   const worst = parts.reduce((a, b) => (weight(b) > weight(a) ? b : a));
   const reason = parts.length > 1 ? `${worst.command}: ${worst.reason}` : worst.reason;
-  return { command: worst.command, decision: worst.decision, reason, parts };
+  const reasonWords = parts.length === 1 && worst.words ? { reasonWords: plainWords(worst.words) } : {};
+  return { command: worst.command, decision: worst.decision, reason, ...reasonWords, parts };
 }
 
 function toPosix(p: string): string {
@@ -174,7 +180,8 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
     return node.subshell ? cwds : after;
   }
   for (const sub of node.substitutions) walkList(sub, cwds, ctx);
-  const push = (decision: CommandDecision, reason: string) => ctx.parts.push({ command: node.source, decision, reason });
+  const push = (decision: CommandDecision, reason: string | Words) =>
+    ctx.parts.push({ command: node.source, decision, ...(typeof reason === 'string' ? { reason } : { reason: reason.en, words: reason }) });
 
   if (node.heredocRuns) push('ask', 'a here-document runs command substitutions');
   for (const r of node.redirects) {
@@ -187,7 +194,7 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
     return cwds;
   }
   if (node.words[0].dynamic) {
-    push('ask', 'the program to run is computed at run time');
+    push('ask', policyReasons.computedAtRunTime);
     return cwds;
   }
   const name = basename(node.words[0].text);
@@ -216,8 +223,8 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
     if (git) candidates.push(['git', git.sub, ...git.args.map((w) => w.text)]);
   }
   const match = matchLists(candidates, ctx);
-  const push = (decision: CommandDecision, reason: string): void => {
-    ctx.parts.push({ command: source, decision, reason });
+  const push = (decision: CommandDecision, reason: string | Words): void => {
+    ctx.parts.push({ command: source, decision, ...(typeof reason === 'string' ? { reason } : { reason: reason.en, words: reason }) });
   };
   if (match?.kind === 'deny') return push('deny', `matches the deny list entry "${match.pattern}"`);
 
@@ -240,7 +247,7 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
   }
   if (match?.kind === 'allow') return push('allow', `matches the allow list entry "${match.pattern}"`);
   if (ctx.policy.autoApprove.command) return push('allow', 'commands are auto-approved by the policy');
-  push('ask', `"${candidates[candidates.length - 1].join(' ')}" is not on the allow list`);
+  push('ask', policyReasons.notOnAllowList(candidates[candidates.length - 1].join(' ')));
 }
 
 type Inner = { list: ShellList } | { words: Word[] } | { error: string };
@@ -292,11 +299,11 @@ function mentionsDownload(list: ShellList): boolean {
 }
 
 /** File tools: reads and writes (create, modify, delete) by the policy's auto-approval. */
-export function decideFileChange(kind: 'read' | 'write' | 'create' | 'modify' | 'delete', policy: Policy): { decision: 'allow' | 'ask'; reason: string } {
+export function decideFileChange(kind: 'read' | 'write' | 'create' | 'modify' | 'delete', policy: Policy): { decision: 'allow' | 'ask'; reason: string; reasonWords?: ErrorWords } {
   if (kind === 'read') {
-    return policy.autoApprove.read ? { decision: 'allow', reason: 'reads are auto-approved by the policy' } : { decision: 'ask', reason: 'reads need approval (autoApprove.read is off)' };
+    return policy.autoApprove.read ? { decision: 'allow', reason: 'reads are auto-approved by the policy' } : { decision: 'ask', ...wordsReason(policyReasons.readsNeedApproval) };
   }
   return policy.autoApprove.write
     ? { decision: 'allow', reason: 'file changes are auto-approved by the policy' }
-    : { decision: 'ask', reason: 'file changes need approval (autoApprove.write is off)' };
+    : { decision: 'ask', ...wordsReason(policyReasons.writesNeedApproval) };
 }

@@ -10,7 +10,7 @@ import { Card, Folded, TodoChip } from './CardParts';
 import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
 import { activityStrings } from './activityStrings';
-import { useFormats, useText } from '../../i18n';
+import { useFormats, useReasonText, useText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -123,7 +123,8 @@ const END: Record<Of<'end'>['outcome'], { icon: string; title: 'endCompleted' | 
 function StatusLine({ item }: { item: Of<'status'> }) {
   const t = useText(activityStrings);
   const phase = usePhaseLabel();
-  const text = t.statusLine(item.status, item.phase ? phase(item.phase) : null, item.reason);
+  const reasonText = useReasonText();
+  const text = t.statusLine(item.status, item.phase ? phase(item.phase) : null, item.reason ? reasonText(item.reason, item.reasonWords) : item.reason);
   // A reason is a sentence (why it paused, what a queued session waits for): it wraps rather than being cut.
   return (
     <div className={`ac-line status-${item.status} ${item.reason ? 'ac-line-wrap' : ''}`} data-testid="card-status">
@@ -136,6 +137,7 @@ function StatusLine({ item }: { item: Of<'status'> }) {
 /** One card of the activity stream (seed 000's templates: session, TODO plan, tool call, terminal command, …). */
 export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { item: ActivityItem; sessionId: string }) {
   const t = useText(activityStrings);
+  const reasonText = useReasonText();
   switch (item.kind) {
     case 'session':
       return (
@@ -198,7 +200,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       const end = END[item.outcome];
       return (
         <Card kind="end" tone={end.tone} icon={end.icon} title={t[end.title]} meta={<Time ts={item.ts} />} testId={`card-end-${item.outcome}`}>
-          {item.text && <div className="ac-feedback">{item.text}</div>}
+          {item.text && <div className="ac-feedback">{reasonText(item.text, item.textWords)}</div>}
         </Card>
       );
     }

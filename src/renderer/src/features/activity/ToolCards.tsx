@@ -8,7 +8,7 @@ import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem, Halted } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
-import { useFormats, useText } from '../../i18n';
+import { useFormats, useReasonText, useText } from '../../i18n';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -189,6 +189,7 @@ export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId:
 /** A command (or a read) that waits for a person: approve or reject it here, or in the Review view. */
 export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessionId: string }) {
   const t = useText(toolCardStrings);
+  const reasonText = useReasonText();
   const client = useClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -222,7 +223,7 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
     >
       <pre className="ac-pre ac-command">{what}</pre>
       {approval.command?.destructive && <div className="ac-note error-text">{t.destructive(approval.command.reason)}</div>}
-      {!approval.command?.destructive && item.reason && <div className="ac-note">{item.reason}</div>}
+      {!approval.command?.destructive && item.reason && <div className="ac-note">{reasonText(item.reason, item.reasonWords)}</div>}
       {open &&
         (rejecting ? (
           <div className="ac-actions">

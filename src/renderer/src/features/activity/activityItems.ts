@@ -1,4 +1,5 @@
 import type { AgentApproval } from '../../../../shared/contract';
+import type { ErrorWords } from '../../../../shared/errors';
 
 /**
  * What the activity stream shows, one card per item (seed 000 "Chat Display Templates": the session, the
@@ -70,7 +71,7 @@ export type ActivityItem =
       applied: boolean;
       error: string | null;
     })
-  | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; resolved: string | null })
+  | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; reasonWords?: ErrorWords; resolved: string | null })
   | (Base & { kind: 'verification'; approved: boolean; confidence: number; feedback: string; final: boolean; nextStatus: string | null })
   | (Base & {
       kind: 'error';
@@ -82,9 +83,9 @@ export type ActivityItem =
       answered: string | null;
     })
   | (Base & { kind: 'checkpoint'; checkpointId: string; label: string })
-  | (Base & { kind: 'status'; status: string; phase: string | null; reason: string | null })
+  | (Base & { kind: 'status'; status: string; phase: string | null; reason: string | null; reasonWords?: ErrorWords })
   | (Base & { kind: 'notice'; level: 'warning' | 'retry' | 'model_error'; text: string })
-  | (Base & { kind: 'end'; outcome: 'completed' | 'failed' | 'stopped'; text: string })
+  | (Base & { kind: 'end'; outcome: 'completed' | 'failed' | 'stopped'; text: string; textWords?: ErrorWords })
   | (Base & {
       kind: 'rewind';
       /** The checkpoint the session went back to, and its label when the stream has it. */

@@ -280,7 +280,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
     case 'approval_requested':
       // File changes already have their card (change_proposed); it links to the review.
       if (e.kind === 'change') return;
-      d.add({ ...base, key: `approval:${e.changeId}`, kind: 'approval', approval: { ...approvalOf(e), todoId: base.todoId }, reason: e.reason, resolved: null });
+      d.add({ ...base, key: `approval:${e.changeId}`, kind: 'approval', approval: { ...approvalOf(e), todoId: base.todoId }, reason: e.reason, ...(e.reasonWords ? { reasonWords: e.reasonWords } : {}), resolved: null });
       return;
     case 'approval_resolved':
       d.patch(`approval:${e.changeId}`, (a) => ({ ...a, resolved: e.decision }), 'approval');
@@ -320,7 +320,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       else if (e.status === 'stopped' || e.status === 'failed' || e.status === 'completed') halt(d, 'ended');
       // "running" after each wait is noise; the waits and pauses are what a person needs to see.
       if (e.status === 'running' && !e.reason) return;
-      d.add({ ...base, key: seqKey('status'), kind: 'status', status: e.status, phase: e.phase ?? null, reason: e.reason ?? null });
+      d.add({ ...base, key: seqKey('status'), kind: 'status', status: e.status, phase: e.phase ?? null, reason: e.reason ?? null, ...(e.reasonWords ? { reasonWords: e.reasonWords } : {}) });
       return;
     case 'model_retry':
       // The retried call streams its text again: the cut-off text stays, marked as such.
@@ -344,11 +344,11 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     case 'session_failed':
       halt(d, 'ended');
-      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'failed', text: e.reason });
+      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'failed', text: e.reason, ...(e.reasonWords ? { textWords: e.reasonWords } : {}) });
       return;
     case 'session_stopped':
       halt(d, 'stopped');
-      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'stopped', text: e.reason ?? '' });
+      d.add({ ...base, key: seqKey('end'), kind: 'end', outcome: 'stopped', text: e.reason ?? '', ...(e.reasonWords ? { textWords: e.reasonWords } : {}) });
       return;
   }
 }

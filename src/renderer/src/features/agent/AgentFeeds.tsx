@@ -47,7 +47,7 @@ export function AgentFeeds() {
   }, [client, needsRefresh]);
 
   useEvent('app.onWorkspaceOpened', () => {
-    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true, statusReasons: {} });
+    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true, statusReasons: {}, statusReasonWords: {} });
   });
 
   // Why a queued session waits: said by its status_changed event, or (listed before this window saw it) by agent.get.
@@ -59,7 +59,7 @@ export function AgentFeeds() {
       if (s.status !== 'queued' || statusReasons[s.sessionId] !== undefined || asked.current.has(s.sessionId)) continue;
       asked.current.add(s.sessionId);
       client.invoke('agent.get', { sessionId: s.sessionId }).then(
-        (d) => d.status === 'queued' && setStatusReason(s.sessionId, d.statusReason),
+        (d) => d.status === 'queued' && setStatusReason(s.sessionId, d.statusReason, d.statusReasonWords),
         () => asked.current.delete(s.sessionId),
       );
     }

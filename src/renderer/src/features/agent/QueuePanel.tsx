@@ -6,6 +6,7 @@ import { message } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 import { agentStrings } from './agentStrings';
 import { useText } from '../../i18n';
+import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
 /**
  * A queued session's view (issue 10): it waits, why, and its place; Move up / Move down (agent.reorderQueue)
@@ -45,7 +46,7 @@ export function QueuePanel({ sessionId, reason }: { sessionId: string; reason: s
     });
   const cancel = () =>
     act(async () => {
-      await client.invoke('agent.stop', { sessionId, reason: 'Taken out of the queue from the app.' });
+      await client.invoke('agent.stop', { sessionId, ...reasonFields(sessionReasons.unqueuedFromApp) });
       useSessionStore.getState().queuedStopped();
     });
 

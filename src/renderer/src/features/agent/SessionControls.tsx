@@ -10,6 +10,8 @@ import { canPause, canResume, canStop, formatCost, formatTokens, message, phaseL
 import { agentStrings } from './agentStrings';
 import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
+import { useReasonText } from '../../i18n';
+import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
 /**
  * The session's header: what it works on, where it is, and pause / resume / stop. Progress is the shared replay's
@@ -21,6 +23,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const formats = useFormats();
   const client = useClient();
   const board = useBoardStore((s) => s.board);
+  const reasonText = useReasonText();
   const setSidebar = useUiStore((s) => s.setSidebar);
   const [busy, setBusy] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
@@ -50,7 +53,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   return (
     <div className="session-header" data-testid="session-header">
       <div className="session-header-main">
-        <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={board.statusReason ?? undefined}>
+        <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={reasonText(board.statusReason, board.statusReasonWords) ?? undefined}>
           {statusText(board.status, queuePosition)}
         </span>
         <span className="session-task" title={board.task}>
@@ -93,7 +96,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           !queued &&
           (confirmStop ? (
             <>
-              <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, reason: 'Stopped from the app.' }))} data-testid="session-stop-confirm">
+              <button className="ag-button danger" disabled={busy} onClick={() => act(() => client.invoke('agent.stop', { sessionId, ...reasonFields(sessionReasons.stoppedFromApp) }))} data-testid="session-stop-confirm">
                 {t.stopForGood}
               </button>
               <button className="ag-button" onClick={() => setConfirmStop(false)}>

@@ -6,6 +6,7 @@ import { agentStrings } from './agentStrings';
 import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 import { TreeBadge } from './TreeBadge';
+import { useReasonText } from '../../i18n';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -64,6 +65,8 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const error = useSessionStore((s) => s.error);
   const current = useSessionStore((s) => s.currentSessionId);
   const reasons = useSessionStore((s) => s.statusReasons);
+  const reasonWords = useSessionStore((s) => s.statusReasonWords);
+  const reasonText = useReasonText();
   const now = useNow(30_000);
   const t = useText(agentStrings);
   if (error && !sessions.length) return <div className="empty error-text">{t.couldNotListSessions(error)}</div>;
@@ -72,7 +75,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   return (
     <ul className="session-list" data-testid="session-list">
       {sessions.map((s) => (
-        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasons[s.sessionId]} onOpen={() => onOpen(s.sessionId)} />
+        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId], reasonWords[s.sessionId])} onOpen={() => onOpen(s.sessionId)} />
       ))}
     </ul>
   );

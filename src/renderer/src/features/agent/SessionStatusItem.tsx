@@ -9,6 +9,8 @@ import { canPause, canResume, canStop, formatCost, formatTokens, message, phaseL
 import { agentStrings } from './agentStrings';
 import { useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
+import { useReasonText } from '../../i18n';
+import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
 type Action = 'view' | 'pause' | 'resume' | 'stop';
 
@@ -22,6 +24,7 @@ export function SessionStatusItem() {
   const client = useClient();
   const current = useSessionStore((s) => s.currentSessionId);
   const board = useBoardStore((s) => s.board);
+  const reasonText = useReasonText();
   const [open, setOpen] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -74,10 +77,10 @@ export function SessionStatusItem() {
     setBusy(true);
     setError(null);
     try {
-      if (action === 'pause') await client.invoke('agent.pause', { sessionId, reason: 'Paused from the status bar.' });
+      if (action === 'pause') await client.invoke('agent.pause', { sessionId, ...reasonFields(sessionReasons.pausedFromStatusBar) });
       else if (action === 'resume') await trust.run(() => client.invoke('agent.resume', { sessionId }));
       else {
-        await client.invoke('agent.stop', { sessionId, reason: queued ? 'Taken out of the queue from the status bar.' : 'Stopped from the status bar.' });
+        await client.invoke('agent.stop', { sessionId, ...reasonFields(queued ? sessionReasons.unqueuedFromStatusBar : sessionReasons.stoppedFromStatusBar) });
         if (queued) useSessionStore.getState().queuedStopped();
       }
       close(true);
@@ -121,7 +124,7 @@ export function SessionStatusItem() {
         data-testid="status-agent"
         data-status={board.status}
         data-queue-position={queued ? (queuePosition ?? undefined) : undefined}
-        title={t.statusItemTitle(board.task, queued ? queueWaitText(board.statusReason) : null)}
+        title={t.statusItemTitle(board.task, queued ? queueWaitText(reasonText(board.statusReason, board.statusReasonWords)) : null)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'status-session-menu' : undefined}

@@ -12,6 +12,7 @@ import { mergeTarget } from './worktreeWords';
 import { agentStrings } from './agentStrings';
 import { useText } from '../../i18n';
 import './agent.css';
+import { useReasonText } from '../../i18n';
 
 /**
  * The current session in the main area: controls on top, the TODO board and the live activity side by side. A
@@ -25,7 +26,11 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
   const worktree = useSessionStore((s) => s.sessions.find((x) => x.sessionId === s.currentSessionId)?.worktree ?? null);
   const [diffFor, setDiffFor] = useState<string | null>(null);
   const boardSession = useBoardStore((s) => s.board.sessionId);
-  const statusReason = useBoardStore((s) => s.board.statusReason);
+  const reasonText = useReasonText();
+  const statusReason = reasonText(
+    useBoardStore((s) => s.board.statusReason),
+    useBoardStore((s) => s.board.statusReasonWords),
+  );
   const status = useBoardStore((s) => s.board.status);
   if (!currentSessionId || boardSession !== currentSessionId) {
     return (

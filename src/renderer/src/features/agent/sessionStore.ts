@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AgentEvent, AgentEventType, AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
 import { withQueue } from './queueOrder';
 import { worktreeAfter } from './worktreeWords';
+import type { ErrorWords } from '../../../../shared/errors';
 
 /**
  * The sessions of the workspace (`agent.list`, kept current by `agent.onEvent`) and the session the UI
@@ -22,6 +23,8 @@ interface SessionStoreState {
   needsRefresh: boolean;
   /** Why each session last changed status, when an event or agent.get said so (the list rows' hover for queued ones). */
   statusReasons: Record<string, string>;
+  /** The words of those reasons that have them (issue 14): show them with useReasonText. */
+  statusReasonWords: Record<string, ErrorWords>;
   open(sessionId: string | null): void;
   setSessions(sessions: AgentSessionSummary[]): void;
   setError(error: string): void;
@@ -35,7 +38,16 @@ interface SessionStoreState {
    * it, so the list and the board are fetched again.
    */
   queuedStopped(): void;
-  setStatusReason(sessionId: string, reason: string | null): void;
+  setStatusReason(sessionId: string, reason: string | null, words?: ErrorWords | null): void;
+}
+
+/** The map of reason words with this session's words set (or removed when none). */
+function wordsFor(all: Record<string, ErrorWords>, sessionId: string, words: ErrorWords | null | undefined): Record<string, ErrorWords> {
+  if (!words && !(sessionId in all)) return all;
+  const next = { ...all };
+  if (words) next[sessionId] = words;
+  else delete next[sessionId];
+  return next;
 }
 
 /** Events after which the list's progress may read differently (a rewind puts the whole board back). */
@@ -90,23 +102,27 @@ export const useSessionStore = create<SessionStoreState>((set) => ({
   error: null,
   needsRefresh: false,
   statusReasons: {},
+  statusReasonWords: {},
   boardRefresh: 0,
   queuedStopped: () => set((state) => ({ needsRefresh: true, boardRefresh: state.boardRefresh + 1 })),
   open: (currentSessionId) => set({ currentSessionId }),
   setSessions: (sessions) => set({ sessions, loaded: true, error: null, needsRefresh: false }),
   setError: (error) => set({ error }),
   applyQueue: (queue) => set((state) => ({ sessions: withQueue(state.sessions, queue) })),
-  setStatusReason: (sessionId, reason) =>
+  setStatusReason: (sessionId, reason, words) =>
     set((state) => {
-      if ((state.statusReasons[sessionId] ?? null) === reason) return state;
+      if ((state.statusReasons[sessionId] ?? null) === reason && (state.statusReasonWords[sessionId] ?? null) === (words ?? null)) return state;
       const statusReasons = { ...state.statusReasons };
       if (reason) statusReasons[sessionId] = reason;
       else delete statusReasons[sessionId];
-      return { statusReasons };
+      return { statusReasons, statusReasonWords: wordsFor(state.statusReasonWords, sessionId, reason ? words : null) };
     }),
   applyEvent: (e) =>
     set((state) => {
-      const reasons = e.type === 'status_changed' ? { statusReasons: { ...state.statusReasons, [e.sessionId]: e.reason ?? '' } } : {};
+      const reasons =
+        e.type === 'status_changed'
+          ? { statusReasons: { ...state.statusReasons, [e.sessionId]: e.reason ?? '' }, statusReasonWords: wordsFor(state.statusReasonWords, e.sessionId, e.reason ? e.reasonWords : null) }
+          : {};
       const i = state.sessions.findIndex((s) => s.sessionId === e.sessionId);
       if (i < 0) return e.type === 'session_started' || e.seq !== undefined ? { needsRefresh: true, ...reasons } : state;
       const before = state.sessions[i];

@@ -15,6 +15,7 @@ import {
 import { stateFromDetail, todosFromView } from './boardSnapshot';
 import { textOf } from '../../i18n';
 import { boardStrings } from './boardStrings';
+import type { ErrorWords } from '../../../../shared/errors';
 
 /**
  * The TODO board of one session as a pure reducer: a snapshot from `agent.get` (`fromDetail`), then the
@@ -73,6 +74,8 @@ export interface BoardState {
   status: AgentStatus;
   phase: AgentPhase;
   statusReason: string | null;
+  /** Its words (issue 14): show it with useReasonText. */
+  statusReasonWords: ErrorWords | null;
   planAwaitingApproval: boolean;
   todos: BoardTodo[];
   approvals: AgentApproval[];
@@ -105,6 +108,7 @@ function view(b: Base, prev: BoardState | null): BoardState {
     status: log.status,
     phase: log.phase,
     statusReason: log.statusReason,
+    statusReasonWords: log.statusReasonWords,
     planAwaitingApproval: log.plan.awaitingApproval,
     todos: log.todos.map((t) => boardTodo(t, b.calls[t.id] ?? NO_CALLS, old.get(t.id))),
     finalVerdict: verdictView(log.finalVerdict),

@@ -50,6 +50,7 @@ export function stateFromDetail(d: AgentSessionDetail, prev: SessionState | null
     model: d.model,
     status: d.status,
     statusReason: d.statusReason,
+    statusReasonWords: d.statusReasonWords ?? null,
     phase: d.phase,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,

@@ -1,10 +1,11 @@
 import type { PendingItem } from './reviewStore';
 import { reviewNoticeStrings } from './reviewNoticeStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 
 /** A command or a read waiting for approval: what would run, where, and why it asks. */
 export function ApprovalCard({ item }: { item: PendingItem }) {
   const t = useText(reviewNoticeStrings);
+  const reasonText = useReasonText();
   if (item.command) {
     const c = item.command;
     return (
@@ -15,7 +16,7 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
           <dt>{t.runsIn}</dt>
           <dd>{c.cwd ? c.cwd : t.workspaceFolder}</dd>
           <dt>{t.asksBecause}</dt>
-          <dd>{item.reason ?? c.reason}</dd>
+          <dd>{reasonText(item.reason, item.reasonWords) ?? c.reason}</dd>
         </dl>
         {c.destructive && (
           <div className="review-warning" role="alert" data-testid="review-destructive">
@@ -33,7 +34,7 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
         <pre className="review-command-line">
           {item.tool.name} {item.tool.input}
         </pre>
-        <div className="review-dim">{item.reason ?? (item.kind === 'mcp' ? t.mcpNeedsApproval : t.readsNeedApproval)}</div>
+        <div className="review-dim">{reasonText(item.reason, item.reasonWords) ?? (item.kind === 'mcp' ? t.mcpNeedsApproval : t.readsNeedApproval)}</div>
       </div>
     );
   }

@@ -56,7 +56,7 @@ export function startReviewFeed(client: AkiraClient, options: ReviewFeedOptions 
       const approval = approvalOf(e);
       const state = store.getState();
       const isNew = !state.items.some((i) => i.sessionId === sessionId && i.changeId === approval.changeId);
-      state.requested(sessionId, approval, e.reason);
+      state.requested(sessionId, approval, e.reason, undefined, e.reasonWords);
       const item = store.getState().items.find((i) => i.sessionId === sessionId && i.changeId === approval.changeId);
       if (isNew && item) {
         performance.mark('akira.review.arrived', { detail: { changeId: approval.changeId } });

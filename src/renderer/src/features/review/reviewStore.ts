@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AgentApproval } from '../../../../shared/contract';
 import { textOf } from '../../i18n';
 import { reviewStrings } from './reviewStrings';
+import type { ErrorWords } from '../../../../shared/errors';
 
 /**
  * What waits for a person, across the workspace's live sessions: proposed file changes, commands and
@@ -32,6 +33,8 @@ export interface PendingItem {
   protected?: string;
   /** Why it asks (the policy's words). */
   reason: string | null;
+  /** The words of `reason` when the policy gave them (issue 14): show it with useReasonText. */
+  reasonWords?: ErrorWords;
   /** performance.now() when it arrived on the page. */
   arrivedAt: number;
   /** The right side as the person edited it; null = the agent's text. */
@@ -66,7 +69,7 @@ export interface ReviewState {
   /** The selected hunk of the selected file change (alt+↑/↓). */
   hunkIndex: number;
   sideBySide: boolean;
-  requested(sessionId: string, approval: AgentApproval, reason?: string | null, arrivedAt?: number): void;
+  requested(sessionId: string, approval: AgentApproval, reason?: string | null, arrivedAt?: number, reasonWords?: ErrorWords): void;
   resolved(sessionId: string, changeId: string, outcome: Omit<DecidedItem, 'key' | 'sessionId' | 'label'>): void;
   /** Replaces a session's waiting items with `approvals`, keeping the person's work on those that remain; items that arrived after `since` stay. */
   syncSession(sessionId: string, approvals: AgentApproval[], since: number, info?: SessionInfo): void;
@@ -94,7 +97,7 @@ export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' 
   return item.changeId;
 }
 
-function toItem(sessionId: string, a: AgentApproval, reason: string | null, arrivedAt: number): PendingItem {
+function toItem(sessionId: string, a: AgentApproval, reason: string | null, arrivedAt: number, reasonWords?: ErrorWords): PendingItem {
   return {
       key: itemKey(sessionId, a.changeId),
       sessionId,
@@ -106,6 +109,7 @@ function toItem(sessionId: string, a: AgentApproval, reason: string | null, arri
       ...(a.protected ? { protected: a.protected } : {}),
       ...(a.tool ? { tool: a.tool } : {}),
       reason: reason ?? a.command?.reason ?? null,
+      ...(reason && reasonWords ? { reasonWords } : {}),
       arrivedAt,
       edited: null,
       rejected: [],
@@ -133,12 +137,12 @@ export const useReviewStore = create<ReviewState>((set) => {
   return {
     ...initial,
     sideBySide: true,
-    requested: (sessionId, approval, reason = null, arrivedAt = performance.now()) =>
+    requested: (sessionId, approval, reason = null, arrivedAt = performance.now(), reasonWords) =>
       set((s) => {
         const key = itemKey(sessionId, approval.changeId);
         answered.delete(key);
         if (s.items.some((i) => i.key === key)) return s;
-        const items = [...s.items, toItem(sessionId, approval, reason, arrivedAt)];
+        const items = [...s.items, toItem(sessionId, approval, reason, arrivedAt, reasonWords)];
         // Asked again (a resumed session): it waits, so it is no longer listed as held.
         const decided = s.decided.some((d) => d.key === key && d.decision === 'held') ? s.decided.filter((d) => !(d.key === key && d.decision === 'held')) : s.decided;
         return { items, decided, selectedKey: s.selectedKey ?? key, hunkIndex: s.selectedKey ? s.hunkIndex : 0 };

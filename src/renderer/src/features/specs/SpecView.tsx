@@ -17,7 +17,7 @@ import { useSpecsStore, type SpecSourceRef } from './specsStore';
 import { ProgressBar, SourceBadge, SpecsEmpty } from './SpecsPanel';
 import { useSpecSession, type SpecSession } from './useSpecSession';
 import { specsStrings } from './specsStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 import './specs.css';
 
 type RunParams = Pick<SpecRunInput, 'only' | 'from'>;
@@ -430,6 +430,7 @@ function Checklist({ detail, spec, session, run }: { detail: SpecDetailT; spec: 
 
 /** The spec's newest session: its status, how far it got, and a link to its board and activity. */
 function SessionLine({ session }: { session: SpecSession }) {
+  const reasonText = useReasonText();
   const t = useText(specsStrings);
   const { sessionId, status, detail } = session;
   const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === sessionId)?.queuePosition ?? null);
@@ -448,7 +449,7 @@ function SessionLine({ session }: { session: SpecSession }) {
       {todos.length > 0 && (
         <span className="spec-dim">{t.sessionProgress(done, todos.length, judged, failed)}</span>
       )}
-      {detail?.statusReason && (status === 'paused' || status === 'failed' || status === 'waiting_approval' || status === 'queued') && <span className="spec-dim spec-session-reason">{detail.statusReason}</span>}
+      {detail?.statusReason && (status === 'paused' || status === 'failed' || status === 'waiting_approval' || status === 'queued') && <span className="spec-dim spec-session-reason">{reasonText(detail.statusReason, detail.statusReasonWords)}</span>}
       <button type="button" className="link" onClick={view} data-testid="spec-view-session">
         {t.viewSession}
       </button>

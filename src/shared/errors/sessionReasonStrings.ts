@@ -1,0 +1,111 @@
+import { defineText } from '../i18n/defineText';
+
+/**
+ * The reasons a session's events carry (issue 14), keys `reason.<name>`: why it paused, stopped, failed, waits or
+ * was interrupted. The event's `reason` stays this English text (logs, --json, the model read it); `reasonWords`
+ * beside it lets the UI say it in its language. Values are plain strings and numbers: a status is its enum name
+ * (`waiting_approval`), a change's kind `create`/`modify`/`delete`, an empty label means none.
+ */
+const statusZh: Record<string, string> = {
+  queued: '排队中',
+  planning: '制定计划',
+  awaiting_plan_approval: '等待批准计划',
+  running: '运行',
+  waiting_approval: '等待批准',
+  paused: '已暂停',
+  interrupted: '中断',
+};
+const kindZh: Record<string, string> = { create: '创建', modify: '修改', delete: '删除' };
+const checkpointEn = (id: string, label: string) => (label ? `“${label}”` : id);
+const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : id);
+
+export const sessionReasonStrings = defineText({
+  en: {
+    stoppedByUser: 'Stopped by the user.',
+    pausedByUser: 'Paused by the user.',
+    unqueuedByUser: 'Taken out of the queue by the user.',
+    stoppedFromApp: 'Stopped from the app.',
+    stoppedFromStatusBar: 'Stopped from the status bar.',
+    pausedFromStatusBar: 'Paused from the status bar.',
+    unqueuedFromApp: 'Taken out of the queue from the app.',
+    unqueuedFromStatusBar: 'Taken out of the queue from the status bar.',
+    closedWhileQueued: 'Akira closed while the session waited in the queue; resume it to start it.',
+    closedWhileRunning: 'Akira closed while the session ran; resume it to continue from its last consistent step.',
+    processEnded: 'The process running it ended; resumed.',
+    stoppedWhile: (status: string) => `Akira stopped while the session was ${status.replace(/_/g, ' ')}; resume it to continue from its last consistent step.`,
+    rewound: (checkpointId: string, label: string) =>
+      `Rewound to checkpoint ${checkpointEn(checkpointId, label)}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`,
+    forked: (sessionId: string, checkpointId: string, label: string) =>
+      `Forked from session ${sessionId} at checkpoint ${checkpointId}${label ? ` ("${label}")` : ''}; files were not touched. Resume to continue from there.`,
+    waitingSlot: (running: number, max: number) =>
+      `Waiting for a free slot: ${running} session(s) run, at most ${max} at once (policy limits.maxConcurrentTasks).`,
+    waitingFolder: 'Waiting for the session running in this folder to end.',
+    planWaits: 'The plan waits for approval.',
+    todoFailedAsk: (todoId: string) => `TODO ${todoId} failed: retry, skip, edit or stop?`,
+    waitingChange: (kind: string, path: string) => `Waiting for approval: ${kind} ${path}`,
+    waitingChanges: (count: number) => `Waiting for approval: ${count} file changes`,
+    waitingTool: (tool: string) => `Waiting for approval: ${tool}`,
+    waitingChecker: (command: string) => `Waiting for approval of a checker: ${command}`,
+    waitingCommand: (command: string) => `Waiting for approval of a command: ${command}`,
+    waitingMcp: (call: string) => `Waiting for approval of an MCP tool: ${call}`,
+    modelRefused: (status: number, message: string) =>
+      `The model server refused the request (HTTP ${status}): ${message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
+    modelFailed: (message: string) => `${message} Resume when the model works again.`,
+    unexpected: (message: string) => `Unexpected error: ${message}`,
+    noUsablePlan: (tries: number, last: string) => `The model did not write a usable plan in ${tries} tries (${last}). Send a message with guidance, then resume.`,
+    todoTurnsUsed: (todoId: string, turns: number) =>
+      `TODO ${todoId} used its ${turns} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
+    fileLimit: (limit: number) =>
+      `The session reached its limit of ${limit} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
+    finalRejected: (times: number, feedback: string) => `The final review rejected the task ${times} time(s): ${feedback}`,
+    todoRejectedStopped: (todoId: string, rejections: number, feedback: string) =>
+      `TODO ${todoId} failed (the reviewer rejected it ${rejections} time(s); last: ${feedback}); the user stopped the session.`,
+    todoFailedStopped: (todoId: string, result: string) => `TODO ${todoId} failed (${result}); the user stopped the session.`,
+    todoGaveUpStopped: (todoId: string) => `TODO ${todoId} failed (the agent gave up); the user stopped the session.`,
+    specTasksFailed: (count: number, tasks: string, onFailure: string) =>
+      `Task${count === 1 ? '' : 's'} ${tasks} failed; the other tasks were done (agent.spec.onFailure "${onFailure}").`,
+  },
+  'zh-CN': {
+    stoppedByUser: '已被用户停止。',
+    pausedByUser: '已被用户暂停。',
+    unqueuedByUser: '已被用户移出队列。',
+    stoppedFromApp: '已在应用中停止。',
+    stoppedFromStatusBar: '已在状态栏中停止。',
+    pausedFromStatusBar: '已在状态栏中暂停。',
+    unqueuedFromApp: '已在应用中移出队列。',
+    unqueuedFromStatusBar: '已在状态栏中移出队列。',
+    closedWhileQueued: 'Akira 在会话排队时关闭了；恢复会话即可启动它。',
+    closedWhileRunning: 'Akira 在会话运行时关闭了；恢复会话即可从其最后一个一致的步骤继续。',
+    processEnded: '运行它的进程已结束；已恢复。',
+    stoppedWhile: (status: string) => `Akira 在会话处于“${statusZh[status] ?? status}”状态时停止了；恢复会话即可从其最后一个一致的步骤继续。`,
+    rewound: (checkpointId: string, label: string) =>
+      `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话恢复为当时的样子（回退不会改动文件）。恢复会话即可从那里继续。`,
+    forked: (sessionId: string, checkpointId: string, label: string) =>
+      `从会话 ${sessionId} 的检查点 ${checkpointId}${label ? `（“${label}”）` : ''} 分叉而来；文件未被改动。恢复会话即可从那里继续。`,
+    waitingSlot: (running: number, max: number) => `等待空闲名额：${running} 个会话正在运行，最多同时运行 ${max} 个（策略 limits.maxConcurrentTasks）。`,
+    waitingFolder: '等待此文件夹中正在运行的会话结束。',
+    planWaits: '计划等待批准。',
+    todoFailedAsk: (todoId: string) => `TODO ${todoId} 失败：重试、跳过、编辑还是停止？`,
+    waitingChange: (kind: string, path: string) => `等待批准：${kindZh[kind] ?? kind} ${path}`,
+    waitingChanges: (count: number) => `等待批准：${count} 处文件更改`,
+    waitingTool: (tool: string) => `等待批准：${tool}`,
+    waitingChecker: (command: string) => `等待批准检查命令：${command}`,
+    waitingCommand: (command: string) => `等待批准命令：${command}`,
+    waitingMcp: (call: string) => `等待批准 MCP 工具：${call}`,
+    modelRefused: (status: number, message: string) =>
+      `模型服务器拒绝了请求（HTTP ${status}）：${message} 请检查 API 密钥（OPENAI_API_KEY 或设置）以及对该模型的访问权限，然后恢复会话。`,
+    modelFailed: (message: string) => `${message} 模型恢复正常后请恢复会话。`,
+    unexpected: (message: string) => `意外错误：${message}`,
+    noUsablePlan: (tries: number, last: string) => `模型尝试 ${tries} 次都没有写出可用的计划（${last}）。请发送一条指导消息，然后恢复会话。`,
+    todoTurnsUsed: (todoId: string, turns: number) =>
+      `TODO ${todoId} 已用完 ${turns} 轮模型调用（策略 maxToolLoopsPerTodo）仍未完成。请查看它做了什么，需要时发送提示消息，然后恢复会话。`,
+    fileLimit: (limit: number) => `会话已达到 ${limit} 次文件修改的上限（策略 maxFileModificationsPerSession）。请审查这些更改，然后恢复会话以允许更多修改。`,
+    finalRejected: (times: number, feedback: string) => `最终审查已拒绝该任务 ${times} 次：${feedback}`,
+    todoRejectedStopped: (todoId: string, rejections: number, feedback: string) =>
+      `TODO ${todoId} 失败（审查者拒绝了 ${rejections} 次；最后一次：${feedback}）；用户停止了会话。`,
+    todoFailedStopped: (todoId: string, result: string) => `TODO ${todoId} 失败（${result}）；用户停止了会话。`,
+    todoGaveUpStopped: (todoId: string) => `TODO ${todoId} 失败（智能体放弃了）；用户停止了会话。`,
+    specTasksFailed: (count: number, tasks: string, onFailure: string) =>
+      `${count === 1 ? '任务' : `${count} 个任务`} ${tasks} 失败；其他任务已完成（agent.spec.onFailure “${onFailure}”）。`,
+  },
+});
