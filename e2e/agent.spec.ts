@@ -193,5 +193,5 @@ test('stop ends a session that waits for its plan; a bad task is refused with th
   await page.getByTestId('start-task').fill('Another task');
   await page.getByTestId('start-model').fill('m'.repeat(300));
   await page.getByTestId('start-submit').click();
-  await expect(page.getByTestId('start-error')).toContainText('longer than 200');
+  await expect(page.getByTestId('start-error')).toContainText('at most 200 characters');
 });
