@@ -4,11 +4,15 @@ import { withMentionAdded } from '../context/askText';
 import { canStop } from './sessionFormat';
 import { useSessionStore } from './sessionStore';
 
-/** Which box answers "Ask the agent about this": the shown session's message box while it has not ended, else the task box. */
+/**
+ * Which box answers "Ask the agent about this": the shown session's message box while it has not ended, else the task
+ * box. A session just started is shown before the list has been fetched again: it has not ended either.
+ */
 export function useAskTarget(): 'task' | 'message' {
   return useSessionStore((s) => {
+    if (!s.currentSessionId) return 'task';
     const current = s.sessions.find((x) => x.sessionId === s.currentSessionId);
-    return current && canStop(current.status) ? 'message' : 'task';
+    return !current || canStop(current.status) ? 'message' : 'task';
   });
 }
 
