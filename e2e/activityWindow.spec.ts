@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The activity's windowed list (WindowedList, @tanstack/react-virtual): only the cards near the viewport are in
@@ -21,11 +22,11 @@ test('the activity renders the cards in view, follows the end, and jumps back to
     reply.message({ text: `Step ${i}: looking again at the files.\nline two\nline three`, toolCalls: [{ name: 'list_files', arguments: { path: '.' } }] }),
   );
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Look around', expectedResult: 'looked' }] }),
+    plan([{ id: 't1', description: 'Look around', expectedResult: 'looked' }]),
     ...turns,
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'looked' }),
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'ok', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
+    verdict('t1', true, 'ok'),
+    verdict('task', true, 'ok'),
   );
   await page.goto(app.served.url);
   await page.getByTestId('view-agent').click();

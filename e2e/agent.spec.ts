@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { gitCli } from '../src/testing/gitCli';
-import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { fixAndNoteSession, greetSession, plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The agent in the app: start a task from the UI, approve (and edit) the plan on the board, watch the
@@ -20,8 +20,6 @@ test.afterEach(async () => {
   app = null;
 });
 
-const plan = (todos: { id: string; description: string; expectedResult: string }[]) => reply.toolCall('todo_write', { todos });
-const verdict = (todoId: string, approved: boolean, feedback: string, confidence = 0.9) => reply.toolCall('verify_todo', { todoId, approved, feedback, confidence });
 const read = (path: string) => (existsSync(join(repo, path)) ? readFileSync(join(repo, path), 'utf8') : null);
 const card = (page: Page, todoId: string) => page.locator(`[data-testid="todo-card"][data-todo-id="${todoId}"]`);
 
@@ -38,24 +36,10 @@ test('start a task, approve the edited plan, watch the command and the retried T
     globalSettings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true, autoApprove: { write: true, command: true } } } },
   });
   app.model.enqueue(
-    plan([
-      { id: 't1', description: 'Create greet.txt saying hello world', expectedResult: 'greet.txt contains "hello world"' },
-      { id: 't2', description: 'Show the greeting', expectedResult: 'the greeting is printed' },
-    ]),
-    reply.message({ text: 'Writing greet.txt first.', toolCalls: [{ name: 'write_file', arguments: { path: 'greet.txt', content: 'hello\n' } }] }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote greet.txt' }),
-    verdict('t1', false, 'greet.txt says "hello", not "hello world"', 0.85),
-    reply.toolCall('edit_file', { path: 'greet.txt', edits: [{ search: 'hello', replace: 'hello world' }] }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'fixed the greeting' }),
-    verdict('t1', true, 'greet.txt now says hello world', 0.95),
-    reply.toolCall('run_command', { command: 'cat greet.txt' }),
-    reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'cat printed hello world' }),
-    (req) => {
+    ...greetSession({
       // The plan as the person edited it is what the reviewer checks against.
-      expect(JSON.stringify(req.body.messages)).toContain('cat greet.txt prints hello world');
-      return verdict('t2', true, 'the output shows hello world');
-    },
-    verdict('task', true, 'all done', 0.97),
+      onReviewT2: (req) => expect(JSON.stringify(req.body.messages)).toContain('cat greet.txt prints hello world'),
+    }),
   );
   await page.goto(app.served.url);
   await startTask(page, 'Greet the world');
@@ -129,22 +113,7 @@ test('a failed TODO asks what next: the error card names the tool and its Skip a
   app = await serveWithModel(repo, {
     globalSettings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true, autoApprove: { write: true, command: true }, limits: { maxRetriesPerTodo: 0 } } } },
   });
-  app.model.enqueue(
-    plan([
-      { id: 'a', description: 'Fix missing.js', expectedResult: 'missing.js exports fix' },
-      { id: 'b', description: 'Write notes.md', expectedResult: 'notes.md exists' },
-    ]),
-    (req) => {
-      expect(JSON.stringify(req.body.messages)).toContain('Prefer small commits.');
-      return reply.toolCall('read_file', { path: 'missing.js' });
-    },
-    reply.toolCall('update_todo', { id: 'a', status: 'done', result: 'nothing to fix' }),
-    verdict('a', false, 'missing.js does not exist'),
-    reply.toolCall('write_file', { path: 'notes.md', content: '# notes\n' }),
-    reply.toolCall('update_todo', { id: 'b', status: 'done' }),
-    verdict('b', true, 'notes.md is there'),
-    verdict('task', true, 'done apart from the skipped TODO'),
-  );
+  app.model.enqueue(...fixAndNoteSession((req) => expect(JSON.stringify(req.body.messages)).toContain('Prefer small commits.')));
   await page.goto(app.served.url);
   await startTask(page, 'Fix and note');
   await expect(page.getByTestId('plan-approval')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { greetSession } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The session view in Chinese (issue 14, ui.language zh-CN): the header, the sessions list, the status bar item and
@@ -14,9 +15,6 @@ test.afterEach(async () => {
   app = null;
 });
 
-const plan = (todos: { id: string; description: string; expectedResult: string }[]) => reply.toolCall('todo_write', { todos });
-const verdict = (todoId: string, approved: boolean, feedback: string, confidence = 0.9) => reply.toolCall('verify_todo', { todoId, approved, feedback, confidence });
-
 async function shots(page: Page, name: string, outputPath: (name: string) => string) {
   const size = page.viewportSize()!;
   await page.screenshot({ path: outputPath(`${name}-1400x860.png`) });
@@ -29,22 +27,7 @@ test('a session in Chinese: header, list, status bar and activity cards', async 
   app = await serveWithModel(makeFixtureRepo(), {
     globalSettings: { ui: { language: 'zh-CN' }, agent: { mode: 'autonomous', policy: { requirePlanApproval: true, autoApprove: { write: true, command: true } } } },
   });
-  app.model.enqueue(
-    plan([
-      { id: 't1', description: 'Create greet.txt saying hello world', expectedResult: 'greet.txt contains "hello world"' },
-      { id: 't2', description: 'Show the greeting', expectedResult: 'the greeting is printed' },
-    ]),
-    reply.message({ text: 'Writing greet.txt first.', toolCalls: [{ name: 'write_file', arguments: { path: 'greet.txt', content: 'hello\n' } }] }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote greet.txt' }),
-    verdict('t1', false, 'greet.txt says "hello", not "hello world"', 0.85),
-    reply.toolCall('edit_file', { path: 'greet.txt', edits: [{ search: 'hello', replace: 'hello world' }] }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'fixed the greeting' }),
-    verdict('t1', true, 'greet.txt now says hello world', 0.95),
-    reply.toolCall('run_command', { command: 'cat greet.txt' }),
-    reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'cat printed hello world' }),
-    verdict('t2', true, 'the output shows hello world'),
-    verdict('task', true, 'all done', 0.97),
-  );
+  app.model.enqueue(...greetSession());
   await page.goto(app.served.url);
   await page.getByTestId('view-agent').click();
   await expect(page.getByTestId('start-submit')).toHaveText('启动会话');

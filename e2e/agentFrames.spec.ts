@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 import { startPacedProxy } from './support/pacedProxy';
 
@@ -93,12 +94,12 @@ test('frame times: 5,000 streamed tokens, then a command printing 10 MB', async 
     wrapModel: (baseURL) => startPacedProxy(baseURL, { perTick: 5, tickMs: 5 }),
   });
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Explain, then print a lot', expectedResult: 'the command ran' }] }),
+    plan([{ id: 't1', description: 'Explain, then print a lot', expectedResult: 'the command ran' }]),
     reply.message({ text: prose(TOKENS), chunkSize: 4 }),
     reply.toolCall('run_command', { command: TEN_MB, timeoutSeconds: 240 }),
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'printed 10 MB' }),
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'ok', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
+    verdict('t1', true, 'ok'),
+    verdict('task', true, 'ok'),
   );
   await page.goto(app.served.url);
   await page.getByTestId('view-agent').click();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { reply, type RecordedRequest } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The whole journey of issue 5 in one session, through the UI only (the model is the repo's scripted
@@ -22,7 +23,6 @@ const CONFIG = ['name = demo', 'port = 8080', 'host = localhost', 'debug = false
 const read = (path: string) => (existsSync(join(repo, path)) ? readFileSync(join(repo, path), 'utf8') : null);
 const sent = (r: RecordedRequest) => JSON.stringify(r.body.messages);
 const card = (page: Page, todoId: string) => page.locator(`[data-testid="todo-card"][data-todo-id="${todoId}"]`);
-const verdict = (todoId: string, approved: boolean, feedback: string, confidence = 0.9) => reply.toolCall('verify_todo', { todoId, approved, feedback, confidence });
 
 test('the agent journey: plan, review per hunk, terminal card, rejected and retried TODO, complete, rewind with "Both"', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
@@ -34,12 +34,10 @@ test('the agent journey: plan, review per hunk, terminal card, rejected and retr
     globalSettings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true, autoApprove: { write: false, command: true } } } },
   });
   app.model.enqueue(
-    reply.toolCall('todo_write', {
-      todos: [
-        { id: 't1', description: 'Tune config.txt and document it in notes.md', expectedResult: 'config.txt tuned; notes.md names the port' },
-        { id: 't2', description: 'Show the final config', expectedResult: 'the config is printed' },
-      ],
-    }),
+    plan([
+      { id: 't1', description: 'Tune config.txt and document it in notes.md', expectedResult: 'config.txt tuned; notes.md names the port' },
+      { id: 't2', description: 'Show the final config', expectedResult: 'the config is printed' },
+    ]),
     reply.message({
       text: 'I will tune the config and write the notes.',
       toolCalls: [

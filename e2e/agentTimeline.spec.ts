@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { FrameClient } from '../src/testing/wsClient';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { ALPHA_BETA_TODOS, plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The agent's checkpoints in the Timeline: grouped under their session and TODO; restoring one with
@@ -21,11 +22,6 @@ test.afterEach(async () => {
   app = null;
 });
 
-const TODOS = [
-  { id: 't1', description: 'Create alpha.txt saying alpha', expectedResult: 'alpha.txt contains alpha' },
-  { id: 't2', description: 'Create beta.txt saying beta', expectedResult: 'beta.txt contains beta' },
-];
-const verdict = (todoId: string) => reply.toolCall('verify_todo', { todoId, approved: true, feedback: 'looks right', confidence: 0.9 });
 const read = (path: string) => (existsSync(join(repo, path)) ? readFileSync(join(repo, path), 'utf8') : null);
 const rowLabelled = (page: Page, label: string) => page.getByTestId('checkpoint-row').filter({ hasText: label });
 
@@ -40,7 +36,7 @@ test('agent checkpoints under their TODOs; restore one with "Both" while the ses
   app = await serveWithModel(repo, { globalSettings: { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } } });
   let held = false;
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: TODOS }),
+    plan(ALPHA_BETA_TODOS),
     reply.toolCall('write_file', { path: 'alpha.txt', content: 'alpha\n' }),
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote alpha.txt' }),
     verdict('t1'),

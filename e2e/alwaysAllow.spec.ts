@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // Issue 14: "Always allow" on a command's approval, through the UI. The Review view offers the command's prefix
@@ -22,12 +23,12 @@ test('always allow a command from Review: it runs, its prefix is not asked again
   const repo = makeFixtureRepo();
   app = await serveWithModel(repo); // the default policy: commands off the allow list ask
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Make two marker files', expectedResult: 'made-1.txt and made-2.txt exist' }] }),
+    plan([{ id: 't1', description: 'Make two marker files', expectedResult: 'made-1.txt and made-2.txt exist' }]),
     reply.toolCall('run_command', { command: 'touch ./made-1.txt' }),
     reply.toolCall('run_command', { command: 'touch ./made-2.txt' }),
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'made both' }),
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'both exist', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'done', confidence: 0.9 }),
+    verdict('t1', true, 'both exist'),
+    verdict('task', true, 'done'),
   );
   await page.goto(app.served.url);
   await page.getByTestId('view-agent').click();

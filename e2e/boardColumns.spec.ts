@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The TODO board keeps its columns in one row (issue 14, defect 5): at 1600 px "Failed" used to drop alone below the
@@ -13,8 +14,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = null;
 });
-
-const verdict = (todoId: string, approved: boolean, feedback: string) => reply.toolCall('verify_todo', { todoId, approved, feedback, confidence: 0.9 });
 
 /** Every column header's top and left, in the board's order. */
 async function headers(page: Page) {
@@ -54,14 +53,12 @@ test('board columns stay in one row at 1600×900 and 1100×700, scrolling sidewa
   const writeNotes = held(reply.toolCall('write_file', { path: 'notes.md', content: '# notes\n' }));
   const testGreet = held(reply.toolCall('read_file', { path: 'src/index.ts' }));
   app.model.enqueue(
-    reply.toolCall('todo_write', {
-      todos: [
-        { id: 'a', description: 'Fix missing.js', expectedResult: 'missing.js exports fix' },
-        { id: 'b', description: 'Write notes.md with a short list of what the project does', expectedResult: 'notes.md exists' },
-        { id: 'c', description: 'Add a test for greet', expectedResult: 'npm test runs it' },
-        { id: 'd', description: 'Document the greeting in the README', expectedResult: 'README mentions greet' },
-      ],
-    }),
+    plan([
+      { id: 'a', description: 'Fix missing.js', expectedResult: 'missing.js exports fix' },
+      { id: 'b', description: 'Write notes.md with a short list of what the project does', expectedResult: 'notes.md exists' },
+      { id: 'c', description: 'Add a test for greet', expectedResult: 'npm test runs it' },
+      { id: 'd', description: 'Document the greeting in the README', expectedResult: 'README mentions greet' },
+    ]),
     reply.toolCall('read_file', { path: 'missing.js' }),
     reply.toolCall('update_todo', { id: 'a', status: 'done', result: 'nothing to fix' }),
     verdict('a', false, 'missing.js does not exist'),

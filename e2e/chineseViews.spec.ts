@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { serveWithModelEachTest } from './support/agentServe';
 import { makeFixtureRepo, writeFiles } from './support/fixtureRepo';
+import { SIZES } from './support/screenSizes';
 
 // The Chinese UI (issue 14) of Settings, the command palette, quick open, the Keyboard Shortcuts page, the file tree
 // and the terminal, against the real `akira serve`: the language and the theme switch live from Settings (Appearance)
@@ -11,16 +12,7 @@ import { makeFixtureRepo, writeFiles } from './support/fixtureRepo';
 
 const FIXTURE = resolve(__dirname, '..', 'src', 'testing', 'mcp', 'stdioServer.mjs');
 
-let app: ServedWithModel | null = null;
-test.afterEach(async () => {
-  await app?.stop();
-  app = null;
-});
-
-const SIZES = [
-  { width: 1400, height: 860 },
-  { width: 1100, height: 700 },
-] as const;
+const serveForTest = serveWithModelEachTest();
 
 /** The page at both sizes (after `prepare`, which may scroll or open what is shown at that size). */
 async function shoot(page: Page, testInfo: TestInfo, name: string, prepare?: () => Promise<void>): Promise<void> {
@@ -47,7 +39,7 @@ test('switch to Chinese and back live, and every view of settings, palette, tree
     '.akira/mcp.json': `${JSON.stringify({ mcpServers: { proposed: { command: process.execPath, args: [FIXTURE, '--name', 'proposed'] } } }, null, 2)}\n`,
     'src/components/VeryLongComponentNameForTheTreeToShowOverflow.tsx': 'export {};\n',
   });
-  app = await serveWithModel(repo, { globalSettings: { ui: { language: 'en', theme: 'dark' } } });
+  const app = await serveForTest(repo, { globalSettings: { ui: { language: 'en', theme: 'dark' } } });
   const settingsFile = join(app.dataDir, 'settings.json');
   const savedUi = () => (JSON.parse(readFileSync(settingsFile, 'utf8')) as { ui?: unknown }).ui;
   await page.goto(app.served.url);

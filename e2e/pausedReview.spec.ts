@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 import { shootBoth } from './support/sessionsModel';
 
@@ -27,7 +28,7 @@ test('paused with a change waiting: Review, the session header and the activity 
   repo = makeFixtureRepo();
   app = await serveWithModel(repo); // the default policy: file changes ask
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Create alpha.txt saying alpha', expectedResult: 'alpha.txt contains alpha' }] }),
+    plan([{ id: 't1', description: 'Create alpha.txt saying alpha', expectedResult: 'alpha.txt contains alpha' }]),
     reply.toolCall('write_file', { path: 'alpha.txt', content: 'alpha\n' }),
   );
   await page.goto(app.served.url);
@@ -61,8 +62,8 @@ test('paused with a change waiting: Review, the session header and the activity 
   // Resumed: the change is asked again, and waits everywhere again; the card's button opens Review on it.
   app.model.enqueue(
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote alpha.txt' }),
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'looks right', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'done', confidence: 0.9 }),
+    verdict('t1'),
+    verdict('task', true, 'done'),
   );
   await page.getByTestId('view-agent').click();
   await page.getByTestId('session-resume').click();

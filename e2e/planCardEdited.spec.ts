@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // Issue 14: the activity's plan card showed the model's original plan after the user edited it on the board and
@@ -16,12 +17,10 @@ test.afterEach(async () => {
 test('the plan card shows the plan as edited before approval, live and after a reload', async ({ page }) => {
   app = await serveWithModel(makeFixtureRepo(), { globalSettings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true } } } });
   app.model.enqueue(
-    reply.toolCall('todo_write', {
-      todos: [
-        { id: 't1', description: 'Create greet.txt', expectedResult: 'greet.txt exists' },
-        { id: 't2', description: 'Delete the README', expectedResult: 'README.md is gone' },
-      ],
-    }),
+    plan([
+      { id: 't1', description: 'Create greet.txt', expectedResult: 'greet.txt exists' },
+      { id: 't2', description: 'Delete the README', expectedResult: 'README.md is gone' },
+    ]),
     reply.hang(), // the first TODO's call: the session stays running
   );
   await page.goto(app.served.url);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // Editing a proposed plan from the keyboard (issue 14, defect 1): "+ Add a TODO" puts the cursor in the new TODO's
@@ -28,7 +29,7 @@ test('plan editing from the keyboard: focus follows new TODOs, Enter adds the ne
   app = await serveWithModel(makeFixtureRepo(), { globalSettings: { agent: { mode: 'autonomous', policy: { requirePlanApproval: true } } } });
   let prompt = '';
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Create greet.txt', expectedResult: 'greet.txt exists' }] }),
+    plan([{ id: 't1', description: 'Create greet.txt', expectedResult: 'greet.txt exists' }]),
     (req) => {
       prompt = JSON.stringify(req.body.messages);
       return reply.hang(); // the first TODO's call: what was approved is what the model is told

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { reply, startOpenAiTestServer, type OpenAiTestServer } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // A project that names its own model server in .akira/settings.json: starting a task asks whether to send
@@ -49,7 +50,7 @@ test("the project's model server: ask before sending the key, protected settings
   expect(projectServer.requests).toHaveLength(0);
 
   projectServer.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 's', description: 'Change the model server', expectedResult: 'settings changed' }] }),
+    plan([{ id: 's', description: 'Change the model server', expectedResult: 'settings changed' }]),
     reply.toolCall('write_file', { path: '.akira/settings.json', content: '{"model":{"baseURL":"http://elsewhere.example/v1"}}\n' }),
   );
   await page.getByTestId('start-submit').click();

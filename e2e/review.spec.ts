@@ -5,6 +5,7 @@ import { FrameClient } from '../src/testing/wsClient';
 import { reply } from '../src/testing/openaiReplies';
 import type { RecordedRequest } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // The Review view against the real `akira serve` and the scripted model: the agent proposes changes to
@@ -36,7 +37,7 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   const { model, served } = run;
   let rejectionSeen: string | null = null;
   model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Tune the config and add notes', expectedResult: 'config.txt tuned, notes.md written' }] }),
+    plan([{ id: 't1', description: 'Tune the config and add notes', expectedResult: 'config.txt tuned, notes.md written' }]),
     reply.message({
       toolCalls: [
         {
@@ -61,8 +62,8 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
       rejectionSeen = requestText(req);
       return reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'config tuned, notes written' });
     },
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'looks right', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'done', confidence: 0.9 }),
+    verdict('t1'),
+    verdict('task', true, 'done'),
   );
 
   await page.goto(served.url);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // Issue 14's Review defects:
@@ -26,7 +27,7 @@ test('a new file shows only added lines; the list and the header count an edited
   writeFileSync(join(repo, 'empty.txt'), '');
   app = await serveWithModel(repo);
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Tune the config and add notes', expectedResult: 'done' }] }),
+    plan([{ id: 't1', description: 'Tune the config and add notes', expectedResult: 'done' }]),
     reply.message({
       toolCalls: [
         { name: 'write_file', arguments: { path: 'notes.md', content: '# Notes\n\nPort moved to 9090.\n' } },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { ALPHA_BETA_TODOS, alphaBetaSession, plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 import { shootBoth } from './support/sessionsModel';
 
@@ -19,11 +20,6 @@ test.afterEach(async () => {
   app = null;
 });
 
-const TODOS = [
-  { id: 't1', description: 'Create alpha.txt saying alpha', expectedResult: 'alpha.txt contains alpha' },
-  { id: 't2', description: 'Create beta.txt saying beta', expectedResult: 'beta.txt contains beta' },
-];
-const verdict = (todoId: string) => reply.toolCall('verify_todo', { todoId, approved: true, feedback: 'looks right', confidence: 0.9 });
 const read = (path: string) => (existsSync(join(repo, path)) ? readFileSync(join(repo, path), 'utf8') : null);
 const rowStatus = (page: Page) => page.getByTestId('session-row').first();
 const activity = (page: Page) => page.getByTestId('activity');
@@ -38,16 +34,7 @@ async function start(page: Page, task: string) {
 test('after a rewind: list and header agree, the activity marks what was rewound, the banner names the checkpoint, Undo undoes it', async ({ page }, testInfo) => {
   repo = makeFixtureRepo();
   app = await serveWithModel(repo, { globalSettings: { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } } });
-  app.model.enqueue(
-    reply.toolCall('todo_write', { todos: TODOS }),
-    reply.toolCall('write_file', { path: 'alpha.txt', content: 'alpha\n' }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote alpha.txt' }),
-    verdict('t1'),
-    reply.toolCall('write_file', { path: 'beta.txt', content: 'beta\n' }),
-    reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'wrote beta.txt' }),
-    verdict('t2'),
-    verdict('task'),
-  );
+  app.model.enqueue(...alphaBetaSession());
   await page.goto(app.served.url);
   await start(page, 'Write alpha.txt and beta.txt');
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
@@ -121,7 +108,7 @@ test('after Stop: no tool card says "running…" and nothing offers a review', a
   repo = makeFixtureRepo();
   app = await serveWithModel(repo); // file changes ask
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [TODOS[0]] }),
+    plan([ALPHA_BETA_TODOS[0]]),
     reply.message({
       toolCalls: [
         { name: 'write_file', arguments: { path: 'alpha.txt', content: 'alpha\n' } },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 import { serve, type Served } from './support/serve';
 
@@ -134,10 +135,10 @@ test('the saved key shows its last characters and is the one in use; prices make
 
   // A session with that model: cost appears on the TODO and in the session's header.
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Say hello', expectedResult: 'hello said' }] }),
+    plan([{ id: 't1', description: 'Say hello', expectedResult: 'hello said' }]),
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'said hello' }),
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'fine', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'all done', confidence: 0.9 }),
+    verdict('t1', true, 'fine'),
+    verdict('task', true, 'all done'),
   );
   await page.getByTestId('view-agent').click();
   await page.getByTestId('start-task').fill('Say hello');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { verdict } from './support/agentScripts';
 import { makeFixtureRepo, writeFiles } from './support/fixtureRepo';
 
 // Running a spec from the Specs view (issue 9) against `akira serve` and the scripted model server: Run this
@@ -24,7 +25,6 @@ const TASKS = ['# Implementation Plan', '', '- [ ] 1. Say hello', '  - A friendl
 const GLOBAL = { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } };
 const task = (page: Page, id: string) => page.locator(`[data-testid="spec-task"][data-task-id="${id}"]`);
 const assess = (taskId: string, detected: boolean, confidence: number, reasoning: string) => reply.toolCall('assess_task', { taskId, detected, confidence, reasoning });
-const verdict = (todoId: string) => reply.toolCall('verify_todo', { todoId, approved: true, feedback: 'looks right', confidence: 0.9 });
 
 async function openSpec(page: Page, url: string) {
   await page.goto(url);

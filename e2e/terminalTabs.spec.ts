@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 // Issue 14: "terminal tabs are all named 'bash' and finished command tabs pile up". Shells a person opens are
@@ -20,11 +21,11 @@ test('shell tabs are numbered; finished agent command tabs do not pile up and sh
   const repo = makeFixtureRepo();
   app = await serveWithModel(repo, { globalSettings: { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } } });
   app.model.enqueue(
-    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Run the five commands', expectedResult: 'they ran' }] }),
+    plan([{ id: 't1', description: 'Run the five commands', expectedResult: 'they ran' }]),
     ...COMMANDS.map((command) => reply.toolCall('run_command', { command })),
     reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'ran them' }),
-    reply.toolCall('verify_todo', { todoId: 't1', approved: true, feedback: 'ok', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
+    verdict('t1', true, 'ok'),
+    verdict('task', true, 'ok'),
   );
   await page.goto(app.served.url);
   const tabs = page.getByTestId('terminal-tab');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { alphaBetaSession } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 import { shootBoth } from './support/sessionsModel';
 
@@ -17,11 +17,6 @@ test.afterEach(async () => {
   app = null;
 });
 
-const TODOS = [
-  { id: 't1', description: 'Create alpha.txt saying alpha', expectedResult: 'alpha.txt contains alpha' },
-  { id: 't2', description: 'Create beta.txt saying beta', expectedResult: 'beta.txt contains beta' },
-];
-const verdict = (todoId: string) => reply.toolCall('verify_todo', { todoId, approved: true, feedback: 'looks right', confidence: 0.9 });
 const row = (page: Page, label: string) => page.getByTestId('checkpoint-row').filter({ hasText: label });
 const agentRow = (page: Page, label: string) => page.locator('[data-testid="checkpoint-row"][data-origin="agent"]').filter({ hasText: label });
 const modifiedSide = (page: Page) => page.locator('.editor-area [data-testid="diff-viewer"] .editor.modified');
@@ -29,16 +24,7 @@ const modifiedSide = (page: Page) => page.locator('.editor-area [data-testid="di
 test('one group per session with its TODOs, one numbering, labels in words, the detail and its diff in the main area', async ({ page }, testInfo) => {
   const repo = makeFixtureRepo();
   app = await serveWithModel(repo, { globalSettings: { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } } });
-  app.model.enqueue(
-    reply.toolCall('todo_write', { todos: TODOS }),
-    reply.toolCall('write_file', { path: 'alpha.txt', content: 'alpha\n' }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote alpha.txt' }),
-    verdict('t1'),
-    reply.toolCall('write_file', { path: 'beta.txt', content: 'beta\n' }),
-    reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'wrote beta.txt' }),
-    verdict('t2'),
-    verdict('task'),
-  );
+  app.model.enqueue(...alphaBetaSession());
   await page.goto(app.served.url);
 
   // A checkpoint by hand, then a whole session (its start, each TODO's start and write).

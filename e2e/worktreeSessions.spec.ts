@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { gitCli } from '../src/testing/gitCli';
 import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo, writeFiles } from './support/fixtureRepo';
 import { scriptedSessions, shootBoth } from './support/sessionsModel';
 
@@ -211,11 +212,11 @@ test('Merge and Discard are off while a worktree session runs, and say why', asy
   const gate = new Promise<void>((r) => (release = r));
   app.model.enqueue(async () => {
     await gate;
-    return reply.toolCall('todo_write', { todos: [{ id: 'a', description: 'do it', expectedResult: 'done' }] });
+    return plan([{ id: 'a', description: 'do it', expectedResult: 'done' }]);
   });
   app.model.enqueue(reply.toolCall('update_todo', { id: 'a', status: 'done', result: 'done' }));
-  app.model.enqueue(reply.toolCall('verify_todo', { todoId: 'a', approved: true, feedback: 'ok', confidence: 0.9 }));
-  app.model.enqueue(reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }));
+  app.model.enqueue(verdict('a', true, 'ok'));
+  app.model.enqueue(verdict('task', true, 'ok'));
 
   await page.goto(app.served.url);
   await page.getByTestId('view-agent').click();
@@ -247,8 +248,8 @@ test('the Specs view runs a task in a worktree: the tasks.md in your tree is lef
   app.model.enqueue(
     reply.toolCall('assess_task', { taskId: '1', detected: false, confidence: 0.2, reasoning: 'Nothing greets yet.' }),
     reply.toolCall('update_todo', { id: '1', status: 'done', result: 'greeted' }),
-    reply.toolCall('verify_todo', { todoId: '1', approved: true, feedback: 'ok', confidence: 0.9 }),
-    reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
+    verdict('1', true, 'ok'),
+    verdict('task', true, 'ok'),
   );
 
   await page.goto(app.served.url);

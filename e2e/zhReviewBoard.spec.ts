@@ -2,23 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
-import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { serveWithModelEachTest } from './support/agentServe';
+import { plan } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
+import { SIZES } from './support/screenSizes';
 
 // Issue 14: the Review view, the TODO board and the context chips in Chinese (ui.language zh-CN), at 1400×860 and
 // 1100×700: their words come from the catalogs, and no button, chip or column title is clipped. Screenshots go to
 // this test's output folder (test-results/e2e/…).
 
-let app: ServedWithModel | null = null;
-test.afterEach(async () => {
-  await app?.stop();
-  app = null;
-});
-
-const SIZES = [
-  { width: 1400, height: 860 },
-  { width: 1100, height: 700 },
-] as const;
+const serveForTest = serveWithModelEachTest();
 
 /** Elements of `scope` (matching `selector`) whose text does not fit their box. */
 async function clipped(scope: Locator, selector: string): Promise<string[]> {
@@ -42,14 +35,12 @@ test('Review, the board and the context chips in Chinese fit at 1400×860 and 11
   test.setTimeout(120_000);
   const repo = makeFixtureRepo();
   writeFileSync(join(repo, 'config.txt'), ['name = demo', 'port = 8080', 'host = localhost', ''].join('\n'));
-  app = await serveWithModel(repo, { globalSettings: { ui: { language: 'zh-CN' } } });
+  const app = await serveForTest(repo, { globalSettings: { ui: { language: 'zh-CN' } } });
   app.model.enqueue(
-    reply.toolCall('todo_write', {
-      todos: [
-        { id: 't1', description: 'Move the port to 9090', expectedResult: 'config.txt says port = 9090' },
-        { id: 't2', description: 'Write notes.md about the port', expectedResult: 'notes.md explains the move' },
-      ],
-    }),
+    plan([
+      { id: 't1', description: 'Move the port to 9090', expectedResult: 'config.txt says port = 9090' },
+      { id: 't2', description: 'Write notes.md about the port', expectedResult: 'notes.md explains the move' },
+    ]),
     reply.message({
       toolCalls: [
         { name: 'edit_file', arguments: { path: 'config.txt', edits: [{ search: 'port = 8080', replace: 'port = 9090' }] } },

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { reply } from '../src/testing/openaiTestServer';
 import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { alphaBetaSession } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
 /**
@@ -18,12 +18,6 @@ test.afterEach(async () => {
   app = null;
 });
 
-const TODOS = [
-  { id: 't1', description: 'Create alpha.txt saying alpha', expectedResult: 'alpha.txt contains alpha' },
-  { id: 't2', description: 'Create beta.txt saying beta', expectedResult: 'beta.txt contains beta' },
-];
-const verdict = (todoId: string) => reply.toolCall('verify_todo', { todoId, approved: true, feedback: 'looks right', confidence: 0.9 });
-
 async function shots(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
   await page.setViewportSize({ width: 1100, height: 700 });
@@ -37,16 +31,7 @@ test('the Timeline, Changes, Search and Open Folder in Chinese', async ({ page }
   app = await serveWithModel(repo, {
     globalSettings: { ui: { language: 'zh-CN' }, agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true } } } },
   });
-  app.model.enqueue(
-    reply.toolCall('todo_write', { todos: TODOS }),
-    reply.toolCall('write_file', { path: 'alpha.txt', content: 'alpha\n' }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote alpha.txt' }),
-    verdict('t1'),
-    reply.toolCall('write_file', { path: 'beta.txt', content: 'beta\n' }),
-    reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'wrote beta.txt' }),
-    verdict('t2'),
-    verdict('task'),
-  );
+  app.model.enqueue(...alphaBetaSession());
   await page.goto(app.served.url);
 
   // The Timeline: a checkpoint by hand, a session's checkpoints, a restore and its banner, a checkpoint's detail.

@@ -1,40 +1,23 @@
 // Ctrl+C during an endless flood, alone (issue 16): Akira's page and the bare reference in the same Chromium,
 // alternating, N times each (default 5); ms from the key to the last change of the screen's text.
 //   node bench/terminal/ctrlc.mjs [N]   (needs a build and Debian chromium)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { join } from 'node:path';
+import { launchChromium, openTerminal, serveAkira } from './akiraPage.mjs';
 import { startBareServer } from './bareServer.mjs';
 import { ctrlC } from './scenario.mjs';
 
-// AKIRA_ROOT: another checkout's build (e.g. the commit before a change).
-const root = process.env.AKIRA_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// AKIRA_ROOT: another checkout's build (e.g. the commit before a change; akiraPage.mjs).
 const n = Number(process.argv[2] ?? 5);
 const folder = mkdtempSync(join(tmpdir(), 'akira-ctrlc-ws-'));
 writeFileSync(join(folder, 'README.md'), '# bench\n');
-const child = spawn(process.execPath, [join(root, 'bin/akira.cjs'), 'serve', folder, '--port', '0'], {
-  env: { ...process.env, HOME: mkdtempSync(join(tmpdir(), 'akira-ctrlc-home-')), AKIRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'akira-ctrlc-data-')) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((ok) => {
-  let out = '';
-  child.stdout.on('data', (c) => {
-    out += c;
-    const m = /at (http:\/\/\S+)/.exec(out);
-    if (m) ok(m[1]);
-  });
-});
+const { url, child } = await serveAkira(folder, { label: 'ctrlc', env: { HOME: mkdtempSync(join(tmpdir(), 'akira-ctrlc-home-')) } });
 const bare = await startBareServer({ cwd: folder });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+const browser = await launchChromium();
 try {
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 860 } })).newPage();
-  await page.goto(url);
-  const term = page.getByTestId('terminal').first();
-  await term.click();
-  await page.waitForTimeout(1000);
+  const term = await openTerminal(page, url, 1000);
   const box = await term.boundingBox();
   const barePage = await (await browser.newContext({ viewport: { width: 1400, height: 860 } })).newPage();
   await barePage.goto(`${bare.url}?renderer=dom&w=${Math.floor(box.width)}&h=${Math.floor(box.height)}`);

@@ -4,16 +4,14 @@
 // event for the page (parse, layout, paint, GC…).
 //   node bench/terminal/profile.mjs [lines] [--bare [--webgl]]   (needs a build and Debian chromium; --bare: the same
 //   on the bare reference page, with its DOM renderer or --webgl)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, openTerminal, serveAkira } from './akiraPage.mjs';
 import { startBareServer } from './bareServer.mjs';
 
-// AKIRA_ROOT: another checkout's build (e.g. the commit before a change), profiled with this script.
-const root = process.env.AKIRA_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// AKIRA_ROOT: another checkout's build (e.g. the commit before a change), profiled with this script (akiraPage.mjs).
 const bareRun = process.argv.includes('--bare');
 const bareRenderer = process.argv.includes('--webgl') ? 'webgl' : 'dom';
 const lines = Number(process.argv.filter((a) => !a.startsWith('--'))[2] ?? 1_000_000);
@@ -94,7 +92,7 @@ async function profilePage(page, rows) {
 async function bareMain() {
   const profDir = mkdtempSync(join(tmpdir(), 'akira-prof-'));
   const bare = await startBareServer({});
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   watchWire(page);
   await page.goto(`${bare.url}?renderer=${bareRenderer}&w=1100&h=300`);
@@ -114,25 +112,11 @@ async function main() {
   const folder = mkdtempSync(join(tmpdir(), 'akira-prof-ws-'));
   const profDir = mkdtempSync(join(tmpdir(), 'akira-prof-'));
   writeFileSync(join(folder, 'README.md'), '# prof\n');
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, join(root, 'bin/akira.cjs'), 'serve', folder, '--port', '0'], {
-    env: { ...process.env, AKIRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'akira-prof-data-')) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((ok) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /at (http:\/\/\S+)/.exec(out);
-      if (m) ok(m[1]);
-    });
-  });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const { url, child } = await serveAkira(folder, { label: 'prof', nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   watchWire(page);
-  await page.goto(url);
-  const term = page.getByTestId('terminal').first();
-  await term.click();
-  await sleep(1500);
+  await openTerminal(page, url, 1500);
   const result = await profilePage(page, '[data-testid="terminal"] .xterm-rows');
   await browser.close();
   child.kill('SIGINT');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 import { startOpenAiTestServer, type OpenAiTestServer, type OpenAiTestServerOptions } from '../../src/testing/openaiTestServer';
 import { serve, type Served } from './serve';
 
@@ -56,4 +57,20 @@ export async function serveWithModel(folder: string, options: ServeWithModelOpti
       await model.close();
     },
   };
+}
+
+/**
+ * For a spec whose tests serve one app each: call it at the top of the spec; it answers `serveWithModel`, and what
+ * that served is stopped after each test.
+ *
+ *   const serveForTest = serveWithModelEachTest();
+ *   test('…', async ({page}) => { const app = await serveForTest(repo, {globalSettings: …}); … });
+ */
+export function serveWithModelEachTest(): (folder: string, options?: ServeWithModelOptions) => Promise<ServedWithModel> {
+  let app: ServedWithModel | null = null;
+  test.afterEach(async () => {
+    await app?.stop();
+    app = null;
+  });
+  return async (folder, options) => (app = await serveWithModel(folder, options));
 }

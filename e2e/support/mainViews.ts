@@ -5,6 +5,7 @@ import { FrameClient } from '../../src/testing/wsClient';
 import { reply } from '../../src/testing/openaiReplies';
 import type { Language } from '../../src/shared/i18n';
 import { serveWithModel, type ServedWithModel } from './agentServe';
+import { plan } from './agentScripts';
 import { makeFixtureRepo } from './fixtureRepo';
 import { serve, type Served } from './serve';
 
@@ -64,12 +65,10 @@ export async function setUpMainViews(): Promise<MainViewsRun> {
   await ok('checkpoints.create', { label: 'after the greeting change' });
 
   app.model.enqueue(
-    reply.toolCall('todo_write', {
-      todos: [
-        { id: 't1', description: 'Write notes.md about the greeting', expectedResult: 'notes.md explains greet()' },
-        { id: 't2', description: 'Print the greeting module', expectedResult: 'src/index.ts is shown' },
-      ],
-    }),
+    plan([
+      { id: 't1', description: 'Write notes.md about the greeting', expectedResult: 'notes.md explains greet()' },
+      { id: 't2', description: 'Print the greeting module', expectedResult: 'src/index.ts is shown' },
+    ]),
     reply.toolCall('run_command', { command: 'echo checking the greeting && cat src/index.ts' }),
     reply.toolCall('write_file', { path: 'notes.md', content: '# Notes\n\n`greet(name)` says hello there.\n' }),
   );

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, it } from 'vitest';
 import type { AgentEvent, TerminalInfo } from '../../src/shared/contract';
 import { startAgentKit, type AgentKit } from '../../src/testing/agentKit';
-import { reply } from '../../src/testing/openaiTestServer';
 import { waitFor } from '../../src/testing/waitFor';
+import { fixAndNoteSession, GREET_TODOS, greetSession } from './agentScripts';
 
 /**
  * Real event sequences for the renderer's store tests (src/renderer/src/features/agent/fixtures/*.json):
@@ -36,9 +36,6 @@ function save(name: string, entries: Entry[], detail: unknown): void {
   writeFileSync(join(OUT, `${name}.json`), `${JSON.stringify({ entries, detail }, null, 1)}\n`);
 }
 
-const plan = (todos: { id: string; description: string; expectedResult: string }[]) => reply.toolCall('todo_write', { todos });
-const verdict = (todoId: string, approved: boolean, feedback: string, confidence = 0.9) => reply.toolCall('verify_todo', { todoId, approved, feedback, confidence });
-
 it('records a session: plan approval, a rejected TODO and its retry, a command, completion', async () => {
   kit = await startAgentKit({
     files: { 'README.md': '# demo\n' },
@@ -46,20 +43,13 @@ it('records a session: plan approval, a rejected TODO and its retry, a command, 
   });
   const entries = record(kit);
   kit.server.enqueue(
-    plan([
-      { id: 't1', description: 'Create greet.txt saying hello world', expectedResult: 'greet.txt contains "hello world"' },
-      { id: 't2', description: 'Print the greeting', expectedResult: '`cat greet.txt` prints hello world' },
-    ]),
-    reply.message({ text: 'I will write the file first.', toolCalls: [{ name: 'write_file', arguments: { path: 'greet.txt', content: 'hello\n' } }] }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'wrote greet.txt' }),
-    verdict('t1', false, 'greet.txt says "hello", not "hello world"', 0.85),
-    reply.toolCall('edit_file', { path: 'greet.txt', edits: [{ search: 'hello', replace: 'hello world' }] }),
-    reply.toolCall('update_todo', { id: 't1', status: 'done', result: 'fixed the greeting' }),
-    verdict('t1', true, 'greet.txt now says hello world', 0.95),
-    reply.toolCall('run_command', { command: 'cat greet.txt' }),
-    reply.toolCall('update_todo', { id: 't2', status: 'done', result: 'cat printed hello world' }),
-    verdict('t2', true, 'the output shows hello world'),
-    verdict('task', true, 'all done', 0.97),
+    ...greetSession({
+      todos: [
+        GREET_TODOS[0],
+        { id: 't2', description: 'Print the greeting', expectedResult: '`cat greet.txt` prints hello world' },
+      ],
+      text: 'I will write the file first.',
+    }),
   );
   const { sessionId } = await kit.call('agent.start', { task: 'Greet the world' });
   await kit.waitForEvent('plan_approval_requested');
@@ -73,19 +63,7 @@ it('records a session: plan approval, a rejected TODO and its retry, a command, 
 it('records a session whose TODO fails: a tool error, the question, skip', async () => {
   kit = await startAgentKit({ settings: { agent: { mode: 'autonomous', policy: { autoApprove: { write: true, command: true }, limits: { maxRetriesPerTodo: 0 } } } } });
   const entries = record(kit);
-  kit.server.enqueue(
-    plan([
-      { id: 'a', description: 'Fix missing.js', expectedResult: 'missing.js exports fix' },
-      { id: 'b', description: 'Write notes.md', expectedResult: 'notes.md exists' },
-    ]),
-    reply.toolCall('read_file', { path: 'missing.js' }),
-    reply.toolCall('update_todo', { id: 'a', status: 'done', result: 'nothing to fix' }),
-    verdict('a', false, 'missing.js does not exist'),
-    reply.toolCall('write_file', { path: 'notes.md', content: '# notes\n' }),
-    reply.toolCall('update_todo', { id: 'b', status: 'done' }),
-    verdict('b', true, 'notes.md is there'),
-    verdict('task', true, 'done apart from the skipped TODO'),
-  );
+  kit.server.enqueue(...fixAndNoteSession());
   const { sessionId } = await kit.call('agent.start', { task: 'Fix and note' });
   const question = await kit.waitForEvent('question');
   await kit.call('agent.answer', { sessionId, questionId: String(question.questionId), choice: 'skip' });

@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { reply, type RecordedRequest } from '../../src/testing/openaiTestServer';
 import type { ServedWithModel } from './agentServe';
+import { plan, verdict } from './agentScripts';
 
 /**
  * A scripted model for e2e specs that run several sessions at once: every call is answered by what it asks, for
@@ -38,8 +39,8 @@ export function scriptedSessions<N extends string>(
     }
     const forced = req.body.tool_choice?.function?.name as string | undefined;
     const text = JSON.stringify(req.body.messages);
-    if (forced === 'todo_write') return reply.toolCall('todo_write', { todos: [{ id: 'a', description: `${who}: do it`, expectedResult: 'done' }] });
-    if (forced === 'verify_todo') return reply.toolCall('verify_todo', { todoId: text.includes('final check of the WHOLE task') ? 'task' : 'a', approved: true, feedback: 'ok', confidence: 0.9 });
+    if (forced === 'todo_write') return plan([{ id: 'a', description: `${who}: do it`, expectedResult: 'done' }]);
+    if (forced === 'verify_todo') return verdict(text.includes('final check of the WHOLE task') ? 'task' : 'a', true, 'ok');
     const writes = options.writes?.[who];
     if (writes && !wrote.has(who)) {
       wrote.add(who);

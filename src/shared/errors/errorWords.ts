@@ -45,6 +45,12 @@ export function isErrorWords(value: unknown): value is ErrorWords {
   return typeof key === 'string' && Array.isArray(values) && values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
 }
 
+/** Do these say the same thing (the same key and values, whatever objects hold them)? Both missing counts as the same. */
+export function sameWords(a: ErrorWords | null | undefined, b: ErrorWords | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.key === b.key && a.values.length === b.values.length && a.values.every((v, i) => v === b.values[i]);
+}
+
 /** `{key, values}` only (drops the English text a builder adds). */
 export function plainWords(words: ErrorWords): ErrorWords {
   return { key: words.key, values: [...words.values] };

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import * as nodePty from 'node-pty';
+import type * as nodePty from 'node-pty';
 import type { CommandParams, CommandResult, TerminalInfo, TerminalKind } from '../../../shared/contract';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
-import { createExitSentinel, type ExitSentinel } from './exitSentinel';
+import type { ExitSentinel } from './exitSentinel';
 import { createFlowControl, type FlowControl, type FlowStats } from './flowControl';
 import { createOutputCoalescer, type OutputCoalescer } from './outputCoalescer';
 import { sessionGroups, signalSession } from './processGroups';
+import { spawnProgram, type SpawnSpec } from './ptySpawn';
 import { createReplayBuffer, type ReplayBuffer } from './replayBuffer';
-import { defaultShell, numberedTitle, terminalEnv, type ShellSpec } from './shell';
+import { defaultShell, numberedTitle, type ShellSpec } from './shell';
 import { terminalErrors } from '../../../shared/errors';
 
 export interface PtyHostOptions {
@@ -34,34 +34,6 @@ export interface TerminalStats extends FlowStats {
   /** The name of the foreground process (e.g. `bash`, `vim`). */
   process: string;
   exited: boolean;
-}
-
-/** A terminal running one program instead of the user's shell (see `spawn`); for the command runner. */
-export interface SpawnSpec {
-  /** The program and its arguments, e.g. `bash -c <command>`. */
-  program: Pick<ShellSpec, 'file' | 'args'>;
-  /** The tab's title (e.g. the command). */
-  title: string;
-  kind: TerminalKind;
-  /** Where it starts (default: the host's cwd); the caller confines it. */
-  cwd?: string;
-  /** The environment the program inherits (default: Akira's own, process.env); the agent's commands pass a scrubbed one (commandEnv.ts). */
-  baseEnv?: NodeJS.ProcessEnv;
-  /** Variables set on top of the terminal environment. */
-  env?: Record<string, string>;
-  cols?: number;
-  rows?: number;
-  /**
-   * Start without a reader: output goes to the replay buffer (and `onOutput`) but not out as
-   * `terminal.onData` until a client attaches (replay or ack). For faces where no one watches the tab.
-   */
-  unattended?: boolean;
-  /** Signals the exit wrapper outlives, so `signal()` can end the program without losing its tail (Unix). */
-  survive?: NodeJS.Signals[];
-  /** Every piece of output in order (sentinel removed), whether or not a client is reading. */
-  onOutput?(text: string): void;
-  /** After the last `onOutput`: the program's exit code (128 + n when a signal ended it). */
-  onExit?(exitCode: number): void;
 }
 
 export interface PtyHost {
@@ -216,23 +188,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
     if (terminals.size >= MAX_TERMINALS) {
       throw new AkiraError('conflict', terminalErrors.tooMany(MAX_TERMINALS));
     }
-    const useSentinel = process.platform !== 'win32' && existsSync('/bin/sh');
-    const sentinel = useSentinel ? createExitSentinel(randomBytes(12).toString('hex')) : null;
-    const program = sentinel ? sentinel.wrap(spec.program, spec.survive?.map((n) => n.replace(/^SIG/, ''))) : spec.program;
-    let pty: nodePty.IPty;
-    try {
-      pty = nodePty.spawn(program.file, program.args, {
-        name: 'xterm-256color',
-        cols: spec.cols ?? 80,
-        rows: spec.rows ?? 24,
-        cwd: spec.cwd ?? cwd,
-        env: { ...terminalEnv(spec.baseEnv), ...spec.env },
-        encoding: 'utf8',
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      throw new AkiraError('internal', terminalErrors.cannotStart(spec.program.file, reason));
-    }
+    const { pty, sentinel } = spawnProgram(spec, cwd);
     let id = randomBytes(4).toString('hex');
     while (terminals.has(id)) id = randomBytes(4).toString('hex');
     let resolveDone!: () => void;

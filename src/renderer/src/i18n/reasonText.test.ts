@@ -17,7 +17,7 @@ const started = event(1, { type: 'session_started', sessionId: SID, task: 'Do it
 describe('session reasons in the UI language', () => {
   afterEach(() => {
     usePrefsStore.getState().setPrefs({ language: 'en', theme: 'dark' });
-    useSessionStore.setState({ statusReasons: {}, statusReasonWords: {}, sessions: [] });
+    useSessionStore.setState({ statusReasons: {}, sessions: [] });
   });
 
   it('say a reason with words in Chinese under zh-CN and in its own English under en', () => {
@@ -63,8 +63,8 @@ describe('session reasons in the UI language', () => {
     const queued = event(4, { type: 'status_changed', status: 'queued', ...reasonFields(sessionReasons.waitingFolder) });
     useSessionStore.getState().applyEvent(queued);
     const s = useSessionStore.getState();
-    expect(reasonTextOf(s.statusReasons[SID], s.statusReasonWords[SID])).toBe('等待此文件夹中正在运行的会话结束。');
+    expect(reasonTextOf(s.statusReasons[SID].reason, s.statusReasons[SID].words)).toBe('等待此文件夹中正在运行的会话结束。');
     useSessionStore.getState().applyEvent(event(5, { type: 'status_changed', status: 'queued', reason: 'An old reason.' }));
-    expect(useSessionStore.getState().statusReasonWords[SID]).toBeUndefined();
+    expect(useSessionStore.getState().statusReasons[SID]).toEqual({ reason: 'An old reason.', words: null });
   });
 });

@@ -47,7 +47,7 @@ export function AgentFeeds() {
   }, [client, needsRefresh]);
 
   useEvent('app.onWorkspaceOpened', () => {
-    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true, statusReasons: {}, statusReasonWords: {} });
+    useSessionStore.setState({ currentSessionId: null, sessions: [], loaded: false, needsRefresh: true, statusReasons: {} });
   });
 
   // Why a queued session waits: said by its status_changed event, or (listed before this window saw it) by agent.get.

@@ -65,7 +65,6 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const error = useSessionStore((s) => s.error);
   const current = useSessionStore((s) => s.currentSessionId);
   const reasons = useSessionStore((s) => s.statusReasons);
-  const reasonWords = useSessionStore((s) => s.statusReasonWords);
   const reasonText = useReasonText();
   const now = useNow(30_000);
   const t = useText(agentStrings);
@@ -75,7 +74,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   return (
     <ul className="session-list" data-testid="session-list">
       {sessions.map((s) => (
-        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId], reasonWords[s.sessionId])} onOpen={() => onOpen(s.sessionId)} />
+        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)} onOpen={() => onOpen(s.sessionId)} />
       ))}
     </ul>
   );

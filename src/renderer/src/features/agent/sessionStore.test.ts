@@ -70,7 +70,7 @@ describe('sessions store', () => {
     useSessionStore.getState().setSessions([s, q]);
     const at = (sessionId: string, extra: object) => ({ sessionId, type: 'status_changed', seq: 99, ts: '2026-01-01T00:00:00.000Z', ...extra }) as never;
     useSessionStore.getState().applyEvent(at(s.sessionId, { status: 'queued', reason: 'Waiting for a free slot.' }));
-    expect(useSessionStore.getState()).toMatchObject({ needsRefresh: true, statusReasons: { [s.sessionId]: 'Waiting for a free slot.' } });
+    expect(useSessionStore.getState()).toMatchObject({ needsRefresh: true, statusReasons: { [s.sessionId]: { reason: 'Waiting for a free slot.', words: null } } });
     expect(useSessionStore.getState().sessions[0]).toMatchObject({ status: 'queued', queuePosition: null });
     useSessionStore.getState().applyQueue([s.sessionId, q.sessionId]);
     expect(useSessionStore.getState().sessions.map((x) => x.queuePosition)).toEqual([1, 2]);
@@ -80,6 +80,29 @@ describe('sessions store', () => {
     expect(useSessionStore.getState().sessions[1]).toMatchObject({ status: 'running', queuePosition: null });
     useSessionStore.getState().setStatusReason(s.sessionId, null);
     expect(useSessionStore.getState().statusReasons[s.sessionId]).toBeUndefined();
+  });
+
+  it('keeps each reason with its words, and the same state when an update says the same thing again', () => {
+    const id = greetSession.sessionId;
+    const words = () => ({ key: 'reason.waitingFolder', values: [] as string[] });
+    useSessionStore.getState().setStatusReason(id, 'Waiting for the folder.', words());
+    const before = useSessionStore.getState();
+    expect(before.statusReasons[id]).toEqual({ reason: 'Waiting for the folder.', words: words() });
+    useSessionStore.getState().setStatusReason(id, 'Waiting for the folder.', words()); // other objects, the same words
+    expect(useSessionStore.getState()).toBe(before);
+    useSessionStore.getState().setStatusReason(id, 'Waiting for the folder.', { key: 'reason.waitingSlot', values: [] });
+    expect(useSessionStore.getState().statusReasons[id].words?.key).toBe('reason.waitingSlot');
+    useSessionStore.getState().setStatusReason(id, 'Waiting for the folder.');
+    expect(useSessionStore.getState().statusReasons[id]).toEqual({ reason: 'Waiting for the folder.', words: null });
+    const map = useSessionStore.getState().statusReasons;
+    const changed = { sessionId: id, type: 'status_changed', status: 'queued', seq: 99, ts: '2026-01-01T00:00:00.000Z', reason: 'Waiting for the folder.' } as never;
+    useSessionStore.getState().applyEvent(changed);
+    expect(useSessionStore.getState().statusReasons).toBe(map);
+    useSessionStore.getState().setStatusReason(id, null);
+    expect(useSessionStore.getState().statusReasons).toEqual({});
+    const empty = useSessionStore.getState();
+    useSessionStore.getState().setStatusReason(id, null);
+    expect(useSessionStore.getState()).toBe(empty);
   });
 
   it('holds the current session id for the other views', () => {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AgentEvent, AgentEventType, AgentSessionSummary, AgentStatus } from '../../../../shared/contract';
 import { withQueue } from './queueOrder';
 import { worktreeAfter } from './worktreeWords';
-import type { ErrorWords } from '../../../../shared/errors';
+import { sameWords, type ErrorWords } from '../../../../shared/errors';
 
 /**
  * The sessions of the workspace (`agent.list`, kept current by `agent.onEvent`) and the session the UI
@@ -22,9 +22,7 @@ interface SessionStoreState {
   /** An event said the list is out of date (progress, a new session, places in the queue). */
   needsRefresh: boolean;
   /** Why each session last changed status, when an event or agent.get said so (the list rows' hover for queued ones). */
-  statusReasons: Record<string, string>;
-  /** The words of those reasons that have them (issue 14): show them with useReasonText. */
-  statusReasonWords: Record<string, ErrorWords>;
+  statusReasons: Record<string, StatusReason>;
   open(sessionId: string | null): void;
   setSessions(sessions: AgentSessionSummary[]): void;
   setError(error: string): void;
@@ -41,11 +39,19 @@ interface SessionStoreState {
   setStatusReason(sessionId: string, reason: string | null, words?: ErrorWords | null): void;
 }
 
-/** The map of reason words with this session's words set (or removed when none). */
-function wordsFor(all: Record<string, ErrorWords>, sessionId: string, words: ErrorWords | null | undefined): Record<string, ErrorWords> {
-  if (!words && !(sessionId in all)) return all;
+/** Why a session last changed status: the English reason as the core wrote it ('' when it gave none) and its words (issue 14), shown with useReasonText. */
+export interface StatusReason {
+  reason: string;
+  words: ErrorWords | null;
+}
+
+/** The reasons with this session's set (removed when null): the same map when that says nothing new, so no view draws again. */
+function withReason(all: Record<string, StatusReason>, sessionId: string, entry: StatusReason | null): Record<string, StatusReason> {
+  const current = all[sessionId];
+  const same = entry && current ? current.reason === entry.reason && sameWords(current.words, entry.words) : !entry && !current;
+  if (same) return all;
   const next = { ...all };
-  if (words) next[sessionId] = words;
+  if (entry) next[sessionId] = entry;
   else delete next[sessionId];
   return next;
 }
@@ -102,7 +108,6 @@ export const useSessionStore = create<SessionStoreState>((set) => ({
   error: null,
   needsRefresh: false,
   statusReasons: {},
-  statusReasonWords: {},
   boardRefresh: 0,
   queuedStopped: () => set((state) => ({ needsRefresh: true, boardRefresh: state.boardRefresh + 1 })),
   open: (currentSessionId) => set({ currentSessionId }),
@@ -111,17 +116,14 @@ export const useSessionStore = create<SessionStoreState>((set) => ({
   applyQueue: (queue) => set((state) => ({ sessions: withQueue(state.sessions, queue) })),
   setStatusReason: (sessionId, reason, words) =>
     set((state) => {
-      if ((state.statusReasons[sessionId] ?? null) === reason && (state.statusReasonWords[sessionId] ?? null) === (words ?? null)) return state;
-      const statusReasons = { ...state.statusReasons };
-      if (reason) statusReasons[sessionId] = reason;
-      else delete statusReasons[sessionId];
-      return { statusReasons, statusReasonWords: wordsFor(state.statusReasonWords, sessionId, reason ? words : null) };
+      const statusReasons = withReason(state.statusReasons, sessionId, reason ? { reason, words: words ?? null } : null);
+      return statusReasons === state.statusReasons ? state : { statusReasons };
     }),
   applyEvent: (e) =>
     set((state) => {
       const reasons =
         e.type === 'status_changed'
-          ? { statusReasons: { ...state.statusReasons, [e.sessionId]: e.reason ?? '' }, statusReasonWords: wordsFor(state.statusReasonWords, e.sessionId, e.reason ? e.reasonWords : null) }
+          ? { statusReasons: withReason(state.statusReasons, e.sessionId, { reason: e.reason ?? '', words: (e.reason && e.reasonWords) || null }) }
           : {};
       const i = state.sessions.findIndex((s) => s.sessionId === e.sessionId);
       if (i < 0) return e.type === 'session_started' || e.seq !== undefined ? { needsRefresh: true, ...reasons } : state;
