@@ -79,7 +79,7 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageSta
     changeId: ref.changeId,
     decision: decision.decision,
     by: decision.by,
-    ...(decision.reason ? { reason: decision.reason } : {}),
+    ...(decision.reason ? { reason: decision.reason, ...(decision.reasonWords ? { reasonWords: decision.reasonWords } : {}) } : {}),
     ...(decision.decision === 'edited' ? { editedAfter: decision.content ?? null } : {}),
   });
   if (decision.decision === 'rejected') {
