@@ -100,6 +100,8 @@ export const agentApproval = z.object({
    * steers. It always asks, and batch approval (`akira run --yes`) refuses it.
    */
   protected: z.string().optional(),
+  /** The words of `protected` (issue 14: `policy.steers`); absent in older logs. */
+  protectedWords: reasonWordsSchema.optional(),
 });
 export type AgentApproval = z.infer<typeof agentApproval>;
 

@@ -21,7 +21,7 @@ export type PolicyDecision = 'allow' | 'ask' | 'deny';
 
 export interface GatePolicy {
   /** `protected`: the change is to one of Akira's own project files (policy/protectedPaths.ts): what it steers. It always asks. */
-  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; protected?: string };
+  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; protected?: string; protectedWords?: ErrorWords };
   command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; destructive: boolean };
   /** An MCP server's tool: `autoApprove.mcp` or the server's `alwaysAllow` allow it; otherwise it asks. */
   mcp(tool: { toolName: string; server: string; alwaysAllowed: boolean }): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords };

@@ -68,7 +68,7 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageSta
       kind: 'change',
       todoId: ref.todoId,
       change: { path: change.path, kind: change.kind, before: change.before, after: change.after, ...(change.binary ? { binary: true } : {}) },
-      ...(policy.protected ? { protected: policy.protected } : {}),
+      ...(policy.protected ? { protected: policy.protected, ...(policy.protectedWords ? { protectedWords: policy.protectedWords } : {}) } : {}),
     },
     policy,
     rt.interrupt,

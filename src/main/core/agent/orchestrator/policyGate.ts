@@ -1,7 +1,7 @@
 import { decideCommand, decideFileChange, protectedKind, type Policy } from '../policy';
 import type { GatePolicy } from './approvalGate';
 import type { SessionLimits, SessionSettings } from './sessionRuntime';
-import { policyReasons, wordsReason } from '../../../../shared/errors';
+import { plainWords, policyReasons, wordsReason } from '../../../../shared/errors';
 
 /**
  * The resolved policy (policy/) as the session uses it: the gate's decisions, the limits, and the
@@ -14,7 +14,10 @@ export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
     fileChange(change) {
       const kind = protectedKind(change.path);
       // Never by policy: a person approves a change to what steers Akira itself, knowing what it steers.
-      if (kind) return { decision: 'ask', ...wordsReason(policyReasons.protectedChange(kind)), protected: policyReasons.steers(kind).en };
+      if (kind) {
+        const steers = policyReasons.steers(kind);
+        return { decision: 'ask', ...wordsReason(policyReasons.protectedChange(kind)), protected: steers.en, protectedWords: plainWords(steers) };
+      }
       return decideFileChange(change.kind, policy);
     },
     command(command, cwd) {
