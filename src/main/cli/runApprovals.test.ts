@@ -43,7 +43,7 @@ const asked = (over: Record<string, unknown> = {}): AgentEvent =>
     command: { command: 'npm test && git push --force', destructive: true, ...destructive },
     ...destructive,
     ...over,
-  }) as AgentEvent;
+  }) as unknown as AgentEvent;
 const settled = () => new Promise((r) => setTimeout(r, 20));
 
 describe('akira run approvals in the CLI language', () => {
