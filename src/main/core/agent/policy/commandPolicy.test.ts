@@ -174,6 +174,27 @@ describe('verdict reasons in words (issue 14)', () => {
     }
   });
 
+  // reasons the table above does not reach
+  it.each([
+    ['eval "$X"', 'policy.evalComputed'],
+    ['bash -c "echo \'x"', 'policy.innerNotAnalysed'],
+    ['bash -c', 'policy.shellCEmpty'],
+    ['rm --no-preserve-root -rf /', 'policy.rmNoPreserveRoot'],
+    ['git push --delete origin old', 'policy.gitPushDelete'],
+    ['git push --mirror', 'policy.gitPushMirror'],
+    ['git stash drop', 'policy.gitStashDiscard'],
+    ['init 0', 'policy.stopsMachine'],
+    ['systemctl reboot', 'policy.stopsMachine'],
+    ['wipefs -a /dev/sdb', 'policy.diskTool'],
+    ['# nothing but a comment', 'policy.nothingToRun'],
+  ])('%j: %s in English and in Chinese', (command, key) => {
+    const v = decideCommand(command, auto, { workspaceRoot: ROOT });
+    const words = v.parts.length > 1 ? v.parts.find((p) => p.words?.key === key)?.words : v.reasonWords;
+    expect(words?.key, v.reason).toBe(key);
+    expect(wordsText(v.reasonWords!, 'en')).toBe(v.reason);
+    expect(wordsText(v.reasonWords!, 'zh-CN')).toMatch(HAN);
+  });
+
   it('a compound line says its worst part: the part command and its reason in the language', () => {
     const two = decideCommand('python a.py && python b.py', base, { workspaceRoot: ROOT });
     expect(two.reason).toBe('python a.py: "python a.py" is not on the allow list');
