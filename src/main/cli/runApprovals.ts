@@ -2,6 +2,7 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type CommandInput, type
 import { cliText, type CliIo } from './io';
 import { changeDiff, colorDiff, styler } from './runFormat';
 import { runStrings } from './runStrings';
+import { reasonFields, reasonIn, sessionReasons } from '../../shared/errors';
 
 /**
  * How `akira run` answers what a session waits for, through the same commands as every face
@@ -28,7 +29,8 @@ export interface RunApprovalsOptions {
   /** --json: the diff is not on stdout, so prompts show it. */
   json: boolean;
   call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<unknown>;
-  resumeHint(sessionId: string): string;
+  /** The command that resumes the session (`akira run --resume <id> …`). */
+  resumeCommand(sessionId: string): string;
 }
 
 const BATCH = 'refused in batch mode: destructive commands are never approved by --yes. Run it yourself if it is needed, or resume the session on a terminal to decide.';
@@ -57,33 +59,39 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     return null;
   }
 
-  async function pause(sessionId: string, what: string) {
+  /** No one can answer: says so, and pauses the session with the reason in words (`awaited`: its kind and name). */
+  async function pause(sessionId: string, what: string, awaited: [kind: string, name: string]) {
     io.err(`${s('yellow', t.waitingForApproval)}${t.noOneToAnswer(what)}\n`);
-    await options.call('agent.pause', { sessionId, reason: `Waiting for approval of ${what}: run \`akira run\` on a terminal or with --yes. ${options.resumeHint(sessionId)}` });
+    await options.call('agent.pause', { sessionId, ...reasonFields(sessionReasons.noOneToApprove(...awaited, options.resumeCommand(sessionId))) });
   }
 
   async function approval(e: AgentEventOf<'approval_requested'>) {
     const { sessionId } = e;
-    const { changeId, kind, change, command, tool, protected: steersWhat } = approvalOf(e);
+    const { changeId, kind, change, command, tool, protected: steersWhat, protectedWords } = approvalOf(e);
     const destructive = kind === 'command' && command?.destructive === true;
     const steers = kind === 'change' && typeof steersWhat === 'string' ? steersWhat : null;
-    const what =
-      kind === 'command' ? t.theCommand(command?.command ?? '') : kind === 'read' ? t.aRead(tool?.name ?? '') : kind === 'mcp' ? t.theMcpTool(tool?.name ?? '') : t.aChangeTo(change?.path ?? '');
+    const name = kind === 'command' ? (command?.command ?? '') : kind === 'read' || kind === 'mcp' ? (tool?.name ?? '') : (change?.path ?? '');
+    const what = kind === 'command' ? t.theCommand(name) : kind === 'read' ? t.aRead(name) : kind === 'mcp' ? t.theMcpTool(name) : t.aChangeTo(name);
+    const language = io.language ?? 'en';
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
       if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
       if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The change to ${change?.path} was ${PROTECTED_BATCH}` }));
-      return pause(sessionId, what);
+      return pause(sessionId, what, [kind, name]);
     }
-    if (steers) io.err(`  ${s('red', t.thisChanges(steers))}\n`);
+    if (steers) io.err(`  ${s('red', t.thisChanges(reasonIn(steers, protectedWords, language)))}\n`);
     if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change, io.language), io.tty.stderr, 200, io.language)}\n`);
     if (kind === 'mcp' && tool) io.err(`  ${s('bold', tool.name)} ${s('dim', tool.input)}\n`);
-    if (kind === 'command' && command) io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', t.inDir(command.cwd)) : ''}\n  ${s(destructive ? 'red' : 'dim', command.reason ?? e.reason ?? '')}\n`);
+    if (kind === 'command' && command) {
+      // why it asks, in the person's language: the command's words, else the notice's when it says the same
+      const why = reasonIn(command.reason, command.reasonWords ?? (e.reason === command.reason ? e.reasonWords : undefined), language);
+      io.err(`  ${s('bold', '$')} ${command.command}${command.cwd ? s('dim', t.inDir(command.cwd)) : ''}\n  ${s(destructive ? 'red' : 'dim', why)}\n`);
+    }
     const prefix = kind === 'command' ? command?.allowPrefix : undefined;
     const pick = prefix
       ? await choose(`${s('yellow', '?')} ${t.approveWhatAlways(what, prefix)}`, { yes: 'y', no: 'n', always: 'a' })
       : await choose(`${s('yellow', '?')} ${t.approveWhat(what)}`, { yes: 'y', no: 'n' });
-    if (pick === null) return pause(sessionId, what);
+    if (pick === null) return pause(sessionId, what, [kind, name]);
     if (pick === 'yes') return void (await options.call('agent.approve', { sessionId, changeId }));
     if (pick === 'always') {
       await options.call('agent.approve', { sessionId, changeId, alwaysAllow: true });
@@ -96,14 +104,14 @@ export function createRunApprovals(options: RunApprovalsOptions) {
   async function plan(e: AgentEventOf<'plan_approval_requested'>) {
     const { sessionId } = e;
     if (options.yes) return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
-    if (!options.interactive) return pause(sessionId, t.thePlan);
+    if (!options.interactive) return pause(sessionId, t.thePlan, ['plan', '']);
     if (options.json) {
       for (const [i, todo] of e.todos.entries()) {
         io.err(`  ${i + 1}. ${todo.id} ${todo.description}\n     ${t.expect(todo.expectedResult)}\n`);
       }
     }
     const pick = await choose(`${s('yellow', '?')} ${t.approvePlan}`, { yes: 'y', no: 'n' });
-    if (pick === null) return pause(sessionId, t.thePlan);
+    if (pick === null) return pause(sessionId, t.thePlan, ['plan', '']);
     if (pick === 'yes') return void (await options.call('agent.approvePlan', { sessionId, approved: true }));
     const feedback = (await io.ask(t.whatShouldChange)).trim();
     await options.call('agent.approvePlan', { sessionId, approved: false, feedback });

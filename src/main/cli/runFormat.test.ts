@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentEventOf } from '../../shared/contract';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent } from './runFormat';
+import { modelErrors, plainWords, policyReasons, wordsReason } from '../../shared/errors';
 
 // `akira run` reads agent events as the contract's union (narrowed on `type`), like the renderer: a field
 // renamed in src/shared/agent fails to compile here too. The built CLI's output is checked in runTaskCommand.test.ts.
@@ -22,6 +23,21 @@ describe('akira run reads agent events typed', () => {
     expect(formatRunEvent(stopped, { color: false })).toContain('Stopped by the user.');
     const paused: AgentEvent = { sessionId: 's', type: 'status_changed', seq: 5, ts, status: 'paused', reason: 'From a newer core.', reasonWords: { key: 'reason.newer', values: [] } };
     expect(formatRunEvent(paused, { color: false, language: 'zh-CN' })).toContain(': From a newer core.');
+  });
+
+  it('says a retry, a denied command and a change the policy refused in the CLI language; old events as written (issue 14)', () => {
+    const zh = { color: false, language: 'zh-CN' as const };
+    const retry: AgentEvent = { sessionId: 's', type: 'model_retry', attempt: 1, delayMs: 1000, phase: 'execute', todoId: 't1', ...wordsReason(modelErrors.unreachable('http://127.0.0.1:9', 'ECONNREFUSED')) };
+    expect(formatRunEvent(retry, zh)).toBe('  （模型：第 1 次尝试失败，1.0 秒后重试：无法连接 http://127.0.0.1:9 的模型服务器（ECONNREFUSED）。）\n');
+    const deny = policyReasons.inPart('curl x', policyReasons.denyListEntry('curl').key, 'curl');
+    const denied: AgentEvent = { sessionId: 's', type: 'tool_call_finished', seq: 6, ts, callId: 'c', todoId: 't1', tool: 'run_command', summary: `Denied by the policy: ${deny.en}. The command was not run.`, isError: true, deniedReason: deny.en, deniedReasonWords: plainWords(deny) };
+    expect(formatRunEvent(denied, zh)).toBe('    ✗ 已被策略拒绝：curl x：匹配拒绝列表中的条目“curl”\n');
+    expect(formatRunEvent(denied, { color: false })).toBe('    ✗ denied by the policy: curl x: matches the deny list entry "curl"\n');
+    const refused: AgentEvent = { sessionId: 's', type: 'change_decided', seq: 7, ts, changeId: 'ch', decision: 'rejected', by: 'policy', ...wordsReason(policyReasons.writesNeedApproval) };
+    expect(formatRunEvent(refused, zh)).toBe('    更改被策略拒绝：文件更改需要批准（autoApprove.write 已关闭）\n');
+    const old: AgentEvent = { sessionId: 's', type: 'change_decided', seq: 8, ts, changeId: 'ch2', decision: 'rejected', by: 'user', reason: 'not now' };
+    expect(formatRunEvent(old, zh)).toBe('    更改被用户拒绝：not now\n');
+    expect(formatRunEvent({ sessionId: 's', type: 'model_retry', attempt: 2, delayMs: 0, reason: 'HTTP 500', phase: 'plan', todoId: null }, zh)).toContain('：HTTP 500）');
   });
 
   it('does not compile with a field an event does not have', () => {

@@ -98,11 +98,12 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
     case 'tool_call_started':
       return `  ${s('cyan', '→')} ${e.tool} ${callInput(e.tool, e.input, t)}\n`;
     case 'tool_call_finished':
+      if (e.deniedReason) return `    ${s('red', '✗')} ${t.denied(oneLine(said(e.deniedReason, e.deniedReasonWords), 200))}\n`;
       return e.isError ? `    ${s('red', '✗')} ${firstLine(e.summary)}\n` : `    ${s('dim', `✓ ${firstLine(e.summary)}`)}\n`;
     case 'change_proposed':
       return `${colorDiff(changeDiff(e.change, options.language), options.color, options.diffLines ?? 60, options.language)}\n`;
     case 'change_decided':
-      return e.decision === 'rejected' ? `    ${s('yellow', t.changeRejected(e.by))}${e.reason ? `: ${oneLine(e.reason)}` : ''}\n` : '';
+      return e.decision === 'rejected' ? `    ${s('yellow', t.changeRejected(e.by, e.reason ? oneLine(said(e.reason, e.reasonWords)) : ''))}\n` : '';
     case 'checkpoint_taken':
       return `    ${s('dim', t.checkpoint(e.checkpointId.slice(0, 10), e.label ? oneLine(e.label, 80) : ''))}\n`;
     case 'verification': {
@@ -124,7 +125,7 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
     case 'assistant_message':
       return `  ${s('magenta', t.agent)} ${oneLine(e.text, 240)}\n`;
     case 'model_retry':
-      return `  ${s('dim', t.modelRetry(e.attempt, (e.delayMs / 1000).toFixed(1), oneLine(e.reason, 160)))}\n`;
+      return `  ${s('dim', t.modelRetry(e.attempt, (e.delayMs / 1000).toFixed(1), oneLine(said(e.reason, e.reasonWords), 160)))}\n`;
     case 'warning':
       return `  ${s('yellow', t.warning)} ${oneLine(e.message, 300)}\n`;
     case 'status_changed':

@@ -19,7 +19,7 @@ import { resolveFolder } from './folderArg';
 import { readImageFiles } from './imageFiles';
 import { shellWord } from './checkpointsFormat';
 import { cliErrorText } from './cliErrors';
-import { reasonIn } from '../../shared/errors';
+import { reasonFields, reasonIn, sessionReasons } from '../../shared/errors';
 
 /**
  * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json] [--image FILE …]`,
@@ -167,8 +167,8 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
   let sessionId: string | null = f.resume ?? null;
   let settle!: (code: number) => void;
   const ended = new Promise<number>((resolve) => (settle = resolve));
-  const resumeHint = (id: string) =>
-    `${t.resumeWith} akira run --resume ${id}${f.workspace !== undefined ? ` --workspace ${shellWord(f.root)}` : ''}`;
+  const resumeCommand = (id: string) => `akira run --resume ${id}${f.workspace !== undefined ? ` --workspace ${shellWord(f.root)}` : ''}`;
+  const resumeHint = (id: string) => `${t.resumeWith} ${resumeCommand(id)}`;
 
   async function call<N extends CommandName>(name: N, params: CommandInput<N>): Promise<unknown> {
     const answer = await core.router.handle(name, params, { face: 'cli' });
@@ -181,7 +181,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     interactive: io.tty.stdin && io.tty.stderr,
     json: f.json,
     call,
-    resumeHint,
+    resumeCommand,
   });
 
   /** specs.run; null when every selected task is ticked already (said, and exit 0). */
@@ -238,7 +238,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     void stopped.then(async (signal) => {
       if (!sessionId) return;
       io.err(`\n${s('yellow', t.pausing(signal))}\n`);
-      await call('agent.pause', { sessionId, reason: `Interrupted (${signal}).` }).catch(() => settle(1));
+      await call('agent.pause', { sessionId, ...reasonFields(sessionReasons.interrupted(signal)) }).catch(() => settle(1));
     });
     const code = await ended;
     if (!f.json && sessionId) await worktreeHint(sessionId, code === 0);

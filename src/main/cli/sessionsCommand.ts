@@ -118,7 +118,7 @@ async function showAction(c: Ctx): Promise<number> {
   const s = await sessionArgument(c, 'show');
   const detail = await c.call('agent.get', { sessionId: s.sessionId });
   const diff = detail.worktree?.state === 'active' ? await c.call('agent.worktreeDiff', { sessionId: s.sessionId }) : null;
-  c.io.out(c.json ? `${JSON.stringify(diff ? { ...detail, diff } : detail)}\n` : formatSessionShow(detail, diff, hints(c, s.sessionId), c.t));
+  c.io.out(c.json ? `${JSON.stringify(diff ? { ...detail, diff } : detail)}\n` : formatSessionShow(detail, diff, hints(c, s.sessionId), c.t, c.io.language));
   return 0;
 }
 

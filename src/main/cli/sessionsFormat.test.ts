@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentSessionDetail, AgentSessionSummary } from '../../shared/contract';
 import { UsageError } from './args';
 import { matchSession } from './sessionsCommand';
+import { reasonFields, sessionReasons } from '../../shared/errors';
+import { sessionsStrings } from './sessionsStrings';
 import { firstLine, formatDiffStat, formatNotMerged, formatSessionList, formatSessionShow, formatTokens, lineCounts, statusText, treeText } from './sessionsFormat';
 
 // The text of `akira sessions …` and its id matching, pure; the command itself is tested through the built CLI
@@ -111,6 +113,16 @@ describe('sessions format', () => {
     const merged = formatSessionShow({ ...detail, worktree: worktree('merged') }, null, { merge: '', discard: '' });
     expect(merged).toContain('  Tree:     worktree akira/1a2b3c4d, from main: merged (commit abcdef123456)\n');
     expect(merged).not.toContain('Merge it');
+    // issue 14: the status line in Chinese, its reason from its words; an old reason without words stays English
+    const paused = { ...detail, status: 'paused' as const, phase: 'execute' as const, worktree: null };
+    const words = reasonFields(sessionReasons.fileLimit(10));
+    const zh = formatSessionShow({ ...paused, statusReason: words.reason!, statusReasonWords: words.reasonWords }, null, { merge: '', discard: '' }, sessionsStrings['zh-CN'], 'zh-CN');
+    expect(zh).toContain('  状态：   已暂停（会话已达到 10 次文件修改的上限（策略 maxFileModificationsPerSession）。请审查这些更改，然后恢复会话以允许更多修改。） · 阶段 执行 · 模式 code-dev · 模型 test-model\n');
+    const old = formatSessionShow({ ...paused, status: 'waiting_approval' as const, statusReason: 'An old reason.' }, null, { merge: '', discard: '' }, sessionsStrings['zh-CN'], 'zh-CN');
+    expect(old).toContain('  状态：   等待批准（An old reason.） · 阶段 执行 ·');
+    expect(formatSessionShow({ ...paused, statusReason: words.reason!, statusReasonWords: words.reasonWords }, null, { merge: '', discard: '' })).toContain(
+      `  Status:   paused (${words.reason}) · phase execute · mode code-dev`,
+    );
   });
 
   it('says why a merge did not happen and that nothing changed', () => {

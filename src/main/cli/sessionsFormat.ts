@@ -2,6 +2,8 @@ import type { AgentSessionDetail, AgentSessionSummary, CommandResult } from '../
 import { diffLines, splitLines } from '../../shared/lineDiff';
 import { clean, columns, localTime } from './checkpointsFormat';
 import { sessionsStrings, type SessionsWords } from './sessionsStrings';
+import { reasonIn } from '../../shared/errors';
+import type { Language } from '../../shared/i18n';
 
 const EN = sessionsStrings.en;
 
@@ -118,8 +120,11 @@ function treeLine(d: AgentSessionDetail, t: SessionsWords): string {
   return t.treeLineActive(w.branch, from, clean(w.path));
 }
 
-/** The session's header, its TODOs, and for an active worktree the diff summary and how to merge or discard it. */
-export function formatSessionShow(d: AgentSessionDetail, diff: DiffResult | null, hints: Hints, t: SessionsWords = EN): string {
+/**
+ * The session's header, its TODOs, and for an active worktree the diff summary and how to merge or discard it.
+ * `language` says the status reason from its words (issue 14); `t` is the catalog in the same language.
+ */
+export function formatSessionShow(d: AgentSessionDetail, diff: DiffResult | null, hints: Hints, t: SessionsWords = EN, language: Language = 'en'): string {
   const taskLines = d.task.trim().split('\n').map((l) => clean(l).trimEnd());
   const shown = taskLines.slice(0, 20);
   const indent = ' '.repeat(columns(t.showTask) + 3);
@@ -129,7 +134,7 @@ export function formatSessionShow(d: AgentSessionDetail, diff: DiffResult | null
     `  ${t.showTask} ${shown[0]}`,
     ...shown.slice(1).map((l) => `${indent}${l}`),
     ...(taskLines.length > shown.length ? [`${indent}${t.moreLines(taskLines.length - shown.length)}`] : []),
-    `  ${t.showStatus} ${t.statusLine(statusText(d, t), d.statusReason ? clean(d.statusReason) : null, d.phase, d.mode, clean(d.model))}`,
+    `  ${t.showStatus} ${t.statusLine(statusText(d, t), d.statusReason ? clean(reasonIn(d.statusReason, d.statusReasonWords, language)) : null, t.phase(d.phase), d.mode, clean(d.model))}`,
     `  ${t.showCreated} ${t.createdLine(localTime(d.createdAt, true), localTime(d.updatedAt, true))}`,
     `  ${t.showUsage} ${t.usageLine(formatTokens(d.totals.tokensIn), formatTokens(d.totals.tokensOut), d.totals.modelCalls, d.totals.toolCalls, cost)}`,
   ];

@@ -14,12 +14,18 @@ const zhStatus: Record<string, string> = {
   in_progress: '进行中',
   done: '已完成',
   skipped: '已跳过',
+  awaiting_plan_approval: '等待批准计划',
+  waiting_approval: '等待批准',
+  interrupted: '已中断',
+  verifying: '验证中',
 };
+const zhPhase: Record<string, string> = { plan: '计划', assess: '评估', execute: '执行', verify: '验证', final_check: '最终检查', done: '完成' };
 
 /** What `akira sessions …` prints for people (not --json), in English and Chinese. */
 export const sessionsStrings = defineText({
   en: {
     status: (status: Status) => status,
+    phase: (phase: string) => phase,
     queuedAt: (position: number) => `queued #${position}`,
     treeShared: 'shared',
     treeWorktree: (branch: string, state: string | null) => `worktree ${branch}${state ? ` (${state})` : ''}`,
@@ -93,6 +99,7 @@ export const sessionsStrings = defineText({
   },
   'zh-CN': {
     status: (status: Status) => zhStatus[status] ?? status,
+    phase: (phase: string) => zhPhase[phase] ?? phase,
     queuedAt: (position: number) => `排队第 ${position} 位`,
     treeShared: '共享',
     treeWorktree: (branch: string, state: string | null) => `工作树 ${branch}${state ? `（${state === 'merged' ? '已合并' : state === 'discarded' ? '已丢弃' : state}）` : ''}`,

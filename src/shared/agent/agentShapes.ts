@@ -51,6 +51,16 @@ export const sessionWorktree = z.object({
 });
 export type SessionWorktreeT = z.infer<typeof sessionWorktree>;
 
+/**
+ * The words of a `reason` (issue 14): a message of the shared reason catalogs (src/shared/errors:
+ * sessionReasonStrings.ts, policyReasonStrings.ts…) and its values, so the UI and the CLI say the reason in their
+ * language. `reason` stays the English text; older logs have no words.
+ */
+export const reasonWordsSchema = z.object({
+  key: z.string().min(1).max(200),
+  values: z.array(z.union([z.string().max(200_000), z.number().finite()])).max(20),
+});
+
 export const approvalId = z.string().min(1).max(128);
 
 export const proposedFileChange = z.object({
@@ -79,6 +89,8 @@ export const agentApproval = z.object({
       /** Destructive commands always ask; batch approval (`akira run --yes`) refuses them. */
       destructive: z.boolean(),
       reason: z.string(),
+      /** The words of `reason` (issue 14); absent in older logs. */
+      reasonWords: reasonWordsSchema.optional(),
       /** What "Always allow" would add to the global allow list (allowPrefix.ts); absent when it is not offered. */
       allowPrefix: z.string().optional(),
     })
@@ -88,6 +100,8 @@ export const agentApproval = z.object({
    * steers. It always asks, and batch approval (`akira run --yes`) refuses it.
    */
   protected: z.string().optional(),
+  /** The words of `protected` (issue 14: `policy.steers`); absent in older logs. */
+  protectedWords: reasonWordsSchema.optional(),
 });
 export type AgentApproval = z.infer<typeof agentApproval>;
 

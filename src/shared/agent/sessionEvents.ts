@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { contextAttachment, rulesFileInfo, sessionImage } from '../context/contextShapes';
-import { agentPhase, agentStatus, agentTodoStatus, taskAssessment } from './agentShapes';
+import { agentPhase, agentStatus, agentTodoStatus, reasonWordsSchema, taskAssessment } from './agentShapes';
+
+export { reasonWordsSchema };
 
 /**
  * The events of a session's machine log (`events.jsonl`): one JSON object per line,
@@ -68,16 +70,6 @@ export const usageSchema = z.object({
 
 const todoRef = id.nullable().default(null);
 
-/**
- * The words of an event's `reason` (issue 14): a message of the shared `session` catalog
- * (src/shared/errors/sessionReasonStrings.ts) and its values, so the UI says the reason in its language. `reason`
- * stays the English text; older logs have no words.
- */
-export const reasonWordsSchema = z.object({
-  key: z.string().min(1).max(200),
-  values: z.array(z.union([z.string().max(MAX_TEXT), z.number().finite()])).max(20),
-});
-
 /** The body of each event type (without seq/ts/type). */
 const bodies = {
   session_started: {
@@ -114,6 +106,9 @@ const bodies = {
     summary: text.default(''),
     isError: z.boolean().default(false),
     durationMs: z.number().nonnegative().optional(),
+    /** Why the policy refused to run it (a denied command), for people: English, and its words (issue 14). */
+    deniedReason: text.optional(),
+    deniedReasonWords: reasonWordsSchema.optional(),
   },
   change_proposed: { changeId: id, callId: id.optional(), todoId: todoRef, change: proposedChangeSchema },
   change_decided: {
@@ -121,6 +116,8 @@ const bodies = {
     decision: z.enum(['approved', 'rejected', 'edited']),
     by: z.enum(['user', 'policy']).default('user'),
     reason: text.optional(),
+    /** The words of the policy's `reason` (issue 14); absent for a person's reason and in older logs. */
+    reasonWords: reasonWordsSchema.optional(),
     /** The user's content for `edited`. */
     editedAfter: z.string().nullable().optional(),
   },

@@ -32,6 +32,9 @@ export const modelErrorStrings = defineText({
       `The model server at ${where} refused the request (${status}): ${sentence(said)}${status === 404 ? ` Check the model name (${model}) and that the base URL ends with the API path (often /v1).` : ''}`,
     serverAnswered: (where: string, status: number, said: string) => `The model server at ${where} answered ${status}: ${said}`,
     unreachable: (where: string, detail: string) => `Cannot reach the model server at ${where} (${detail}).`,
+    streamCut: (where: string, chunks: number, cause: string) =>
+      `${where}: the stream was cut after ${chunks} chunk${chunks === 1 ? '' : 's'}, before the reply was complete${cause ? ` (${cause})` : ''}`,
+    noAnswer: (where: string, seconds: number) => `${where}: no answer within ${seconds} s`,
     unavailableAfter: (model: string, attempts: number, last: string) =>
       `The model ${model} is unavailable after ${attempts} attempt${attempts === 1 ? '' : 's'}. Last error: ${last || 'unknown'}`,
     keyWithheld: (origin: string, keySource: string, keyOrigin: string, file: string) =>
@@ -58,6 +61,8 @@ export const modelErrorStrings = defineText({
       `${where} 的模型服务器拒绝了请求（${status}）：${said.trim()}${status === 404 ? ` 请检查模型名称（${model}），以及基础 URL 是否以 API 路径结尾（通常是 /v1）。` : ''}`,
     serverAnswered: (where: string, status: number, said: string) => `${where} 的模型服务器返回了 ${status}：${said}`,
     unreachable: (where: string, detail: string) => `无法连接 ${where} 的模型服务器（${detail}）。`,
+    streamCut: (where: string, chunks: number, cause: string) => `${where}：回复在 ${chunks} 个数据块后被截断，尚未完整${cause ? `（${cause}）` : ''}`,
+    noAnswer: (where: string, seconds: number) => `${where}：${seconds} 秒内没有回应`,
     unavailableAfter: (model: string, attempts: number, last: string) => `尝试 ${attempts} 次后，模型 ${model} 仍不可用。最后的错误：${last || '未知'}`,
     keyWithheld: (origin: string, keySource: string, keyOrigin: string, file: string) =>
       `这个工作区的 .akira/settings.json 把模型请求发往 ${origin}，但你的 API 密钥（${keySource}）属于 ${keyOrigin}。` +

@@ -1,26 +1,139 @@
-import { defineText } from '../i18n/defineText';
+import { defineText, type Messages } from '../i18n/defineText';
+import type { WordValue } from './errorWords';
 
 /**
- * Why the policy asks before an action (issue 14), keys `policy.<name>`: the reason an approval card shows
- * (`approval_requested.reason` stays this English text; `reasonWords` beside it). A command is its own text.
+ * Why the policy decides as it does about an action (issue 14), keys `policy.<name>`: the reason an approval card,
+ * a denied command or a decided change shows (`reason` stays this English text; `reasonWords` beside it). A command,
+ * a path, a list entry or a server is its own text. Destructive commands' reasons start with "destructive: "
+ * (`PartVerdict.destructive` says it structurally; the text is for people and the model).
  */
+const D = (what: string) => `destructive: ${what}`;
+const DZ = (what: string) => `破坏性操作：${what}`;
+
+/** What one of Akira's own project files steers (protectedPaths.ts): `settings`, `modes`, `mcp` or `rules`. */
+const steersEn: Record<string, string> = {
+  settings: "Akira's settings for this project (which model server is used, the approval policy)",
+  modes: "a custom mode of this project (the agent's system prompt and policy)",
+  mcp: 'the MCP servers of this project (programs Akira starts for the agent)',
+  rules: 'rules the agent reads in every session of this project',
+};
+const steersZh: Record<string, string> = {
+  settings: '此项目的 Akira 设置（使用哪个模型服务器、批准策略）',
+  modes: '此项目的一个自定义模式（智能体的系统提示词和策略）',
+  mcp: '此项目的 MCP 服务器（Akira 为智能体启动的程序）',
+  rules: '智能体在此项目每个会话中读取的规则',
+};
+
+/**
+ * A part's reason (`policy.<name>` and its values) said in `language`, for `inPart`. Throws for a key this build does
+ * not know or values that do not fit, so `wordsText` answers null and the English reason is shown.
+ */
+function partText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
+  const name = key.startsWith('policy.') ? key.slice('policy.'.length) : '';
+  const messages = policyReasonStrings[language] as Messages;
+  if (!name || name === 'inPart' || !Object.hasOwn(messages, name)) throw new Error(`no policy reason ${key}`);
+  const message = messages[name];
+  if (typeof message === 'string') return message;
+  if (values.length < message.length) throw new Error(`too few values for ${key}`);
+  return (message as (...v: WordValue[]) => string)(...values);
+}
+
 export const policyReasonStrings = defineText({
   en: {
     readsNotAuto: 'reads are not auto-approved',
     readsNeedApproval: 'reads need approval (autoApprove.read is off)',
     writesNeedApproval: 'file changes need approval (autoApprove.write is off)',
+    readsAutoApproved: 'reads are auto-approved by the policy',
+    writesAutoApproved: 'file changes are auto-approved by the policy',
     mcpAsks: 'MCP tools ask first (policy autoApprove.mcp is off)',
+    mcpAutoApproved: 'MCP tools are auto-approved by the policy',
+    mcpAlwaysAllow: (server: string) => `the MCP server ${server} lists it in alwaysAllow`,
+    steers: (kind: string) => steersEn[kind] ?? kind,
+    protectedChange: (kind: string) => `It changes ${steersEn[kind] ?? kind}: such changes always need your approval.`,
+    emptyCommand: 'The command is empty.',
+    nothingToRun: 'nothing to run',
+    /** One part of a compound line speaks for it: the part's command and its reason (`key` and values of this catalog). */
+    inPart: (command: string, key: string, ...values: WordValue[]) => `${command}: ${partText('en', key, values)}`,
     notOnAllowList: (command: string) => `"${command}" is not on the allow list`,
+    denyListEntry: (entry: string) => `matches the deny list entry "${entry}"`,
+    allowListEntry: (entry: string) => `matches the allow list entry "${entry}"`,
+    commandsAutoApproved: 'commands are auto-approved by the policy',
     notAnalysed: (message: string) => `the command could not be analysed (${message})`,
+    innerNotAnalysed: (program: string, message: string) => `the command inside ${program} could not be analysed (${message})`,
     computedAtRunTime: 'the program to run is computed at run time',
+    shellCEmpty: (program: string) => `${program} -c has no command`,
+    shellCComputed: (program: string) => `the command inside ${program} -c is computed at run time`,
+    evalComputed: 'eval runs a command computed at run time',
+    heredocRuns: 'a here-document runs command substitutions',
+    onlySetsVariables: 'only sets variables or redirects',
+    harmlessBuiltin: 'a harmless shell builtin',
+    forkBomb: D('a fork bomb'),
+    pipedDownload: D('runs a downloaded script (… | sh)'),
+    downloadedScript: D('runs a downloaded script'),
+    writesToDevice: (device: string) => D(`writes to the device ${device}`),
+    runsAsUser: (how: string) => D(`runs as another user (${how})`),
+    rmNoPreserveRoot: D('rm --no-preserve-root'),
+    recursiveRm: (paths: string) => D(`recursive rm outside the build folders (${paths})`),
+    gitPushForce: D('git push --force rewrites the remote history'),
+    gitPushPlus: D('git push +refspec is a force push'),
+    gitPushDelete: D('git push --delete removes a remote branch'),
+    gitPushMirror: D('git push --mirror/--prune can delete remote branches'),
+    gitResetHard: D('git reset --hard discards uncommitted work'),
+    gitCleanForce: D('git clean -f deletes untracked files'),
+    gitBranchForceDelete: D('git branch -D deletes an unmerged branch'),
+    gitStashDiscard: (sub: string) => D(`git stash ${sub} discards stashed work`),
+    findDelete: (paths: string) => D(`find -delete outside the build folders (${paths})`),
+    chmodOpen: D('chmod -R 777 opens every file to everyone'),
+    diskTool: (program: string) => D(`${program} destroys data on a disk or file`),
+    ddDevice: D('dd writes to a device'),
+    stopsMachine: (program: string) => D(`${program} stops the machine`),
   },
   'zh-CN': {
     readsNotAuto: '读取不会被自动批准',
     readsNeedApproval: '读取需要批准（autoApprove.read 已关闭）',
     writesNeedApproval: '文件更改需要批准（autoApprove.write 已关闭）',
+    readsAutoApproved: '策略自动批准读取',
+    writesAutoApproved: '策略自动批准文件更改',
     mcpAsks: 'MCP 工具需先询问（策略 autoApprove.mcp 已关闭）',
+    mcpAutoApproved: '策略自动批准 MCP 工具',
+    mcpAlwaysAllow: (server: string) => `MCP 服务器 ${server} 将它列在 alwaysAllow 中`,
+    steers: (kind: string) => steersZh[kind] ?? kind,
+    protectedChange: (kind: string) => `它会更改${steersZh[kind] ?? kind}：这类更改始终需要你的批准。`,
+    emptyCommand: '命令为空。',
+    nothingToRun: '没有要运行的命令',
+    inPart: (command: string, key: string, ...values: WordValue[]) => `${command}：${partText('zh-CN', key, values)}`,
     notOnAllowList: (command: string) => `“${command}” 不在允许列表中`,
+    denyListEntry: (entry: string) => `匹配拒绝列表中的条目“${entry}”`,
+    allowListEntry: (entry: string) => `匹配允许列表中的条目“${entry}”`,
+    commandsAutoApproved: '策略自动批准命令',
     notAnalysed: (message: string) => `无法分析该命令（${message}）`,
+    innerNotAnalysed: (program: string, message: string) => `无法分析 ${program} 中的命令（${message}）`,
     computedAtRunTime: '要运行的程序在运行时才确定',
+    shellCEmpty: (program: string) => `${program} -c 没有给出命令`,
+    shellCComputed: (program: string) => `${program} -c 中的命令在运行时才确定`,
+    evalComputed: 'eval 运行的命令在运行时才确定',
+    heredocRuns: 'here-document 中会执行命令替换',
+    onlySetsVariables: '只设置变量或重定向',
+    harmlessBuiltin: '无害的 shell 内置命令',
+    forkBomb: DZ('fork 炸弹'),
+    pipedDownload: DZ('运行下载的脚本（… | sh）'),
+    downloadedScript: DZ('运行下载的脚本'),
+    writesToDevice: (device: string) => DZ(`写入设备 ${device}`),
+    runsAsUser: (how: string) => DZ(`以其他用户身份运行（${how}）`),
+    rmNoPreserveRoot: DZ('rm --no-preserve-root'),
+    recursiveRm: (paths: string) => DZ(`在构建文件夹之外递归执行 rm（${paths}）`),
+    gitPushForce: DZ('git push --force 会改写远程历史'),
+    gitPushPlus: DZ('git push +refspec 是强制推送'),
+    gitPushDelete: DZ('git push --delete 会删除远程分支'),
+    gitPushMirror: DZ('git push --mirror/--prune 可能删除远程分支'),
+    gitResetHard: DZ('git reset --hard 会丢弃未提交的工作'),
+    gitCleanForce: DZ('git clean -f 会删除未跟踪的文件'),
+    gitBranchForceDelete: DZ('git branch -D 会删除未合并的分支'),
+    gitStashDiscard: (sub: string) => DZ(`git stash ${sub} 会丢弃储藏的工作`),
+    findDelete: (paths: string) => DZ(`在构建文件夹之外执行 find -delete（${paths}）`),
+    chmodOpen: DZ('chmod -R 777 会向所有人开放每个文件'),
+    diskTool: (program: string) => DZ(`${program} 会销毁磁盘或文件上的数据`),
+    ddDevice: DZ('dd 会写入设备'),
+    stopsMachine: (program: string) => DZ(`${program} 会让这台机器停止运行`),
   },
 });

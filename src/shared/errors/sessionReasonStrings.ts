@@ -16,6 +16,11 @@ const statusZh: Record<string, string> = {
   interrupted: '中断',
 };
 const kindZh: Record<string, string> = { create: '创建', modify: '修改', delete: '删除' };
+/** What `akira run` waits for (kind `command`, `read`, `mcp`, `change` or `plan`, and its command, tool or path). */
+const awaitedEn = (kind: string, name: string) =>
+  kind === 'command' ? `the command \`${name}\`` : kind === 'read' ? `a read (${name})` : kind === 'mcp' ? `the MCP tool ${name}` : kind === 'change' ? `a change to ${name}` : 'the plan';
+const awaitedZh = (kind: string, name: string) =>
+  kind === 'command' ? `命令 \`${name}\`` : kind === 'read' ? `一次读取（${name}）` : kind === 'mcp' ? `MCP 工具 ${name}` : kind === 'change' ? `对 ${name} 的更改` : '计划';
 const checkpointEn = (id: string, label: string) => (label ? `“${label}”` : id);
 const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : id);
 
@@ -52,6 +57,9 @@ export const sessionReasonStrings = defineText({
       `The model server refused the request (HTTP ${status}): ${message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
     modelFailed: (message: string) => `${message} Resume when the model works again.`,
     unexpected: (message: string) => `Unexpected error: ${message}`,
+    noOneToApprove: (kind: string, name: string, resume: string) =>
+      `Waiting for approval of ${awaitedEn(kind, name)}: run \`akira run\` on a terminal or with --yes. Resume with: ${resume}`,
+    interrupted: (signal: string) => `Interrupted (${signal}).`,
     noUsablePlan: (tries: number, last: string) => `The model did not write a usable plan in ${tries} tries (${last}). Send a message with guidance, then resume.`,
     todoTurnsUsed: (todoId: string, turns: number) =>
       `TODO ${todoId} used its ${turns} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
@@ -96,6 +104,8 @@ export const sessionReasonStrings = defineText({
       `模型服务器拒绝了请求（HTTP ${status}）：${message} 请检查 API 密钥（OPENAI_API_KEY 或设置）以及对该模型的访问权限，然后恢复会话。`,
     modelFailed: (message: string) => `${message} 模型恢复正常后请恢复会话。`,
     unexpected: (message: string) => `意外错误：${message}`,
+    noOneToApprove: (kind: string, name: string, resume: string) => `等待批准${awaitedZh(kind, name)}：请在终端上运行 \`akira run\`，或加上 --yes。继续：${resume}`,
+    interrupted: (signal: string) => `已中断（${signal}）。`,
     noUsablePlan: (tries: number, last: string) => `模型尝试 ${tries} 次都没有写出可用的计划（${last}）。请发送一条指导消息，然后恢复会话。`,
     todoTurnsUsed: (todoId: string, turns: number) =>
       `TODO ${todoId} 已用完 ${turns} 轮模型调用（策略 maxToolLoopsPerTodo）仍未完成。请查看它做了什么，需要时发送提示消息，然后恢复会话。`,

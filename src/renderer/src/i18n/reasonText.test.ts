@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../shared/contract';
-import { reasonFields, sessionReasons } from '../../../shared/errors';
+import { modelErrors, plainWords, policyReasons, reasonFields, sessionReasons, wordsReason } from '../../../shared/errors';
+import { useReviewStore } from '../features/review/reviewStore';
 import { applyActivityBatch, emptyActivity } from '../features/activity/activityReducer';
 import type { HubEntry } from '../features/agent/agentEventHub';
 import { useSessionStore } from '../features/agent/sessionStore';
@@ -66,5 +67,41 @@ describe('session reasons in the UI language', () => {
     expect(reasonTextOf(s.statusReasons[SID].reason, s.statusReasons[SID].words)).toBe('等待此文件夹中正在运行的会话结束。');
     useSessionStore.getState().applyEvent(event(5, { type: 'status_changed', status: 'queued', reason: 'An old reason.' }));
     expect(useSessionStore.getState().statusReasons[SID]).toEqual({ reason: 'An old reason.', words: null });
+  });
+
+  it('say the policy\'s reasons, a retry\'s and a decided change\'s in Chinese from their words, and old events in their English', () => {
+    usePrefsStore.getState().setPrefs({ language: 'zh-CN', theme: 'dark' });
+    const retryWords = modelErrors.serverAnswered('http://127.0.0.1:9', 503, 'busy');
+    const destructive = policyReasons.inPart('git push --force', policyReasons.gitPushForce.key);
+    const deny = policyReasons.denyListEntry('curl');
+    const approval = { changeId: 'cmd-1', kind: 'command', todoId: 't1', command: { command: 'npm test && git push --force', destructive: true, ...wordsReason(destructive) } };
+    const events = [
+      started,
+      event(2, { type: 'model_retry', attempt: 1, delayMs: 1000, phase: 'execute', todoId: 't1', ...wordsReason(retryWords) }),
+      event(3, { type: 'model_retry', attempt: 2, delayMs: 0, phase: 'execute', todoId: 't1', reason: 'An old retry reason.' }),
+      event(4, { type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'run_command', input: 'curl x' }),
+      event(5, { type: 'tool_call_finished', callId: 'c1', todoId: 't1', tool: 'run_command', summary: 'Denied by the policy: …', isError: true, deniedReason: deny.en, deniedReasonWords: plainWords(deny) }),
+      event(6, { type: 'change_proposed', changeId: 'ch1', todoId: 't1', change: { path: 'a.txt', kind: 'create', before: null, after: 'a' } }),
+      event(7, { type: 'change_decided', changeId: 'ch1', decision: 'rejected', by: 'policy', ...wordsReason(policyReasons.writesNeedApproval) }),
+      event(8, { type: 'change_proposed', changeId: 'ch2', todoId: 't1', change: { path: 'b.txt', kind: 'create', before: null, after: 'b' } }),
+      event(9, { type: 'change_decided', changeId: 'ch2', decision: 'rejected', by: 'user', reason: 'not now' }),
+      event(10, { type: 'approval_requested', ...approval, ...wordsReason(destructive) }),
+    ];
+    const { items } = applyActivityBatch(emptyActivity(SID), events.map((e, i): HubEntry => ({ n: i + 1, kind: 'agent', event: e })));
+    const notices = items.filter((i) => i.kind === 'notice').map((i) => (i.kind === 'notice' ? i.text : ''));
+    expect(notices[0]).toMatch(/^模型调用将在 .*后重试（第 1 次尝试）：http:\/\/127\.0\.0\.1:9 的模型服务器返回了 503：busy$/);
+    expect(notices[1]).toBe('模型调用重试（第 2 次尝试）：An old retry reason.');
+    const terminal = items.find((i) => i.kind === 'terminal');
+    expect(terminal?.kind === 'terminal' && reasonTextOf(terminal.deniedReason, terminal.deniedReasonWords)).toBe('匹配拒绝列表中的条目“curl”');
+    const changes = items.flatMap((i) => (i.kind === 'change' ? [reasonTextOf(i.reason, i.reasonWords)] : []));
+    expect(changes).toEqual(['文件更改需要批准（autoApprove.write 已关闭）', 'not now']);
+    const asked = items.find((i) => i.kind === 'approval');
+    expect(asked?.kind === 'approval' && reasonTextOf(asked.approval.command!.reason, asked.approval.command!.reasonWords)).toBe('git push --force：破坏性操作：git push --force 会改写远程历史');
+
+    // the Review view: an approval listed by agent.get (no notice) speaks with its command's words; an old one in English
+    useReviewStore.getState().syncSession(SID, [approval as never, { ...approval, changeId: 'cmd-2', command: { command: 'rm -rf src', destructive: true, reason: 'destructive: old' } } as never], 0);
+    const listed = useReviewStore.getState().items.filter((i) => i.sessionId === SID);
+    expect(listed.map((i) => reasonTextOf(i.reason, i.reasonWords))).toEqual(['git push --force：破坏性操作：git push --force 会改写远程历史', 'destructive: old']);
+    useReviewStore.getState().syncSession(SID, [], Number.POSITIVE_INFINITY);
   });
 });

@@ -23,13 +23,16 @@ export interface AttemptFailure {
 
 /** A stream that ended (or broke) before its finish_reason. */
 export class CutStreamError extends Error {
+  /** What broke it, as said (a network code or the error's message); empty when the stream simply ended. */
+  readonly why: string;
   constructor(
     readonly chunks: number,
     /** What broke it (a dropped connection), when it did not simply end. */
     cause?: unknown,
   ) {
-    const why = cause ? ` (${networkCause(cause) ?? (cause instanceof Error ? cause.message : String(cause))})` : '';
-    super(`the stream was cut after ${chunks} chunk${chunks === 1 ? '' : 's'}, before the reply was complete${why}`);
+    const why = cause ? (networkCause(cause) ?? (cause instanceof Error ? cause.message : String(cause))) : '';
+    super(`the stream was cut after ${chunks} chunk${chunks === 1 ? '' : 's'}, before the reply was complete${why ? ` (${why})` : ''}`);
+    this.why = why;
     this.name = 'CutStreamError';
   }
 }
@@ -37,10 +40,12 @@ export class CutStreamError extends Error {
 /** No headers or no chunk within the timeout. */
 export class IdleTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
-    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s`);
+    super(`no answer within ${idleSeconds(timeoutMs)} s`);
     this.name = 'IdleTimeoutError';
   }
 }
+
+const idleSeconds = (timeoutMs: number) => Math.round(timeoutMs / 100) / 10;
 
 /** The base URL without user:password@ (what we may show). */
 export function displayUrl(baseURL: string): string {
@@ -94,9 +99,8 @@ export function classifyFailure(err: unknown, ctx: ClassifyContext): AttemptFail
     const values = words.values.map((v) => (typeof v === 'string' ? clean(v) : v));
     return { message: clean(words.en), words: { key: words.key, values, en: clean(words.en) } };
   };
-  if (err instanceof CutStreamError || err instanceof IdleTimeoutError) {
-    return { kind: 'retryable', status: null, message: clean(`${where}: ${err.message}`), retryAfterMs: null };
-  }
+  if (err instanceof CutStreamError) return { kind: 'retryable', status: null, ...said(modelErrors.streamCut(where, err.chunks, err.why)), retryAfterMs: null };
+  if (err instanceof IdleTimeoutError) return { kind: 'retryable', status: null, ...said(modelErrors.noAnswer(where, idleSeconds(err.timeoutMs))), retryAfterMs: null };
   if (err instanceof APIError && typeof err.status === 'number') {
     const status = err.status;
     const text = serverMessage(err);

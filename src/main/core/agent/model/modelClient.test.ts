@@ -5,6 +5,7 @@ import { createModelClient, type AttemptReport, type ModelClientOptions, type Re
 import type { ModelConfig } from './modelConfig';
 import { ModelAbortedError, ModelAuthError, ModelRequestError, ModelUnavailableError } from './modelErrors';
 import type { ModelMessage } from './messages';
+import { wordsText } from '../../../../shared/errors';
 
 const servers: OpenAiTestServer[] = [];
 async function server(options?: Parameters<typeof startOpenAiTestServer>[0]) {
@@ -183,7 +184,10 @@ describe('model client: retries', () => {
     const r = await client.complete({ messages, onRetry: (n) => notices.push(n) });
     expect(r).toMatchObject({ text: 'ok now', attempts: 2 });
     expect(delays).toEqual([1000]);
-    expect(notices).toEqual([{ attempt: 1, delayMs: 1000, reason: expect.stringMatching(/500/) }]);
+    expect(notices).toEqual([{ attempt: 1, delayMs: 1000, reason: expect.stringMatching(/500/), reasonWords: { key: 'model.serverAnswered', values: [expect.any(String), 500, expect.any(String)] } }]);
+    // the retry's reason in words (issue 14): the UI and the CLI say it in Chinese
+    expect(wordsText(notices[0].reasonWords!, 'en')).toBe(notices[0].reason);
+    expect(wordsText(notices[0].reasonWords!, 'zh-CN')).toMatch(/的模型服务器返回了 500：/);
   });
 
   it('backs off 1 s, 2 s, 4 s within ±20% jitter, then gives up with ModelUnavailableError', async () => {
@@ -225,6 +229,10 @@ describe('model client: retries', () => {
     // Said as what it is: the stream was cut mid-reply, not "cannot reach the model server".
     expect(attempts[0].error).toMatch(/the stream was cut after \d+ chunks?, before the reply was complete/);
     expect(attempts[0].error).not.toMatch(/Cannot reach/);
+    expect(notices[0].reason).toMatch(/: the stream was cut after \d+ chunks?, before the reply was complete/);
+    expect(notices[0].reasonWords?.key).toBe('model.streamCut');
+    expect(wordsText(notices[0].reasonWords!, 'en')).toBe(notices[0].reason);
+    expect(wordsText(notices[0].reasonWords!, 'zh-CN')).toMatch(/：回复在 \d+ 个数据块后被截断，尚未完整/);
   });
 
   it('treats a stream that ends cleanly without a finish_reason as cut', async () => {
@@ -243,8 +251,12 @@ describe('model client: retries', () => {
     srv.enqueue(reply.hang(), reply.hang({ afterChunks: 3, reply: reply.text('stalled partial text', { chunkSize: 3 }) }), reply.text('recovered'));
     const { client, attempts } = clientFor(srv, { timeoutMs: 300 });
     let shown = '';
-    const r = await client.complete({ messages, onDelta: (d) => (shown += d), onRetry: () => (shown = '') });
+    const notices: RetryNotice[] = [];
+    const r = await client.complete({ messages, onDelta: (d) => (shown += d), onRetry: (n) => ((shown = ''), notices.push(n)) });
     expect(r).toMatchObject({ text: 'recovered', attempts: 3 });
+    expect(notices[0].reason).toMatch(/: no answer within 0.3 s$/);
+    expect(wordsText(notices[0].reasonWords!, 'en')).toBe(notices[0].reason);
+    expect(wordsText(notices[0].reasonWords!, 'zh-CN')).toMatch(/：0.3 秒内没有回应$/);
     expect(shown).toBe('recovered');
     expect(attempts.slice(0, 2).map((a) => [a.status, a.outcome])).toEqual([
       [null, 'retry'],

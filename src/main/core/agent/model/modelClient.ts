@@ -26,7 +26,7 @@ import { costUsd, resolvePrice } from './pricing';
 import { retryDelayMs, sleep as defaultSleep } from './retryPolicy';
 import { createStreamAccumulator, type FinishReason, type ModelToolCall } from './streamAccumulator';
 import { toOpenAiToolChoice, toOpenAiTools, type ToolChoice, type ToolSpec } from './toolSpecs';
-import { modelErrors } from '../../../../shared/errors';
+import { modelErrors, plainWords, type ErrorWords } from '../../../../shared/errors';
 
 /** Sent when no key is configured: the SDK wants one, local servers ignore it. */
 const NO_KEY = 'no-key';
@@ -51,6 +51,8 @@ export interface RetryNotice {
   attempt: number;
   delayMs: number;
   reason: string;
+  /** The reason in words of the shared catalogs (issue 14), when it has them. */
+  reasonWords?: ErrorWords;
 }
 
 export interface Usage {
@@ -124,6 +126,8 @@ class CallerError extends Error {
 }
 
 /** Servers that refuse `stream_options` (some proxies, older gateways) say so in a 400. */
+/** A retry notice's words: the failure's, when its message is exactly their English (the notice's reason). */
+const retryWords = (failure: AttemptFailure): { reasonWords?: ErrorWords } => (failure.words && failure.words.en === failure.message ? { reasonWords: plainWords(failure.words) } : {});
 const refusesStreamOptions = (failure: AttemptFailure) => failure.status === 400 && /stream_options/i.test(failure.message);
 
 export function createModelClient(config: ModelConfig, options: ModelClientOptions = {}): ModelClient {
@@ -261,7 +265,7 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
           delete body.stream_options;
           noStreamOptions = true;
           report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, delayMs: 0 });
-          request.onRetry?.({ attempt, delayMs: 0, reason: failure.message });
+          request.onRetry?.({ attempt, delayMs: 0, reason: failure.message, ...retryWords(failure) });
           continue;
         }
         if (failure.kind !== 'retryable' || attempt === maxAttempts) {
@@ -272,7 +276,7 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
         }
         const delayMs = retryDelayMs(attempt - 1, { retryAfterMs: failure.retryAfterMs, random: options.random });
         report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, delayMs });
-        request.onRetry?.({ attempt, delayMs, reason: failure.message });
+        request.onRetry?.({ attempt, delayMs, reason: failure.message, ...retryWords(failure) });
         try {
           await sleep(delayMs, request.signal);
         } catch {

@@ -211,7 +211,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           });
         }
       },
-      onRetry: (n) => (deltas.dispose(), emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, phase: n.phase, todoId: n.todoId })),
+      onRetry: (n) => (deltas.dispose(), emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, ...(n.reasonWords ? { reasonWords: n.reasonWords } : {}), phase: n.phase, todoId: n.todoId })),
     });
     const specOptions = specOptionsOf(handle.state().options);
     const spec = specOptions

@@ -21,7 +21,7 @@ export type PolicyDecision = 'allow' | 'ask' | 'deny';
 
 export interface GatePolicy {
   /** `protected`: the change is to one of Akira's own project files (policy/protectedPaths.ts): what it steers. It always asks. */
-  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; protected?: string };
+  fileChange(change: NonNullable<AgentApproval['change']>): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; protected?: string; protectedWords?: ErrorWords };
   command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; destructive: boolean };
   /** An MCP server's tool: `autoApprove.mcp` or the server's `alwaysAllow` allow it; otherwise it asks. */
   mcp(tool: { toolName: string; server: string; alwaysAllowed: boolean }): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords };
@@ -31,6 +31,8 @@ export interface GateDecision {
   decision: 'approved' | 'rejected' | 'edited';
   by: 'user' | 'policy';
   reason?: string;
+  /** The words of the policy's `reason` (issue 14); a person's reason is their own text. */
+  reasonWords?: ErrorWords;
   /** For `edited`: the text to write instead. */
   content?: string;
 }
@@ -76,8 +78,9 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
 
   return {
     decide(approval, policy, signal) {
-      if (policy.decision === 'deny') return Promise.resolve({ decision: 'rejected', by: 'policy', reason: policy.reason });
-      if (policy.decision === 'allow') return Promise.resolve({ decision: 'approved', by: 'policy', reason: policy.reason });
+      const words = policy.reasonWords ? { reasonWords: policy.reasonWords } : {};
+      if (policy.decision === 'deny') return Promise.resolve({ decision: 'rejected', by: 'policy', reason: policy.reason, ...words });
+      if (policy.decision === 'allow') return Promise.resolve({ decision: 'approved', by: 'policy', reason: policy.reason, ...words });
       if (signal?.aborted) return Promise.reject(new GateCancelled());
       return new Promise<GateDecision>((resolve, reject) => {
         const onAbort = () => {

@@ -68,7 +68,7 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageSta
       kind: 'change',
       todoId: ref.todoId,
       change: { path: change.path, kind: change.kind, before: change.before, after: change.after, ...(change.binary ? { binary: true } : {}) },
-      ...(policy.protected ? { protected: policy.protected } : {}),
+      ...(policy.protected ? { protected: policy.protected, ...(policy.protectedWords ? { protectedWords: policy.protectedWords } : {}) } : {}),
     },
     policy,
     rt.interrupt,
@@ -79,7 +79,7 @@ export async function settleChange(rt: SessionRuntime, ref: ChangeRef, manageSta
     changeId: ref.changeId,
     decision: decision.decision,
     by: decision.by,
-    ...(decision.reason ? { reason: decision.reason } : {}),
+    ...(decision.reason ? { reason: decision.reason, ...(decision.reasonWords ? { reasonWords: decision.reasonWords } : {}) } : {}),
     ...(decision.decision === 'edited' ? { editedAfter: decision.content ?? null } : {}),
   });
   if (decision.decision === 'rejected') {

@@ -39,7 +39,7 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   const decision = await rt.gate.decide(approval, policy, rt.interrupt);
   if (asking) await setStatus(rt, 'running');
   if (decision.decision === 'rejected') {
-    if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this tool is not allowed'}. The tool was not called.`, true);
+    if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this tool is not allowed'}. The tool was not called.`, true, 'continue', false, decision);
     return finish(`The user REJECTED this MCP tool call; it was not made. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
   }
   const guard = await snapshotProtected(rt.root);

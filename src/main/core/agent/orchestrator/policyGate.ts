@@ -1,7 +1,7 @@
-import { decideCommand, decideFileChange, protectedWhat, type Policy } from '../policy';
+import { decideCommand, decideFileChange, protectedKind, type Policy } from '../policy';
 import type { GatePolicy } from './approvalGate';
 import type { SessionLimits, SessionSettings } from './sessionRuntime';
-import { policyReasons, wordsReason } from '../../../../shared/errors';
+import { plainWords, policyReasons, wordsReason } from '../../../../shared/errors';
 
 /**
  * The resolved policy (policy/) as the session uses it: the gate's decisions, the limits, and the
@@ -12,19 +12,22 @@ import { policyReasons, wordsReason } from '../../../../shared/errors';
 export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
   return {
     fileChange(change) {
-      const what = protectedWhat(change.path);
+      const kind = protectedKind(change.path);
       // Never by policy: a person approves a change to what steers Akira itself, knowing what it steers.
-      if (what) return { decision: 'ask', reason: `It changes ${what}: such changes always need your approval.`, protected: what };
+      if (kind) {
+        const steers = policyReasons.steers(kind);
+        return { decision: 'ask', ...wordsReason(policyReasons.protectedChange(kind)), protected: steers.en, protectedWords: plainWords(steers) };
+      }
       return decideFileChange(change.kind, policy);
     },
     command(command, cwd) {
       const v = decideCommand(command, policy, { workspaceRoot: root, cwd });
-      const destructive = v.reason.startsWith('destructive') || v.parts.some((p) => p.reason.startsWith('destructive'));
+      const destructive = v.parts.some((p) => p.destructive === true);
       return { decision: v.decision, reason: v.reason, ...(v.reasonWords ? { reasonWords: v.reasonWords } : {}), destructive };
     },
     mcp(tool) {
-      if (tool.alwaysAllowed) return { decision: 'allow', reason: `the MCP server ${tool.server} lists it in alwaysAllow` };
-      if (policy.autoApprove.mcp) return { decision: 'allow', reason: 'MCP tools are auto-approved by the policy' };
+      if (tool.alwaysAllowed) return { decision: 'allow', ...wordsReason(policyReasons.mcpAlwaysAllow(tool.server)) };
+      if (policy.autoApprove.mcp) return { decision: 'allow', ...wordsReason(policyReasons.mcpAutoApproved) };
       return { decision: 'ask', ...wordsReason(policyReasons.mcpAsks) };
     },
   };

@@ -3,6 +3,7 @@ import type { ProjectContext, RunDiagnostics } from '../../context/projectContex
 import { loadSessionImage, type PendingMessage, type SessionHandle, type TodoState } from '../../sessions';
 import type { ModelImage } from '../model/messages';
 import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuilder';
+import type { ErrorWords } from '../../../../shared/errors';
 
 /**
  * The project context of one running session (issue 11), gathered before each model call:
@@ -42,7 +43,7 @@ export interface SessionContextSource {
    * ones are skipped, and those the policy asks about are asked with `ask` (a person approves them as commands)
    * or skipped without it. null: unavailable.
    */
-  readonly diagnostics: ((input: { paths?: string[]; signal?: AbortSignal; ask?: (command: string, reason: string) => Promise<boolean> }) => Promise<DiagnosticsReport>) | null;
+  readonly diagnostics: ((input: { paths?: string[]; signal?: AbortSignal; ask?: (command: string, reason: string, reasonWords?: ErrorWords) => Promise<boolean> }) => Promise<DiagnosticsReport>) | null;
   forCall(input: { editedPaths?: readonly string[]; messages: readonly PendingMessage[] }): Promise<{ project: PromptContext; messages: UserMessage[] }>;
   rulesText(editedPaths?: readonly string[]): Promise<string>;
 }
@@ -53,7 +54,7 @@ export interface SessionContextOptions {
   /** The session's tree's checkers (a worktree session's own), else none. */
   diagnostics: RunDiagnostics | null;
   /** What the command policy says of a checker's command. */
-  commandPolicy: (command: string) => { decision: 'allow' | 'ask' | 'deny'; reason: string };
+  commandPolicy: (command: string) => { decision: 'allow' | 'ask' | 'deny'; reason: string; reasonWords?: ErrorWords };
   vision: boolean;
   budgetTokens: number;
   warn: (message: string) => void;
@@ -116,7 +117,7 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
               if (policy.decision === 'allow') return true;
               if (policy.decision === 'deny') return `not run: your policy denies \`${checker.command}\` (${policy.reason})`;
               if (!ask) return `not run: your policy asks before \`${checker.command}\` and no one was asked here`;
-              return (await ask(checker.command, policy.reason)) ? true : `not run: the user declined \`${checker.command}\``;
+              return (await ask(checker.command, policy.reason, policy.reasonWords)) ? true : `not run: the user declined \`${checker.command}\``;
             },
           })
       : null,

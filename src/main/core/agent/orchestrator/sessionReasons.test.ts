@@ -56,4 +56,36 @@ describe('session reasons in words', () => {
     const state = await kit.call('agent.get', { sessionId });
     expect(state).toMatchObject({ status: 'stopped', statusReason: 'Stopped from the app.', statusReasonWords: { key: 'reason.stoppedFromApp', values: [] } });
   });
+
+  it('a retried model call, a decided change, a denied command and a destructive one carry their reasons in words', async () => {
+    kit = await startAgentKit({ settings: { agent: { mode: 'autonomous', policy: { commands: { deny: ['curl'] } } } } });
+    kit.server.enqueue(
+      plan([{ id: 'a', description: 'Write a.txt', expectedResult: 'a.txt exists' }]),
+      reply.serverError(500, 'overloaded'),
+      reply.toolCall('run_command', { command: 'curl https://x.example' }),
+      reply.toolCall('write_file', { path: 'a.txt', content: 'a\n' }),
+      reply.toolCall('run_command', { command: 'npm test && git push --force' }),
+    );
+    const { sessionId } = await kit.call('agent.start', { task: 'a' });
+    const retry = await kit.waitForEvent('model_retry');
+    expect(retry.reasonWords?.key).toBe('model.serverAnswered');
+    expect(wordsText(retry.reasonWords!, 'en')).toBe(retry.reason);
+    expect(wordsText(retry.reasonWords!, 'zh-CN')).toMatch(/的模型服务器返回了 500：overloaded$/);
+
+    const denied = await kit.waitForEvent('tool_call_finished', (e) => e.tool === 'run_command');
+    expect(denied).toMatchObject({ isError: true, deniedReason: 'matches the deny list entry "curl"', deniedReasonWords: { key: 'policy.denyListEntry', values: ['curl'] } });
+    expect(wordsText(denied.deniedReasonWords!, 'zh-CN')).toBe('匹配拒绝列表中的条目“curl”');
+
+    const decided = await kit.waitForEvent('change_decided');
+    expect(decided).toMatchObject({ by: 'policy', reason: 'file changes are auto-approved by the policy', reasonWords: { key: 'policy.writesAutoApproved', values: [] } });
+    expect(wordsText(decided.reasonWords!, 'zh-CN')).toBe('策略自动批准文件更改');
+
+    const asked = await kit.waitForEvent('approval_requested');
+    expect(asked.reason).toBe('git push --force: destructive: git push --force rewrites the remote history');
+    expect(asked.reasonWords).toEqual({ key: 'policy.inPart', values: ['git push --force', 'policy.gitPushForce'] });
+    expect(asked.command).toMatchObject({ destructive: true, reason: asked.reason, reasonWords: asked.reasonWords });
+    expect(wordsText(asked.reasonWords!, 'zh-CN')).toBe('git push --force：破坏性操作：git push --force 会改写远程历史');
+    await kit.call('agent.stop', { sessionId });
+    await kit.waitForEvent('session_stopped');
+  });
 });

@@ -8,7 +8,7 @@ import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
-import { policyReasons, sessionReasons, wordsReason } from '../../../../shared/errors';
+import { policyReasons, sessionReasons, wordsReason, type ErrorWords } from '../../../../shared/errors';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -45,15 +45,16 @@ function toolContext(rt: SessionRuntime, todo?: TodoState): ToolContext {
     signal: rt.kill,
     runCommand: rt.runCommand,
     // get_diagnostics: a checker the policy asks about is asked like a command (akira run --yes approves it).
-    ...(diagnostics && todo ? { diagnostics: (input) => diagnostics({ ...input, ask: (command, reason) => askCommand(rt, todo, command, reason) }) } : {}),
+    ...(diagnostics && todo ? { diagnostics: (input) => diagnostics({ ...input, ask: (command, reason, reasonWords) => askCommand(rt, todo, command, reason, reasonWords) }) } : {}),
   };
 }
 
 /** A person approves a command the policy asks about (a checker of get_diagnostics); true when approved. */
-async function askCommand(rt: SessionRuntime, todo: TodoState, command: string, reason: string): Promise<boolean> {
-  const approval = { changeId: newId('cmd'), kind: 'command' as const, todoId: todo.id, command: { command, destructive: false, reason } };
+async function askCommand(rt: SessionRuntime, todo: TodoState, command: string, reason: string, reasonWords?: ErrorWords): Promise<boolean> {
+  const words = reasonWords ? { reasonWords } : {};
+  const approval = { changeId: newId('cmd'), kind: 'command' as const, todoId: todo.id, command: { command, destructive: false, reason, ...words } };
   await setStatus(rt, 'waiting_approval', sessionReasons.waitingChecker(oneLine(command, 120)));
-  const decision = await rt.gate.decide(approval, { decision: 'ask', reason }, rt.interrupt);
+  const decision = await rt.gate.decide(approval, { decision: 'ask', reason, ...words }, rt.interrupt);
   await setStatus(rt, 'running');
   return decision.decision !== 'rejected';
 }
@@ -67,7 +68,7 @@ export function checkFileLimit(rt: SessionRuntime, proposedAlready = 0): void {
 }
 
 /** The call's `tool_call_finished` (its result as the log and later contexts keep it). */
-async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean): Promise<void> {
+async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean, denied?: Denial): Promise<void> {
   await rt.handle.append({
     type: 'tool_call_finished',
     callId: call.id,
@@ -76,6 +77,7 @@ async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: Tod
     summary: cutMiddle(text, RESULT_LOG_MAX),
     isError,
     durationMs: Math.round(performance.now() - started),
+    ...(denied?.reason ? { deniedReason: denied.reason, ...(denied.reasonWords ? { deniedReasonWords: denied.reasonWords } : {}) } : {}),
   });
 }
 
@@ -83,8 +85,8 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
   if (WRITE_TOOLS.has(call.name)) checkFileLimit(rt);
   const started = performance.now();
   await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
-  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false): Promise<DispatchResult> => {
-    await appendFinished(rt, call, todo, started, text, isError);
+  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false, denied?: Denial): Promise<DispatchResult> => {
+    await appendFinished(rt, call, todo, started, text, isError, denied);
     return { next, applied };
   };
   try {
@@ -137,7 +139,12 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
   }
 }
 
-export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean) => Promise<DispatchResult>;
+/** Why the policy refused a call (its reason and words), logged beside the result so people read it in their language. */
+export interface Denial {
+  reason?: string;
+  reasonWords?: ErrorWords;
+}
+export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean, denied?: Denial) => Promise<DispatchResult>;
 
 /** The path a write call names (to batch calls on different files), or null. */
 export function writePathOf(call: ModelToolCall): string | null {
@@ -208,7 +215,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
     changeId: newId('cmd'),
     kind: 'command' as const,
     todoId: todo.id,
-    command: { command, ...(cwd ? { cwd } : {}), destructive: policy.destructive, reason: policy.reason, ...(allowPrefix ? { allowPrefix } : {}) },
+    command: { command, ...(cwd ? { cwd } : {}), destructive: policy.destructive, reason: policy.reason, ...(policy.reasonWords ? { reasonWords: policy.reasonWords } : {}), ...(allowPrefix ? { allowPrefix } : {}) },
   };
   const asking = policy.decision === 'ask';
   if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingCommand(oneLine(command, 120)));
@@ -216,7 +223,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
   if (asking) await setStatus(rt, 'running');
   if (decision.decision === 'rejected') {
     if (decision.by === 'policy') {
-      return finish(`Denied by the policy: ${decision.reason ?? 'this command is not allowed'}. The command was not run.\nNext step: reach the goal another way (other commands or the file tools).`, true);
+      return finish(`Denied by the policy: ${decision.reason ?? 'this command is not allowed'}. The command was not run.\nNext step: reach the goal another way (other commands or the file tools).`, true, 'continue', false, decision);
     }
     return finish(`The user REJECTED the command; it was not run. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
   }

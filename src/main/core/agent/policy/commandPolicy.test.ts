@@ -159,9 +159,63 @@ describe('verdict reasons in words (issue 14)', () => {
     expect(one).toMatchObject({ decision: 'ask', reason: '"python manage.py migrate" is not on the allow list', reasonWords: { key: 'policy.notOnAllowList', values: ['python manage.py migrate'] } });
     expect(wordsText(one.reasonWords!, 'zh-CN')).toBe('“python manage.py migrate” 不在允许列表中');
     expect(wordsText(one.reasonWords!, 'en')).toBe(one.reason);
+  });
+
+  const HAN = /[\u4e00-\u9fff]/;
+  it.each(table)('%j (%s): the reason has words that say it in English and in Chinese', (command, policy) => {
+    const v = decideCommand(command, policies[policy], { workspaceRoot: ROOT });
+    expect(v.reasonWords, v.reason).toBeDefined();
+    expect(wordsText(v.reasonWords!, 'en')).toBe(v.reason);
+    const zh = wordsText(v.reasonWords!, 'zh-CN');
+    expect(zh).toMatch(HAN);
+    for (const p of v.parts) {
+      expect(p.words && wordsText(p.words, 'en')).toBe(p.reason);
+      expect(p.words && wordsText(p.words, 'zh-CN')).toMatch(HAN);
+    }
+  });
+
+  // reasons the table above does not reach
+  it.each([
+    ['eval "$X"', 'policy.evalComputed'],
+    ['bash -c "echo \'x"', 'policy.innerNotAnalysed'],
+    ['bash -c', 'policy.shellCEmpty'],
+    ['rm --no-preserve-root -rf /', 'policy.rmNoPreserveRoot'],
+    ['git push --delete origin old', 'policy.gitPushDelete'],
+    ['git push --mirror', 'policy.gitPushMirror'],
+    ['git stash drop', 'policy.gitStashDiscard'],
+    ['init 0', 'policy.stopsMachine'],
+    ['systemctl reboot', 'policy.stopsMachine'],
+    ['wipefs -a /dev/sdb', 'policy.diskTool'],
+    ['# nothing but a comment', 'policy.nothingToRun'],
+  ])('%j: %s in English and in Chinese', (command, key) => {
+    const v = decideCommand(command, auto, { workspaceRoot: ROOT });
+    const words = v.parts.length > 1 ? v.parts.find((p) => p.words?.key === key)?.words : v.reasonWords;
+    expect(words?.key, v.reason).toBe(key);
+    expect(wordsText(v.reasonWords!, 'en')).toBe(v.reason);
+    expect(wordsText(v.reasonWords!, 'zh-CN')).toMatch(HAN);
+  });
+
+  it('a compound line says its worst part: the part command and its reason in the language', () => {
     const two = decideCommand('python a.py && python b.py', base, { workspaceRoot: ROOT });
-    expect(two.reason).toMatch(/^python .*: "python .*" is not on the allow list$/);
-    expect(two.reasonWords).toBeUndefined();
+    expect(two.reason).toBe('python a.py: "python a.py" is not on the allow list');
+    expect(two.reasonWords).toEqual({ key: 'policy.inPart', values: ['python a.py', 'policy.notOnAllowList', 'python a.py'] });
+    expect(wordsText(two.reasonWords!, 'zh-CN')).toBe('python a.py：“python a.py” 不在允许列表中');
+    const rm = decideCommand('npm test && rm -rf src', base, { workspaceRoot: ROOT });
+    expect(rm.reason).toBe('rm -rf src: destructive: recursive rm outside the build folders ("src")');
+    expect(wordsText(rm.reasonWords!, 'zh-CN')).toBe('rm -rf src：破坏性操作：在构建文件夹之外递归执行 rm（"src"）');
+    // a part's key this build does not know: the English reason is shown
+    expect(wordsText({ key: 'policy.inPart', values: ['x', 'policy.noSuchReason'] }, 'zh-CN')).toBeNull();
+    expect(wordsText({ key: 'policy.inPart', values: ['x', 'policy.inPart', 'y', 'policy.nothingToRun'] }, 'zh-CN')).toBeNull();
+  });
+
+  it('destructive commands are marked so structurally and speak before other asks', () => {
+    const v = decideCommand('python a.py && git push --force', base, { workspaceRoot: ROOT });
+    expect(v.parts.map((p) => p.destructive ?? false)).toEqual([false, true]);
+    expect(v.command).toBe('git push --force');
+    expect(wordsText(v.reasonWords!, 'zh-CN')).toBe('git push --force：破坏性操作：git push --force 会改写远程历史');
+    // a reason that merely starts with the word is not destructive
+    const named = decideCommand('destructive-tool run', base, { workspaceRoot: ROOT });
+    expect(named.parts.some((p) => p.destructive)).toBe(false);
   });
 });
 
@@ -176,5 +230,15 @@ describe('decideFileChange', () => {
     const writes = resolvePolicy({ autoApprove: { write: true, read: false } });
     expect(decideFileChange('delete', writes).decision).toBe('allow');
     expect(decideFileChange('read', writes).decision).toBe('ask');
+  });
+
+  it('says every decision in words (issue 14)', () => {
+    const everything = resolvePolicy({ autoApprove: { write: true, read: true } });
+    for (const [kind, policy] of [['read', base], ['modify', base], ['read', resolvePolicy({ autoApprove: { read: false } })], ['delete', everything]] as const) {
+      const d = decideFileChange(kind, policy);
+      expect(wordsText(d.reasonWords!, 'en')).toBe(d.reason);
+      expect(wordsText(d.reasonWords!, 'zh-CN')).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(wordsText(decideFileChange('create', everything).reasonWords!, 'zh-CN')).toBe('策略自动批准文件更改');
   });
 });

@@ -30,8 +30,10 @@ export interface PartVerdict {
   command: string;
   decision: CommandDecision;
   reason: string;
-  /** The reason's words when it has them (issue 14): a verdict of one part passes them on as `reasonWords`. */
+  /** The reason's words (issue 14): the verdict passes them on as `reasonWords` (for a compound line, `policy.inPart`). */
   words?: Words;
+  /** Judged destructive (destructiveCommands.ts, sudo, downloads run, device writes, fork bombs): always asks. */
+  destructive?: boolean;
 }
 
 export interface CommandVerdict extends PartVerdict {
@@ -112,8 +114,8 @@ export function decideCommand(command: string, policy: Policy, context: CommandC
     parts: [],
   };
   const text = command.trim();
-  if (!text) return verdict([{ command: '', decision: 'deny', reason: 'The command is empty.' }]);
-  if (FORK_BOMB.test(text)) return verdict([{ command: text, decision: 'ask', reason: 'destructive: a fork bomb' }]);
+  if (!text) return verdict([part('', 'deny', policyReasons.emptyCommand)]);
+  if (FORK_BOMB.test(text)) return verdict([part(text, 'ask', policyReasons.forkBomb, true)]);
 
   let list: ShellList;
   try {
@@ -121,22 +123,26 @@ export function decideCommand(command: string, policy: Policy, context: CommandC
   } catch (err) {
     if (!(err instanceof ShellSyntaxError)) throw err;
     const match = matchLists([normaliseWords(text.split(/\s+/))], ctx);
-    if (match?.kind === 'deny') return verdict([{ command: text, decision: 'deny', reason: `matches the deny list entry "${match.pattern}"` }]);
-    const why = policyReasons.notAnalysed(err.message);
-    return verdict([{ command: text, decision: 'ask', reason: why.en, words: why }]);
+    if (match?.kind === 'deny') return verdict([part(text, 'deny', policyReasons.denyListEntry(match.pattern))]);
+    return verdict([part(text, 'ask', policyReasons.notAnalysed(err.message))]);
   }
   walkList(list, ctx.cwds, ctx);
-  if (!ctx.parts.length) return verdict([{ command: text, decision: 'allow', reason: 'nothing to run' }]);
+  if (!ctx.parts.length) return verdict([part(text, 'allow', policyReasons.nothingToRun)]);
   return verdict(ctx.parts);
+}
+
+/** One part's verdict: its reason in English and in words, from one builder. */
+function part(command: string, decision: CommandDecision, words: Words, destructive = false): PartVerdict {
+  return { command, decision, reason: words.en, words, ...(destructive ? { destructive } : {}) };
 }
 
 function verdict(parts: PartVerdict[]): CommandVerdict {
   // the strictest part speaks; among asks, a destructive one says more than "not on the allow list"
-  const weight = (p: PartVerdict) => RANK[p.decision] * 2 + (p.reason.startsWith('destructive') ? 1 : 0);
+  const weight = (p: PartVerdict) => RANK[p.decision] * 2 + (p.destructive ? 1 : 0);
   const worst = parts.reduce((a, b) => (weight(b) > weight(a) ? b : a));
-  const reason = parts.length > 1 ? `${worst.command}: ${worst.reason}` : worst.reason;
-  const reasonWords = parts.length === 1 && worst.words ? { reasonWords: plainWords(worst.words) } : {};
-  return { command: worst.command, decision: worst.decision, reason, ...reasonWords, parts };
+  const words = !worst.words ? null : parts.length > 1 ? policyReasons.inPart(worst.command, worst.words.key, ...worst.words.values) : worst.words;
+  const reason = words ? words.en : parts.length > 1 ? `${worst.command}: ${worst.reason}` : worst.reason;
+  return { command: worst.command, decision: worst.decision, reason, ...(words ? { reasonWords: plainWords(words) } : {}), parts };
 }
 
 function toPosix(p: string): string {
@@ -160,7 +166,7 @@ function walkPipeline(pipeline: Pipeline, cwds: (string | null)[], ctx: Ctx): (s
   const names = pipeline.commands.map((n) => (n.kind === 'command' ? coreName(n) : null));
   const download = names.findIndex((n) => n && DOWNLOADERS.has(n));
   if (download >= 0 && names.some((n, i) => i > download && n && INTERPRETERS.has(n))) {
-    ctx.parts.push({ command: pipeline.commands.map(sourceOf).join(' | '), decision: 'ask', reason: 'destructive: runs a downloaded script (… | sh)' });
+    ctx.parts.push(part(pipeline.commands.map(sourceOf).join(' | '), 'ask', policyReasons.pipedDownload, true));
   }
   return cwds; // each side of a pipe runs in its own subshell
 }
@@ -180,17 +186,16 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
     return node.subshell ? cwds : after;
   }
   for (const sub of node.substitutions) walkList(sub, cwds, ctx);
-  const push = (decision: CommandDecision, reason: string | Words) =>
-    ctx.parts.push({ command: node.source, decision, ...(typeof reason === 'string' ? { reason } : { reason: reason.en, words: reason }) });
+  const push = (decision: CommandDecision, words: Words, destructive = false) => ctx.parts.push(part(node.source, decision, words, destructive));
 
-  if (node.heredocRuns) push('ask', 'a here-document runs command substitutions');
+  if (node.heredocRuns) push('ask', policyReasons.heredocRuns);
   for (const r of node.redirects) {
     if (r.op.includes('>') && r.target && r.target.text.startsWith('/dev/') && !SAFE_DEVICES.test(r.target.text)) {
-      push('ask', `destructive: writes to the device ${r.target.text}`);
+      push('ask', policyReasons.writesToDevice(r.target.text), true);
     }
   }
   if (!node.words.length) {
-    if (!node.heredocRuns) push('allow', 'only sets variables or redirects');
+    if (!node.heredocRuns) push('allow', policyReasons.onlySetsVariables);
     return cwds;
   }
   if (node.words[0].dynamic) {
@@ -200,8 +205,8 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
   const name = basename(node.words[0].text);
   if (HARMLESS.has(name)) {
     const match = matchLists([normaliseWords(node.words.map((w) => w.text))], ctx);
-    if (match?.kind === 'deny') push('deny', `matches the deny list entry "${match.pattern}"`);
-    else push('allow', 'a harmless shell builtin');
+    if (match?.kind === 'deny') push('deny', policyReasons.denyListEntry(match.pattern));
+    else push('allow', policyReasons.harmlessBuiltin);
     if (name === 'cd' || name === 'pushd') return cdTargets(node.words[1], cwds);
     return name === 'popd' ? [null] : cwds;
   }
@@ -223,17 +228,17 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
     if (git) candidates.push(['git', git.sub, ...git.args.map((w) => w.text)]);
   }
   const match = matchLists(candidates, ctx);
-  const push = (decision: CommandDecision, reason: string | Words): void => {
-    ctx.parts.push({ command: source, decision, ...(typeof reason === 'string' ? { reason } : { reason: reason.en, words: reason }) });
+  const push = (decision: CommandDecision, words: Words, destructive = false): void => {
+    ctx.parts.push(part(source, decision, words, destructive));
   };
-  if (match?.kind === 'deny') return push('deny', `matches the deny list entry "${match.pattern}"`);
+  if (match?.kind === 'deny') return push('deny', policyReasons.denyListEntry(match.pattern));
 
   const name = core.length ? basename(core[0].text) : '';
   const destructive =
-    (elevated && `runs as another user (${elevated})`) ||
+    (elevated && policyReasons.runsAsUser(elevated)) ||
     destructiveReason(core, pathCtx) ||
-    (INTERPRETERS.has(name) && substitutions.some((s) => mentionsDownload(s)) ? 'runs a downloaded script' : null);
-  if (destructive) return push('ask', `destructive: ${destructive}`);
+    (INTERPRETERS.has(name) && substitutions.some((s) => mentionsDownload(s)) ? policyReasons.downloadedScript : null);
+  if (destructive) return push('ask', destructive, true);
 
   // commands that run other commands: the inner command decides
   const inner = innerCommands(core);
@@ -245,12 +250,12 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
     }
     if (name !== 'find') return; // find itself is decided too
   }
-  if (match?.kind === 'allow') return push('allow', `matches the allow list entry "${match.pattern}"`);
-  if (ctx.policy.autoApprove.command) return push('allow', 'commands are auto-approved by the policy');
+  if (match?.kind === 'allow') return push('allow', policyReasons.allowListEntry(match.pattern));
+  if (ctx.policy.autoApprove.command) return push('allow', policyReasons.commandsAutoApproved);
   push('ask', policyReasons.notOnAllowList(candidates[candidates.length - 1].join(' ')));
 }
 
-type Inner = { list: ShellList } | { words: Word[] } | { error: string };
+type Inner = { list: ShellList } | { words: Word[] } | { error: Words };
 
 /** `bash -c '…'`, `eval …`, `find … -exec … ;`: the commands they run. Null for other commands. */
 function innerCommands(core: Word[]): Inner[] | null {
@@ -260,19 +265,19 @@ function innerCommands(core: Word[]): Inner[] | null {
     try {
       return { list: parseShell(script) };
     } catch (err) {
-      return { error: `the command inside ${name} could not be analysed (${(err as Error).message})` };
+      return { error: policyReasons.innerNotAnalysed(name, (err as Error).message) };
     }
   };
   if (['sh', 'bash', 'zsh', 'dash', 'ksh'].includes(name)) {
     const c = core.findIndex((w, i) => i > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.text));
     if (c < 0) return null;
     const script = core[c + 1];
-    if (!script) return [{ error: `${name} -c has no command` }];
-    return [script.dynamic ? { error: `the command inside ${name} -c is computed at run time` } : parse(script.text)];
+    if (!script) return [{ error: policyReasons.shellCEmpty(name) }];
+    return [script.dynamic ? { error: policyReasons.shellCComputed(name) } : parse(script.text)];
   }
   if (name === 'eval') {
     const rest = core.slice(1);
-    if (rest.some((w) => w.dynamic)) return [{ error: 'eval runs a command computed at run time' }];
+    if (rest.some((w) => w.dynamic)) return [{ error: policyReasons.evalComputed }];
     return [parse(rest.map((w) => w.text).join(' '))];
   }
   if (name === 'find') {
@@ -301,9 +306,9 @@ function mentionsDownload(list: ShellList): boolean {
 /** File tools: reads and writes (create, modify, delete) by the policy's auto-approval. */
 export function decideFileChange(kind: 'read' | 'write' | 'create' | 'modify' | 'delete', policy: Policy): { decision: 'allow' | 'ask'; reason: string; reasonWords?: ErrorWords } {
   if (kind === 'read') {
-    return policy.autoApprove.read ? { decision: 'allow', reason: 'reads are auto-approved by the policy' } : { decision: 'ask', ...wordsReason(policyReasons.readsNeedApproval) };
+    return policy.autoApprove.read ? { decision: 'allow', ...wordsReason(policyReasons.readsAutoApproved) } : { decision: 'ask', ...wordsReason(policyReasons.readsNeedApproval) };
   }
   return policy.autoApprove.write
-    ? { decision: 'allow', reason: 'file changes are auto-approved by the policy' }
+    ? { decision: 'allow', ...wordsReason(policyReasons.writesAutoApproved) }
     : { decision: 'ask', ...wordsReason(policyReasons.writesNeedApproval) };
 }

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { basename } from './commandWrappers';
 import type { Word } from './shellParse';
+import { policyReasons, type Words } from '../../../../shared/errors';
 
 /**
  * Commands that always ask, even when allowed or auto-approved (docs/architecture.md "Pinned surfaces"):
@@ -10,7 +11,7 @@ import type { Word } from './shellParse';
  * shutdown/reboot/halt/poweroff. (sudo, downloads piped into a shell, fork bombs and writes to devices
  * are found by commandPolicy.ts, which sees the whole line.)
  *
- *   destructiveReason(coreWords, ctx) → why it is destructive, or null
+ *   destructiveReason(coreWords, ctx) → why it is destructive (words of the policy catalog, "destructive: …"), or null
  */
 
 export interface PathContext {
@@ -54,14 +55,14 @@ function flagsOf(words: Word[]): { short: Set<string>; long: Set<string>; args: 
 
 const quote = (w: Word) => (w.dynamic ? w.text : JSON.stringify(w.text));
 
-function rmReason(rest: Word[], ctx: PathContext): string | null {
+function rmReason(rest: Word[], ctx: PathContext): Words | null {
   const f = flagsOf(rest);
-  if (f.long.has('--no-preserve-root')) return 'rm --no-preserve-root';
+  if (f.long.has('--no-preserve-root')) return policyReasons.rmNoPreserveRoot;
   const recursive = f.short.has('r') || f.short.has('R') || f.long.has('--recursive');
   if (!recursive) return null;
   const outside = f.args.filter((w) => !isBuildPath(w, ctx));
   if (!outside.length) return null;
-  return `recursive rm outside the build folders (${outside.map(quote).join(', ')})`;
+  return policyReasons.recursiveRm(outside.map(quote).join(', '));
 }
 
 /** git's global options (`-C dir`, `-c k=v`, `--git-dir=…`) come before the subcommand. */
@@ -73,32 +74,32 @@ export function gitSubcommand(rest: Word[]): { sub: string; args: Word[] } | nul
   return i < rest.length ? { sub: rest[i].text, args: rest.slice(i + 1) } : null;
 }
 
-function gitReason(rest: Word[]): string | null {
+function gitReason(rest: Word[]): Words | null {
   const git = gitSubcommand(rest);
   if (!git) return null;
   const f = flagsOf(git.args);
   switch (git.sub) {
     case 'push': {
-      if (f.short.has('f') || f.long.has('--force') || f.long.has('--force-with-lease') || f.long.has('--force-if-includes')) return 'git push --force rewrites the remote history';
-      if (f.args.slice(1).some((w) => w.text.startsWith('+'))) return 'git push +refspec is a force push';
-      if (f.short.has('d') || f.long.has('--delete') || f.args.slice(1).some((w) => w.text.startsWith(':'))) return 'git push --delete removes a remote branch';
-      if (f.long.has('--mirror') || f.long.has('--prune')) return 'git push --mirror/--prune can delete remote branches';
+      if (f.short.has('f') || f.long.has('--force') || f.long.has('--force-with-lease') || f.long.has('--force-if-includes')) return policyReasons.gitPushForce;
+      if (f.args.slice(1).some((w) => w.text.startsWith('+'))) return policyReasons.gitPushPlus;
+      if (f.short.has('d') || f.long.has('--delete') || f.args.slice(1).some((w) => w.text.startsWith(':'))) return policyReasons.gitPushDelete;
+      if (f.long.has('--mirror') || f.long.has('--prune')) return policyReasons.gitPushMirror;
       return null;
     }
     case 'reset':
-      return f.long.has('--hard') ? 'git reset --hard discards uncommitted work' : null;
+      return f.long.has('--hard') ? policyReasons.gitResetHard : null;
     case 'clean':
-      return f.short.has('f') || f.long.has('--force') ? 'git clean -f deletes untracked files' : null;
+      return f.short.has('f') || f.long.has('--force') ? policyReasons.gitCleanForce : null;
     case 'branch':
-      return f.short.has('D') || (f.long.has('--delete') && f.long.has('--force')) ? 'git branch -D deletes an unmerged branch' : null;
+      return f.short.has('D') || (f.long.has('--delete') && f.long.has('--force')) ? policyReasons.gitBranchForceDelete : null;
     case 'stash':
-      return f.args[0] && ['drop', 'clear'].includes(f.args[0].text) ? `git stash ${f.args[0].text} discards stashed work` : null;
+      return f.args[0] && ['drop', 'clear'].includes(f.args[0].text) ? policyReasons.gitStashDiscard(f.args[0].text) : null;
     default:
       return null;
   }
 }
 
-function findReason(rest: Word[], ctx: PathContext): string | null {
+function findReason(rest: Word[], ctx: PathContext): Words | null {
   if (!rest.some((w) => w.text === '-delete')) return null;
   const starts: Word[] = [];
   for (const w of rest) {
@@ -107,13 +108,13 @@ function findReason(rest: Word[], ctx: PathContext): string | null {
   }
   const paths = starts.length ? starts : [{ text: '.', dynamic: false, glob: false, tilde: false }];
   const outside = paths.filter((w) => !isBuildPath(w, ctx));
-  return outside.length ? `find -delete outside the build folders (${outside.map(quote).join(', ')})` : null;
+  return outside.length ? policyReasons.findDelete(outside.map(quote).join(', ')) : null;
 }
 
 const DISK_TOOLS = new Set(['mkswap', 'mke2fs', 'wipefs', 'shred', 'fdisk', 'sfdisk', 'gdisk', 'parted']);
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 
-export function destructiveReason(core: Word[], ctx: PathContext): string | null {
+export function destructiveReason(core: Word[], ctx: PathContext): Words | null {
   if (!core.length) return null;
   const name = basename(core[0].text);
   const rest = core.slice(1);
@@ -124,12 +125,12 @@ export function destructiveReason(core: Word[], ctx: PathContext): string | null
     const f = flagsOf(rest);
     const recursive = f.short.has('R') || f.long.has('--recursive');
     const open = f.args.some((w) => /^0?777$|^(a|ugo)?[+=]rwx$/.test(w.text));
-    return recursive && open ? 'chmod -R 777 opens every file to everyone' : null;
+    return recursive && open ? policyReasons.chmodOpen : null;
   }
-  if (name === 'mkfs' || name.startsWith('mkfs.') || DISK_TOOLS.has(name)) return `${name} destroys data on a disk or file`;
-  if (name === 'dd' && rest.some((w) => /^of=\/dev\//.test(w.text))) return 'dd writes to a device';
-  if (POWER.has(name)) return `${name} stops the machine`;
-  if (name === 'init' && rest.some((w) => w.text === '0' || w.text === '6')) return 'init 0/6 stops the machine';
-  if (name === 'systemctl' && rest.some((w) => ['poweroff', 'reboot', 'halt', 'kexec'].includes(w.text))) return 'systemctl poweroff/reboot stops the machine';
+  if (name === 'mkfs' || name.startsWith('mkfs.') || DISK_TOOLS.has(name)) return policyReasons.diskTool(name);
+  if (name === 'dd' && rest.some((w) => /^of=\/dev\//.test(w.text))) return policyReasons.ddDevice;
+  if (POWER.has(name)) return policyReasons.stopsMachine(name);
+  if (name === 'init' && rest.some((w) => w.text === '0' || w.text === '6')) return policyReasons.stopsMachine('init 0/6');
+  if (name === 'systemctl' && rest.some((w) => ['poweroff', 'reboot', 'halt', 'kexec'].includes(w.text))) return policyReasons.stopsMachine('systemctl poweroff/reboot');
   return null;
 }

@@ -6,20 +6,26 @@
  * `akira run --yes`, and never through a command (orchestrator/protectedFiles.ts puts those back).
  *
  *   protectedWhat('.akira/settings.json') → "Akira's settings for this project (…)"   protectedWhat('src/a.ts') → null
+ *   protectedKind('.akira/settings.json') → 'settings' (the words' value: policyReasons.steers / protectedChange)
  *
  * Paths are workspace-relative with `/`; matching ignores case (case-insensitive file systems).
  */
 
+import { policyReasons } from '../../../../shared/errors';
+
+/** What a protected file steers; its English and Chinese are in the policy catalog (`policy.steers`). */
+export type ProtectedKind = 'settings' | 'modes' | 'mcp' | 'rules';
+
 interface Rule {
   /** Lower-case path segments; '*' is any one segment, '**' any rest (at least one segment). */
   pattern: string[];
-  what: string;
+  what: ProtectedKind;
 }
 
-const SETTINGS = "Akira's settings for this project (which model server is used, the approval policy)";
-const MODES = "a custom mode of this project (the agent's system prompt and policy)";
-const MCP = 'the MCP servers of this project (programs Akira starts for the agent)';
-const RULES = 'rules the agent reads in every session of this project';
+const SETTINGS: ProtectedKind = 'settings';
+const MODES: ProtectedKind = 'modes';
+const MCP: ProtectedKind = 'mcp';
+const RULES: ProtectedKind = 'rules';
 
 const RULES_LIST: Rule[] = [
   { pattern: ['.akira', 'settings.json'], what: SETTINGS },
@@ -50,6 +56,12 @@ function matches(pattern: string[], parts: string[]): boolean {
 
 /** What the file steers, when it is one of Akira's own project files (see above); else null. */
 export function protectedWhat(relPath: string): string | null {
+  const kind = protectedKind(relPath);
+  return kind ? policyReasons.steers(kind).en : null;
+}
+
+/** Which of Akira's own project files it is (see above); else null. */
+export function protectedKind(relPath: string): ProtectedKind | null {
   const parts = relPath
     .replace(/\\/g, '/')
     .split('/')

@@ -77,6 +77,7 @@ function openTerminal(terminalId: string) {
 
 export function TerminalCard({ item }: { item: Of<'terminal'> }) {
   const t = useText(toolCardStrings);
+  const reasonText = useReasonText();
   const formats = useFormats();
   const hasTab = useTerminalStore((s) => !!item.terminalId && s.tabs.some((tab) => tab.terminalId === item.terminalId));
   const exit = item.running
@@ -112,7 +113,14 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
         $ {item.command}
       </pre>
       {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || t.noOutput} className="ac-term-output" testId="terminal-output" />}
-      {item.output === null && item.toolResult !== null && <Folded cardKey={`${item.key}:res`} text={item.toolResult} className={item.isError ? 'error-text' : ''} />}
+      {item.deniedReason ? (
+        // the policy refused it: why, in the UI's language (the model got the same in English, with a hint)
+        <div className="ac-note error-text" data-testid="terminal-denied">
+          {t.denied(reasonText(item.deniedReason, item.deniedReasonWords))}
+        </div>
+      ) : (
+        item.output === null && item.toolResult !== null && <Folded cardKey={`${item.key}:res`} text={item.toolResult} className={item.isError ? 'error-text' : ''} />
+      )}
       {item.terminalId && (
         <button
           className="link ac-open-terminal"
@@ -156,6 +164,7 @@ function openReview(sessionId: string, changeId: string) {
 
 export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId: string }) {
   const t = useText(toolCardStrings);
+  const reasonText = useReasonText();
   const undecided = useUndecided(sessionId, item.changeId);
   const waiting = item.decision === null && undecided === 'waits';
   return (
@@ -180,7 +189,7 @@ export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId:
           {t.reviewTheChange}
         </button>
       )}
-      {item.reason && item.decision === 'rejected' && <div className="ac-note">{t.reason(item.reason)}</div>}
+      {item.reason && item.decision === 'rejected' && <div className="ac-note">{t.reason(reasonText(item.reason, item.reasonWords))}</div>}
       {item.error && <div className="ac-note error-text">{t.notApplied(item.error)}</div>}
     </Card>
   );
@@ -222,7 +231,12 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
       }
     >
       <pre className="ac-pre ac-command">{what}</pre>
-      {approval.command?.destructive && <div className="ac-note error-text">{t.destructive(approval.command.reason)}</div>}
+      {/* a destructive command's reason says so itself ("destructive: …", or "<part>: destructive: …") */}
+      {approval.command?.destructive && (
+        <div className="ac-note error-text" data-testid="approval-destructive">
+          {reasonText(approval.command.reason, approval.command.reasonWords ?? (item.reason === approval.command.reason ? item.reasonWords : undefined))}
+        </div>
+      )}
       {!approval.command?.destructive && item.reason && <div className="ac-note">{reasonText(item.reason, item.reasonWords)}</div>}
       {open &&
         (rejecting ? (

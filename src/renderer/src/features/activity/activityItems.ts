@@ -52,6 +52,9 @@ export type ActivityItem =
       output: string | null;
       /** What the model got when the command did not run (denied, rejected). */
       toolResult: string | null;
+      /** Why the policy refused to run it, and its words (issue 14); absent in older logs. */
+      deniedReason?: string;
+      deniedReasonWords?: ErrorWords;
       isError: boolean;
       durationMs: number | null;
       timedOut: boolean;
@@ -68,6 +71,8 @@ export type ActivityItem =
       decision: 'approved' | 'rejected' | 'edited' | null;
       by: string | null;
       reason: string | null;
+      /** The words of the policy's `reason` (issue 14); a person's reason is their own text. */
+      reasonWords?: ErrorWords;
       applied: boolean;
       error: string | null;
     })

@@ -2,7 +2,7 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, ty
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
-import { formatsNow, textOf } from '../../i18n';
+import { formatsNow, reasonTextOf, textOf } from '../../i18n';
 import { activityStrings } from './activityStrings';
 
 /**
@@ -235,7 +235,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output });
       const known =
         d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, durationMs, running: false, halted: null }), 'tool') ||
-        d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false, halted: null }), 'terminal');
+        d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, ...denial(e), isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false, halted: null }), 'terminal');
       if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, durationMs, running: false, halted: null });
       return;
     }
@@ -272,7 +272,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       });
       return;
     case 'change_decided':
-      d.patch(`change:${e.changeId}`, (c) => ({ ...c, decision: e.decision, by: e.by, reason: e.reason ?? null }), 'change');
+      d.patch(`change:${e.changeId}`, (c) => ({ ...c, decision: e.decision, by: e.by, reason: e.reason ?? null, ...(e.reason && e.reasonWords ? { reasonWords: e.reasonWords } : {}) }), 'change');
       return;
     case 'change_applied':
       d.patch(`change:${e.changeId}`, (c) => ({ ...c, applied: !e.error, error: e.error ?? null }), 'change');
@@ -394,5 +394,11 @@ function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
 
 function describeRetry(e: AgentEventOf<'model_retry'>): string {
   const { attempt, delayMs: delay, reason } = e;
-  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reason || null);
+  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reason ? reasonTextOf(reason, e.reasonWords) : null);
+}
+
+/** A command the policy refused: why, and its words (older logs have neither). */
+function denial(e: AgentEventOf<'tool_call_finished'>): { deniedReason?: string; deniedReasonWords?: AgentEventOf<'tool_call_finished'>['deniedReasonWords'] } {
+  if (!e.deniedReason) return {};
+  return { deniedReason: e.deniedReason, ...(e.deniedReasonWords ? { deniedReasonWords: e.deniedReasonWords } : {}) };
 }

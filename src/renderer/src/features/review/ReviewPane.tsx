@@ -12,7 +12,7 @@ import { notificationsSupported } from './reviewNotify';
 import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './reviewStore';
 import { REVIEW_HINTS, useReviewKeys } from './useReviewKeys';
 import { reviewKeyStrings, reviewStrings } from './reviewStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 
 type FileItem = PendingItem & { change: NonNullable<PendingItem['change']> };
 const NO_HUNKS = { hunks: [], counts: { added: 0, removed: 0 } };
@@ -32,6 +32,7 @@ function NotifyButton() {
 export function ReviewPane() {
   const t = useText(reviewStrings);
   const keyWords = useText(reviewKeyStrings);
+  const reasonText = useReasonText();
   const client = useClient();
   const item = useReviewStore(selectedItem);
   const count = useReviewStore((s) => s.items.length);
@@ -157,7 +158,7 @@ export function ReviewPane() {
       </div>
       {item?.protected && (
         <div className="review-warning review-protected" role="alert" data-testid="review-protected">
-          {t.protectedWarning(item.protected)}
+          {t.protectedWarning(reasonText(item.protected, item.protectedWords))}
         </div>
       )}
       {item && (session || item.todoId || item.error) && (

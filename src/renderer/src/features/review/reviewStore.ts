@@ -31,6 +31,8 @@ export interface PendingItem {
   tool?: AgentApproval['tool'];
   /** A change to Akira's own project files (settings, modes, MCP servers, rules): what it steers. */
   protected?: string;
+  /** The words of `protected` (issue 14): show it with useReasonText. */
+  protectedWords?: ErrorWords;
   /** Why it asks (the policy's words). */
   reason: string | null;
   /** The words of `reason` when the policy gave them (issue 14): show it with useReasonText. */
@@ -106,10 +108,11 @@ function toItem(sessionId: string, a: AgentApproval, reason: string | null, arri
       todoId: a.todoId,
       ...(a.change ? { change: a.change } : {}),
       ...(a.command ? { command: a.command } : {}),
-      ...(a.protected ? { protected: a.protected } : {}),
+      ...(a.protected ? { protected: a.protected, ...(a.protectedWords ? { protectedWords: a.protectedWords } : {}) } : {}),
       ...(a.tool ? { tool: a.tool } : {}),
       reason: reason ?? a.command?.reason ?? null,
-      ...(reason && reasonWords ? { reasonWords } : {}),
+      // without the notice's reason (agent.get's approvals), the command's own reason and its words speak
+      ...(reason ? (reasonWords ? { reasonWords } : {}) : a.command?.reasonWords ? { reasonWords: a.command.reasonWords } : {}),
       arrivedAt,
       edited: null,
       rejected: [],

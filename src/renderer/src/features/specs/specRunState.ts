@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentSessionDetail, AgentSessionSummary, AgentStatus, AgentTodo } from '../../../../shared/contract';
 import { ClientError } from '../../client/client';
-import { textOf } from '../../i18n';
+import { reasonTextOf, textOf } from '../../i18n';
 import { specsStrings } from './specsStrings';
 
 /**
@@ -136,9 +136,9 @@ export function specNoticeOf(event: AgentEvent, tasksPath: string): SpecNotice |
     case 'session_completed':
       return { kind: 'completed', title: t.noticeCompleted(name), detail: oneLine(event.summary) || tasksPath };
     case 'session_failed':
-      return { kind: 'failed', title: t.noticeFailed(name), detail: oneLine(event.reason) };
+      return { kind: 'failed', title: t.noticeFailed(name), detail: oneLine(reasonTextOf(event.reason, event.reasonWords)) };
     case 'status_changed':
-      return event.status === 'paused' ? { kind: 'paused', title: t.noticePaused(name), detail: oneLine(event.reason ?? '') || t.resumeFromStatusBar } : null;
+      return event.status === 'paused' ? { kind: 'paused', title: t.noticePaused(name), detail: oneLine(reasonTextOf(event.reason ?? '', event.reasonWords)) || t.resumeFromStatusBar } : null;
     default:
       return null;
   }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../shared/contract';
+import { policyReasons, wordsReason, wordsText, type ErrorWords } from '../../shared/errors';
+import type { Language } from '../../shared/i18n';
+import type { CliIo } from './io';
+import { createRunApprovals } from './runApprovals';
+
+// Issue 14: `akira run`'s approval prompt says why it asks in the CLI's language, and the pause it writes when no one
+// can answer carries its reason in words (the English reason as before).
+
+const ts = '2026-11-27T21:00:00.000Z';
+
+function setup(language: Language, interactive: boolean, answers: string[] = []) {
+  let err = '';
+  const calls: [string, Record<string, unknown>][] = [];
+  const io = {
+    language,
+    out: () => {},
+    err: (t: string) => void (err += t),
+    tty: { stdin: interactive, stdout: false, stderr: false },
+    ask: async (q: string) => ((err += q), answers.shift() ?? ''),
+  } as unknown as CliIo;
+  const approvals = createRunApprovals({
+    io,
+    yes: false,
+    interactive,
+    json: false,
+    call: async (name, params) => void calls.push([name, params as Record<string, unknown>]),
+    resumeCommand: (id) => `akira run --resume ${id}`,
+  });
+  return { approvals, calls, stderr: () => err };
+}
+
+const destructive = wordsReason(policyReasons.inPart('git push --force', policyReasons.gitPushForce.key));
+const asked = (over: Record<string, unknown> = {}): AgentEvent =>
+  ({
+    sessionId: 's1',
+    type: 'approval_requested',
+    ts,
+    changeId: 'cmd-1',
+    kind: 'command',
+    todoId: 't1',
+    command: { command: 'npm test && git push --force', destructive: true, ...destructive },
+    ...destructive,
+    ...over,
+  }) as unknown as AgentEvent;
+const settled = () => new Promise((r) => setTimeout(r, 20));
+
+describe('akira run approvals in the CLI language', () => {
+  it('the prompt says a destructive command\'s reason in Chinese; an old approval without words in its English', async () => {
+    const zh = setup('zh-CN', true, ['y']);
+    zh.approvals.handle(asked());
+    await settled();
+    expect(zh.stderr()).toContain('git push --force：破坏性操作：git push --force 会改写远程历史');
+    expect(zh.stderr()).toContain('批准命令 `npm test && git push --force`？[y]是 / [n]否：');
+    expect(zh.calls).toEqual([['agent.approve', { sessionId: 's1', changeId: 'cmd-1' }]]);
+
+    const old = setup('zh-CN', true, ['y']);
+    const { reasonWords: _words, ...plain } = asked() as AgentEvent & { reasonWords?: ErrorWords };
+    old.approvals.handle({ ...plain, command: { command: 'rm -rf src', destructive: true, reason: 'destructive: an old reason' } } as AgentEvent);
+    await settled();
+    expect(old.stderr()).toContain('destructive: an old reason');
+  });
+
+  it('a protected file\'s prompt says what it steers in Chinese', async () => {
+    const zh = setup('zh-CN', true, ['n', 'no']);
+    const steers = policyReasons.steers('settings');
+    zh.approvals.handle(
+      asked({ changeId: 'ch-1', kind: 'change', command: undefined, change: { path: '.akira/settings.json', kind: 'modify', before: '{}', after: '{"a":1}' }, protected: steers.en, protectedWords: { key: steers.key, values: steers.values }, ...wordsReason(policyReasons.protectedChange('settings')) }),
+    );
+    await settled();
+    expect(zh.stderr()).toContain('这会更改此项目的 Akira 设置（使用哪个模型服务器、批准策略）。');
+  });
+
+  it('without a terminal it pauses with the reason in words: English as before, Chinese from the words', async () => {
+    const batch = setup('zh-CN', false);
+    batch.approvals.handle(asked());
+    await settled();
+    const [[name, params]] = batch.calls;
+    expect(name).toBe('agent.pause');
+    expect(params.reason).toBe('Waiting for approval of the command `npm test && git push --force`: run `akira run` on a terminal or with --yes. Resume with: akira run --resume s1');
+    expect(params.reasonWords).toEqual({ key: 'reason.noOneToApprove', values: ['command', 'npm test && git push --force', 'akira run --resume s1'] });
+    expect(wordsText(params.reasonWords as ErrorWords, 'zh-CN')).toBe('等待批准命令 `npm test && git push --force`：请在终端上运行 `akira run`，或加上 --yes。继续：akira run --resume s1');
+    const plan = setup('en', false);
+    plan.approvals.handle({ sessionId: 's2', type: 'plan_approval_requested', ts, todos: [] } as unknown as AgentEvent);
+    await settled();
+    expect(plan.calls[0][1].reason).toBe('Waiting for approval of the plan: run `akira run` on a terminal or with --yes. Resume with: akira run --resume s2');
+  });
+});
