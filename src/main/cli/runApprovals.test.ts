@@ -10,7 +10,7 @@ import { createRunApprovals } from './runApprovals';
 
 const ts = '2026-11-27T21:00:00.000Z';
 
-function setup(language: Language, interactive: boolean, answers: string[] = []) {
+function setup(language: Language, interactive: boolean, answers: string[] = [], yes = false) {
   let err = '';
   const calls: [string, Record<string, unknown>][] = [];
   const io = {
@@ -22,7 +22,7 @@ function setup(language: Language, interactive: boolean, answers: string[] = [])
   } as unknown as CliIo;
   const approvals = createRunApprovals({
     io,
-    yes: false,
+    yes,
     interactive,
     json: false,
     call: async (name, params) => void calls.push([name, params as Record<string, unknown>]),
@@ -85,5 +85,30 @@ describe('akira run approvals in the CLI language', () => {
     plan.approvals.handle({ sessionId: 's2', type: 'plan_approval_requested', ts, todos: [] } as unknown as AgentEvent);
     await settled();
     expect(plan.calls[0][1].reason).toBe('Waiting for approval of the plan: run `akira run` on a terminal or with --yes. Resume with: akira run --resume s2');
+  });
+
+  it('--yes without a terminal refuses a destructive command and a protected file in words; a person who gives no reason too', async () => {
+    const batch = setup('zh-CN', false, [], true);
+    batch.approvals.handle(asked());
+    const steers = policyReasons.steers('settings');
+    batch.approvals.handle(
+      asked({ changeId: 'ch-1', kind: 'change', command: undefined, change: { path: '.akira/settings.json', kind: 'modify', before: '{}', after: '{"a":1}' }, protected: steers.en, protectedWords: { key: steers.key, values: steers.values } }),
+    );
+    await settled();
+    const [[first, command], [, change]] = batch.calls;
+    expect(first).toBe('agent.reject');
+    expect(command.reason).toBe('The command was refused in batch mode: destructive commands are never approved by --yes. Run it yourself if it is needed, or resume the session on a terminal to decide.');
+    expect(wordsText(command.reasonWords as ErrorWords, 'zh-CN')).toBe('批处理模式拒绝了该命令：--yes 从不批准破坏性命令。如确有需要，请自行运行，或在终端上继续该会话再决定。');
+    expect(change.reason).toMatch(/^The change to \.akira\/settings\.json was refused in batch mode/);
+    expect(wordsText(change.reasonWords as ErrorWords, 'zh-CN')).toMatch(/^批处理模式拒绝了对 \.akira\/settings\.json 的更改/);
+
+    const person = setup('zh-CN', true, ['n', '']);
+    person.approvals.handle(asked());
+    await settled();
+    expect(person.calls).toEqual([['agent.reject', { sessionId: 's1', changeId: 'cmd-1', reason: 'The user rejected it.', reasonWords: { key: 'reason.userRejected', values: [] } }]]);
+    const said = setup('zh-CN', true, ['n', 'not now']);
+    said.approvals.handle(asked());
+    await settled();
+    expect(said.calls).toEqual([['agent.reject', { sessionId: 's1', changeId: 'cmd-1', reason: 'not now' }]]);
   });
 });

@@ -2,7 +2,7 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type CommandInput, type
 import { cliText, type CliIo } from './io';
 import { changeDiff, colorDiff, styler } from './runFormat';
 import { runStrings } from './runStrings';
-import { reasonFields, reasonIn, sessionReasons } from '../../shared/errors';
+import { reasonFields, reasonIn, sessionReasons, wordsReason } from '../../shared/errors';
 
 /**
  * How `akira run` answers what a session waits for, through the same commands as every face
@@ -32,10 +32,6 @@ export interface RunApprovalsOptions {
   /** The command that resumes the session (`akira run --resume <id> …`). */
   resumeCommand(sessionId: string): string;
 }
-
-const BATCH = 'refused in batch mode: destructive commands are never approved by --yes. Run it yourself if it is needed, or resume the session on a terminal to decide.';
-const PROTECTED_BATCH =
-  "refused in batch mode: changes to Akira's own project files (settings, modes, MCP servers, rules) are never approved by --yes. The user can make it by hand, or resume the session on a terminal to decide.";
 
 export function createRunApprovals(options: RunApprovalsOptions) {
   const { io } = options;
@@ -75,8 +71,8 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     const language = io.language ?? 'en';
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
-      if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The command was ${BATCH}` }));
-      if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, reason: `The change to ${change?.path} was ${PROTECTED_BATCH}` }));
+      if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, ...wordsReason(sessionReasons.batchRefusedCommand) }));
+      if (steers && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, ...wordsReason(sessionReasons.batchRefusedChange(change?.path ?? '')) }));
       return pause(sessionId, what, [kind, name]);
     }
     if (steers) io.err(`  ${s('red', t.thisChanges(reasonIn(steers, protectedWords, language)))}\n`);
@@ -97,8 +93,8 @@ export function createRunApprovals(options: RunApprovalsOptions) {
       await options.call('agent.approve', { sessionId, changeId, alwaysAllow: true });
       return void io.err(`  ${s('dim', t.onAllowList(prefix ?? ''))}\n`);
     }
-    const reason = (await io.ask(t.why)).trim() || 'The user rejected it.';
-    await options.call('agent.reject', { sessionId, changeId, reason });
+    const said = (await io.ask(t.why)).trim();
+    await options.call('agent.reject', { sessionId, changeId, ...(said ? { reason: said } : wordsReason(sessionReasons.userRejected)) });
   }
 
   async function plan(e: AgentEventOf<'plan_approval_requested'>) {

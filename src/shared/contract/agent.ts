@@ -254,7 +254,15 @@ export const agentCommands = {
     'Approve a proposed change (with `content`: apply that text instead) or a command waiting for approval (with `alwaysAllow`: and its prefix from now on).',
   ),
   'agent.reject': defineCommand(
-    z.object({ ...bySession, changeId: approvalId, reason: z.string().trim().min(1, 'Say why (the agent reads it).').max(20_000) }).strict(),
+    z
+      .object({
+        ...bySession,
+        changeId: approvalId,
+        reason: z.string().trim().min(1, 'Say why (the agent reads it).').max(20_000),
+        /** The reason's words when a face wrote it (the CLI's batch refusals), so the UI says it in its language. */
+        reasonWords: reasonWordsSchema.optional(),
+      })
+      .strict(),
     ok,
     'Reject a proposed change or command; the reason goes back to the model as the tool\'s result.',
   ),

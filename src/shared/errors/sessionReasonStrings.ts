@@ -60,6 +60,11 @@ export const sessionReasonStrings = defineText({
     noOneToApprove: (kind: string, name: string, resume: string) =>
       `Waiting for approval of ${awaitedEn(kind, name)}: run \`akira run\` on a terminal or with --yes. Resume with: ${resume}`,
     interrupted: (signal: string) => `Interrupted (${signal}).`,
+    batchRefusedCommand:
+      'The command was refused in batch mode: destructive commands are never approved by --yes. Run it yourself if it is needed, or resume the session on a terminal to decide.',
+    batchRefusedChange: (path: string) =>
+      `The change to ${path} was refused in batch mode: changes to Akira's own project files (settings, modes, MCP servers, rules) are never approved by --yes. The user can make it by hand, or resume the session on a terminal to decide.`,
+    userRejected: 'The user rejected it.',
     noUsablePlan: (tries: number, last: string) => `The model did not write a usable plan in ${tries} tries (${last}). Send a message with guidance, then resume.`,
     todoTurnsUsed: (todoId: string, turns: number) =>
       `TODO ${todoId} used its ${turns} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
@@ -106,6 +111,10 @@ export const sessionReasonStrings = defineText({
     unexpected: (message: string) => `意外错误：${message}`,
     noOneToApprove: (kind: string, name: string, resume: string) => `等待批准${awaitedZh(kind, name)}：请在终端上运行 \`akira run\`，或加上 --yes。继续：${resume}`,
     interrupted: (signal: string) => `已中断（${signal}）。`,
+    batchRefusedCommand: '批处理模式拒绝了该命令：--yes 从不批准破坏性命令。如确有需要，请自行运行，或在终端上继续该会话再决定。',
+    batchRefusedChange: (path: string) =>
+      `批处理模式拒绝了对 ${path} 的更改：--yes 从不批准对 Akira 自身项目文件（设置、模式、MCP 服务器、规则）的更改。用户可以手动修改，或在终端上继续该会话再决定。`,
+    userRejected: '用户拒绝了它。',
     noUsablePlan: (tries: number, last: string) => `模型尝试 ${tries} 次都没有写出可用的计划（${last}）。请发送一条指导消息，然后恢复会话。`,
     todoTurnsUsed: (todoId: string, turns: number) =>
       `TODO ${todoId} 已用完 ${turns} 轮模型调用（策略 maxToolLoopsPerTodo）仍未完成。请查看它做了什么，需要时发送提示消息，然后恢复会话。`,

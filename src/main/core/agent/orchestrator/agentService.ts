@@ -93,7 +93,8 @@ export interface AgentService {
   sendMessage(sessionId: string, text: string, images?: ImageInput[]): Promise<{ messageId: string }>;
   /** `alwaysAllow`: a command's prefix joins the global allow list (options.allowCommand) and every running session's policy. */
   approve(sessionId: string, changeId: string, content?: string, alwaysAllow?: boolean): Promise<void>;
-  reject(sessionId: string, changeId: string, reason: string): Promise<void>;
+  /** `reason`: a person's text, or words (the CLI's batch refusals) the UI says in its language. */
+  reject(sessionId: string, changeId: string, reason: Reason): Promise<void>;
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
   answer(sessionId: string, answer: Answer): Promise<void>;
   modes(): Promise<{ modes: AgentModeInfo[]; errors: { file: string; message: string }[] }>;

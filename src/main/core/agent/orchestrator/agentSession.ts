@@ -89,7 +89,7 @@ export interface AgentSession {
   stop(reason?: Reason): Promise<void>;
   sendMessage(text: string, extra?: { attachments?: ContextAttachment[]; images?: SessionImage[] }): Promise<string>;
   approve(changeId: string, content?: string): void;
-  reject(changeId: string, reason: string): void;
+  reject(changeId: string, reason: Reason): void;
   approvePlan(decision: PlanDecision): void;
   answer(answer: Answer): void;
   /**

@@ -1,6 +1,6 @@
 import type { AgentApproval } from '../../../../shared/contract/agent';
 import { AkiraError } from '../../errors';
-import { sessionErrors, type ErrorWords } from '../../../../shared/errors';
+import { reasonFields, sessionErrors, type ErrorWords, type Reason } from '../../../../shared/errors';
 
 /**
  * The approval gate of one session: proposed file changes and commands wait here for a person unless
@@ -48,7 +48,8 @@ export interface ApprovalGate {
   /** Asks the policy, then (for `ask`) waits for a person. Rejects with GateCancelled on cancelAll or abort. */
   decide(approval: AgentApproval, policy: { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords }, signal?: AbortSignal): Promise<GateDecision>;
   approve(changeId: string, content?: string): void;
-  reject(changeId: string, reason: string): void;
+  /** `reason`: a person's own text, or words (a face's refusal) kept as the decision's reasonWords. */
+  reject(changeId: string, reason: Reason): void;
   pending(): AgentApproval[];
   cancelAll(): void;
 }
@@ -110,7 +111,7 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
       settle(changeId, content !== undefined ? { decision: 'edited', by: 'user', content } : { decision: 'approved', by: 'user' });
     },
     reject(changeId, reason) {
-      settle(changeId, { decision: 'rejected', by: 'user', reason });
+      settle(changeId, { decision: 'rejected', by: 'user', ...reasonFields(reason) });
     },
     pending: () => [...waiting.values()].map((w) => w.approval),
     cancelAll() {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../../../../testing/openaiTestServer';
 import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
-import { wordsText } from '../../../../shared/errors';
+import { sessionReasons, wordsText } from '../../../../shared/errors';
 
 // Issue 14: the reasons the core writes into a session's events stay English in `reason` and carry their words in
 // `reasonWords`, whoever gives them: the orchestrator (a failed TODO the user stops) or a face (the app's Stop).
@@ -85,6 +85,24 @@ describe('session reasons in words', () => {
     expect(asked.reasonWords).toEqual({ key: 'policy.inPart', values: ['git push --force', 'policy.gitPushForce'] });
     expect(asked.command).toMatchObject({ destructive: true, reason: asked.reason, reasonWords: asked.reasonWords });
     expect(wordsText(asked.reasonWords!, 'zh-CN')).toBe('git push --force：破坏性操作：git push --force 会改写远程历史');
+    await kit.call('agent.stop', { sessionId });
+    await kit.waitForEvent('session_stopped');
+  });
+
+  it("a face's rejection in words (akira run --yes refusing a protected file) is kept on change_decided", async () => {
+    kit = await startAgentKit({});
+    kit.server.enqueue(
+      plan([{ id: 'a', description: 'Write a.txt', expectedResult: 'a.txt exists' }]),
+      reply.toolCall('write_file', { path: 'a.txt', content: 'a\n' }),
+    );
+    const { sessionId } = await kit.call('agent.start', { task: 'a' });
+    const asked = await kit.waitForEvent('approval_requested');
+    const refusal = sessionReasons.batchRefusedChange('a.txt');
+    await expect(kit.call('agent.reject', { sessionId, changeId: String(asked.changeId), reason: 'x', reasonWords: { key: 'reason.userRejected', values: [{}] } } as never)).rejects.toThrow();
+    await kit.call('agent.reject', { sessionId, changeId: String(asked.changeId), reason: refusal.en, reasonWords: { key: refusal.key, values: [...refusal.values] } });
+    const decided = await kit.waitForEvent('change_decided');
+    expect(decided).toMatchObject({ decision: 'rejected', by: 'user', reason: refusal.en, reasonWords: { key: 'reason.batchRefusedChange', values: ['a.txt'] } });
+    expect(wordsText(decided.reasonWords!, 'zh-CN')).toMatch(/^批处理模式拒绝了对 a\.txt 的更改/);
     await kit.call('agent.stop', { sessionId });
     await kit.waitForEvent('session_stopped');
   });
