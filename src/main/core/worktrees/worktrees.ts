@@ -141,7 +141,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
   async function repo(): Promise<RepoFacts> {
     if (facts) return facts;
     const probe = await probeRepo(git, root, dataDir);
-    if (!probe.ok) throw new AkiraError('unavailable', probe.reason);
+    if (!probe.ok) throw new AkiraError('unavailable', probe.words);
     facts = probe.repo;
     return facts;
   }
@@ -150,7 +150,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
   function checked(info: WorktreeInfo): { short: string; ref: string } {
     const where = worktreeLocation(dataDir, root, info.sessionId);
     if (info.path !== where.path || info.branch !== where.branch) {
-      throw new AkiraError('bad_request', `This worktree record does not match session ${info.sessionId}: expected ${where.branch} at its own folder.`);
+      throw new AkiraError('bad_request', specErrors.recordMismatch(info.sessionId, where.branch));
     }
     return { short: shortId(info.sessionId), ref: `refs/heads/${where.branch}` };
   }
