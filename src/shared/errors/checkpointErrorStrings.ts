@@ -32,8 +32,6 @@ export const checkpointErrorStrings = defineText({
     diagnosticsUnavailable: 'Diagnostics are not available in this workspace.',
     storeBusy: (holder: string) => `The checkpoint store is busy: it is held by ${holder}; try again once it is done.`,
     missingObject: (object: string) => `The checkpoint store is missing object ${object}.`,
-    settingsUnreadable: (place: string, file: string, reason: string) => `${placeEn(place, file)} cannot be read: ${reason}`,
-    settingsNotJson: (place: string, file: string, reason: string) => `${placeEn(place, file)} is not valid JSON: ${reason}`,
     settingsNotObject: (place: string, file: string) => `${placeEn(place, file)} is not a JSON object.`,
     sectionNotObject: (place: string, file: string) => `${placeEn(place, file)}: checkpoints must be an object, e.g. {"retentionDays": 90}.`,
     retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
@@ -71,8 +69,6 @@ export const checkpointErrorStrings = defineText({
     diagnosticsUnavailable: '这个工作区中没有诊断功能。',
     storeBusy: (holder: string) => `检查点存储正忙：正被 ${holder} 占用；请等它完成后再试。`,
     missingObject: (object: string) => `检查点存储缺少对象 ${object}。`,
-    settingsUnreadable: (place: string, file: string, reason: string) => `无法读取${placeZh(place, file)}：${reason}`,
-    settingsNotJson: (place: string, file: string, reason: string) => `${placeZh(place, file)} 不是有效的 JSON：${reason}`,
     settingsNotObject: (place: string, file: string) => `${placeZh(place, file)} 不是 JSON 对象。`,
     sectionNotObject: (place: string, file: string) => `${placeZh(place, file)}：checkpoints 必须是对象，例如 {"retentionDays": 90}。`,
     retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { GENERATION_RANGES, SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
@@ -29,25 +28,6 @@ export interface FieldIssue {
 export type RawSettings = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The file's JSON object; a missing file is `{}`; an unreadable or broken one is `{}` plus a problem. */
-export async function readSettingsFile(path: string, where: string): Promise<{ raw: RawSettings; problem: string | null; broken: boolean }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { raw: {}, problem: null, broken: false };
-    return { raw: {}, problem: `${where} cannot be read: ${(err as Error).message}`, broken: true };
-  }
-  if (!text.trim()) return { raw: {}, problem: null, broken: false };
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (isObject(parsed)) return { raw: parsed, problem: null, broken: false };
-    return { raw: {}, problem: `${where} is not a JSON object`, broken: true };
-  } catch (err) {
-    return { raw: {}, problem: `${where} is not valid JSON: ${(err as Error).message}`, broken: true };
-  }
-}
 
 /** Ranges, read from the schemas that enforce them (so they cannot drift). */
 function numberRange(schema: z.ZodType): { min: number; max: number } {
