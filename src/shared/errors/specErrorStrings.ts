@@ -4,6 +4,9 @@ import { defineText } from '../i18n/defineText';
  * The words of spec (tasks.md) and worktree errors (issue 14), keys `spec.<name>`. `said` is git's own text (one
  * line, its `fatal:` prefixes dropped); `short` a session id's first 8 characters, which name its worktree.
  */
+const taskEn = (number: string, title: string) => (number ? `task ${number} "${title}"` : `task "${title}"`);
+const taskZh = (number: string, title: string) => (number ? `任务 ${number}“${title}”` : `任务“${title}”`);
+
 export const specErrorStrings = defineText({
   en: {
     unknownSource: (source: string) => `Unknown spec source: ${source}`,
@@ -16,6 +19,11 @@ export const specErrorStrings = defineText({
     pathInsideWorkspace: (path: string) => `Name the tasks.md by its path inside the workspace (got "${path}").`,
     notInWorkspace: (path: string) => `No such file in the workspace: ${path}`,
     noSuchTask: (task: string, tasks: string) => `No task "${task}" in the tasks.md; its tasks are ${tasks || '(none)'}.`,
+    // A task found again by its number (empty: unnumbered) and title; `lines` are 1-based. `hints` is English only
+    // (what changed about each near match); Chinese names the near matches' lines.
+    taskTwice: (number: string, title: string, lines: string) =>
+      `${taskEn(number, title)} is in tasks.md more than once (lines ${lines}); give each a distinct number or title.`,
+    taskGone: (number: string, title: string, hints: string, _lines: string) => `${taskEn(number, title)} is not in tasks.md${hints ? ` (${hints})` : ''}.`,
 
     badWorktreeId: 'A session id must start with 8 letters, digits, - or _ to name its worktree.',
     worktreeFolderExists: (short: string) => `The worktree folder of session ${short} already exists: discard it first.`,
@@ -56,6 +64,9 @@ export const specErrorStrings = defineText({
     pathInsideWorkspace: (path: string) => `请用工作区内的路径指定 tasks.md（当前为“${path}”）。`,
     notInWorkspace: (path: string) => `工作区中没有这个文件：${path}`,
     noSuchTask: (task: string, tasks: string) => `tasks.md 中没有任务“${task}”；其中的任务有：${tasks || '（无）'}。`,
+    taskTwice: (number: string, title: string, lines: string) => `${taskZh(number, title)}在 tasks.md 中出现了不止一次（第 ${lines} 行）；请为每个任务使用不同的编号或标题。`,
+    taskGone: (number: string, title: string, _hints: string, lines: string) =>
+      `tasks.md 中没有${taskZh(number, title)}${lines ? `（第 ${lines} 行有相近的任务，编号或标题已改变）` : ''}。`,
 
     badWorktreeId: '会话 ID 必须以 8 个字母、数字、- 或 _ 开头，才能为它的工作树命名。',
     worktreeFolderExists: (short: string) => `会话 ${short} 的工作树文件夹已存在：请先丢弃它。`,
