@@ -1,4 +1,5 @@
 import { defineText } from '../i18n/defineText';
+import { specErrorStrings } from './specErrorStrings';
 
 /**
  * The words of session and agent-command errors (issue 14), keys `session.<name>`: starting, pausing, resuming,
@@ -22,6 +23,17 @@ const STATUS_ZH: Record<string, string> = {
   awaiting_approval: '等待批准',
 };
 const statusZh = (status: string) => STATUS_ZH[status] ?? status;
+
+/**
+ * Why worktrees cannot be used (`noWorktreeHere`): `why` names a message of the spec catalog (`notARepo`,
+ * `noCommits`, `noWorktreeFace`…: the spec.* words of worktreeSessions.ts and repoProbe.ts); `said` is git's text
+ * for the ones that quote it.
+ */
+function whyNoWorktree(language: 'en' | 'zh-CN', why: string, said: string): string {
+  const messages = specErrorStrings[language] as unknown as Record<string, string | ((said: string) => string)>;
+  const message = Object.hasOwn(messages, why) ? messages[why] : undefined;
+  return typeof message === 'function' ? message(said) : (message ?? said);
+}
 
 export const sessionErrorStrings = defineText({
   en: {
@@ -92,7 +104,7 @@ export const sessionErrorStrings = defineText({
       `Session ${id} is running; pause or stop it before you ${action === 'merge' ? 'merge' : 'discard'} its worktree.`,
     notInWorktree: (id: string) => `Session ${id} works in the workspace's own tree, not in a worktree.`,
     worktreeDiscarded: (id: string) => `The worktree of session ${id} was discarded.`,
-    noWorktreeHere: (reason: string) => `This session cannot run in a worktree: ${reason}`,
+    noWorktreeHere: (why: string, said: string) => `This session cannot run in a worktree: ${whyNoWorktree('en', why, said)}`,
     worktreeGoneStop: (id: string, path: string) => `The worktree of session ${id} (${path}) is gone; the session cannot go on. Discard it.`,
     ownTreeTerminal: (id: string) => `Session ${id} works in the workspace's own tree: open a terminal there.`,
     worktreeGone: (id: string) => `The worktree of session ${id} is gone.`,
@@ -174,7 +186,7 @@ export const sessionErrorStrings = defineText({
     worktreeBusy: (id: string, action: string) => `会话 ${id} 正在运行；请先暂停或停止它，再${action === 'merge' ? '合并' : '丢弃'}它的工作树。`,
     notInWorktree: (id: string) => `会话 ${id} 在工作区自己的目录树中运行，不在工作树中。`,
     worktreeDiscarded: (id: string) => `会话 ${id} 的工作树已被丢弃。`,
-    noWorktreeHere: (reason: string) => `这个会话不能在工作树中运行：${reason}`,
+    noWorktreeHere: (why: string, said: string) => `这个会话不能在工作树中运行：${whyNoWorktree('zh-CN', why, said)}`,
     worktreeGoneStop: (id: string, path: string) => `会话 ${id} 的工作树（${path}）已不存在；会话无法继续。请丢弃它。`,
     ownTreeTerminal: (id: string) => `会话 ${id} 在工作区自己的目录树中运行：请在那里打开终端。`,
     worktreeGone: (id: string) => `会话 ${id} 的工作树已不存在。`,

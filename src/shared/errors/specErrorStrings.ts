@@ -43,6 +43,7 @@ export const specErrorStrings = defineText({
       `The merge of akira/${short} conflicted and is still in progress after git merge --abort: run it again in your repository.`,
     recordMismatch: (sessionId: string, branch: string) =>
       `This worktree record does not match session ${sessionId}: expected ${branch} at its own folder.`,
+    noWorktreeFace: 'Worktree sessions are not available in this face.',
     bareRepo: 'The workspace is a bare git repository (it has no working files): worktree isolation needs a normal repository.',
     insideGitFolder: "The workspace is inside a .git folder, not in a repository's working files.",
     repoNotFound: 'git did not say where the repository of the workspace is.',
@@ -83,6 +84,7 @@ export const specErrorStrings = defineText({
     mergeNotAborted: (short: string, said: string) => `akira/${short} 的合并发生冲突，且无法中止（${said}）：请在你的仓库中运行 git merge --abort。`,
     mergeStillInProgress: (short: string) => `akira/${short} 的合并发生冲突，运行 git merge --abort 后仍在进行中：请在你的仓库中再运行一次。`,
     recordMismatch: (sessionId: string, branch: string) => `这条工作树记录与会话 ${sessionId} 不符：应为其自身文件夹中的 ${branch}。`,
+    noWorktreeFace: '这个界面中没有工作树会话。',
     bareRepo: '工作区是一个裸 Git 仓库（没有工作文件）：工作树隔离需要普通仓库。',
     insideGitFolder: '工作区位于 .git 文件夹内，而不在仓库的工作文件中。',
     repoNotFound: 'Git 没有说明工作区所在的仓库在哪里。',
