@@ -9,8 +9,8 @@ import { plainWords, settingsErrors, type ErrorWords } from '../../../shared/err
 
 /**
  * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
- * settings view sees it: read (tolerantly), shown (`viewLayer`: only well-typed known fields, never
- * the API key), patched (`applyPatch`: other sections and unknown fields pass through) and checked
+ * settings view sees it: read (tolerantly, ../settingsFile.ts), shown (`viewLayer`: only well-typed known fields,
+ * never the API key), patched (`applyPatch`: other sections and unknown fields pass through) and checked
  * (`checkLayer`: every invalid field with its dotted path; numbers said with the settings view's names for them,
  * shared/settings/settingWords.ts, e.g. "Max tool loops per TODO must be a whole number from 1 to 200 (got 500)").
  * The rules are those of agent/orchestrator/agentSettings.ts, which reads the same files for the agent.
