@@ -56,6 +56,8 @@ export function issueFields(
 ): { path: string; message: string; words: ErrorWords }[] {
   return issues.slice(0, 50).map((issue) => {
     const inFile = { ...issue, path: [...prefix, ...issue.path] } as z.core.$ZodIssue;
-    return { path: inFile.path.map(String).join('.'), message: issue.message, words: inputWords(inFile, file, 0) };
+    // An unknown key is the field itself, as the settings view names it (settingsLayers.ts): `agent.policy.limits.maxLoops`.
+    const at = issue.code === 'unrecognized_keys' ? [...inFile.path, issue.keys[0]] : inFile.path;
+    return { path: at.map(String).join('.'), message: issue.message, words: inputWords(inFile, file, 0) };
   });
 }

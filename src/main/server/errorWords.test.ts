@@ -82,7 +82,7 @@ describe('error words on the faces', () => {
       const policy = await client.request('agent.start', { task: 'x' });
       expect(policy.error.code).toBe('bad_request');
       expect(policy.error.message).toMatch(/^\.akira\/settings\.json: agent\.policy\.limits\.maxLoops: not a policy setting \(known: .*\); agent\.policy\.requirePlanApproval must be true or false/);
-      expect(errorText(policy.error, 'zh-CN')).toBe('.akira/settings.json 中有 2 个无效字段：agent.policy.limits, agent.policy.requirePlanApproval');
+      expect(errorText(policy.error, 'zh-CN')).toBe('.akira/settings.json 中有 2 个无效字段：agent.policy.limits.maxLoops, agent.policy.requirePlanApproval');
       // Each field is said in the language too (the settings view and the CLI show them).
       expect(policy.error.details.fields.map((f: { words: unknown; message: string }) => errorText(f, 'zh-CN'))).toEqual([
         'agent.policy.limits 含有 Akira 不认识的字段：maxLoops',
