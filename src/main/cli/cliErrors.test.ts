@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/i18n';
@@ -52,6 +53,21 @@ describe('the CLI prints contract errors in its language', () => {
     expect(JSON.parse(en.stdout())).toEqual({
       error: { code: 'not_found', message: 'No checkpoint "nope".', words: { key: 'checkpoint.noSuchCheckpoint', values: ['nope'] } },
     });
+  });
+
+  it('akira checkpoints prune with a broken settings file: the file and its problem in Chinese', async () => {
+    const file = join(base, 'data', 'settings.json');
+    await writeTree(join(base, 'data'), { 'settings.json': '[1]' });
+    try {
+      const zh = fakeIo('zh-CN');
+      expect(await checkpointsCommand(['prune', '--workspace', join(base, 'ws')], zh)).toBe(2);
+      expect(zh.stderr()).toBe(`akira: 全局设置（${file}） 不是 JSON 对象。\n`);
+      const en = fakeIo('en');
+      expect(await checkpointsCommand(['prune', '--workspace', join(base, 'ws')], en)).toBe(2);
+      expect(en.stderr()).toBe(`akira: The global settings (${file}) is not a JSON object.\n`);
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 
   it('falls back to the message for unknown words and for errors without words', () => {

@@ -43,3 +43,21 @@ export function inputWords(issue: z.core.$ZodIssue, rawInput: unknown, more: num
   })();
   return plainWords(said);
 }
+
+/**
+ * zod's problems with a settings file's section as `details.fields`: each field's dotted path, zod's English and
+ * its words. `prefix` is where the section sits in `file` (the whole file's JSON, to tell a missing field), e.g.
+ * `['agent', 'policy']`.
+ */
+export function issueFields(
+  issues: readonly z.core.$ZodIssue[],
+  file: unknown,
+  prefix: readonly PropertyKey[] = [],
+): { path: string; message: string; words: ErrorWords }[] {
+  return issues.slice(0, 50).map((issue) => {
+    const inFile = { ...issue, path: [...prefix, ...issue.path] } as z.core.$ZodIssue;
+    // An unknown key is the field itself, as the settings view names it (settingsLayers.ts): `agent.policy.limits.maxLoops`.
+    const at = issue.code === 'unrecognized_keys' ? [...inFile.path, issue.keys[0]] : inFile.path;
+    return { path: at.map(String).join('.'), message: issue.message, words: inputWords(inFile, file, 0) };
+  });
+}

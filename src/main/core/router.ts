@@ -7,6 +7,7 @@ import {
   type CommandResult,
   type ContractError,
 } from '../../shared/contract';
+import { inputErrors } from '../../shared/errors';
 import { AkiraError, toContractError } from './errors';
 import { inputWords } from './inputWords';
 
@@ -59,7 +60,7 @@ export function createRouter(handlers: Handlers, options: { validateOutput?: boo
         if (options.validateOutput) {
           const checked = def.output.safeParse(result);
           if (!checked.success) {
-            throw new AkiraError('internal', `${name} produced an invalid result: ${describeIssues(checked.error)}`);
+            throw new AkiraError('internal', inputErrors.invalidResult(name, describeIssues(checked.error)));
           }
         }
         return { result: result ?? null };

@@ -64,6 +64,42 @@ describe('error words on the faces', () => {
     }
   });
 
+  it('a broken settings file, an invalid policy and a git refusal reach the client in words that say the Chinese', async () => {
+    const akira = join(base, 'project', '.akira');
+    await mkdir(akira, { recursive: true });
+    const client = await FrameClient.connect(wsUrl(), { origin: server.origin });
+    try {
+      await writeFile(join(akira, 'settings.json'), '{"model": ');
+      const broken = await client.request('settings.update', { scope: 'workspace', model: { model: 'llama3' } });
+      expect(broken.error).toMatchObject({
+        code: 'conflict',
+        message: expect.stringMatching(/^\.akira\/settings\.json is not valid JSON: .+\. Fix or remove \.akira\/settings\.json, then save again\.$/),
+        words: { key: 'settings.fileBrokenNotSaved', values: ['notJson', 'workspace', '.akira/settings.json', expect.any(String)] },
+      });
+      expect(errorText(broken.error, 'zh-CN')).toMatch(/^\.akira\/settings\.json 不是有效的 JSON：.+。请修复或删除 \.akira\/settings\.json，然后再保存。$/);
+
+      await writeFile(join(akira, 'settings.json'), JSON.stringify({ agent: { policy: { limits: { maxLoops: 3 }, requirePlanApproval: 'yes' } } }));
+      const policy = await client.request('agent.start', { task: 'x' });
+      expect(policy.error.code).toBe('bad_request');
+      expect(policy.error.message).toMatch(/^\.akira\/settings\.json: agent\.policy\.limits\.maxLoops: not a policy setting \(known: .*\); agent\.policy\.requirePlanApproval must be true or false/);
+      expect(errorText(policy.error, 'zh-CN')).toBe('.akira/settings.json 中有 2 个无效字段：agent.policy.limits.maxLoops, agent.policy.requirePlanApproval');
+      // Each field is said in the language too (the settings view and the CLI show them).
+      expect(policy.error.details.fields.map((f: { words: unknown; message: string }) => errorText(f, 'zh-CN'))).toEqual([
+        'agent.policy.limits 含有 Akira 不认识的字段：maxLoops',
+        'agent.policy.requirePlanApproval 应为true 或 false',
+      ]);
+
+      // A model is set (never called): the worktree is refused before the session starts.
+      await writeFile(join(akira, 'settings.json'), JSON.stringify({ model: { baseURL: 'http://127.0.0.1:9/v1', model: 'm' } }));
+      const worktree = await client.request('agent.start', { task: 'x', isolation: 'worktree' });
+      expect(worktree.error).toMatchObject({ code: 'bad_request', words: { key: 'session.noWorktreeHere', values: ['notARepo', ''] } });
+      expect(errorText(worktree.error, 'zh-CN')).toBe('这个会话不能在工作树中运行：工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。');
+    } finally {
+      await rm(join(akira, 'settings.json'), { force: true });
+      await client.close();
+    }
+  });
+
   it('an HTTP API error answer carries the same words', async () => {
     const missing = await api('workspace.read', { path: 'nowhere/gone.txt' });
     expect(missing.status).toBe(404);

@@ -2,7 +2,8 @@ import { defineText } from '../i18n/defineText';
 
 /**
  * The words of checkpoint errors (issue 14), keys `checkpoint.<name>`: create, list, show, diff, restore, prune. A
- * settings file is `place` (`global` or `workspace`) and `file` (its path).
+ * settings file is `place` (`global` or `workspace`) and `file` (its path). The store's own git processes (fast-import,
+ * cat-file…) fail in words too: `command` is git's subcommand, `code` its exit code (or `signal`), `said` git's own text.
  */
 const placeEn = (place: string, file: string) => (place === 'global' ? `The global settings (${file})` : file);
 const placeZh = (place: string, file: string) => (place === 'global' ? `全局设置（${file}）` : file);
@@ -31,12 +32,19 @@ export const checkpointErrorStrings = defineText({
     diagnosticsUnavailable: 'Diagnostics are not available in this workspace.',
     storeBusy: (holder: string) => `The checkpoint store is busy: it is held by ${holder}; try again once it is done.`,
     missingObject: (object: string) => `The checkpoint store is missing object ${object}.`,
-    settingsUnreadable: (place: string, file: string, reason: string) => `${placeEn(place, file)} cannot be read: ${reason}`,
-    settingsNotJson: (place: string, file: string, reason: string) => `${placeEn(place, file)} is not valid JSON: ${reason}`,
     settingsNotObject: (place: string, file: string) => `${placeEn(place, file)} is not a JSON object.`,
     sectionNotObject: (place: string, file: string) => `${placeEn(place, file)}: checkpoints must be an object, e.g. {"retentionDays": 90}.`,
     retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
       `${placeEn(place, file)}: checkpoints.retentionDays must be a whole number of days from ${min} to ${max} (got ${got}).`,
+
+    gitCannotRun: (said: string) => `Cannot run git: ${said}`,
+    gitFailed: (command: string, code: string, said: string) => `git ${command} failed (${code}): ${said}`,
+    gitStopped: (command: string, code: string, said: string) => `git ${command} stopped (${code})${said ? `: ${said}` : ''}`,
+    importerStopped: (code: string, said: string) => `Could not write the checkpoint: git fast-import stopped (${code})${said ? `: ${said}` : ''}`,
+    importAnsweredOdd: (said: string) => `Unexpected answer from git fast-import: ${said}`,
+    notWritten: (said: string) => `Could not write the checkpoint (git fast-import answered "${said}")`,
+    catFileOdd: (said: string) => `Unexpected cat-file output: ${said}`,
+    storeUnreadable: (code: string, said: string) => `Could not read from the checkpoint store (cat-file ${code}): ${said}`,
   },
   'zh-CN': {
     idRequired: '需要检查点 ID。',
@@ -61,11 +69,18 @@ export const checkpointErrorStrings = defineText({
     diagnosticsUnavailable: '这个工作区中没有诊断功能。',
     storeBusy: (holder: string) => `检查点存储正忙：正被 ${holder} 占用；请等它完成后再试。`,
     missingObject: (object: string) => `检查点存储缺少对象 ${object}。`,
-    settingsUnreadable: (place: string, file: string, reason: string) => `无法读取${placeZh(place, file)}：${reason}`,
-    settingsNotJson: (place: string, file: string, reason: string) => `${placeZh(place, file)} 不是有效的 JSON：${reason}`,
     settingsNotObject: (place: string, file: string) => `${placeZh(place, file)} 不是 JSON 对象。`,
     sectionNotObject: (place: string, file: string) => `${placeZh(place, file)}：checkpoints 必须是对象，例如 {"retentionDays": 90}。`,
     retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
       `${placeZh(place, file)}：checkpoints.retentionDays 必须是 ${min} 到 ${max} 之间的整数天数（当前为 ${got}）。`,
+
+    gitCannotRun: (said: string) => `无法运行 Git：${said}`,
+    gitFailed: (command: string, code: string, said: string) => `git ${command} 失败（${code}）：${said}`,
+    gitStopped: (command: string, code: string, said: string) => `git ${command} 已停止（${code}）${said ? `：${said}` : ''}`,
+    importerStopped: (code: string, said: string) => `无法写入检查点：git fast-import 已停止（${code}）${said ? `：${said}` : ''}`,
+    importAnsweredOdd: (said: string) => `git fast-import 给出了意外的回答：${said}`,
+    notWritten: (said: string) => `无法写入检查点（git fast-import 回答“${said}”）`,
+    catFileOdd: (said: string) => `cat-file 给出了意外的输出：${said}`,
+    storeUnreadable: (code: string, said: string) => `无法读取检查点存储（cat-file ${code}）：${said}`,
   },
 });

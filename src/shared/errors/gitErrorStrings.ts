@@ -48,6 +48,7 @@ export const gitErrorStrings = defineText({
   en: {
     notARepo: 'This folder is not a git repository.',
     statusFailed: (said: string) => `git status failed: ${said}`,
+    oddStatusLine: (line: string) => `Unexpected git status line: ${line}`,
     nameAFile: 'Name a file, not the workspace folder.',
     noDiffForWorkspace: 'The workspace folder itself has no diff; name a file.',
     insideDotGit: (path: string) => `"${path}" is inside a .git folder.`,
@@ -83,6 +84,7 @@ export const gitErrorStrings = defineText({
   'zh-CN': {
     notARepo: '这个文件夹不是 Git 仓库。',
     statusFailed: (said: string) => `git status 失败：${said}`,
+    oddStatusLine: (line: string) => `git status 输出了无法识别的行：${line}`,
     nameAFile: '请指定一个文件，而不是工作区文件夹。',
     noDiffForWorkspace: '工作区文件夹本身没有差异；请指定一个文件。',
     insideDotGit: (path: string) => `“${path}”位于 .git 文件夹内。`,

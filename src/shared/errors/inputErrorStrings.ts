@@ -39,6 +39,8 @@ export const inputErrorStrings = defineText({
     badFormat: (f: string, format: string, n: number) => `${field(f)} is not a valid ${format}${more(n)}`,
     unknownFields: (f: string, keys: string, n: number) => `${f ? `${f} has` : 'The input has'} fields Akira does not know: ${keys}${more(n)}`,
     invalid: (f: string, reason: string, n: number) => `${field(f)} is not valid: ${reason}${more(n)}`,
+    /** Not the caller's input: a handler's answer that breaks the contract (a bug of the core); `said` is zod's. */
+    invalidResult: (command: string, said: string) => `${command} produced an invalid result: ${said}`,
   },
   'zh-CN': {
     missing: (f: string, n: number) => `缺少 ${fieldZh(f)}${moreZh(n)}`,
@@ -52,5 +54,6 @@ export const inputErrorStrings = defineText({
     badFormat: (f: string, format: string, n: number) => `${fieldZh(f)} 不是有效的 ${format}${moreZh(n)}`,
     unknownFields: (f: string, keys: string, n: number) => `${f ? `${f} 含有` : '输入含有'} Akira 不认识的字段：${keys}${moreZh(n)}`,
     invalid: (f: string, reason: string, n: number) => `${fieldZh(f)} 无效：${reason}${moreZh(n)}`,
+    invalidResult: (command: string, said: string) => `${command} 返回了无效的结果：${said}`,
   },
 });

@@ -1,4 +1,5 @@
 import { defineText } from '../i18n/defineText';
+import { specErrorStrings } from './specErrorStrings';
 
 /**
  * The words of session and agent-command errors (issue 14), keys `session.<name>`: starting, pausing, resuming,
@@ -22,6 +23,17 @@ const STATUS_ZH: Record<string, string> = {
   awaiting_approval: '等待批准',
 };
 const statusZh = (status: string) => STATUS_ZH[status] ?? status;
+
+/**
+ * Why worktrees cannot be used (`noWorktreeHere`): `why` names a message of the spec catalog (`notARepo`,
+ * `noCommits`, `noWorktreeFace`…: the spec.* words of worktreeSessions.ts and repoProbe.ts); `said` is git's text
+ * for the ones that quote it.
+ */
+function whyNoWorktree(language: 'en' | 'zh-CN', why: string, said: string): string {
+  const messages = specErrorStrings[language] as unknown as Record<string, string | ((said: string) => string)>;
+  const message = Object.hasOwn(messages, why) ? messages[why] : undefined;
+  return typeof message === 'function' ? message(said) : (message ?? said);
+}
 
 export const sessionErrorStrings = defineText({
   en: {
@@ -73,6 +85,16 @@ export const sessionErrorStrings = defineText({
     openElsewhere: (id: string, who: string) => `Session ${id} is open in ${who}; close it there first.`,
     noLock: (id: string) => `Could not take the lock of session ${id}.`,
     storeClosed: 'The session store is closed.',
+    wentOnAfterRewind: (id: string, type: string, seq: number) =>
+      `Session ${id} went on after its rewind (${type} at event #${seq}): it can no longer be undone; rewind it to one of its checkpoints instead.`,
+    logEmpty: (id: string) => `Session ${id} has no readable events.`,
+    logNotStarted: (id: string) => `Session ${id} does not start with session_started.`,
+    logOfOther: (folder: string, id: string) => `The log in session folder ${folder} belongs to session ${id}.`,
+    logNotWritten: (id: string, said: string) => `The event log of session ${id} could not be written (${said}); reopen the session.`,
+    invalidSession: (said: string) => `Invalid session: ${said}`,
+    invalidEvent: (type: string, said: string) => `Invalid ${type} session event: ${said}`,
+    invalidStoredEvent: (type: string, said: string) => `Invalid ${type} session event after redaction: ${said}`,
+    startedByCreate: 'session_started is written by createSession only.',
     badSessionId: (shown: string) => `Invalid session id ${shown}: expected a UUID v4 such as 3b241101-e2bb-4255-8caf-4136c566a962.`,
     imageEmpty: (name: string) => `The image "${name}" is empty.`,
     imageTooLarge: (name: string, bytes: number, maxMb: number) => `The image "${name}" has ${bytes} bytes; at most ${maxMb} MB.`,
@@ -82,7 +104,7 @@ export const sessionErrorStrings = defineText({
       `Session ${id} is running; pause or stop it before you ${action === 'merge' ? 'merge' : 'discard'} its worktree.`,
     notInWorktree: (id: string) => `Session ${id} works in the workspace's own tree, not in a worktree.`,
     worktreeDiscarded: (id: string) => `The worktree of session ${id} was discarded.`,
-    noWorktreeHere: (reason: string) => `This session cannot run in a worktree: ${reason}`,
+    noWorktreeHere: (why: string, said: string) => `This session cannot run in a worktree: ${whyNoWorktree('en', why, said)}`,
     worktreeGoneStop: (id: string, path: string) => `The worktree of session ${id} (${path}) is gone; the session cannot go on. Discard it.`,
     ownTreeTerminal: (id: string) => `Session ${id} works in the workspace's own tree: open a terminal there.`,
     worktreeGone: (id: string) => `The worktree of session ${id} is gone.`,
@@ -146,6 +168,16 @@ export const sessionErrorStrings = defineText({
     openElsewhere: (id: string, who: string) => `会话 ${id} 已在 ${who} 中打开；请先在那里关闭它。`,
     noLock: (id: string) => `无法获取会话 ${id} 的锁。`,
     storeClosed: '会话存储已关闭。',
+    wentOnAfterRewind: (id: string, type: string, seq: number) =>
+      `会话 ${id} 在回退之后又继续了（第 #${seq} 个事件 ${type}）：已无法撤销；请改为回退到它的某个检查点。`,
+    logEmpty: (id: string) => `会话 ${id} 没有可读取的事件。`,
+    logNotStarted: (id: string) => `会话 ${id} 的日志不是以 session_started 开头。`,
+    logOfOther: (folder: string, id: string) => `会话文件夹 ${folder} 中的日志属于会话 ${id}。`,
+    logNotWritten: (id: string, said: string) => `无法写入会话 ${id} 的事件日志（${said}）；请重新打开会话。`,
+    invalidSession: (said: string) => `无效的会话：${said}`,
+    invalidEvent: (type: string, said: string) => `无效的 ${type} 会话事件：${said}`,
+    invalidStoredEvent: (type: string, said: string) => `脱敏之后 ${type} 会话事件无效：${said}`,
+    startedByCreate: 'session_started 只能由 createSession 写入。',
     badSessionId: (shown: string) => `无效的会话 ID ${shown}：应为 UUID v4，例如 3b241101-e2bb-4255-8caf-4136c566a962。`,
     imageEmpty: (name: string) => `图片“${name}”是空的。`,
     imageTooLarge: (name: string, bytes: number, maxMb: number) => `图片“${name}”有 ${bytes} 字节；最多 ${maxMb} MB。`,
@@ -154,7 +186,7 @@ export const sessionErrorStrings = defineText({
     worktreeBusy: (id: string, action: string) => `会话 ${id} 正在运行；请先暂停或停止它，再${action === 'merge' ? '合并' : '丢弃'}它的工作树。`,
     notInWorktree: (id: string) => `会话 ${id} 在工作区自己的目录树中运行，不在工作树中。`,
     worktreeDiscarded: (id: string) => `会话 ${id} 的工作树已被丢弃。`,
-    noWorktreeHere: (reason: string) => `这个会话不能在工作树中运行：${reason}`,
+    noWorktreeHere: (why: string, said: string) => `这个会话不能在工作树中运行：${whyNoWorktree('zh-CN', why, said)}`,
     worktreeGoneStop: (id: string, path: string) => `会话 ${id} 的工作树（${path}）已不存在；会话无法继续。请丢弃它。`,
     ownTreeTerminal: (id: string) => `会话 ${id} 在工作区自己的目录树中运行：请在那里打开终端。`,
     worktreeGone: (id: string) => `会话 ${id} 的工作树已不存在。`,

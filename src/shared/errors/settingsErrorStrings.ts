@@ -5,6 +5,9 @@ import { limitSetting, NUMBER_SETTINGS, rangeMessage, type NumberSetting } from 
  * The words of settings errors (issue 14), keys `settings.<name>`. A number out of range names its setting by key
  * (`timeoutSeconds`, a policy limit such as `maxToolLoopsPerTodo`): English says it with the words the settings
  * view shares (src/shared/settings/settingWords.ts), Chinese with the labels below. `scope` is `global` or `workspace`.
+ * A settings file is `place` (`global` or `workspace`) and `file` (its path); a broken one is `problem`
+ * (`unreadable`, `notJson`, `notObject`) with `said`, the system's or the JSON parser's own text. A list of invalid
+ * fields is `list` (English: each field with its problem) and `paths` (the fields' names), `count` in all.
  */
 const settingOf = (key: string): NumberSetting => (Object.hasOwn(NUMBER_SETTINGS, key) ? NUMBER_SETTINGS[key as keyof typeof NUMBER_SETTINGS] : limitSetting(key));
 
@@ -27,6 +30,12 @@ const LABELS_ZH: Record<string, string> = {
 };
 const UNITS_ZH: Record<string, string> = { seconds: '秒', 'USD per 1M tokens': '美元/百万令牌', tokens: '令牌', days: '天' };
 const plainZh = (n: number) => n.toLocaleString('zh-CN', { maximumFractionDigits: 6 });
+const placeEn = (place: string, file: string) => (place === 'global' ? `The global settings (${file})` : file);
+const placeZh = (place: string, file: string) => (place === 'global' ? `全局设置（${file}）` : file);
+const brokenEn = (problem: string, place: string, file: string, said: string) =>
+  problem === 'notObject' ? `${placeEn(place, file)} is not a JSON object` : problem === 'notJson' ? `${placeEn(place, file)} is not valid JSON: ${said}` : `${placeEn(place, file)} cannot be read: ${said}`;
+const brokenZh = (problem: string, place: string, file: string, said: string) =>
+  problem === 'notObject' ? `${placeZh(place, file)} 不是 JSON 对象` : problem === 'notJson' ? `${placeZh(place, file)} 不是有效的 JSON：${said}` : `无法读取${placeZh(place, file)}：${said}`;
 const scopeEn = (scope: string) => (scope === 'global' ? 'global settings' : 'workspace settings');
 const scopeZh = (scope: string) => (scope === 'global' ? '全局设置' : '工作区设置');
 
@@ -36,9 +45,12 @@ export const settingsErrorStrings = defineText({
     notSaved: (scope: string, count: number, list: string, _paths: string) =>
       `Not saved: the ${scopeEn(scope)} have ${count} invalid field${count === 1 ? '' : 's'}: ${list}`,
     noFolderOpen: 'No folder is open: workspace settings need one. Save to the global settings instead.',
-    fileUnreadable: (file: string, reason: string) => `${file} cannot be read: ${reason}`,
-    fileNotJson: (file: string, reason: string) => `${file} is not valid JSON: ${reason}`,
-    fileNotObject: (file: string) => `${file} is not a JSON object.`,
+    // said ends the message as it is (the parser's own text); the sentence without it ends with a full stop.
+    fileBroken: (problem: string, place: string, file: string, said: string) => `${brokenEn(problem, place, file, said)}${problem === 'notObject' ? '.' : ''}`,
+    fileBrokenNotSaved: (problem: string, place: string, file: string, said: string) =>
+      `${brokenEn(problem, place, file, said)}. Fix or remove ${place === 'global' ? 'the file' : file}, then save again.`,
+    invalidFields: (place: string, file: string, _count: number, list: string, _paths: string) => `${placeEn(place, file)}: ${list}`,
+    invalidPolicy: (source: string, _count: number, list: string, _paths: string) => `Invalid ${source}:\n- ${list}`,
     apiKeyInWorkspace: '.akira/settings.json: model.apiKey is not read from the workspace (it may be committed); use OPENAI_API_KEY or the global settings.',
     keyServerNotHttp: (got: string) => `The key's server must be an http:// or https:// URL (got ${got}).`,
     baseUrlNotHttp: (got: string) => `The base URL must be an http:// or https:// URL (got ${got}).`,
@@ -59,9 +71,12 @@ export const settingsErrorStrings = defineText({
     },
     notSaved: (scope: string, count: number, _list: string, paths: string) => `未保存：${scopeZh(scope)}中有 ${count} 个无效字段：${paths}`,
     noFolderOpen: '没有打开文件夹：工作区设置需要一个文件夹。请改为保存到全局设置。',
-    fileUnreadable: (file: string, reason: string) => `无法读取 ${file}：${reason}`,
-    fileNotJson: (file: string, reason: string) => `${file} 不是有效的 JSON：${reason}`,
-    fileNotObject: (file: string) => `${file} 不是 JSON 对象。`,
+    fileBroken: (problem: string, place: string, file: string, said: string) => `${brokenZh(problem, place, file, said)}。`,
+    fileBrokenNotSaved: (problem: string, place: string, file: string, said: string) =>
+      `${brokenZh(problem, place, file, said)}。请修复或删除${place === 'global' ? '这个文件' : ` ${file}`}，然后再保存。`,
+    invalidFields: (place: string, file: string, count: number, _list: string, paths: string) =>
+      `${place === 'global' ? `全局设置（${file}）中` : `${file} 中`}有 ${count} 个无效字段：${paths}`,
+    invalidPolicy: (source: string, count: number, _list: string, paths: string) => `${source} 无效，有 ${count} 个问题：${paths}`,
     apiKeyInWorkspace: '.akira/settings.json：不会从工作区读取 model.apiKey（它可能被提交到仓库）；请使用 OPENAI_API_KEY 或全局设置。',
     keyServerNotHttp: (got: string) => `密钥对应的服务器必须是 http:// 或 https:// 的 URL（当前为 ${got}）。`,
     baseUrlNotHttp: (got: string) => `基础 URL 必须是 http:// 或 https:// 的 URL（当前为 ${got}）。`,

@@ -21,6 +21,13 @@ export function uiSourceFiles(): string[] {
     .sort();
 }
 
+/** The main process's TypeScript files (tests, fixtures and test kits left out), relative to the repository. */
+export function mainSourceFiles(): string[] {
+  return walk(join(repoRoot, 'src/main'), (n) => n.endsWith('.ts') && !n.includes('.test.') && !n.includes('.fixture.'))
+    .map((p) => relative(repoRoot, p))
+    .sort();
+}
+
 /** Every catalog file: `*Strings.ts` in the UI, the CLI and the core (`reviewStrings.ts`, `cliStrings.ts`). */
 export function catalogFiles(): string[] {
   return ['src/renderer/src', 'src/main', 'src/shared']

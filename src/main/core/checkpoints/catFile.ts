@@ -43,7 +43,7 @@ export async function readBlobs(
           throw new AkiraError('not_found', checkpointErrors.missingObject(header.split(' ')[0] ?? ''));
         }
         const size = Number(header.split(' ')[2]);
-        if (!Number.isFinite(size)) throw new AkiraError('internal', `Unexpected cat-file output: ${header.slice(0, 100)}`);
+        if (!Number.isFinite(size)) throw new AkiraError('internal', checkpointErrors.catFileOdd(header.slice(0, 100)));
         if (buffer.length < nl + 1 + size + 1) {
           need = nl + 1 + size + 1;
           break;
@@ -61,6 +61,6 @@ export async function readBlobs(
   const { code, stderr } = await exit;
   if (failure) throw failure;
   if (code !== 0 || index !== oids.length) {
-    throw new AkiraError('internal', `Could not read from the checkpoint store (cat-file ${code}): ${stderr.trim()}`);
+    throw new AkiraError('internal', checkpointErrors.storeUnreadable(String(code), stderr.trim()));
   }
 }

@@ -1,5 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { AkiraError } from '../errors';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * A long-lived git process spoken to over stdin/stdout (fast-import, `update-ref --stdin`,
@@ -45,11 +46,11 @@ export function openGitPipe(name: string, child: ChildProcessWithoutNullStreams)
       if (!alive) return;
       alive = false;
       const text = (why ?? stderr).trim().slice(-2000);
-      failure = new AkiraError('internal', `git ${name} stopped (${code ?? 'signal'})${text ? `: ${text}` : ''}`);
+      failure = new AkiraError('internal', checkpointErrors.gitStopped(name, String(code ?? 'signal'), text));
       for (const w of waiting.splice(0)) w.reject(failure);
       resolve({ code, stderr });
     };
-    child.on('error', (e) => finish(-1, `cannot run git: ${e.message}`));
+    child.on('error', (e) => finish(-1, e.message));
     child.on('close', (code) => finish(code));
   });
 

@@ -2,6 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { devNull } from 'node:os';
 import { cleanGitEnv, GitFailure, runGit, spawnGit } from '../../common/gitRun';
 import { AkiraError } from '../errors';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * Runs git (common/gitRun.ts) against the checkpoint store only: always `--git-dir=<store>`, never a
@@ -61,8 +62,8 @@ export function createStoreGit(gitDir: string, cwd: string): StoreGit {
 /** A failed store git command as an AkiraError: unavailable when git cannot run, else internal with its stderr. */
 function storeGitError(args: string[], err: unknown): unknown {
   if (!(err instanceof GitFailure)) return err;
-  if (!err.started) return new AkiraError('unavailable', `Cannot run git: ${err.stderr}`);
-  return new AkiraError('internal', `git ${args[0]} failed (${err.code ?? 'signal'}): ${err.stderr.trim().slice(0, 2000)}`);
+  if (!err.started) return new AkiraError('unavailable', checkpointErrors.gitCannotRun(err.stderr));
+  return new AkiraError('internal', checkpointErrors.gitFailed(args[0] ?? '', String(err.code ?? 'signal'), err.stderr.trim().slice(0, 2000)));
 }
 
 /** Writes to a child's stdin honouring back-pressure. */

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
+import { readSettingsOrThrow } from '../settingsFile';
 import { resolveInside } from '../workspace/pathGuard';
 import { checkpointErrors } from '../../../shared/errors';
 
@@ -17,7 +17,7 @@ import { checkpointErrors } from '../../../shared/errors';
  * left out, and `ignored` says so. An invalid value (not a whole number, out of range, a section that is
  * not an object, a file that is not JSON) is a bad_request naming the file and the field.
  *
- * (The checkpoints folder reads the files itself: importing the settings domain would make a cycle,
+ * (The files are read with core/settingsFile.ts, not the settings domain: importing it would make a cycle,
  * settings → agent → checkpoints.)
  */
 
@@ -39,23 +39,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Which settings file: the global one, or the workspace's (`file` is its path as shown). */
 type Where = ['global' | 'workspace', string];
-
-async function readJson(path: string, where: Where): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
-    throw new AkiraError('bad_request', checkpointErrors.settingsUnreadable(...where, (err as Error).message));
-  }
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new AkiraError('bad_request', checkpointErrors.settingsNotJson(...where, (err as Error).message));
-  }
-}
 
 /** The file's `checkpoints.retentionDays`, checked; undefined when the file does not set it. */
 export function retentionDaysIn(raw: unknown, where: Where): number | undefined {
@@ -90,6 +73,6 @@ export async function readRetentionSetting(root: string, dataDir: string): Promi
   const globalWhere: Where = ['global', globalFile];
   // The workspace file is read only inside the workspace (a link leading out is refused).
   const wsFile = await resolveInside(root, WORKSPACE_FILE);
-  const [g, w] = await Promise.all([readJson(globalFile, globalWhere), readJson(wsFile, ['workspace', WORKSPACE_FILE])]);
+  const [g, w] = await Promise.all([readSettingsOrThrow(globalFile, ...globalWhere), readSettingsOrThrow(wsFile, 'workspace', WORKSPACE_FILE)]);
   return combineRetention(retentionDaysIn(g, globalWhere), retentionDaysIn(w, ['workspace', WORKSPACE_FILE]));
 }

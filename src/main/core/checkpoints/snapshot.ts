@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
+import { checkpointErrors } from '../../../shared/errors';
 import { quotePath } from './gitProcess';
 import type { ReplyParser } from './gitPipe';
 import { numstatAll, type ChangedEntry } from './lineCounts';
@@ -142,7 +143,9 @@ export const IMPORTER_STOPPED = 'Could not write the checkpoint: git fast-import
 
 function importError(err: unknown): unknown {
   if (!(err instanceof AkiraError)) return err;
-  return new AkiraError(err.code, err.message.replace(/^git fast-import stopped/, IMPORTER_STOPPED));
+  const [command, code, said] = err.words?.key === 'checkpoint.gitStopped' ? err.words.values : [];
+  if (command !== 'fast-import') return err;
+  return new AkiraError(err.code, checkpointErrors.importerStopped(String(code), String(said ?? '')));
 }
 
 export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResult> {
@@ -295,14 +298,14 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
       const reply = await pipe.read(catBlobParser);
       const nl = reply.indexOf(10);
       if (!reply.subarray(0, nl).toString('latin1').startsWith(`${c.oldOid} blob `)) {
-        throw new AkiraError('internal', `Unexpected answer from git fast-import: ${reply.subarray(0, Math.min(nl, 200)).toString('utf8')}`);
+        throw new AkiraError('internal', checkpointErrors.importAnsweredOdd(reply.subarray(0, Math.min(nl, 200)).toString('utf8')));
       }
       c.old = reply.subarray(nl + 1, reply.length - 1);
     }
     const newTree = /^040000 tree ([0-9a-f]{40})\t/.exec(ls)?.[1];
     const newCommit = /^([0-9a-f]{40})$/.exec(mark)?.[1];
     if (!newTree || !newCommit) {
-      throw new AkiraError('internal', `Could not write the checkpoint (git fast-import answered "${ls.slice(0, 200)}")`);
+      throw new AkiraError('internal', checkpointErrors.notWritten(ls.slice(0, 200)));
     }
     tree = newTree;
     commit = newCommit;
@@ -320,7 +323,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     try {
       if (refWritten) {
         const done = await pipe.readLine();
-        if (done !== 'progress akira-snapshot-done') throw new AkiraError('internal', `Could not write the checkpoint (git fast-import answered "${done.slice(0, 200)}")`);
+        if (done !== 'progress akira-snapshot-done') throw new AkiraError('internal', checkpointErrors.notWritten(done.slice(0, 200)));
       }
       await input.session.finishImport(handle);
     } catch (err) {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
+import { checkpointErrors } from '../../../shared/errors';
 import type { StoreGit } from './gitProcess';
 import { openGitPipe, type GitPipe } from './gitPipe';
 import { parseNumstat, type DiffStats } from './treeDiff';
@@ -109,7 +110,7 @@ export function createStoreSession(git: StoreGit, onIdle: () => void = () => und
     async finishImport(handle) {
       if (handle.oneShot) {
         const { code, stderr } = await handle.pipe.end('done\n');
-        if (code !== 0) throw new AkiraError('internal', `git fast-import failed (${code}): ${stderr.trim().slice(0, 2000)}`);
+        if (code !== 0) throw new AkiraError('internal', checkpointErrors.gitFailed('fast-import', String(code), stderr.trim().slice(0, 2000)));
       }
       packs = importer?.alive ? packSet() : null;
     },

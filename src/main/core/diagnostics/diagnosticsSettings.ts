@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AkiraError } from '../errors';
+import { issueFields } from '../inputWords';
+import { invalidSettings, readSettingsOrThrow, type SettingsPlace } from '../settingsFile';
 import { resolveInside } from '../workspace/pathGuard';
 import { CommandLineError, splitCommandLine } from './commandLine';
-import { settingsErrors } from '../../../shared/errors';
 
 /**
  * The `diagnostics` section of the global settings (`<dataDir>/settings.json`) and of the workspace's
@@ -78,28 +77,13 @@ export interface DiagnosticsSettings {
 
 export const WORKSPACE_SETTINGS = '.akira/settings.json';
 
-async function readSection(path: string, where: string): Promise<DiagnosticsSettingsSection> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new AkiraError('bad_request', settingsErrors.fileUnreadable(where, (err as Error).message));
-  }
-  if (!text.trim()) return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new AkiraError('bad_request', settingsErrors.fileNotJson(where, (err as Error).message));
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new AkiraError('bad_request', settingsErrors.fileNotObject(where));
-  const section = (raw as Record<string, unknown>).diagnostics;
-  if (section === undefined) return {};
-  const parsed = diagnosticsSettingsSchema.safeParse(section);
+async function readSection(path: string, place: SettingsPlace, file: string): Promise<DiagnosticsSettingsSection> {
+  const raw = await readSettingsOrThrow(path, place, file);
+  if (raw.diagnostics === undefined) return {};
+  const parsed = diagnosticsSettingsSchema.safeParse(raw.diagnostics);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${fieldName(['diagnostics', ...issue.path])}: ${issue.message}`);
-    throw new AkiraError('bad_request', `${where}: ${problems.join('; ')}`);
+    throw invalidSettings(place, file, problems, issueFields(parsed.error.issues, raw, ['diagnostics']));
   }
   return parsed.data;
 }
@@ -114,8 +98,8 @@ export async function readDiagnosticsSettings(root: string, dataDir: string): Pr
   const globalFile = join(dataDir, 'settings.json');
   const workspaceFile = await resolveInside(root, WORKSPACE_SETTINGS);
   const [g, w] = await Promise.all([
-    readSection(globalFile, `The global settings (${globalFile})`),
-    readSection(workspaceFile, WORKSPACE_SETTINGS),
+    readSection(globalFile, 'global', globalFile),
+    readSection(workspaceFile, 'workspace', WORKSPACE_SETTINGS),
   ]);
   const disabled = new Map<string, string>();
   for (const id of g.disabled ?? []) disabled.set(id, `the global settings`);

@@ -1,4 +1,6 @@
 import type { GitFile, GitFileStatus } from '../../../shared/contract';
+import { gitErrors } from '../../../shared/errors';
+import { AkiraError } from '../errors';
 
 /**
  * Parser of `git status --porcelain=v2 -z --branch` (see git-status(1), "Porcelain Format Version 2").
@@ -40,7 +42,7 @@ function fields(line: string, count: number): { parts: string[]; rest: string } 
   let at = 0;
   for (let i = 0; i < count; i++) {
     const space = line.indexOf(' ', at);
-    if (space < 0) throw new Error(`Unexpected git status line: ${JSON.stringify(line.slice(0, 200))}`);
+    if (space < 0) throw new AkiraError('internal', gitErrors.oddStatusLine(JSON.stringify(line.slice(0, 200))));
     parts.push(line.slice(at, space));
     at = space + 1;
   }
@@ -101,7 +103,7 @@ export function parsePorcelainV2(output: string): ParsedStatus {
         entries.push({ kind: 'ignored', x: '!', y: '!', path: line.slice(2) });
         break;
       default:
-        throw new Error(`Unexpected git status line: ${JSON.stringify(line.slice(0, 200))}`);
+        throw new AkiraError('internal', gitErrors.oddStatusLine(JSON.stringify(line.slice(0, 200))));
     }
   }
   return { branch, entries };

@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 import type { RawFile } from './matchPreview';
 import type { EngineRun } from './ripgrepSearch';
 import { SEARCH_WORKER_SOURCE } from './searchWorkerSource';
+import { AkiraError } from '../errors';
+import { searchErrors } from '../../../shared/errors';
 
 /**
  * The Node engine: the workspace's files (the file index's listing, so the same files ripgrep searches) searched on
@@ -105,7 +107,7 @@ export function createNodeEngine(options: { threads?: number } = {}): NodeEngine
           if (!busy.has(worker)) return;
           if (stopped) return release(worker);
           if (answer.error) {
-            failure = new Error(`The search failed: ${answer.error}`);
+            failure = new AkiraError('internal', searchErrors.failed(answer.error));
             return stop();
           }
           chain = chain.then(async () => {

@@ -90,11 +90,11 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
     const parsed = sessionEventInputSchema.safeParse(input);
     if (!parsed.success) {
       const type = typeof (input as { type?: unknown })?.type === 'string' ? (input as { type: string }).type : '?';
-      throw new AkiraError('bad_request', `Invalid ${type} session event: ${describeIssue(parsed.error)}`);
+      throw new AkiraError('bad_request', sessionErrors.invalidEvent(type, describeIssue(parsed.error)));
     }
     const body = redactDeep(parsed.data, redact) as Record<string, unknown>;
     const stored = sessionEventSchema.safeParse({ seq, ts: ts ?? now().toISOString(), ...body });
-    if (!stored.success) throw new AkiraError('bad_request', `Invalid ${body.type} session event after redaction: ${describeIssue(stored.error)}`);
+    if (!stored.success) throw new AkiraError('bad_request', sessionErrors.invalidStoredEvent(String(body.type), describeIssue(stored.error)));
     return stored.data as SessionEvent;
   }
 
@@ -126,7 +126,7 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
       if (broken) throw broken;
       await writer.append(events);
     } catch (err) {
-      broken ??= new AkiraError('internal', `The event log of session ${sessionId} could not be written (${(err as Error).message}); reopen the session.`);
+      broken ??= new AkiraError('internal', sessionErrors.logNotWritten(sessionId, (err as Error).message));
       for (const item of accepted) item.reject(broken);
       return;
     }
@@ -176,7 +176,7 @@ export function createSessionHandle(parts: HandleParts): { handle: SessionHandle
     state: () => structuredClone(state),
     append(input) {
       if ((input as { type?: unknown })?.type === 'session_started') {
-        return Promise.reject(new AkiraError('bad_request', 'session_started is written by createSession only.'));
+        return Promise.reject(new AkiraError('bad_request', sessionErrors.startedByCreate));
       }
       return enqueue(input);
     },

@@ -139,12 +139,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   async function load(dir: string, sessionId: string): Promise<LoadedSession & { cleanLength: number }> {
     const log = await readEventLog(join(dir, EVENTS_FILE));
     if (!log.events.length || log.events[0].type !== 'session_started') {
-      const why = log.events.length ? 'does not start with session_started' : 'has no readable events';
-      throw new AkiraError('not_found', `Session ${sessionId} ${why}.`);
+      throw new AkiraError('not_found', log.events.length ? sessionErrors.logNotStarted(sessionId) : sessionErrors.logEmpty(sessionId));
     }
     const state = replay(log.events);
     if (state.sessionId !== sessionId) {
-      throw new AkiraError('conflict', `The log in session folder ${sessionId} belongs to session ${state.sessionId}.`);
+      throw new AkiraError('conflict', sessionErrors.logOfOther(sessionId, state.sessionId));
     }
     return { state, events: log.events, problems: log.problems, cleanLength: log.cleanLength };
   }
@@ -215,7 +214,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const parsed = createSessionInput.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AkiraError('bad_request', `Invalid session: ${issue.path.join('.') || '(input)'}: ${issue.message}`);
+        throw new AkiraError('bad_request', sessionErrors.invalidSession(`${issue.path.join('.') || '(input)'}: ${issue.message}`));
       }
       const input = parsed.data;
       const sessionId = input.sessionId === undefined ? newSessionId() : checkSessionId(input.sessionId);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { GENERATION_RANGES, SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
@@ -10,8 +9,8 @@ import { plainWords, settingsErrors, type ErrorWords } from '../../../shared/err
 
 /**
  * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
- * settings view sees it: read (tolerantly), shown (`viewLayer`: only well-typed known fields, never
- * the API key), patched (`applyPatch`: other sections and unknown fields pass through) and checked
+ * settings view sees it: read (tolerantly, ../settingsFile.ts), shown (`viewLayer`: only well-typed known fields,
+ * never the API key), patched (`applyPatch`: other sections and unknown fields pass through) and checked
  * (`checkLayer`: every invalid field with its dotted path; numbers said with the settings view's names for them,
  * shared/settings/settingWords.ts, e.g. "Max tool loops per TODO must be a whole number from 1 to 200 (got 500)").
  * The rules are those of agent/orchestrator/agentSettings.ts, which reads the same files for the agent.
@@ -29,25 +28,6 @@ export interface FieldIssue {
 export type RawSettings = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The file's JSON object; a missing file is `{}`; an unreadable or broken one is `{}` plus a problem. */
-export async function readSettingsFile(path: string, where: string): Promise<{ raw: RawSettings; problem: string | null; broken: boolean }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { raw: {}, problem: null, broken: false };
-    return { raw: {}, problem: `${where} cannot be read: ${(err as Error).message}`, broken: true };
-  }
-  if (!text.trim()) return { raw: {}, problem: null, broken: false };
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (isObject(parsed)) return { raw: parsed, problem: null, broken: false };
-    return { raw: {}, problem: `${where} is not a JSON object`, broken: true };
-  } catch (err) {
-    return { raw: {}, problem: `${where} is not valid JSON: ${(err as Error).message}`, broken: true };
-  }
-}
 
 /** Ranges, read from the schemas that enforce them (so they cannot drift). */
 function numberRange(schema: z.ZodType): { min: number; max: number } {

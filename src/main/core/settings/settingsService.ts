@@ -8,6 +8,7 @@ import type {
   WorkspaceSummaryT,
 } from '../../../shared/contract';
 import { AkiraError } from '../errors';
+import { readSettingsObject } from '../settingsFile';
 import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
 import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
@@ -24,7 +25,6 @@ import {
   checkLayer,
   CONTEXT_TOKENS_RANGE,
   MODEL_RANGES,
-  readSettingsFile,
   RETENTION_DAYS_RANGE,
   SKIP_CONFIDENCE_RANGE,
   viewLayer,
@@ -155,7 +155,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
 
   /** The retention a workspace file inherits: the global file's valid value, else the default. */
   async function inheritedRetention(): Promise<number> {
-    const g = await readSettingsFile(globalFile, globalFile);
+    const g = await readSettingsObject(globalFile);
     return combineRetention(retentionOf(g.raw, checkLayer(g.raw, 'global', [])), undefined).days;
   }
 
@@ -164,9 +164,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const ws = options.workspace();
     const wsPath = await workspaceFile();
     const problems: string[] = [];
-    const g = await readSettingsFile(globalFile, `The global settings (${globalFile})`);
-    const w = wsPath ? await readSettingsFile(wsPath, WORKSPACE_FILE) : { raw: {}, problem: null, broken: false };
-    for (const p of [g.problem, w.problem]) if (p) problems.push(p);
+    const g = await readSettingsObject(globalFile);
+    const w = wsPath ? await readSettingsObject(wsPath) : { raw: {}, problem: null };
+    if (g.problem) problems.push(settingsErrors.fileBroken(g.problem.problem, 'global', globalFile, g.problem.said).en);
+    if (w.problem) problems.push(settingsErrors.fileBroken(w.problem.problem, 'workspace', WORKSPACE_FILE, w.problem.said).en);
     const { modes, problems: modeProblems } = await modesOf(ws?.root ?? null);
     problems.push(...modeProblems);
     const modeIds = modes.map((m) => m.id);
@@ -278,8 +279,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       if (issues.length) rejectIssues(scope, issues.map(({ path, message, words }) => (words ? { path, message, words } : { path, message })));
     };
     if (scope === 'global') {
-      const current = await readSettingsFile(globalFile, globalFile);
-      if (current.broken) throw new AkiraError('conflict', `${current.problem}. Fix or remove the file, then save again.`);
+      const current = await readSettingsObject(globalFile);
+      if (current.problem) throw new AkiraError('conflict', settingsErrors.fileBrokenNotSaved(current.problem.problem, 'global', globalFile, current.problem.said));
       check(current.raw);
       await options.store.update((s) => {
         const next = applyPatch(s as RawSettings, patch);
@@ -290,8 +291,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       const file = await workspaceFile();
       if (!file) throw new AkiraError('unavailable', settingsErrors.noFolderOpen);
       const run = wsQueue.then(async () => {
-        const current = await readSettingsFile(file, WORKSPACE_FILE);
-        if (current.broken) throw new AkiraError('conflict', `${current.problem}. Fix or remove ${WORKSPACE_FILE}, then save again.`);
+        const current = await readSettingsObject(file);
+        if (current.problem) throw new AkiraError('conflict', settingsErrors.fileBrokenNotSaved(current.problem.problem, 'workspace', WORKSPACE_FILE, current.problem.said));
         check(current.raw);
         await writeFileAtomic(file, JSON.stringify(applyPatch(current.raw, patch), null, 2) + '\n');
       });
@@ -308,11 +309,11 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         fields: [{ path: 'baseURL', message: settingsErrors.baseUrlField.en, words: plainWords(settingsErrors.baseUrlField) }],
       });
     }
-    const origin = key === null ? null : originForSaving(places((await readSettingsFile(globalFile, globalFile)).raw), baseURL);
+    const origin = key === null ? null : originForSaving(places((await readSettingsObject(globalFile)).raw), baseURL);
     await options.secrets.set(key === null ? null : { key, origin });
     await refreshStoredKey();
     // A key written by hand in settings.json would win over the saved one: move it out (or clear it too).
-    const g = await readSettingsFile(globalFile, globalFile);
+    const g = await readSettingsObject(globalFile);
     if (isObject(g.raw.model) && g.raw.model.apiKey !== undefined) {
       await options.store.update((s) => {
         const model = isObject(s.model) ? { ...s.model } : {};

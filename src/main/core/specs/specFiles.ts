@@ -4,7 +4,7 @@ import { AkiraError } from '../errors';
 import { readConfined } from '../workspace/confinedFs';
 import { checkPathText, resolveInside, resolveInsideEx } from '../workspace/pathGuard';
 import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
-import { tickParents, tickTask, type TaskRef } from './tasksTicker';
+import { tickParents, tickTask, type TaskNotFound, type TaskRef } from './tasksTicker';
 import { specErrors } from '../../../shared/errors';
 
 /**
@@ -152,7 +152,7 @@ export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent>
   };
 }
 
-export type TasksEdit = (text: string) => { text: string; changed: boolean } | { error: string; code: 'not_found' | 'ambiguous' };
+export type TasksEdit = (text: string) => { text: string; changed: boolean } | TaskNotFound;
 
 export interface EditOptions {
   /** How many times to re-read and edit again when the file changed under the edit (default 5). */
@@ -180,7 +180,7 @@ export async function editTasksAt(root: string, rel: string, edit: TasksEdit, op
       throw new AkiraError('bad_request', specErrors.notUtf8(rel));
     }
     const result = edit(before.text);
-    if ('error' in result) throw new AkiraError(result.code === 'ambiguous' ? 'conflict' : 'not_found', result.error);
+    if ('error' in result) throw new AkiraError(result.code === 'ambiguous' ? 'conflict' : 'not_found', result.words);
     if (!result.changed) return result;
     await options.beforeWrite?.();
     const now = await readSpecFile(root, rel);

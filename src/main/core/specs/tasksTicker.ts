@@ -1,3 +1,4 @@
+import { specErrors, type Words } from '../../../shared/errors';
 import { parseTasks, STATE_CHAR, type SpecTask, type TaskState } from './tasksParser';
 
 /**
@@ -17,7 +18,11 @@ export interface TaskRef {
 
 export type TickResult =
   | { text: string; changed: boolean; task: SpecTask }
-  | { error: string; code: 'not_found' | 'ambiguous' };
+  | TaskNotFound;
+
+/** Why a task is not found again: `error` is the English of `words`. */
+export type TaskNotFound = { error: string; words: Words; code: 'not_found' | 'ambiguous' };
+const notFound = (code: TaskNotFound['code'], words: Words): TaskNotFound => ({ error: words.en, words, code });
 
 /** The written number an id stands for: '2.1' → '2.1', '3~2' → '3', 't3' → null (unnumbered). */
 export function numberOfId(id: string): string | null {
@@ -31,13 +36,8 @@ export function sameTitle(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-function describe(ref: TaskRef): string {
-  const number = numberOfId(ref.id);
-  return number ? `task ${number} "${ref.title}"` : `task "${ref.title}"`;
-}
-
 /** The task `ref` names in `tasks` (parsed from the current text), or why there is none. */
-export function findTask(tasks: readonly SpecTask[], ref: TaskRef): SpecTask | { error: string; code: 'not_found' | 'ambiguous' } {
+export function findTask(tasks: readonly SpecTask[], ref: TaskRef): SpecTask | TaskNotFound {
   const number = numberOfId(ref.id);
   const matches = tasks.filter((t) => t.number === number && sameTitle(t.title, ref.title));
   if (matches.length === 1) return matches[0];
@@ -45,15 +45,20 @@ export function findTask(tasks: readonly SpecTask[], ref: TaskRef): SpecTask | {
     const atLine = ref.line === undefined ? [] : matches.filter((t) => t.line === ref.line);
     if (atLine.length === 1) return atLine[0];
     const lines = matches.map((t) => t.line + 1).join(', ');
-    return { code: 'ambiguous', error: `${describe(ref)} is in tasks.md more than once (lines ${lines}); give each a distinct number or title.` };
+    return notFound('ambiguous', specErrors.taskTwice(number ?? '', ref.title, lines));
   }
   const hints: string[] = [];
+  const lines: number[] = [];
   const sameNumber = number ? tasks.filter((t) => t.number === number) : [];
-  for (const t of sameNumber) hints.push(`task ${number} at line ${t.line + 1} is now titled "${t.title}"`);
+  for (const t of sameNumber) {
+    hints.push(`task ${number} at line ${t.line + 1} is now titled "${t.title}"`);
+    lines.push(t.line + 1);
+  }
   for (const t of tasks.filter((t) => t.number !== number && sameTitle(t.title, ref.title))) {
     hints.push(`"${t.title}" at line ${t.line + 1} is numbered ${t.number ?? '(none)'}`);
+    lines.push(t.line + 1);
   }
-  return { code: 'not_found', error: `${describe(ref)} is not in tasks.md${hints.length ? ` (${hints.join('; ')})` : ''}.` };
+  return notFound('not_found', specErrors.taskGone(number ?? '', ref.title, hints.join('; '), lines.join(', ')));
 }
 
 function setChar(text: string, offset: number, ch: string): string {

@@ -133,13 +133,10 @@ async function abortConflict(git: WorktreeGit, cwd: string, short: string): Prom
   try {
     await git.raw(cwd, ['merge', '--abort']);
   } catch (err) {
-    throw new AkiraError(
-      'internal',
-      `The merge of akira/${short} conflicted and could not be aborted (${err instanceof GitFailure ? plainGitText(err.stderr) : String(err)}): run git merge --abort in your repository.`,
-    );
+    throw new AkiraError('internal', specErrors.mergeNotAborted(short, err instanceof GitFailure ? plainGitText(err.stderr) : String(err)));
   }
   if (existsSync(await gitPath(git, cwd, 'MERGE_HEAD'))) {
-    throw new AkiraError('internal', `The merge of akira/${short} conflicted and is still in progress after git merge --abort: run it again in your repository.`);
+    throw new AkiraError('internal', specErrors.mergeStillInProgress(short));
   }
   return refused(
     'conflict',

@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { GitFailure } from '../../common/gitRun';
 import { plainGitText, type WorktreeGit } from './worktreeGit';
+import { specErrors, type Words } from '../../../shared/errors';
 
 /** The user's repository as the worktree module needs it. */
 export interface RepoFacts {
@@ -14,7 +15,10 @@ export interface RepoFacts {
   gitDir: string;
 }
 
-export type ProbeResult = { ok: true; repo: RepoFacts } | { ok: false; reason: string };
+/** Why not: `words` (the error thrown when a worktree is asked for anyway), `reason` their English. */
+export type ProbeResult = { ok: true; repo: RepoFacts } | { ok: false; reason: string; words: Words };
+
+const no = (words: Words): ProbeResult => ({ ok: false, reason: words.en, words });
 
 /**
  * Can a worktree be made for the workspace at `root`? git must run, `root` must be inside the work tree
@@ -25,20 +29,20 @@ export async function probeRepo(git: WorktreeGit, root: string, dataDir: string)
   try {
     first = (await git.raw(root, ['rev-parse', '--is-bare-repository', '--is-inside-work-tree'])).toString('utf8').split('\n');
   } catch (err) {
-    return { ok: false, reason: notARepoReason(err) };
+    return no(notARepoWords(err));
   }
-  if (first[0] === 'true') return { ok: false, reason: 'The workspace is a bare git repository (it has no working files): worktree isolation needs a normal repository.' };
-  if (first[1] !== 'true') return { ok: false, reason: 'The workspace is inside a .git folder, not in a repository\'s working files.' };
+  if (first[0] === 'true') return no(specErrors.bareRepo);
+  if (first[1] !== 'true') return no(specErrors.insideGitFolder);
   const lines = (await git.text(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-common-dir', '--absolute-git-dir'])).split('\n');
   const [top, prefix, common, gitDir] = lines;
-  if (!top || !gitDir) return { ok: false, reason: 'git did not say where the repository of the workspace is.' };
+  if (!top || !gitDir) return no(specErrors.repoNotFound);
   const head = await git.raw(root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { okCodes: [1] });
   if (!head.toString('utf8').trim()) {
-    return { ok: false, reason: 'The repository has no commits yet: make a first commit to use worktree isolation.' };
+    return no(specErrors.noCommits);
   }
   const commonDir = isAbsolute(common) ? common : resolve(root, common);
   if (inside(top, dataDir)) {
-    return { ok: false, reason: 'Akira\'s data folder is inside this repository: worktrees would land in your own working files.' };
+    return no(specErrors.dataInRepo);
   }
   return { ok: true, repo: { top, prefix: prefix ?? '', commonDir, gitDir } };
 }
@@ -48,13 +52,10 @@ function inside(dir: string, path: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-function notARepoReason(err: unknown): string {
-  if (err instanceof GitFailure && !err.started) return `git cannot run here (${err.stderr}): install git to use worktree isolation.`;
-  if (err instanceof GitFailure) {
-    const words = plainGitText(err.stderr);
-    if (/not a git repository/i.test(words)) return 'The workspace is not a git repository: worktree isolation needs one (git init and a first commit).';
-    if (/dubious ownership/i.test(words)) return 'git refuses this repository because it belongs to another user (safe.directory): worktree isolation is off.';
-    return `git cannot use this folder as a repository: ${words}`;
-  }
-  return err instanceof Error ? err.message : String(err);
+function notARepoWords(err: unknown): Words {
+  if (err instanceof GitFailure && !err.started) return specErrors.gitMissing(err.stderr);
+  const said = err instanceof GitFailure ? plainGitText(err.stderr) : err instanceof Error ? err.message : String(err);
+  if (/not a git repository/i.test(said)) return specErrors.notARepo;
+  if (/dubious ownership/i.test(said)) return specErrors.dubiousOwnership;
+  return specErrors.notUsableRepo(said);
 }

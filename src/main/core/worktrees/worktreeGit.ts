@@ -1,6 +1,7 @@
 import { devNull } from 'node:os';
 import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
 import { AkiraError } from '../errors';
+import { specErrors } from '../../../shared/errors';
 
 /**
  * git for the worktree module (common/gitRun.ts): argument arrays, no shell, an environment without any
@@ -71,9 +72,8 @@ export function plainGitText(stderr: string): string {
 /** A git failure as an AkiraError: `unavailable` when git cannot run, else `internal` with git's words. */
 export function gitError(err: unknown): unknown {
   if (!(err instanceof GitFailure)) return err;
-  if (!err.started) return new AkiraError('unavailable', `Cannot run git (${err.stderr}); is git installed and on the PATH?`);
-  const words = plainGitText(err.stderr) || `exit code ${err.code ?? 'signal'}`;
-  return new AkiraError('internal', `git ${commandName(err.args)} failed: ${words}`);
+  if (!err.started) return new AkiraError('unavailable', specErrors.gitCannotRun(err.stderr));
+  return new AkiraError('internal', specErrors.gitFailed(commandName(err.args), plainGitText(err.stderr), String(err.code ?? 'signal')));
 }
 
 /** The git subcommand of an argument list (after the `-c` pairs). */

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, unlinkSyn
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeTree } from '../../../testing/tempTree';
+import { errorText, specErrors } from '../../../shared/errors';
+import { AkiraError, toContractError } from '../errors';
 import { createWorktrees, worktreesDir } from './worktrees';
 import { gitIn, isolatedEnv, userState, type RepoFixture, useRepos } from './worktreesTestKit';
 
@@ -16,19 +18,22 @@ describe('available', { timeout: 60_000 }, () => {
     try {
       const dataDir = join(dir, 'data');
       mkdirSync(join(dir, 'plain'));
-      expect(await createWorktrees({ root: join(dir, 'plain'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/not a git repository/) });
+      expect(await createWorktrees({ root: join(dir, 'plain'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/not a git repository/), words: specErrors.notARepo });
 
       mkdirSync(join(dir, 'unborn'));
       gitIn(join(dir, 'unborn'), 'init', '-q');
       writeFileSync(join(dir, 'unborn', 'a.txt'), 'a');
-      expect(await createWorktrees({ root: join(dir, 'unborn'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/no commits yet/) });
+      expect(await createWorktrees({ root: join(dir, 'unborn'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/no commits yet/), words: specErrors.noCommits });
 
       gitIn(dir, 'init', '-q', '--bare', 'bare.git');
-      expect(await createWorktrees({ root: join(dir, 'bare.git'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/bare/) });
+      expect(await createWorktrees({ root: join(dir, 'bare.git'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/bare/), words: specErrors.bareRepo });
 
       const noGit = createWorktrees({ root: join(dir, 'unborn'), dataDir, env: { ...process.env, PATH: join(dir, 'nothing-here') } });
-      expect(await noGit.available()).toEqual({ ok: false, reason: expect.stringMatching(/install git/) });
-      await expect(noGit.create(SESSION)).rejects.toMatchObject({ code: 'unavailable' });
+      expect(await noGit.available()).toMatchObject({ ok: false, reason: expect.stringMatching(/install git/), words: { key: 'spec.gitMissing' } });
+      // Issue 14: git that cannot run is said in the language; what the system said stays as it is.
+      const refused = await noGit.create(SESSION).catch((err: unknown) => err as AkiraError);
+      expect(refused).toMatchObject({ code: 'unavailable', words: { key: 'spec.gitMissing', values: [expect.any(String)] } });
+      expect(errorText(toContractError(refused), 'zh-CN')).toMatch(/^这里无法运行 Git（.+）：请安装 Git 以使用工作树隔离。$/);
     } finally {
       await cleanup();
     }
@@ -47,7 +52,7 @@ describe('available', { timeout: 60_000 }, () => {
 
   it('refuses a data folder inside the repository', async () => {
     const f = await repo();
-    expect(await createWorktrees({ root: f.dir, dataDir: join(f.dir, '.data') }).available()).toEqual({ ok: false, reason: expect.stringMatching(/data folder is inside/) });
+    expect(await createWorktrees({ root: f.dir, dataDir: join(f.dir, '.data') }).available()).toEqual({ ok: false, reason: expect.stringMatching(/data folder is inside/), words: specErrors.dataInRepo });
   });
 });
 

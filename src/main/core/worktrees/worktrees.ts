@@ -9,7 +9,7 @@ import { diffTrees, type WorktreeFileDiff } from './treeDiff';
 import { addAllButBookkeeping, workTreeTree } from './workTreeState';
 import { createWorktreeGit, gitError, identityEnv } from './worktreeGit';
 import { parseWorktreeList, removeWorktreeMetadata } from './worktreeRecords';
-import { specErrors } from '../../../shared/errors';
+import { specErrors, type Words } from '../../../shared/errors';
 
 export type { MergeResult, MergeRefusal } from './mergeBack';
 export type { WorktreeFileDiff } from './treeDiff';
@@ -78,7 +78,7 @@ export interface WorktreeListing {
 
 export interface Worktrees {
   /** Can worktree isolation be used here? Not a git repo, no commits (unborn HEAD), a bare repo, git missing → {ok: false, reason}. */
-  available(): Promise<{ ok: true } | { ok: false; reason: string }>;
+  available(): Promise<{ ok: true } | { ok: false; reason: string; words: Words }>;
   /** A new worktree on branch akira/<8> from HEAD plus the user's uncommitted changes (one snapshot commit). `conflict` when the branch or folder exists. */
   create(sessionId: string): Promise<WorktreeInfo>;
   /** Commits everything in the worktree on its branch; null when nothing changed. */
@@ -141,7 +141,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
   async function repo(): Promise<RepoFacts> {
     if (facts) return facts;
     const probe = await probeRepo(git, root, dataDir);
-    if (!probe.ok) throw new AkiraError('unavailable', probe.reason);
+    if (!probe.ok) throw new AkiraError('unavailable', probe.words);
     facts = probe.repo;
     return facts;
   }
@@ -150,7 +150,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
   function checked(info: WorktreeInfo): { short: string; ref: string } {
     const where = worktreeLocation(dataDir, root, info.sessionId);
     if (info.path !== where.path || info.branch !== where.branch) {
-      throw new AkiraError('bad_request', `This worktree record does not match session ${info.sessionId}: expected ${where.branch} at its own folder.`);
+      throw new AkiraError('bad_request', specErrors.recordMismatch(info.sessionId, where.branch));
     }
     return { short: shortId(info.sessionId), ref: `refs/heads/${where.branch}` };
   }
@@ -284,7 +284,7 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
   return {
     async available() {
       const probe = await probeRepo(git, root, dataDir);
-      if (!probe.ok) return { ok: false, reason: probe.reason };
+      if (!probe.ok) return { ok: false, reason: probe.reason, words: probe.words };
       facts = probe.repo;
       return { ok: true };
     },

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { specFailureAction } from '../../../../shared/agent/agentShapes';
@@ -8,6 +7,8 @@ import { resolveInside } from '../../workspace/pathGuard';
 import { modelSettingsSchema, trustedOrigins, type ModelSettings } from '../model';
 import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
 import { settingsErrors } from '../../../../shared/errors';
+import { issueFields } from '../../inputWords';
+import { invalidSettings, readSettingsOrThrow, type SettingsPlace } from '../../settingsFile';
 
 /**
  * The agent's settings, read fresh at each start/resume from the global settings file
@@ -92,33 +93,21 @@ export interface AgentSettings {
   trustedServers: string[];
 }
 
-async function readJson(path: string, where: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new AkiraError('bad_request', settingsErrors.fileUnreadable(where, (err as Error).message));
-  }
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new AkiraError('bad_request', settingsErrors.fileNotJson(where, (err as Error).message));
-  }
-}
-
-function layer(raw: unknown, where: string): SettingsLayer {
-  const parsed = fileSchema.safeParse(raw ?? {});
+function layer(raw: Record<string, unknown>, place: SettingsPlace, file: string): SettingsLayer {
+  const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AkiraError('bad_request', `${where}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    // The first problem only, as before: the rest show once it is fixed (the settings view lists them all).
+    const [field] = issueFields(parsed.error.issues.slice(0, 1), raw);
+    throw invalidSettings(place, file, [`${field.path || '(file)'}: ${field.message}`], [field]);
   }
   const { model, models, agent } = parsed.data;
   let policy: PolicyOverrides | undefined;
   if (agent?.policy !== undefined) {
     const checked = checkPolicyOverrides(agent.policy, 'agent.policy');
-    if (!checked.ok) throw new AkiraError('bad_request', `${where}:\n- ${checked.errors.join('\n- ')}`);
+    if (!checked.ok) {
+      const fields = issueFields(checked.issues, raw, ['agent', 'policy']).map((f, i) => ({ ...f, message: checked.errors[i] ?? f.message }));
+      throw invalidSettings(place, file, checked.errors, fields);
+    }
     policy = checked.overrides;
   }
   const { jsonMode, vision, temperature, maxTokens, contextWindow, ...modelSettings } = model ?? {};
@@ -137,13 +126,13 @@ function layer(raw: unknown, where: string): SettingsLayer {
 export async function readAgentSettings(root: string, dataDir: string): Promise<AgentSettings> {
   const globalFile = join(dataDir, 'settings.json');
   const wsFile = await resolveInside(root, '.akira/settings.json');
-  const [g, w] = await Promise.all([readJson(globalFile, globalFile), readJson(wsFile, '.akira/settings.json')]);
-  const workspace = layer(w, '.akira/settings.json');
+  const [g, w] = await Promise.all([readSettingsOrThrow(globalFile, 'global', globalFile), readSettingsOrThrow(wsFile, 'workspace', '.akira/settings.json')]);
+  const workspace = layer(w, 'workspace', '.akira/settings.json');
   if (workspace.model?.apiKey) {
     throw new AkiraError('bad_request', settingsErrors.apiKeyInWorkspace);
   }
-  const trusted = fileSchema.shape.trustedModelServers.safeParse((g as { trustedModelServers?: unknown } | null)?.trustedModelServers);
-  return { global: layer(g, `The global settings (${globalFile})`), workspace, trustedServers: trustedOrigins(trusted.success ? trusted.data : []) };
+  const trusted = fileSchema.shape.trustedModelServers.safeParse(g.trustedModelServers);
+  return { global: layer(g, 'global', globalFile), workspace, trustedServers: trustedOrigins(trusted.success ? trusted.data : []) };
 }
 
 /** The spec settings in effect: the workspace's, then the global ones, then the defaults. */

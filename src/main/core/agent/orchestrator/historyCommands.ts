@@ -115,7 +115,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       if (!rewind) throw new AkiraError('bad_request', sessionErrors.noRewind(sessionId));
       const since = loaded.events.filter((e) => e.seq > rewind.seq && !(e.type === 'status_changed' && e.status === 'paused'));
       if (since.length) {
-        throw new AkiraError('bad_request', `Session ${sessionId} went on after its rewind (${since[0].type} at event #${since[0].seq}): it can no longer be undone; rewind it to one of its checkpoints instead.`);
+        throw new AkiraError('bad_request', sessionErrors.wentOnAfterRewind(sessionId, since[0].type, since[0].seq));
       }
       if (entry) await deps.unload(sessionId);
       const toSeq = rewind.seq - 1;

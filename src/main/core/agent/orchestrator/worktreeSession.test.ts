@@ -10,6 +10,7 @@ import { createCore } from '../../createCore';
 import { ensureAkiraGitignore } from '../../../common/akiraGitignore';
 import { waitFor } from '../../../../testing/waitFor';
 import { TEST_SHELL } from '../../../../testing/ptyKit';
+import { errorText } from '../../../../shared/errors';
 
 // Worktree sessions through a real core, real git and the scripted model server: the session works in its
 // own worktree on branch akira/<8>; the user's tree stays byte-exact until agent.merge; checkpoints and
@@ -162,6 +163,9 @@ describe('worktree sessions', () => {
     const refused = await kit.fail('agent.start', { task: 'x', isolation: 'worktree' });
     expect(refused.code).toBe('bad_request');
     expect(refused.message).toMatch(/not a git repository/i);
+    // Issue 14: git's refusal is said in the language, the frame and the reason both.
+    expect(refused.words).toEqual({ key: 'session.noWorktreeHere', values: ['notARepo', ''] });
+    expect(errorText(refused, 'zh-CN')).toBe('这个会话不能在工作树中运行：工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。');
   });
 
   it('after Akira closed mid-session, the session shows as interrupted and resumes in its worktree', async () => {

@@ -7,7 +7,7 @@ import { AkiraError } from '../../errors';
 import { checkSessionId, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
-import { sessionErrors } from '../../../../shared/errors';
+import { sessionErrors, specErrors, type Words } from '../../../../shared/errors';
 
 /**
  * Worktree sessions (issue 10; docs/architecture.md "Pinned surfaces": branch `akira/<8>`): a session that
@@ -65,10 +65,16 @@ export interface WorktreeSessionsDeps {
 export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
   const { store, worktrees } = deps;
 
-  async function isolation(): Promise<{ available: boolean; reason: string | null }> {
-    if (!worktrees || !deps.isolatedTree) return { available: false, reason: 'Worktree sessions are not available in this face.' };
+  /** Why worktrees cannot be used here, in spec.* words (repoProbe.ts); null when they can. */
+  async function unavailable(): Promise<Words | null> {
+    if (!worktrees || !deps.isolatedTree) return specErrors.noWorktreeFace;
     const a = await worktrees.available();
-    return a.ok ? { available: true, reason: null } : { available: false, reason: a.reason };
+    return a.ok ? null : a.words;
+  }
+
+  async function isolation(): Promise<{ available: boolean; reason: string | null }> {
+    const why = await unavailable();
+    return why ? { available: false, reason: why.en } : { available: true, reason: null };
   }
 
   /** A session that is not running, with its worktree; refuses a shared one and a discarded one. */
@@ -96,8 +102,9 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
   return {
     isolation,
     async create(sessionId: string): Promise<WorktreeInfo> {
-      const can = await isolation();
-      if (!can.available) throw new AkiraError('bad_request', sessionErrors.noWorktreeHere(can.reason ?? ''));
+      const why = await unavailable();
+      // Said inside session.noWorktreeHere by its name in the spec catalog, with git's text (its one value, if any).
+      if (why) throw new AkiraError('bad_request', sessionErrors.noWorktreeHere(why.key.replace(/^spec\./, ''), String(why.values[0] ?? '')));
       return worktrees!.create(sessionId);
     },
     async tree(info: WorktreeInfo): Promise<IsolatedTree> {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { settingsErrors } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
+import { issueFields } from '../../inputWords';
 import { parseShell } from './shellParse';
 
 /**
@@ -181,20 +183,27 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return s;
 }
 
-export function checkPolicy(input: unknown, prefix = ''): { ok: true; policy: Policy } | { ok: false; errors: string[] } {
+/** A policy's problems: `errors` in English (formatPolicyIssues), `issues` zod's own (for their words, issueFields). */
+type PolicyProblems = { ok: false; errors: string[]; issues: z.core.$ZodIssue[] };
+
+export function checkPolicy(input: unknown, prefix = ''): { ok: true; policy: Policy } | PolicyProblems {
   const r = policySchema.safeParse(input ?? {});
-  return r.success ? { ok: true, policy: r.data } : { ok: false, errors: formatPolicyIssues(r.error, prefix) };
+  return r.success ? { ok: true, policy: r.data } : { ok: false, errors: formatPolicyIssues(r.error, prefix), issues: r.error.issues };
 }
 
 export function parsePolicy(input: unknown, source = 'policy'): Policy {
   const r = checkPolicy(input);
-  if (!r.ok) throw new AkiraError('bad_request', `Invalid ${source}:\n- ${r.errors.join('\n- ')}`);
+  if (!r.ok) {
+    // Each field says its problem as formatPolicyIssues does (unknown keys list the known ones).
+    const fields = issueFields(r.issues, input).map((f, i) => ({ ...f, message: r.errors[i] ?? f.message }));
+    throw new AkiraError('bad_request', settingsErrors.invalidPolicy(source, r.errors.length, r.errors.join('\n- '), fields.map((f) => f.path || '(policy)').join(', ')), { fields });
+  }
   return r.policy;
 }
 
-export function checkPolicyOverrides(input: unknown, prefix = ''): { ok: true; overrides: PolicyOverrides } | { ok: false; errors: string[] } {
+export function checkPolicyOverrides(input: unknown, prefix = ''): { ok: true; overrides: PolicyOverrides } | PolicyProblems {
   const r = policyOverridesSchema.safeParse(input ?? {});
-  return r.success ? { ok: true, overrides: r.data } : { ok: false, errors: formatPolicyIssues(r.error, prefix) };
+  return r.success ? { ok: true, overrides: r.data } : { ok: false, errors: formatPolicyIssues(r.error, prefix), issues: r.error.issues };
 }
 
 const union = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined);
