@@ -77,6 +77,11 @@ export const reasonWordsSchema = z.object({
   key: z.string().min(1).max(200),
   values: z.array(z.union([z.string().max(MAX_TEXT), z.number().finite()])).max(20),
 });
+/**
+ * The same `{key, values}` for an error string a person reads in an event or a result (issue 14): `errorWords` beside
+ * the English `error` (search.onResults, MCP server states, a failed tool call), said with `errorText`.
+ */
+export const errorWordsSchema = reasonWordsSchema;
 
 /** The body of each event type (without seq/ts/type). */
 const bodies = {
@@ -114,6 +119,11 @@ const bodies = {
     summary: text.default(''),
     isError: z.boolean().default(false),
     durationMs: z.number().nonnegative().optional(),
+    /**
+     * A failed call's error in words of the shared catalogs (issue 14), for the person reading the tool card; the model
+     * read `summary` (English). Older logs have none.
+     */
+    errorWords: errorWordsSchema.optional(),
   },
   change_proposed: { changeId: id, callId: id.optional(), todoId: todoRef, change: proposedChangeSchema },
   change_decided: {

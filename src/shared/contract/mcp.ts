@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
@@ -29,6 +30,8 @@ export const mcpServerInfo = z.object({
   resources: z.number().int().nonnegative(),
   prompts: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** `error` in words of the shared `mcp` catalog (issue 14): the UI says it in its language; null when there are none. */
+  errorWords: errorWordsSchema.nullable().optional(),
   /** A stdio server's last output on stderr. */
   stderrTail: z.string(),
   restarts: z.number().int().nonnegative(),

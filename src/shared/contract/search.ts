@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent } from './define';
 import { relPath } from './workspace';
 
@@ -68,6 +69,8 @@ export const searchDone = z.object({
   engine: searchEngine,
   /** The search failed midway (what was found before stands). */
   error: z.string().optional(),
+  /** `error` in words of the shared error catalogs (issue 14): the UI says it in its language. */
+  errorWords: errorWordsSchema.optional(),
 });
 export type SearchDone = z.infer<typeof searchDone>;
 

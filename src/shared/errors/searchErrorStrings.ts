@@ -8,6 +8,7 @@ export const searchErrorStrings = defineText({
     badRegex: (reason: string) => `Invalid regular expression: ${reason}.`,
     globNamesNothing: (field: string, glob: string) => `Invalid ${field} glob "${glob}": it names no file.`,
     badGlob: (field: string, glob: string, reason: string) => `Invalid ${field} glob "${glob}": ${reason}`,
+    failed: (reason: string) => `The search failed: ${reason}`,
   },
   'zh-CN': {
     workspaceClosed: '工作区已关闭。',
@@ -15,5 +16,6 @@ export const searchErrorStrings = defineText({
     badRegex: (reason: string) => `无效的正则表达式：${reason}。`,
     globNamesNothing: (field: string, glob: string) => `无效的 ${field} glob“${glob}”：它不匹配任何文件。`,
     badGlob: (field: string, glob: string, reason: string) => `无效的 ${field} glob“${glob}”：${reason}`,
+    failed: (reason: string) => `搜索失败：${reason}`,
   },
 });

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { AkiraError } from '../errors';
+import { searchErrors } from '../../../shared/errors';
 import type { RawFile } from './matchPreview';
 import type { EngineRun } from './ripgrepSearch';
 import { SEARCH_WORKER_SOURCE } from './searchWorkerSource';
@@ -105,7 +107,7 @@ export function createNodeEngine(options: { threads?: number } = {}): NodeEngine
           if (!busy.has(worker)) return;
           if (stopped) return release(worker);
           if (answer.error) {
-            failure = new Error(`The search failed: ${answer.error}`);
+            failure = new AkiraError('internal', searchErrors.failed(answer.error));
             return stop();
           }
           chain = chain.then(async () => {
