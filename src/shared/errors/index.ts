@@ -9,6 +9,7 @@ import { mcpErrorStrings } from './mcpErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
 import { searchErrorStrings } from './searchErrorStrings';
 import { terminalErrorStrings } from './terminalErrorStrings';
+import { toolErrorStrings } from './toolErrorStrings';
 import { specErrorStrings } from './specErrorStrings';
 import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
@@ -40,6 +41,7 @@ const errorCatalogs = {
   terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
   spec: specErrorStrings,
+  tool: toolErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
@@ -55,6 +57,8 @@ export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
+/** The agent's tool failures as the tool card says them (the model reads the English tool result). */
+export const toolErrors = errorWords('tool', toolErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
 export const sessionReasons = errorWords('reason', sessionReasonStrings);
 /** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */

@@ -8,7 +8,7 @@ import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
-import { policyReasons, sessionReasons, wordsReason } from '../../../../shared/errors';
+import { policyReasons, sessionReasons, wordsReason, type ErrorWords } from '../../../../shared/errors';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -67,7 +67,7 @@ export function checkFileLimit(rt: SessionRuntime, proposedAlready = 0): void {
 }
 
 /** The call's `tool_call_finished` (its result as the log and later contexts keep it). */
-async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean): Promise<void> {
+async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean, errorWords?: ErrorWords): Promise<void> {
   await rt.handle.append({
     type: 'tool_call_finished',
     callId: call.id,
@@ -76,6 +76,7 @@ async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: Tod
     summary: cutMiddle(text, RESULT_LOG_MAX),
     isError,
     durationMs: Math.round(performance.now() - started),
+    ...(errorWords ? { errorWords } : {}),
   });
 }
 
@@ -83,8 +84,8 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
   if (WRITE_TOOLS.has(call.name)) checkFileLimit(rt);
   const started = performance.now();
   await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
-  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false): Promise<DispatchResult> => {
-    await appendFinished(rt, call, todo, started, text, isError);
+  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false, errorWords?: ErrorWords): Promise<DispatchResult> => {
+    await appendFinished(rt, call, todo, started, text, isError, errorWords);
     return { next, applied };
   };
   try {
@@ -127,17 +128,18 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
         const changeId = newId('ch');
         await rt.handle.append({ type: 'change_proposed', changeId, callId: call.id, todoId: todo.id, change: result.change });
         const outcome = await settleChange(rt, { changeId, callId: call.id, todoId: todo.id, change: result.change });
-        return await finish(outcome.text, outcome.isError, outcome.rejectedByUser ? 'stop' : 'continue', outcome.applied);
+        return await finish(outcome.text, outcome.isError, outcome.rejectedByUser ? 'stop' : 'continue', outcome.applied, outcome.errorWords);
       }
     }
   } catch (err) {
     // Pause, stop and cancelled approvals unwind the turn: the call stays in flight and a resume settles it.
     if (!(err instanceof ToolError)) throw err;
-    return finish(formatToolError(err), true);
+    // The model reads the English; the tool card says the error's words in the person's language (issue 14).
+    return finish(formatToolError(err), true, 'continue', false, err.words);
   }
 }
 
-export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean) => Promise<DispatchResult>;
+export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean, errorWords?: ErrorWords) => Promise<DispatchResult>;
 
 /** The path a write call names (to batch calls on different files), or null. */
 export function writePathOf(call: ModelToolCall): string | null {
@@ -153,7 +155,7 @@ export function writePathOf(call: ModelToolCall): string | null {
  */
 export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly ModelToolCall[], todo: TodoState): Promise<DispatchResult> {
   const proposed: { call: ModelToolCall; ref: ChangeRef; started: number }[] = [];
-  const finishCall = (call: ModelToolCall, started: number, text: string, isError: boolean) => appendFinished(rt, call, todo, started, text, isError);
+  const finishCall = (call: ModelToolCall, started: number, text: string, isError: boolean, errorWords?: ErrorWords) => appendFinished(rt, call, todo, started, text, isError, errorWords);
   for (const call of calls) {
     checkFileLimit(rt, proposed.length);
     const started = performance.now();
@@ -169,14 +171,14 @@ export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly Mo
       proposed.push({ call, started, ref: { changeId, callId: call.id, todoId: todo.id, change: result.change } });
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;
-      await finishCall(call, started, formatToolError(err), true);
+      await finishCall(call, started, formatToolError(err), true, err.words);
     }
   }
   const outcomes = await settleChanges(
     rt,
     proposed.map((p) => p.ref),
   );
-  for (const [i, p] of proposed.entries()) await finishCall(p.call, p.started, outcomes[i].text, outcomes[i].isError);
+  for (const [i, p] of proposed.entries()) await finishCall(p.call, p.started, outcomes[i].text, outcomes[i].isError, outcomes[i].errorWords);
   return { next: outcomes.some((o) => o.rejectedByUser) ? 'stop' : 'continue', applied: outcomes.some((o) => o.applied) };
 }
 
