@@ -40,6 +40,8 @@ export type ActivityItem =
       input: string;
       output: string | null;
       isError: boolean;
+      /** A failed call's error in words (issue 14): the card says them in the UI's language; `output` is what the model read. Null in older logs. */
+      errorWords: ErrorWords | null;
       durationMs: number | null;
       running: boolean;
       halted: Halted;

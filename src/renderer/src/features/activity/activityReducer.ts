@@ -223,7 +223,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
           terminalId: null,
         });
       } else {
-        d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input, output: null, isError: false, durationMs: null, running: true, halted: null });
+        d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input, output: null, isError: false, errorWords: null, durationMs: null, running: true, halted: null });
       }
       return;
     }
@@ -231,12 +231,13 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       const { callId, tool, isError } = e;
       const output = e.summary;
       const durationMs = e.durationMs ?? null;
+      const errorWords = e.errorWords ?? null;
       const todoId = base.todoId;
       if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output });
       const known =
-        d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, durationMs, running: false, halted: null }), 'tool') ||
+        d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, errorWords, durationMs, running: false, halted: null }), 'tool') ||
         d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false, halted: null }), 'terminal');
-      if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, durationMs, running: false, halted: null });
+      if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, errorWords, durationMs, running: false, halted: null });
       return;
     }
     case 'command_finished': {

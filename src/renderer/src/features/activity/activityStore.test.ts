@@ -164,6 +164,19 @@ describe('activity reducer on recorded sessions', () => {
     expect(s.items.find((i) => i.key === 'call:c3')).toMatchObject({ running: false, halted: 'stopped' });
   });
 
+  it("keeps a failed call's words for its card, and replays an older log without them (issue 14)", () => {
+    const sessionId = greetSession.sessionId;
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, seq: n, ...event } as AgentEvent });
+    const words = { key: 'tool.noSuchFile', values: ['nope.txt', ''] };
+    const s = applyActivityBatch(emptyActivity(sessionId), [
+      ev({ type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'read_file', input: '{"path":"nope.txt"}' }, 1),
+      ev({ type: 'tool_call_finished', callId: 'c1', todoId: 't1', tool: 'read_file', summary: 'Error: No such file: nope.txt', isError: true, errorWords: words }, 2),
+      ev({ type: 'tool_call_finished', callId: 'c2', todoId: 't1', tool: 'read_file', summary: 'Error: No such file: old.txt', isError: true }, 3),
+    ]);
+    expect(s.items.find((i) => i.key === 'call:c1')).toMatchObject({ isError: true, output: 'Error: No such file: nope.txt', errorWords: words });
+    expect(s.items.find((i) => i.key === 'call:c2')).toMatchObject({ isError: true, output: 'Error: No such file: old.txt', errorWords: null });
+  });
+
   it('marks what a rewind went back over, with a card naming the checkpoint by its label; an undo brings it back', () => {
     const sessionId = greetSession.sessionId;
     let n = 0;
