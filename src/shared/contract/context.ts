@@ -32,7 +32,7 @@ export const contextCommands = {
   'context.findFiles': defineCommand(
     z
       .object({
-        query: z.string().max(500, 'The query is longer than 500 characters.').default(''),
+        query: z.string().max(500).default(''),
         limit: z.number().int().min(1).max(200).default(50),
         /** Folders too (mentions of a folder); files only by default. */
         folders: z.boolean().default(false),

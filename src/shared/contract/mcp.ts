@@ -43,7 +43,7 @@ export const mcpServerInfo = z.object({
 });
 export type McpServerInfo = z.infer<typeof mcpServerInfo>;
 
-const serverName = z.string().min(1, 'Name an MCP server.').max(100);
+const serverName = z.string().min(1).max(100);
 
 export const mcpCommands = {
   'mcp.list': defineCommand(

@@ -16,7 +16,7 @@ export const SEARCH_MAX_RESULTS = 50_000;
 
 export const searchParams = z
   .object({
-    query: z.string().min(1, 'Type something to search for.').max(2000, 'The query is longer than 2000 characters.'),
+    query: z.string().min(1).max(2000),
     /** The query is a JavaScript regular expression (default: literal text). */
     regex: z.boolean().default(false),
     caseSensitive: z.boolean().default(false),

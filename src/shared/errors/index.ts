@@ -18,6 +18,7 @@ import { policyReasonStrings } from './policyReasonStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
+export * from './inputRules';
 
 /** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
 export function listedNames(names: readonly string[], max: number): [string, number] {
