@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputRule } from '../errors/inputRules';
+import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent, noInput } from './define';
 import { workspaceSummary } from './app';
 
@@ -155,6 +156,8 @@ export const settingsSnapshot = z.object({
       sources: z.object({ baseURL: configSource.nullable(), model: configSource.nullable() }),
       /** Why no model can be used yet (says how to configure one), else null. */
       error: z.string().nullable(),
+      /** `error` in words of the shared catalogs (issue 14), for the UI; null without words. */
+      errorWords: errorWordsSchema.nullable().optional(),
     }),
     agent: z.object({
       mode: z.string(),

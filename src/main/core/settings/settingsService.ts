@@ -7,7 +7,7 @@ import type {
   SettingsUpdateInputT,
   WorkspaceSummaryT,
 } from '../../../shared/contract';
-import { AkiraError } from '../errors';
+import { AkiraError, toContractError } from '../errors';
 import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
 import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
@@ -201,12 +201,13 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         jsonMode: jsonModeFor(layers, config.model),
         sources: { baseURL: sources.baseURL, model: sources.model },
         error: null,
+        errorWords: null,
       };
     } else {
       const t = layers.workspace.model?.timeoutSeconds ?? layers.global.model?.timeoutSeconds ?? MODEL_RANGES.timeoutSeconds.default;
       const r = layers.workspace.model?.maxRetries ?? layers.global.model?.maxRetries ?? MODEL_RANGES.maxRetries.default;
       const jsonMode = layers.workspace.jsonMode ?? layers.global.jsonMode ?? false;
-      model = { baseURL: null, model: null, timeoutSeconds: t, maxRetries: r, jsonMode, sources: { baseURL: null, model: null }, error: resolved.message };
+      model = { baseURL: null, model: null, timeoutSeconds: t, maxRetries: r, jsonMode, sources: { baseURL: null, model: null }, error: resolved.message, errorWords: toContractError(resolved).words ?? null };
     }
 
     const snap: SettingsSnapshotT = {
