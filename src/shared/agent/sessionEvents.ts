@@ -134,7 +134,14 @@ const bodies = {
     /** The user's content for `edited`. */
     editedAfter: z.string().nullable().optional(),
   },
-  change_applied: { changeId: id, path: z.string().min(1).max(4096), error: text.optional() },
+  change_applied: {
+    changeId: id,
+    path: z.string().min(1).max(4096),
+    /** Why it was not applied: the English tool result the model read. */
+    error: text.optional(),
+    /** `error` in words for the change card (issue 14); older logs have none. */
+    errorWords: errorWordsSchema.optional(),
+  },
   command_finished: {
     callId: id.optional(),
     todoId: todoRef,

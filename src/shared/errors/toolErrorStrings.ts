@@ -4,7 +4,8 @@ import { defineText } from '../i18n/defineText';
  * The words of the agent's tool failures (issue 14), keys `tool.<name>`: what the tool card says to a person in the
  * UI's language. The model reads the English tool result (the message, more lines such as the most similar lines of
  * a file, and a next step); these say its first sentence. `edit` counts from 1 of `count` edits; `pending` is
- * `deletes`, `deletesAlready` or empty; `why` of editNotFound is `lineNumbers`, `whitespace` or empty.
+ * `deletes`, `deletesAlready` or empty; `why` of editNotFound is `lineNumbers`, `whitespace` or empty; `what` of
+ * changedSince is `created`, `deleted` or `changed`.
  */
 const whichEdit = (edit: number, count: number) => (count > 1 ? `Edit ${edit} of ${count}` : 'The edit');
 const whichEditZh = (edit: number, count: number) => (count > 1 ? `第 ${edit} 处编辑（共 ${count} 处）` : '这处编辑');
@@ -41,6 +42,9 @@ export const toolErrorStrings = defineText({
       `${whichEdit(edit, count)}: the search text occurs ${times}${orMore ? ' or more' : ''} times in ${path} (at lines ${lines}); it must occur exactly once.`,
     endBeforeStart: (end: number, start: number) => `endLine (${end}) is before startLine (${start}).`,
     pastEnd: (path: string, lines: number, start: number) => `${path} has ${lines} lines; startLine ${start} is past its end.`,
+    noLongerFile: (path: string) => `${path} is no longer a regular file.`,
+    changedSince: (path: string, what: string) =>
+      `${path} ${what === 'created' ? 'was created by someone else' : what === 'deleted' ? 'was deleted' : 'changed on disk'} since the change was proposed; nothing was written.`,
     cancelled: 'The tool call was cancelled.',
     unknownTool: (name: string) => `Unknown tool "${name}".`,
     invalidArguments: (name: string) => `Invalid arguments for ${name}:`,
@@ -66,6 +70,9 @@ export const toolErrorStrings = defineText({
       `${whichEditZh(edit, count)}：搜索文本在 ${path} 中出现了 ${times}${orMore ? ' 次或更多' : ' 次'}（第 ${lines} 行）；它必须只出现一次。`,
     endBeforeStart: (end: number, start: number) => `endLine（${end}）在 startLine（${start}）之前。`,
     pastEnd: (path: string, lines: number, start: number) => `${path} 只有 ${lines} 行；startLine ${start} 超出了末尾。`,
+    noLongerFile: (path: string) => `${path} 已不再是普通文件。`,
+    changedSince: (path: string, what: string) =>
+      `提出更改后，${path} ${what === 'created' ? '已被他人创建' : what === 'deleted' ? '已被删除' : '在磁盘上已被更改'}；没有写入任何内容。`,
     cancelled: '工具调用已取消。',
     unknownTool: (name: string) => `未知的工具“${name}”。`,
     invalidArguments: (name: string) => `${name} 的参数无效：`,

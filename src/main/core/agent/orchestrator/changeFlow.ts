@@ -48,8 +48,8 @@ export async function applyDecided(rt: SessionRuntime, ref: Omit<ChangeRef, 'cal
     await applyProposedChange(rt.root, { ...ref.change, after: ref.change.kind === 'delete' ? null : after });
   } catch (err) {
     const text = formatToolError(err);
-    await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path, error: text });
     const words = toToolError(err).words;
+    await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path, error: text, ...(words ? { errorWords: words } : {}) });
     return { text, isError: true, applied: false, rejectedByUser: false, ...(words ? { errorWords: words } : {}) };
   }
   await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path });

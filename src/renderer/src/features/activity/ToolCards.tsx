@@ -174,6 +174,7 @@ function openReview(sessionId: string, changeId: string) {
 
 export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId: string }) {
   const t = useText(toolCardStrings);
+  const reasonText = useReasonText();
   const undecided = useUndecided(sessionId, item.changeId);
   const waiting = item.decision === null && undecided === 'waits';
   return (
@@ -199,7 +200,11 @@ export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId:
         </button>
       )}
       {item.reason && item.decision === 'rejected' && <div className="ac-note">{t.reason(item.reason)}</div>}
-      {item.error && <div className="ac-note error-text">{t.notApplied(item.error)}</div>}
+      {item.error && (
+        <div className="ac-note error-text" title={item.errorWords ? item.error : undefined} data-testid="change-not-applied">
+          {t.notApplied(reasonText(item.error, item.errorWords))}
+        </div>
+      )}
     </Card>
   );
 }

@@ -72,6 +72,8 @@ export type ActivityItem =
       reason: string | null;
       applied: boolean;
       error: string | null;
+      /** `error` in words (issue 14): the card says them in the UI's language. */
+      errorWords?: ErrorWords;
     })
   | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; reasonWords?: ErrorWords; resolved: string | null })
   | (Base & { kind: 'verification'; approved: boolean; confidence: number; feedback: string; final: boolean; nextStatus: string | null })

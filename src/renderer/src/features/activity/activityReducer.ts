@@ -276,7 +276,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.patch(`change:${e.changeId}`, (c) => ({ ...c, decision: e.decision, by: e.by, reason: e.reason ?? null }), 'change');
       return;
     case 'change_applied':
-      d.patch(`change:${e.changeId}`, (c) => ({ ...c, applied: !e.error, error: e.error ?? null }), 'change');
+      d.patch(`change:${e.changeId}`, (c) => ({ ...c, applied: !e.error, error: e.error ?? null, ...(e.errorWords ? { errorWords: e.errorWords } : {}) }), 'change');
       return;
     case 'approval_requested':
       // File changes already have their card (change_proposed); it links to the review.

@@ -175,6 +175,14 @@ describe('activity reducer on recorded sessions', () => {
     ]);
     expect(s.items.find((i) => i.key === 'call:c1')).toMatchObject({ isError: true, output: 'Error: No such file: nope.txt', errorWords: words });
     expect(s.items.find((i) => i.key === 'call:c2')).toMatchObject({ isError: true, output: 'Error: No such file: old.txt', errorWords: null });
+
+    // A change that could not be applied keeps its words for the change card too.
+    const changed = { key: 'tool.changedSince', values: ['a.txt', 'changed'] };
+    const c = applyActivityBatch(s, [
+      ev({ type: 'change_proposed', changeId: 'ch1', callId: 'c3', todoId: 't1', change: { path: 'a.txt', kind: 'modify', before: 'a\n', after: 'b\n' } }, 4),
+      ev({ type: 'change_applied', changeId: 'ch1', path: 'a.txt', error: 'Error: a.txt changed on disk since the change was proposed; nothing was written.', errorWords: changed }, 5),
+    ]);
+    expect(c.items.find((i) => i.key === 'change:ch1')).toMatchObject({ applied: false, error: expect.stringMatching(/^Error: a\.txt changed/), errorWords: changed });
   });
 
   it('marks what a rewind went back over, with a card naming the checkpoint by its label; an undo brings it back', () => {
