@@ -175,6 +175,8 @@ const bodies = {
     usage: usageSchema.optional(),
     costUsd: z.number().nonnegative().nullable().default(null),
     error: text.optional(),
+    /** `error` in words of the shared catalogs (issue 14), for the activity's notice; older logs have none. */
+    errorWords: errorWordsSchema.optional(),
   },
   user_message: {
     messageId: id,

@@ -183,7 +183,7 @@ describe('model client: retries', () => {
     const r = await client.complete({ messages, onRetry: (n) => notices.push(n) });
     expect(r).toMatchObject({ text: 'ok now', attempts: 2 });
     expect(delays).toEqual([1000]);
-    expect(notices).toEqual([{ attempt: 1, delayMs: 1000, reason: expect.stringMatching(/500/) }]);
+    expect(notices).toEqual([{ attempt: 1, delayMs: 1000, reason: expect.stringMatching(/500/), reasonWords: { key: expect.stringMatching(/^model\./), values: expect.any(Array) } }]);
   });
 
   it('backs off 1 s, 2 s, 4 s within ±20% jitter, then gives up with ModelUnavailableError', async () => {

@@ -26,7 +26,11 @@ import { costUsd, resolvePrice } from './pricing';
 import { retryDelayMs, sleep as defaultSleep } from './retryPolicy';
 import { createStreamAccumulator, type FinishReason, type ModelToolCall } from './streamAccumulator';
 import { toOpenAiToolChoice, toOpenAiTools, type ToolChoice, type ToolSpec } from './toolSpecs';
-import { modelErrors } from '../../../../shared/errors';
+import { modelErrors, plainWords, type ErrorWords } from '../../../../shared/errors';
+
+/** A failed attempt's words for its `model_call` event and its retry notice (issue 14), when it has them. */
+const wordsOf = (f: AttemptFailure) => (f.words ? { errorWords: plainWords(f.words) } : {});
+const reasonWordsOf = (f: AttemptFailure) => (f.words ? { reasonWords: plainWords(f.words) } : {});
 
 /** Sent when no key is configured: the SDK wants one, local servers ignore it. */
 const NO_KEY = 'no-key';
@@ -41,6 +45,8 @@ export interface AttemptReport {
   latencyMs: number;
   /** Redacted. */
   error?: string;
+  /** `error` in words of the shared catalogs (issue 14), redacted too. */
+  errorWords?: ErrorWords;
   usage?: Usage;
   /** Wait before the next attempt (outcome 'retry'). */
   delayMs?: number;
@@ -51,6 +57,8 @@ export interface RetryNotice {
   attempt: number;
   delayMs: number;
   reason: string;
+  /** `reason` in words (issue 14). */
+  reasonWords?: ErrorWords;
 }
 
 export interface Usage {
@@ -260,19 +268,19 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
           // Retry at once without it; usage is then estimated unless the server sends it anyway.
           delete body.stream_options;
           noStreamOptions = true;
-          report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, delayMs: 0 });
-          request.onRetry?.({ attempt, delayMs: 0, reason: failure.message });
+          report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, ...wordsOf(failure), delayMs: 0 });
+          request.onRetry?.({ attempt, delayMs: 0, reason: failure.message, ...reasonWordsOf(failure) });
           continue;
         }
         if (failure.kind !== 'retryable' || attempt === maxAttempts) {
-          report({ attempt, model: config.model, status: failure.status, outcome: 'failed', latencyMs, error: failure.message });
+          report({ attempt, model: config.model, status: failure.status, outcome: 'failed', latencyMs, error: failure.message, ...wordsOf(failure) });
           if (failure.kind === 'auth') throw new ModelAuthError(failure.words ?? failure.message, failure.status ?? 401);
           if (failure.kind === 'request') throw new ModelRequestError(failure.words ?? failure.message, failure.status);
           break;
         }
         const delayMs = retryDelayMs(attempt - 1, { retryAfterMs: failure.retryAfterMs, random: options.random });
-        report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, delayMs });
-        request.onRetry?.({ attempt, delayMs, reason: failure.message });
+        report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, ...wordsOf(failure), delayMs });
+        request.onRetry?.({ attempt, delayMs, reason: failure.message, ...reasonWordsOf(failure) });
         try {
           await sleep(delayMs, request.signal);
         } catch {

@@ -208,10 +208,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             ...(r.usage ? { usage: r.usage } : {}),
             costUsd: r.costUsd,
             ...(r.error ? { error: r.error } : {}),
+            ...(r.errorWords ? { errorWords: r.errorWords } : {}),
           });
         }
       },
-      onRetry: (n) => (deltas.dispose(), emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, phase: n.phase, todoId: n.todoId })),
+      onRetry: (n) => (deltas.dispose(), emitEvent({ sessionId, type: 'model_retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason, ...(n.reasonWords ? { reasonWords: n.reasonWords } : {}), phase: n.phase, todoId: n.todoId })),
     });
     const specOptions = specOptionsOf(handle.state().options);
     const spec = specOptions

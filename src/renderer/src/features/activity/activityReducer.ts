@@ -2,7 +2,7 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, ty
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
-import { formatsNow, textOf } from '../../i18n';
+import { formatsNow, reasonTextOf, textOf } from '../../i18n';
 import { activityStrings } from './activityStrings';
 
 /**
@@ -334,7 +334,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     case 'model_call':
       if (e.outcome !== 'failed') return;
-      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, e.error ?? null) });
+      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, reasonTextOf(e.error ?? null, e.errorWords)) });
       return;
     case 'rollback':
       if (e.toSeq !== undefined && e.toSeq < e.seq) rewind(d, s, e.seq, e.toSeq, e.checkpointId, e.undoes ?? null, base);
@@ -395,5 +395,5 @@ function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
 
 function describeRetry(e: AgentEventOf<'model_retry'>): string {
   const { attempt, delayMs: delay, reason } = e;
-  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reason || null);
+  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reasonTextOf(reason || null, e.reasonWords));
 }
