@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contextAttachment, rulesFileInfo, sessionImage } from '../context/contextShapes';
+import { wordsSchema } from '../errors/wordsSchema';
 import { agentPhase, agentStatus, agentTodoStatus, taskAssessment } from './agentShapes';
 
 /**
@@ -73,15 +74,12 @@ const todoRef = id.nullable().default(null);
  * (src/shared/errors/sessionReasonStrings.ts) and its values, so the UI says the reason in its language. `reason`
  * stays the English text; older logs have no words.
  */
-export const reasonWordsSchema = z.object({
-  key: z.string().min(1).max(200),
-  values: z.array(z.union([z.string().max(MAX_TEXT), z.number().finite()])).max(20),
-});
+export const reasonWordsSchema = wordsSchema;
 /**
  * The same `{key, values}` for an error string a person reads in an event or a result (issue 14): `errorWords` beside
  * the English `error` (search.onResults, MCP server states, a failed tool call), said with `errorText`.
  */
-export const errorWordsSchema = reasonWordsSchema;
+export const errorWordsSchema = wordsSchema;
 
 /** The body of each event type (without seq/ts/type). */
 const bodies = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputRule } from '../errors/inputRules';
+import { wordsSchema } from '../errors/wordsSchema';
 
 /**
  * Project context (issue 11) as the contract and the session log carry it: what a mention attached, the
@@ -28,6 +29,8 @@ export const contextAttachment = z.object({
   note: z.string().max(2000).nullable().default(null),
   /** Why it could not be attached ("No such file: src/x.ts"); the model is told too. */
   error: z.string().max(2000).nullable().default(null),
+  /** `error` in words of the `context` catalog (issue 14), for people; older logs have none. */
+  errorWords: wordsSchema.optional(),
 });
 export type ContextAttachment = z.output<typeof contextAttachment>;
 

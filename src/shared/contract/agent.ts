@@ -86,7 +86,7 @@ export const agentSessionDetail = agentSessionSummary.extend({
   /** The task's attached context and the rules the session uses (issue 11); the model's copy of the content is in the log. */
   context: z
     .object({
-      attachments: z.array(z.object({ kind: attachmentKind, ref: z.string(), title: z.string(), tokens: z.number().int().nonnegative(), note: z.string().nullable(), error: z.string().nullable() })),
+      attachments: z.array(z.object({ kind: attachmentKind, ref: z.string(), title: z.string(), tokens: z.number().int().nonnegative(), note: z.string().nullable(), error: z.string().nullable(), errorWords: reasonWordsSchema.optional() })),
       images: z.array(sessionImage),
       rules: z.array(rulesFileInfo),
     })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordsSchema } from '../errors/wordsSchema';
 import { attachmentKind, diagnosticsReport, rulesFileInfo } from '../context/contextShapes';
 import { defineCommand, noInput } from './define';
 import { relPath } from './workspace';
@@ -25,6 +26,8 @@ export const attachmentPreview = z.object({
   tokens: z.number().int().nonnegative(),
   note: z.string().nullable(),
   error: z.string().nullable(),
+  /** `error` in words (issue 14): the chip says it in the UI's language. */
+  errorWords: wordsSchema.optional(),
 });
 export type AttachmentPreview = z.infer<typeof attachmentPreview>;
 

@@ -2,6 +2,7 @@ import type { Language } from '../i18n/languages';
 import type { Messages, TextCatalog } from '../i18n/defineText';
 import { errorWords, isErrorWords, type ErrorWords } from './errorWords';
 import { checkpointErrorStrings } from './checkpointErrorStrings';
+import { contextErrorStrings } from './contextErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
@@ -43,6 +44,7 @@ const errorCatalogs = {
   mcp: mcpErrorStrings,
   spec: specErrorStrings,
   tool: toolErrorStrings,
+  context: contextErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
@@ -58,6 +60,8 @@ export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
+/** A mention that could not be attached (context.resolve, the session's context). */
+export const contextErrors = errorWords('context', contextErrorStrings);
 /** The agent's tool failures as the tool card says them (the model reads the English tool result). */
 export const toolErrors = errorWords('tool', toolErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
