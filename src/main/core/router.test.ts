@@ -81,7 +81,9 @@ describe('router', () => {
     const reject = await ask('agent.reject', { sessionId: SESSION, changeId: 'ch-1', reason: '  ' });
     expect(errorText(reject, 'zh-CN')).toBe('reason 需要说明原因（智能体会读到）');
     const key = await ask('settings.setApiKey', { key: 'sk with spaces' });
-    expect(errorText(key, 'en')).toBe('key: an API key has no spaces or special characters');
+    expect(errorText(key, 'en')).toBe('An API key has no spaces or special characters');
+    expect(key.message).toBe('Invalid params for settings.setApiKey: An API key has no spaces or special characters');
+    expect(errorText(key, 'zh-CN')).toBe('API 密钥不能包含空格或特殊字符');
     const image = await ask('agent.start', { task: 'look', images: [{ mediaType: 'image/png', dataBase64: 'data:image/png;base64,AAAA' }] });
     expect(image.words).toEqual({ key: 'input.base64', values: ['images.0.dataBase64', 0] });
     expect(errorText(image, 'zh-CN')).toBe('images.0.dataBase64 应为 base64（不带 data: 前缀）');

@@ -44,7 +44,8 @@ export const inputErrorStrings = defineText({
     sessionId: (f: string, n: number) => `${field(f)} must be a session id (a UUID v4)${more(n)}`,
     base64: (f: string, n: number) => `${field(f)} must be base64 (no data: prefix)${more(n)}`,
     imageTooBig: (f: string, mb: number, n: number) => `${field(f)}: an image may have at most ${mb} MB${more(n)}`,
-    apiKeyCharacters: (f: string, n: number) => `${field(f)}: an API key has no spaces or special characters${more(n)}`,
+    // The key's own field name adds nothing a person needs (the API key box, settings.setApiKey's only field).
+    apiKeyCharacters: (_f: string, n: number) => `An API key has no spaces or special characters${more(n)}`,
     needsEither: (f: string, a: string, b: string, n: number) => `${field(f)} needs ${a} or ${b}${more(n)}`,
     sayWhy: (f: string, n: number) => `${field(f)} must say why (the agent reads it)${more(n)}`,
   },
@@ -64,7 +65,7 @@ export const inputErrorStrings = defineText({
     sessionId: (f: string, n: number) => `${fieldZh(f)} 应为会话 ID（UUID v4）${moreZh(n)}`,
     base64: (f: string, n: number) => `${fieldZh(f)} 应为 base64（不带 data: 前缀）${moreZh(n)}`,
     imageTooBig: (f: string, mb: number, n: number) => `${fieldZh(f)}：图片不能超过 ${mb} MB${moreZh(n)}`,
-    apiKeyCharacters: (f: string, n: number) => `${fieldZh(f)}：API 密钥不能包含空格或特殊字符${moreZh(n)}`,
+    apiKeyCharacters: (_f: string, n: number) => `API 密钥不能包含空格或特殊字符${moreZh(n)}`,
     needsEither: (f: string, a: string, b: string, n: number) => `${fieldZh(f)} 需要 ${a} 或 ${b}${moreZh(n)}`,
     sayWhy: (f: string, n: number) => `${fieldZh(f)} 需要说明原因（智能体会读到）${moreZh(n)}`,
   },
