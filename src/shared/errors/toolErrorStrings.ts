@@ -75,6 +75,6 @@ export const toolErrorStrings = defineText({
       `提出更改后，${path} ${what === 'created' ? '已被他人创建' : what === 'deleted' ? '已被删除' : '在磁盘上已被更改'}；没有写入任何内容。`,
     cancelled: '工具调用已取消。',
     unknownTool: (name: string) => `未知的工具“${name}”。`,
-    invalidArguments: (name: string) => `${name} 的参数无效：`,
+    invalidArguments: (name: string) => `${name} 的参数无效。`,
   },
 });
