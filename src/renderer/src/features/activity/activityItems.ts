@@ -83,7 +83,8 @@ export type ActivityItem =
       text: string;
       options: ('retry' | 'skip' | 'edit' | 'stop')[];
       /** The last tool call of the TODO that failed, if one did. */
-      failedTool: { tool: string; input: string; output: string } | null;
+      /** The TODO's last failed tool call: what the model read (`output`), and its words when it has them (issue 14). */
+      failedTool: { tool: string; input: string; output: string; errorWords?: ErrorWords | null } | null;
       answered: string | null;
     })
   | (Base & { kind: 'checkpoint'; checkpointId: string; label: string })

@@ -1,6 +1,7 @@
 import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, type TerminalInfo } from '../../../../shared/contract';
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
+import type { ErrorWords } from '../../../../shared/errors';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
 import { formatsNow, reasonTextOf, textOf } from '../../i18n';
 import { activityStrings } from './activityStrings';
@@ -26,7 +27,7 @@ export interface ActivityState {
   /** key → absolute position (position in `items` + dropped). */
   index: Map<string, number>;
   /** Per TODO, its last failed tool call (what the error card names). */
-  failedTools: Map<string, { tool: string; input: string; output: string }>;
+  failedTools: Map<string, { tool: string; input: string; output: string; errorWords: ErrorWords | null }>;
   /** The text card that streamed deltas are appended to (null: the next delta starts one). */
   streamingKey: string | null;
   /** The rewinds seen so far (rollbacks with `toSeq`), in log order. */
@@ -233,7 +234,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       const durationMs = e.durationMs ?? null;
       const errorWords = e.errorWords ?? null;
       const todoId = base.todoId;
-      if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output });
+      if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output, errorWords });
       const known =
         d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, errorWords, durationMs, running: false, halted: null }), 'tool') ||
         d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false, halted: null }), 'terminal');
