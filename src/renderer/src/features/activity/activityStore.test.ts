@@ -175,6 +175,15 @@ describe('activity reducer on recorded sessions', () => {
     ]);
     expect(s.items.find((i) => i.key === 'call:c1')).toMatchObject({ isError: true, output: 'Error: No such file: nope.txt', errorWords: words });
     expect(s.items.find((i) => i.key === 'call:c2')).toMatchObject({ isError: true, output: 'Error: No such file: old.txt', errorWords: null });
+    // The failed TODO's question card names its last failed call, with the words (the older one has none).
+    const asked = applyActivityBatch(
+      applyActivityBatch(emptyActivity(sessionId), [
+        ev({ type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'read_file', input: '{"path":"nope.txt"}' }, 1),
+        ev({ type: 'tool_call_finished', callId: 'c1', todoId: 't1', tool: 'read_file', summary: 'Error: No such file: nope.txt', isError: true, errorWords: words }, 2),
+      ]),
+      [ev({ type: 'question', questionId: 'q1', todoId: 't1', text: 'TODO t1 failed: retry, skip, edit or stop?', options: ['retry', 'stop'] }, 3)],
+    );
+    expect(asked.items.find((i) => i.kind === 'error')).toMatchObject({ failedTool: { tool: 'read_file', output: 'Error: No such file: nope.txt', errorWords: words } });
 
     // A change that could not be applied keeps its words for the change card too.
     const changed = { key: 'tool.changedSince', values: ['a.txt', 'changed'] };
