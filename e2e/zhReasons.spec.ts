@@ -41,7 +41,7 @@ test('a waiting and a stopped session say why in Chinese', async ({ page }) => {
   await expect(activity(page).getByTestId('card-end-stopped')).not.toContainText('Stopped from the app.');
 });
 
-test("a failed tool call's card says its error in Chinese, the English the model read one click away", async ({ page }) => {
+test("a failed tool call's card says its error in Chinese, the English the model read one click away", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   app = await serveWithModel(makeFixtureRepo(), { globalSettings: { ui: { language: 'zh-CN' } } });
   app.model.enqueue(
@@ -59,6 +59,7 @@ test("a failed tool call's card says its error in Chinese, the English the model
   await expect(modelSaw.locator('summary')).toHaveText('模型读到的内容');
   await modelSaw.locator('summary').click();
   await expect(modelSaw).toContainText('Error: No such file: nope.txt');
+  await card.screenshot({ path: testInfo.outputPath('zh-tool-error-card.png') });
 });
 
 test("an MCP server that cannot start says why in Chinese in Settings", async ({ page }) => {
