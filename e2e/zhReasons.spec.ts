@@ -62,3 +62,35 @@ test('a destructive command waiting for approval says why in Chinese', async ({ 
   await page.getByTestId('session-stop-confirm').click();
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'stopped');
 });
+
+test("a failed tool call's card says its error in Chinese, the English the model read one click away", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  app = await serveWithModel(makeFixtureRepo(), { globalSettings: { ui: { language: 'zh-CN' } } });
+  app.model.enqueue(
+    reply.toolCall('todo_write', { todos: [{ id: 't1', description: 'Read nope.txt', expectedResult: 'its text is known' }] }),
+    reply.toolCall('read_file', { path: 'nope.txt' }),
+  );
+  await page.goto(app.served.url);
+  await page.getByTestId('view-agent').click();
+  await page.getByTestId('start-task').fill('Read nope.txt');
+  await page.getByTestId('start-submit').click();
+  const card = activity(page).getByTestId('card-tool').filter({ hasText: 'read_file' });
+  await expect(card.getByTestId('tool-error')).toHaveText('没有这个文件：nope.txt', { timeout: 30_000 });
+  await expect(card.getByTestId('tool-error')).toHaveAttribute('title', /^Error: No such file: nope\.txt\nNext step: /);
+  const modelSaw = card.getByTestId('tool-model-saw');
+  await expect(modelSaw.locator('summary')).toHaveText('模型读到的内容');
+  await modelSaw.locator('summary').click();
+  await expect(modelSaw).toContainText('Error: No such file: nope.txt');
+  await card.screenshot({ path: testInfo.outputPath('zh-tool-error-card.png') });
+});
+
+test("an MCP server that cannot start says why in Chinese in Settings", async ({ page }) => {
+  test.setTimeout(120_000);
+  app = await serveWithModel(makeFixtureRepo(), { globalSettings: { ui: { language: 'zh-CN' }, mcpServers: { broken: { command: 'no-such-program-akira' } } } });
+  await page.goto(app.served.url);
+  await page.getByTestId('open-settings').click();
+  const broken = page.locator('[data-testid="mcp-server"][data-name="broken"]');
+  await expect(broken.getByTestId('mcp-message')).toContainText('无法启动：', { timeout: 30_000 });
+  await expect(broken.getByTestId('mcp-message')).toContainText('no-such-program-akira');
+  await expect(broken.getByTestId('mcp-message')).not.toContainText('It could not start');
+});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inputErrors, plainWords, type ErrorWords, type Words } from '../../shared/errors';
+import { inputErrors, plainWords, ruleOf, type ErrorWords, type WordValue, type Words } from '../../shared/errors';
 
 /** The value at `path` in the raw input (undefined when a step is missing). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -18,8 +18,22 @@ const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : St
  * be empty`, `edits.0.search is missing`. `more` is how many other problems there are.
  */
 export function inputWords(issue: z.core.$ZodIssue, rawInput: unknown, more: number): ErrorWords {
+  return plainWords(inputSaid(issue, rawInput, more));
+}
+
+/**
+ * The English of a problem for the API's message and `details.fields[].message`: a contract rule's words (its zod
+ * message is only the rule's marker), else zod's own message.
+ */
+export function inputMessage(issue: z.core.$ZodIssue): string {
+  return ruleOf(issue.message) ? inputSaid(issue, undefined, 0).en : issue.message;
+}
+
+function inputSaid(issue: z.core.$ZodIssue, rawInput: unknown, more: number): Words {
   const field = issue.path.map(String).join('.');
-  const said = ((): Words => {
+  const rule = ruleOf(issue.message);
+  if (rule) return (inputErrors[rule.rule] as (...values: WordValue[]) => Words)(field, ...rule.values, more);
+  return ((): Words => {
     switch (issue.code) {
       case 'invalid_type':
         if (valueAt(rawInput, issue.path) === undefined) return inputErrors.missing(field, more);
@@ -41,7 +55,6 @@ export function inputWords(issue: z.core.$ZodIssue, rawInput: unknown, more: num
         return inputErrors.invalid(field, issue.message, more);
     }
   })();
-  return plainWords(said);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandNames } from '../../shared/contract';
-import { errorText, fileErrors } from '../../shared/errors';
+import { errorText, fileErrors, inputRule, ruleOf } from '../../shared/errors';
 import { AkiraError } from './errors';
 import { createRouter, type Handlers } from './router';
 
@@ -57,6 +57,47 @@ describe('router', () => {
     const unknown = await router.handle('git.status', { sneaky: 1 }, ctx);
     expect(unknown).toMatchObject({ error: { words: { key: 'input.unknownFields', values: ['', 'sneaky', 0] } } });
     expect(errorText((unknown as { error: { message: string; words: unknown } }).error, 'zh-CN')).toBe('输入含有 Akira 不认识的字段：sneaky');
+  });
+
+  it("says the contract's own rules in their words, and the generic words where they say the same (issue 14)", async () => {
+    const router = createRouter(handlersWith({}));
+    type Answer = { error: { message: string; words: { key: string; values: unknown[] }; details: { fields: { path: string; message: string }[] } } };
+    const ask = async (name: string, input: unknown) => ((await router.handle(name, input, ctx)) as Answer).error;
+    const SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+    const session = await ask('agent.get', { sessionId: 'nope' });
+    expect(session.words).toEqual({ key: 'input.sessionId', values: ['sessionId', 0] });
+    expect(session.message).toBe('Invalid params for agent.get: sessionId must be a session id (a UUID v4)');
+    expect(session.details.fields).toEqual([{ path: 'sessionId', message: 'sessionId must be a session id (a UUID v4)', words: session.words }]);
+    expect(errorText(session, 'zh-CN')).toBe('sessionId 应为会话 ID（UUID v4）');
+
+    const checkpoint = await ask('checkpoints.show', { checkpointId: 'a b/c' });
+    expect(errorText(checkpoint, 'en')).toBe('checkpointId may hold only letters, digits, - and _');
+    expect(errorText(checkpoint, 'zh-CN')).toBe('checkpointId 只能包含字母、数字、- 和 _');
+    const ack = await ask('terminal.ack', { terminalId: 't1' });
+    expect(ack.words).toEqual({ key: 'input.needsEither', values: ['', 'upTo', 'bytes', 0] });
+    expect(ack.message).toBe('Invalid params for terminal.ack: The input needs upTo or bytes');
+    expect(errorText(ack, 'zh-CN')).toBe('输入 需要 upTo 或 bytes');
+    const reject = await ask('agent.reject', { sessionId: SESSION, changeId: 'ch-1', reason: '  ' });
+    expect(errorText(reject, 'zh-CN')).toBe('reason 需要说明原因（智能体会读到）');
+    const key = await ask('settings.setApiKey', { key: 'sk with spaces' });
+    expect(errorText(key, 'en')).toBe('An API key has no spaces or special characters');
+    expect(key.message).toBe('Invalid params for settings.setApiKey: An API key has no spaces or special characters');
+    expect(errorText(key, 'zh-CN')).toBe('API 密钥不能包含空格或特殊字符');
+    const image = await ask('agent.start', { task: 'look', images: [{ mediaType: 'image/png', dataBase64: 'data:image/png;base64,AAAA' }] });
+    expect(image.words).toEqual({ key: 'input.base64', values: ['images.0.dataBase64', 0] });
+    expect(errorText(image, 'zh-CN')).toBe('images.0.dataBase64 应为 base64（不带 data: 前缀）');
+
+    // Where the generic words say the same, the contract has no English of its own: the words say it in both languages.
+    const model = await ask('agent.start', { task: 'x', model: 'm'.repeat(201) });
+    expect(model.words).toEqual({ key: 'input.tooBig', values: ['model', 'string', 200, 0] });
+    expect(model.message).not.toMatch(/The model name/);
+    expect(errorText(await ask('search.start', { query: '' }), 'zh-CN')).toBe('query 不能为空');
+    expect(errorText(await ask('agent.start', { task: '   ' }), 'en')).toBe('task must not be empty');
+    // A rule's values travel in its marker; any other message is no rule.
+    expect(ruleOf(inputRule('imageTooBig', 5))).toEqual({ rule: 'imageTooBig', values: [5] });
+    expect(ruleOf('input.nope')).toBeNull();
+    expect(ruleOf('The task is empty.')).toBeNull();
   });
 
   it('answers the words of an AkiraError a handler throws', async () => {

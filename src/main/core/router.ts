@@ -9,7 +9,8 @@ import {
 } from '../../shared/contract';
 import { inputErrors } from '../../shared/errors';
 import { AkiraError, toContractError } from './errors';
-import { inputWords } from './inputWords';
+import { inputMessage, inputWords } from './inputWords';
+import { ruleOf } from '../../shared/errors';
 
 /** Who is calling: lets handlers tell faces apart (e.g. only the desktop opens arbitrary folders). */
 export interface CallContext {
@@ -36,7 +37,7 @@ export interface Router {
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'params'}: ${issue.message}`)
+    .map((issue) => (ruleOf(issue.message) ? inputMessage(issue) : `${issue.path.length ? issue.path.join('.') : 'params'}: ${issue.message}`))
     .join('; ');
 }
 
@@ -50,7 +51,7 @@ export function createRouter(handlers: Handlers, options: { validateOutput?: boo
       const parsed = def.input.safeParse(rawInput ?? undefined);
       if (!parsed.success) {
         const issues = parsed.error.issues;
-        const fields = issues.slice(0, 50).map((issue) => ({ path: issue.path.join('.'), message: issue.message, words: inputWords(issue, rawInput, 0) }));
+        const fields = issues.slice(0, 50).map((issue) => ({ path: issue.path.join('.'), message: inputMessage(issue), words: inputWords(issue, rawInput, 0) }));
         const words = inputWords(issues[0]!, rawInput, issues.length - 1);
         return { error: { code: 'bad_request', message: `Invalid params for ${name}: ${describeIssues(parsed.error)}`, details: { fields }, words } };
       }

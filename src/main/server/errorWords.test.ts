@@ -108,5 +108,14 @@ describe('error words on the faces', () => {
       message: 'No such file or folder: nowhere/gone.txt',
       words: { key: 'file.notFound', values: ['nowhere/gone.txt'] },
     });
+    // A contract rule (a checkpoint id's characters): meaningful English in the message, the same in words.
+    const badId = await api('checkpoints.show', { checkpointId: 'no/such id' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.error).toMatchObject({
+      code: 'bad_request',
+      message: 'Invalid params for checkpoints.show: checkpointId may hold only letters, digits, - and _',
+      words: { key: 'input.idCharacters', values: ['checkpointId', 0] },
+    });
+    expect(errorText(badId.body.error, 'zh-CN')).toBe('checkpointId 只能包含字母、数字、- 和 _');
   });
 });

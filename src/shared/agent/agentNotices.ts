@@ -29,7 +29,15 @@ export const noticeBodies = {
   /** The reply's text as it streams, batched; after a model_retry the text starts again. */
   assistant_delta: { phase: agentPhase, todoId: nullableTodo, text: z.string() },
   /** A model call failed and is tried again after `delayMs`. */
-  model_retry: { attempt: z.number().int().positive(), delayMs: z.number().nonnegative(), reason: z.string(), reasonWords: reasonWordsSchema.optional(), phase: agentPhase, todoId: nullableTodo },
+  model_retry: {
+    attempt: z.number().int().positive(),
+    delayMs: z.number().nonnegative(),
+    reason: z.string(),
+    /** `reason` in words (issue 14), when the failure has them. */
+    reasonWords: reasonWordsSchema.optional(),
+    phase: agentPhase,
+    todoId: nullableTodo,
+  },
   /** Something went wrong that does not stop the session (e.g. a checkpoint that failed). */
   warning: { message: z.string() },
 } as const;

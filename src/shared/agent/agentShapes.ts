@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordsSchema } from '../errors/wordsSchema';
 
 /**
  * The shapes an agent session shows to people and to the log alike: its status and phase, a TODO as the
@@ -56,10 +57,7 @@ export type SessionWorktreeT = z.infer<typeof sessionWorktree>;
  * sessionReasonStrings.ts, policyReasonStrings.ts…) and its values, so the UI and the CLI say the reason in their
  * language. `reason` stays the English text; older logs have no words.
  */
-export const reasonWordsSchema = z.object({
-  key: z.string().min(1).max(200),
-  values: z.array(z.union([z.string().max(200_000), z.number().finite()])).max(20),
-});
+export const reasonWordsSchema = wordsSchema;
 
 export const approvalId = z.string().min(1).max(128);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contextAttachment, rulesFileInfo, sessionImage } from '../context/contextShapes';
+import { wordsSchema } from '../errors/wordsSchema';
 import { agentPhase, agentStatus, agentTodoStatus, reasonWordsSchema, taskAssessment } from './agentShapes';
 
 export { reasonWordsSchema };
@@ -70,6 +71,12 @@ export const usageSchema = z.object({
 
 const todoRef = id.nullable().default(null);
 
+/**
+ * The `{key, values}` for an error string a person reads in an event or a result (issue 14): `errorWords` beside
+ * the English `error` (search.onResults, MCP server states, a failed tool call), said with `errorText`.
+ */
+export const errorWordsSchema = wordsSchema;
+
 /** The body of each event type (without seq/ts/type). */
 const bodies = {
   session_started: {
@@ -109,6 +116,11 @@ const bodies = {
     /** Why the policy refused to run it (a denied command), for people: English, and its words (issue 14). */
     deniedReason: text.optional(),
     deniedReasonWords: reasonWordsSchema.optional(),
+    /**
+     * A failed call's error in words of the shared catalogs (issue 14), for the person reading the tool card; the model
+     * read `summary` (English). Older logs have none.
+     */
+    errorWords: errorWordsSchema.optional(),
   },
   change_proposed: { changeId: id, callId: id.optional(), todoId: todoRef, change: proposedChangeSchema },
   change_decided: {
@@ -121,7 +133,14 @@ const bodies = {
     /** The user's content for `edited`. */
     editedAfter: z.string().nullable().optional(),
   },
-  change_applied: { changeId: id, path: z.string().min(1).max(4096), error: text.optional() },
+  change_applied: {
+    changeId: id,
+    path: z.string().min(1).max(4096),
+    /** Why it was not applied: the English tool result the model read. */
+    error: text.optional(),
+    /** `error` in words for the change card (issue 14); older logs have none. */
+    errorWords: errorWordsSchema.optional(),
+  },
   command_finished: {
     callId: id.optional(),
     todoId: todoRef,
@@ -155,6 +174,8 @@ const bodies = {
     usage: usageSchema.optional(),
     costUsd: z.number().nonnegative().nullable().default(null),
     error: text.optional(),
+    /** `error` in words of the shared catalogs (issue 14), for the activity's notice; older logs have none. */
+    errorWords: errorWordsSchema.optional(),
   },
   user_message: {
     messageId: id,

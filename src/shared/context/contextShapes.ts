@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { inputRule } from '../errors/inputRules';
+import { wordsSchema } from '../errors/wordsSchema';
 
 /**
  * Project context (issue 11) as the contract and the session log carry it: what a mention attached, the
@@ -27,6 +29,8 @@ export const contextAttachment = z.object({
   note: z.string().max(2000).nullable().default(null),
   /** Why it could not be attached ("No such file: src/x.ts"); the model is told too. */
   error: z.string().max(2000).nullable().default(null),
+  /** `error` in words of the `context` catalog (issue 14), for people; older logs have none. */
+  errorWords: wordsSchema.optional(),
 });
 export type ContextAttachment = z.output<typeof contextAttachment>;
 
@@ -44,13 +48,13 @@ export const imageInput = z
     /** The image's bytes, base64 (no `data:` prefix). */
     dataBase64: z
       .string()
-      .min(1, 'The image is empty.')
-      .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4, `An image may have at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`)
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'dataBase64 must be base64 (no data: prefix).'),
+      .min(1)
+      .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4, inputRule('imageTooBig', MAX_IMAGE_BYTES / 1024 / 1024))
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, inputRule('base64')),
   })
   .strict();
 export type ImageInput = z.input<typeof imageInput>;
-export const imageInputs = z.array(imageInput).max(MAX_IMAGES, `At most ${MAX_IMAGES} images at a time.`);
+export const imageInputs = z.array(imageInput).max(MAX_IMAGES);
 
 /** An image kept with its session (`.akira/sessions/<id>/images/<file>`), so a resumed session still has it. */
 export const sessionImage = z.object({

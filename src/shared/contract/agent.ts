@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRule } from '../errors/inputRules';
 import { agentEvent } from '../agent/agentEvents';
 import { reasonWordsSchema } from '../agent/sessionEvents';
 import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
@@ -24,7 +25,7 @@ import { defineCommand, defineEvent, noInput, ok } from './define';
  */
 
 const UUID_V4 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
-export const agentSessionId = z.string().regex(UUID_V4, 'a session id is a UUID v4');
+export const agentSessionId = z.string().regex(UUID_V4, inputRule('sessionId'));
 
 export {
   agentApproval,
@@ -85,7 +86,7 @@ export const agentSessionDetail = agentSessionSummary.extend({
   /** The task's attached context and the rules the session uses (issue 11); the model's copy of the content is in the log. */
   context: z
     .object({
-      attachments: z.array(z.object({ kind: attachmentKind, ref: z.string(), title: z.string(), tokens: z.number().int().nonnegative(), note: z.string().nullable(), error: z.string().nullable() })),
+      attachments: z.array(z.object({ kind: attachmentKind, ref: z.string(), title: z.string(), tokens: z.number().int().nonnegative(), note: z.string().nullable(), error: z.string().nullable(), errorWords: reasonWordsSchema.optional() })),
       images: z.array(sessionImage),
       rules: z.array(rulesFileInfo),
     })
@@ -99,7 +100,7 @@ export const agentSessionDetail = agentSessionSummary.extend({
 export type AgentSessionDetail = z.infer<typeof agentSessionDetail>;
 
 const bySession = { sessionId: agentSessionId };
-const rewindCheckpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a checkpoint id: letters, digits, - and _ only');
+const rewindCheckpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, inputRule('idCharacters'));
 
 /** A mode a session can use (agent.modes). */
 export const agentModeInfo = z.object({ id: z.string(), name: z.string(), description: z.string(), builtIn: z.boolean() });
@@ -114,10 +115,10 @@ export const agentCommands = {
   'agent.start': defineCommand(
     z
       .object({
-        task: z.string().trim().min(1, 'The task is empty.').max(20_000, 'The task is longer than 20000 characters.'),
+        task: z.string().trim().min(1).max(20_000),
         mode: z.string().trim().min(1).max(64).optional(),
         /** This session's model name instead of the configured one (same base URL and key). */
-        model: z.string().trim().min(1, 'The model name is empty.').max(200, 'The model name is longer than 200 characters.').optional(),
+        model: z.string().trim().min(1).max(200).optional(),
         whenBusy: whenBusy.optional(),
         /** `worktree`: the session works in its own git worktree on branch akira/<8>; the user's tree is untouched until agent.merge. */
         isolation: isolation.optional(),
@@ -134,7 +135,7 @@ export const agentCommands = {
     'The modes a session can use: the built-ins and the custom ones of `.akira/modes` (with an error per invalid mode file).',
   ),
   'agent.editTodos': defineCommand(
-    z.object({ ...bySession, todos: z.array(planTodo).min(1, 'The board needs at least one TODO.').max(500, 'At most 500 TODOs.') }).strict(),
+    z.object({ ...bySession, todos: z.array(planTodo).min(1).max(500) }).strict(),
     ok,
     'Edit the TODOs not started yet (edit, add — no id —, remove, reorder); started TODOs must be listed unchanged, in their place.',
   ),
@@ -149,7 +150,7 @@ export const agentCommands = {
     'Take back the last rewind of a session that has not gone on since (resumed, edited): its board, history and status are as they were just before the rewind.',
   ),
   'agent.fork': defineCommand(
-    z.object({ ...bySession, checkpointId: rewindCheckpointId, task: z.string().trim().min(1, 'The task is empty.').max(20_000).optional() }).strict(),
+    z.object({ ...bySession, checkpointId: rewindCheckpointId, task: z.string().trim().min(1).max(20_000).optional() }).strict(),
     z.object({ sessionId: z.string() }),
     'A new paused session whose history is this one\'s up to a checkpoint (files are untouched); resume it to go on from there.',
   ),
@@ -166,7 +167,7 @@ export const agentCommands = {
     'The newest logged events of a session (before `beforeSeq`), oldest first, at most `limit` and about 8 MB; `more` when older ones remain.',
   ),
   'agent.reorderQueue': defineCommand(
-    z.object({ sessionIds: z.array(agentSessionId).min(1, 'List the queued sessions in their new order.').max(500) }).strict(),
+    z.object({ sessionIds: z.array(agentSessionId).min(1).max(500) }).strict(),
     z.object({ queue: z.array(z.string()) }),
     'Reorder the queue: the sessions listed come first, in that order (the others keep theirs after them); answers the new order. Cancel a queued session with agent.stop.',
   ),
@@ -236,7 +237,7 @@ export const agentCommands = {
     'Stop a session for good (running commands are killed).',
   ),
   'agent.sendMessage': defineCommand(
-    z.object({ ...bySession, text: z.string().trim().min(1, 'The message is empty.').max(20_000), images: imageInputs.optional() }).strict(),
+    z.object({ ...bySession, text: z.string().trim().min(1).max(20_000), images: imageInputs.optional() }).strict(),
     z.object({ messageId: z.string() }),
     'Tell the agent something: it is put in the context of its next model call.',
   ),
@@ -258,7 +259,7 @@ export const agentCommands = {
       .object({
         ...bySession,
         changeId: approvalId,
-        reason: z.string().trim().min(1, 'Say why (the agent reads it).').max(20_000),
+        reason: z.string().trim().min(1, inputRule('sayWhy')).max(20_000),
         /** The reason's words when a face wrote it (the CLI's batch refusals), so the UI says it in its language. */
         reasonWords: reasonWordsSchema.optional(),
       })

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { inputRule } from '../errors/inputRules';
 import { defineCommand, defineEvent, noInput } from './define';
 import { relPath } from './workspace';
 
 /** A checkpoint id (or a unique prefix of at least 4 characters, or 'latest'). */
-export const checkpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
+export const checkpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, inputRule('idCharacters'));
 export const checkpointOrigin = z.enum(['manual', 'agent', 'before-restore']);
 
 export const checkpointRecord = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordsSchema } from '../errors/wordsSchema';
 import { attachmentKind, diagnosticsReport, rulesFileInfo } from '../context/contextShapes';
 import { defineCommand, noInput } from './define';
 import { relPath } from './workspace';
@@ -25,6 +26,8 @@ export const attachmentPreview = z.object({
   tokens: z.number().int().nonnegative(),
   note: z.string().nullable(),
   error: z.string().nullable(),
+  /** `error` in words (issue 14): the chip says it in the UI's language. */
+  errorWords: wordsSchema.optional(),
 });
 export type AttachmentPreview = z.infer<typeof attachmentPreview>;
 
@@ -32,7 +35,7 @@ export const contextCommands = {
   'context.findFiles': defineCommand(
     z
       .object({
-        query: z.string().max(500, 'The query is longer than 500 characters.').default(''),
+        query: z.string().max(500).default(''),
         limit: z.number().int().min(1).max(200).default(50),
         /** Folders too (mentions of a folder); files only by default. */
         folders: z.boolean().default(false),

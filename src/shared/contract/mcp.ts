@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
@@ -29,6 +30,8 @@ export const mcpServerInfo = z.object({
   resources: z.number().int().nonnegative(),
   prompts: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** `error` in words of the shared `mcp` catalog (issue 14): the UI says it in its language; null when there are none. */
+  errorWords: errorWordsSchema.nullable().optional(),
   /** A stdio server's last output on stderr. */
   stderrTail: z.string(),
   restarts: z.number().int().nonnegative(),
@@ -40,7 +43,7 @@ export const mcpServerInfo = z.object({
 });
 export type McpServerInfo = z.infer<typeof mcpServerInfo>;
 
-const serverName = z.string().min(1, 'Name an MCP server.').max(100);
+const serverName = z.string().min(1).max(100);
 
 export const mcpCommands = {
   'mcp.list': defineCommand(

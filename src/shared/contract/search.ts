@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent } from './define';
 import { relPath } from './workspace';
 
@@ -15,7 +16,7 @@ export const SEARCH_MAX_RESULTS = 50_000;
 
 export const searchParams = z
   .object({
-    query: z.string().min(1, 'Type something to search for.').max(2000, 'The query is longer than 2000 characters.'),
+    query: z.string().min(1).max(2000),
     /** The query is a JavaScript regular expression (default: literal text). */
     regex: z.boolean().default(false),
     caseSensitive: z.boolean().default(false),
@@ -68,6 +69,8 @@ export const searchDone = z.object({
   engine: searchEngine,
   /** The search failed midway (what was found before stands). */
   error: z.string().optional(),
+  /** `error` in words of the shared error catalogs (issue 14): the UI says it in its language. */
+  errorWords: errorWordsSchema.optional(),
 });
 export type SearchDone = z.infer<typeof searchDone>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { inputRule } from '../errors/inputRules';
+import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent, noInput } from './define';
 import { workspaceSummary } from './app';
 
@@ -154,6 +156,8 @@ export const settingsSnapshot = z.object({
       sources: z.object({ baseURL: configSource.nullable(), model: configSource.nullable() }),
       /** Why no model can be used yet (says how to configure one), else null. */
       error: z.string().nullable(),
+      /** `error` in words of the shared catalogs (issue 14), for the UI; null without words. */
+      errorWords: errorWordsSchema.nullable().optional(),
     }),
     agent: z.object({
       mode: z.string(),
@@ -258,9 +262,9 @@ export type ConnectionTestResultT = z.infer<typeof connectionTestResult>;
 const apiKey = z
   .string()
   .trim()
-  .min(1, 'The API key is empty')
-  .max(4096, 'The API key is too long (4096 characters at most)')
-  .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters');
+  .min(1)
+  .max(4096)
+  .regex(/^[\x21-\x7e]+$/, inputRule('apiKeyCharacters'));
 
 export const settingsCommands = {
   'settings.get': defineCommand(noInput, settingsSnapshot, 'The model and agent settings: effective, global and workspace layers; whether an API key is set (never the key).'),

@@ -55,12 +55,12 @@ export const specDetail = z.object({
 export type SpecDetailT = z.infer<typeof specDetail>;
 
 /** A task number as written in tasks.md ('2', '2.1') or the parser's id ('t3'). */
-const taskId = z.string().trim().min(1, 'A task id is empty.').max(100);
+const taskId = z.string().trim().min(1).max(100);
 
 export const specRunInput = z
   .object({
     /** The tasks.md to run, workspace-relative: a spec's (`.akira/specs/auth/tasks.md`, `.kiro/specs/…`) or any other. */
-    tasksPath: z.string().trim().min(1, 'Name the tasks.md to run.').max(4096),
+    tasksPath: z.string().trim().min(1).max(4096),
     /** Only these tasks (a parent stands for its sub-tasks); default: every open task. */
     only: z.array(taskId).min(1).max(500).optional(),
     /** Start at this task: it and the open tasks after it in the file. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRule } from '../errors/inputRules';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 export const terminalId = z.string().min(1).max(64);
@@ -44,7 +45,7 @@ export const terminalCommands = {
         /** Older form: characters rendered since this client's previous ack. */
         bytes: z.number().int().nonnegative().optional(),
       })
-      .refine((a) => a.upTo !== undefined || a.bytes !== undefined, { error: 'Give upTo (the end of the last terminal.onData rendered) or bytes' }),
+      .refine((a) => a.upTo !== undefined || a.bytes !== undefined, { error: inputRule('needsEither', 'upTo', 'bytes') }),
     ok,
     [
       'Flow control: the client has rendered terminal.onData up to `upTo` (the `end` of the last event it rendered;',

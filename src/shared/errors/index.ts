@@ -2,6 +2,7 @@ import type { Language } from '../i18n/languages';
 import type { Messages, TextCatalog } from '../i18n/defineText';
 import { errorWords, isErrorWords, type ErrorWords } from './errorWords';
 import { checkpointErrorStrings } from './checkpointErrorStrings';
+import { contextErrorStrings } from './contextErrorStrings';
 import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
@@ -9,6 +10,7 @@ import { mcpErrorStrings } from './mcpErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
 import { searchErrorStrings } from './searchErrorStrings';
 import { terminalErrorStrings } from './terminalErrorStrings';
+import { toolErrorStrings } from './toolErrorStrings';
 import { specErrorStrings } from './specErrorStrings';
 import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
@@ -17,6 +19,7 @@ import { policyReasonStrings } from './policyReasonStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
+export * from './inputRules';
 
 /** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
 export function listedNames(names: readonly string[], max: number): [string, number] {
@@ -40,6 +43,8 @@ const errorCatalogs = {
   terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
   spec: specErrorStrings,
+  tool: toolErrorStrings,
+  context: contextErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
@@ -55,6 +60,10 @@ export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
+/** A mention that could not be attached (context.resolve, the session's context). */
+export const contextErrors = errorWords('context', contextErrorStrings);
+/** The agent's tool failures as the tool card says them (the model reads the English tool result). */
+export const toolErrors = errorWords('tool', toolErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
 export const sessionReasons = errorWords('reason', sessionReasonStrings);
 /** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */

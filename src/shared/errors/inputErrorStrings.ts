@@ -41,6 +41,15 @@ export const inputErrorStrings = defineText({
     invalid: (f: string, reason: string, n: number) => `${field(f)} is not valid: ${reason}${more(n)}`,
     /** Not the caller's input: a handler's answer that breaks the contract (a bug of the core); `said` is zod's. */
     invalidResult: (command: string, said: string) => `${command} produced an invalid result: ${said}`,
+    // The contract's own rules (inputRules.ts)
+    idCharacters: (f: string, n: number) => `${field(f)} may hold only letters, digits, - and _${more(n)}`,
+    sessionId: (f: string, n: number) => `${field(f)} must be a session id (a UUID v4)${more(n)}`,
+    base64: (f: string, n: number) => `${field(f)} must be base64 (no data: prefix)${more(n)}`,
+    imageTooBig: (f: string, mb: number, n: number) => `${field(f)}: an image may have at most ${mb} MB${more(n)}`,
+    // The key's own field name adds nothing a person needs (the API key box, settings.setApiKey's only field).
+    apiKeyCharacters: (_f: string, n: number) => `An API key has no spaces or special characters${more(n)}`,
+    needsEither: (f: string, a: string, b: string, n: number) => `${field(f)} needs ${a} or ${b}${more(n)}`,
+    sayWhy: (f: string, n: number) => `${field(f)} must say why (the agent reads it)${more(n)}`,
   },
   'zh-CN': {
     missing: (f: string, n: number) => `缺少 ${fieldZh(f)}${moreZh(n)}`,
@@ -55,5 +64,12 @@ export const inputErrorStrings = defineText({
     unknownFields: (f: string, keys: string, n: number) => `${f ? `${f} 含有` : '输入含有'} Akira 不认识的字段：${keys}${moreZh(n)}`,
     invalid: (f: string, reason: string, n: number) => `${fieldZh(f)} 无效：${reason}${moreZh(n)}`,
     invalidResult: (command: string, said: string) => `${command} 返回了无效的结果：${said}`,
+    idCharacters: (f: string, n: number) => `${fieldZh(f)} 只能包含字母、数字、- 和 _${moreZh(n)}`,
+    sessionId: (f: string, n: number) => `${fieldZh(f)} 应为会话 ID（UUID v4）${moreZh(n)}`,
+    base64: (f: string, n: number) => `${fieldZh(f)} 应为 base64（不带 data: 前缀）${moreZh(n)}`,
+    imageTooBig: (f: string, mb: number, n: number) => `${fieldZh(f)}：图片不能超过 ${mb} MB${moreZh(n)}`,
+    apiKeyCharacters: (_f: string, n: number) => `API 密钥不能包含空格或特殊字符${moreZh(n)}`,
+    needsEither: (f: string, a: string, b: string, n: number) => `${fieldZh(f)} 需要 ${a} 或 ${b}${moreZh(n)}`,
+    sayWhy: (f: string, n: number) => `${fieldZh(f)} 需要说明原因（智能体会读到）${moreZh(n)}`,
   },
 });

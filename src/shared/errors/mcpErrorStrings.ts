@@ -12,6 +12,10 @@ function notReadyEn(name: string, state: string, error: string): string {
   if (state === 'disabled') return `The MCP server ${name} is disabled.`;
   return `The MCP server ${name} waits for your approval.`;
 }
+/** After `gaveUpAfter` restarts (0: still trying) the hub stops restarting a server: it says so after the cause. */
+const gaveUpEn = (n: number) => (n > 0 ? ` (gave up after ${n} restarts; restart it in Settings → MCP servers)` : '');
+const gaveUpZh = (n: number) => (n > 0 ? `（重启 ${n} 次后已放弃；请在“设置 → MCP 服务器”中重启它）` : '');
+
 function notReadyZh(name: string, state: string, error: string): string {
   if (state === 'starting' || state === 'restarting') {
     return `MCP 服务器 ${name} 正在${state === 'starting' ? '启动' : '重启'}${error ? `（${error}）` : ''}；请稍后再试，或使用其他工具。`;
@@ -36,6 +40,10 @@ export const mcpErrorStrings = defineText({
     changedSinceSeen: (name: string, file: string) => `The configuration of ${name} in ${file} changed since you looked at it: look at it again before approving.`,
     settingsNotJson: (file: string, reason: string) => `The global settings (${file}) cannot be read as JSON (${reason}); fix the file first.`,
     notInGlobal: (name: string) => `No MCP server "${name}" in the global settings.`,
+    // A server's state (mcp.list, mcp.onChanged `errorWords`): why it waits, restarts or failed.
+    awaitingApproval: (file: string) => `Proposed by this workspace (${file}): it starts once you approve it.`,
+    serverStopped: (why: string, gaveUpAfter: number) => `The server stopped: ${why}${gaveUpEn(gaveUpAfter)}`,
+    couldNotStart: (reason: string, gaveUpAfter: number) => `It could not start: ${reason}${gaveUpEn(gaveUpAfter)}`,
   },
   'zh-CN': {
     noSuchServer: (name: string, configured: string) => `没有 MCP 服务器“${name}”（已配置：${configured || '无'}）。`,
@@ -51,5 +59,8 @@ export const mcpErrorStrings = defineText({
     changedSinceSeen: (name: string, file: string) => `你查看之后，${file} 中 ${name} 的配置已被更改：请重新查看后再批准。`,
     settingsNotJson: (file: string, reason: string) => `全局设置（${file}）无法作为 JSON 读取（${reason}）；请先修复这个文件。`,
     notInGlobal: (name: string) => `全局设置中没有 MCP 服务器“${name}”。`,
+    awaitingApproval: (file: string) => `由此工作区提议（${file}）：你批准后它才会启动。`,
+    serverStopped: (why: string, gaveUpAfter: number) => `服务器已停止：${why}${gaveUpZh(gaveUpAfter)}`,
+    couldNotStart: (reason: string, gaveUpAfter: number) => `无法启动：${reason}${gaveUpZh(gaveUpAfter)}`,
   },
 });

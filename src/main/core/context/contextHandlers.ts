@@ -12,7 +12,7 @@ export function contextHandlers(services: () => { context: ProjectContext; files
   return {
     'context.findFiles': (p) => services().files.find(p.query, { limit: p.limit, folders: p.folders }),
     'context.resolve': async (p) => ({
-      attachments: (await services().context.resolve(p.text, { preview: true })).map(({ kind, ref, title, tokens, note, error }) => ({ kind, ref, title, tokens, note, error })),
+      attachments: (await services().context.resolve(p.text, { preview: true })).map(({ kind, ref, title, tokens, note, error, errorWords }) => ({ kind, ref, title, tokens, note, error, ...(errorWords ? { errorWords } : {}) })),
     }),
     'context.diagnostics': (p) => services().context.diagnostics({ paths: p.paths }),
     'context.rules': async () => ({ files: (await services().context.rules()).files }),

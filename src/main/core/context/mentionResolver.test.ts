@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startAgentKit, type AgentKit } from '../../../testing/agentKit';
 import { initRepoWithCommit } from '../../../testing/gitCli';
 import { tempDir } from '../../../testing/tempTree';
+import { errorText } from '../../../shared/errors';
 import { FILE_FULL_MAX_CHARS, FIRST_LINES } from './mentionResolver';
 
 // What @-mentions attach, through the real core (context.resolve answers the previews; the core's
@@ -36,6 +37,11 @@ describe('@ mentions', () => {
       expect(byRef['docs/']).toMatchObject({ kind: 'folder', title: 'docs/ (2 entries)' });
       expect(byRef['src/missing.ts'].error).toBe('No such file: src/missing.ts');
       expect(Object.values(byRef).find((a) => a.ref.startsWith('../'))?.error).toMatch(/outside the workspace/);
+      // Issue 14: the chip says them in the UI's language from their words.
+      expect(byRef['src/missing.ts'].errorWords).toEqual({ key: 'context.noSuchFile', values: ['src/missing.ts'] });
+      expect(errorText({ message: '', words: byRef['src/missing.ts'].errorWords }, 'zh-CN')).toBe('没有这个文件：src/missing.ts');
+      expect(Object.values(byRef).find((a) => a.ref.startsWith('../'))?.errorWords?.key).toBe('context.outside');
+      expect(byRef['src/util.ts'].errorWords).toBeUndefined();
       expect(byRef['src/big.ts'].note).toMatch(/large file \(3000 lines\): its outline and the first 200 lines/);
       expect(byRef['./'].title).not.toContain('dist'); // listing respects .gitignore (names in the content)
 

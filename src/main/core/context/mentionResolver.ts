@@ -3,6 +3,7 @@ import type { ContextAttachment, DiagnosticsReport } from '../../../shared/conte
 import { parseMentions, type Mention } from '../../../shared/context/mentions';
 import { cutMiddle, estimateTokens } from '../../common/text';
 import { AkiraError } from '../errors';
+import { contextErrors, plainWords, type Words } from '../../../shared/errors';
 import type { GitignoreRules } from '../workspace/gitignoreRules';
 import { outlineOf } from './fileOutline';
 import { readWorkspaceText, workspaceEntryKind } from './workspaceText';
@@ -47,19 +48,21 @@ function attachment(m: Mention, title: string, content: string, note: string | n
   return { kind: m.kind, ref: m.ref, title, content, tokens: estimateTokens(content), note, error: null };
 }
 
-function failed(m: Mention, error: string): ContextAttachment {
-  return { kind: m.kind, ref: m.ref, title: `@${m.ref}`, content: '', tokens: 0, note: null, error };
+/** A mention that could not be attached: the English the model reads, and its words for people when it has them. */
+function failed(m: Mention, error: string | Words): ContextAttachment {
+  const base = { kind: m.kind, ref: m.ref, title: `@${m.ref}`, content: '', tokens: 0, note: null };
+  return typeof error === 'string' ? { ...base, error } : { ...base, error: error.en, errorWords: plainWords(error) };
 }
 
 async function fileAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
   const file = await readWorkspaceText(deps.root, m.path ?? '', FILE_READ_LIMIT);
-  if (!file) return failed(m, `No such file: ${m.path}`);
-  if (file.binary) return failed(m, `${file.rel} is a binary file (${file.size} bytes): it cannot be attached as text.`);
+  if (!file) return failed(m, contextErrors.noSuchFile(m.path ?? ''));
+  if (file.binary) return failed(m, contextErrors.binaryFile(file.rel, file.size));
   const lines = file.text.replace(/\r\n/g, '\n').split('\n');
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
   const total = lines.length;
   if (m.startLine !== undefined) {
-    if (m.startLine > total) return failed(m, `${file.rel} has ${total} lines; line ${m.startLine} does not exist.`);
+    if (m.startLine > total) return failed(m, contextErrors.noSuchLine(file.rel, total, m.startLine));
     const end = Math.min(m.endLine ?? m.startLine, total, m.startLine + RANGE_MAX_LINES - 1);
     const cut = end < (m.endLine ?? m.startLine) ? `lines ${m.startLine}–${end} of the ${m.endLine} asked for (at most ${RANGE_MAX_LINES})` : null;
     return attachment(m, `${file.rel}, lines ${m.startLine}–${end} of ${total}`, `File ${file.rel}, lines ${m.startLine}–${end} of ${total}:\n${numbered(lines.slice(m.startLine - 1, end), m.startLine)}`, cut);
@@ -85,8 +88,8 @@ async function fileAttachment(m: Mention, deps: MentionDeps): Promise<ContextAtt
 
 async function folderAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
   const entry = await workspaceEntryKind(deps.root, m.path ?? '.');
-  if (!entry) return failed(m, `No such folder: ${m.path}`);
-  if (entry.kind !== 'dir') return failed(m, `${entry.rel} is a file, not a folder (mention it without the trailing /).`);
+  if (!entry) return failed(m, contextErrors.noSuchFolder(m.path ?? ''));
+  if (entry.kind !== 'dir') return failed(m, contextErrors.isFile(entry.rel));
   const dirents = await readdir(entry.real, { withFileTypes: true });
   const ignored = deps.rules ? await deps.rules.forDir(entry.real).catch(() => null) : null;
   const items = dirents
@@ -106,7 +109,7 @@ async function folderAttachment(m: Mention, deps: MentionDeps): Promise<ContextA
 
 async function diffAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
   const found = deps.workingDiff ? await deps.workingDiff() : null;
-  if (!found) return failed(m, 'The workspace is not in a git repository: @diff needs one.');
+  if (!found) return failed(m, contextErrors.noGitRepo);
   if (!found.diff.trim() && !found.untracked.length) return attachment(m, 'git diff (no changes)', 'git diff HEAD: the working tree has no changes.');
   const untracked = found.untracked.length ? `\n\nUntracked files (${found.untracked.length}):\n${found.untracked.slice(0, 200).join('\n')}` : '';
   const full = `git diff HEAD of the working tree (${found.files} changed file${found.files === 1 ? '' : 's'}):\n${found.diff || '(no tracked file changed)'}${untracked}`;
@@ -116,20 +119,20 @@ async function diffAttachment(m: Mention, deps: MentionDeps): Promise<ContextAtt
 
 async function problemsAttachment(m: Mention, deps: MentionDeps, preview: boolean): Promise<ContextAttachment> {
   if (preview) return { ...attachment(m, "the project's problems (checked when the session starts)", ''), note: 'the checkers run when the session starts' };
-  if (!deps.diagnostics || !deps.formatDiagnostics) return failed(m, 'Diagnostics are not available here.');
+  if (!deps.diagnostics || !deps.formatDiagnostics) return failed(m, contextErrors.noDiagnostics);
   const report = await deps.diagnostics();
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   return attachment(m, `problems (${errors} error${errors === 1 ? '' : 's'}, ${report.diagnostics.length - errors} other)`, deps.formatDiagnostics(report));
 }
 
 async function checkpointAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
-  if (!deps.checkpointDiff) return failed(m, 'Checkpoints are not available here.');
+  if (!deps.checkpointDiff) return failed(m, contextErrors.noCheckpoints);
   const found = await deps.checkpointDiff(m.checkpointId ?? '');
   return attachment(m, found.title, found.text);
 }
 
 async function mcpAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
-  if (!deps.mcp) return failed(m, 'MCP servers are not available here.');
+  if (!deps.mcp) return failed(m, contextErrors.noMcp);
   const found = await deps.mcp(m.server ?? '', m.target ?? '');
   const content = cutMiddle(found.text, FILE_FULL_MAX_CHARS);
   return attachment(m, found.title, content, content.length < found.text.length ? `cut to ${FILE_FULL_MAX_CHARS} characters of ${found.text.length}` : null);
@@ -154,8 +157,10 @@ async function resolveOne(m: Mention, deps: MentionDeps, preview: boolean): Prom
         return await mcpAttachment(m, deps);
     }
   } catch (err) {
-    if (err instanceof AkiraError && err.code === 'forbidden') return failed(m, `@${m.ref} is outside the workspace: only files in it can be attached.`);
-    return failed(m, (err as Error).message);
+    if (err instanceof AkiraError && err.code === 'forbidden') return failed(m, contextErrors.outside(m.ref));
+    // Another error keeps its own words (a checkpoint or an MCP server that does not exist).
+    const words = err instanceof AkiraError ? err.words : undefined;
+    return failed(m, words ? { ...words, en: (err as Error).message } : (err as Error).message);
   }
 }
 
@@ -165,6 +170,6 @@ export async function resolveMentions(text: string, deps: MentionDeps, options: 
   const mentions = parseMentions(text).filter((m) => (seen.has(m.ref) ? false : (seen.add(m.ref), true)));
   const out: ContextAttachment[] = [];
   for (const m of mentions.slice(0, MAX_MENTIONS)) out.push(await resolveOne(m, deps, options.preview ?? false));
-  for (const m of mentions.slice(MAX_MENTIONS)) out.push(failed(m, `At most ${MAX_MENTIONS} mentions are attached at a time.`));
+  for (const m of mentions.slice(MAX_MENTIONS)) out.push(failed(m, contextErrors.tooManyMentions(MAX_MENTIONS)));
   return out;
 }

@@ -6,7 +6,8 @@ import { startMcpHttpServer } from '../../../testing/mcpHttpServer';
 import { tempDir } from '../../../testing/tempTree';
 import { waitFor } from '../../../testing/waitFor';
 import { createMcpApprovals } from './mcpApprovals';
-import { createMcpHub, type McpHub } from './mcpHub';
+import { errorText } from '../../../shared/errors';
+import { createMcpHub, MAX_RESTARTS, type McpHub } from './mcpHub';
 
 // The hub against real MCP servers written with the SDK: a stdio child process and a streamable-HTTP server.
 
@@ -80,6 +81,10 @@ describe('MCP hub', () => {
     expect(mute.error).toMatch(/did not answer initialize within 0 s|did not answer initialize/);
     expect(mute.error).toMatch(/gave up after \d+ restarts/);
     expect(missing.error).toMatch(/could not start/);
+    // Issue 14: the same in words of the mcp catalog, the English error the words' own, and in Chinese.
+    expect(missing.errorWords).toMatchObject({ key: 'mcp.couldNotStart', values: [expect.any(String), MAX_RESTARTS] });
+    expect(errorText({ message: '', words: missing.errorWords }, 'en')).toBe(missing.error);
+    expect(errorText({ message: '', words: missing.errorWords }, 'zh-CN')).toMatch(/^无法启动：.*（重启 6 次后已放弃；请在“设置 → MCP 服务器”中重启它）$/);
     await expect(hub.call('mcp__mute__x', {})).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/failed/) });
   });
 
@@ -88,6 +93,7 @@ describe('MCP hub', () => {
     expect(state(hub, 'off')).toBe('disabled');
     expect(state(hub, 'proposed')).toBe('awaiting_approval');
     expect(hub.list()[1].error).toMatch(/starts once you approve it/);
+    expect(errorText({ message: '', words: hub.list()[1].errorWords }, 'zh-CN')).toBe('由此工作区提议（.akira/mcp.json）：你批准后它才会启动。');
     expect(hub.tools()).toEqual([]);
     await hub.approve('proposed');
     await waitFor(() => state(hub, 'proposed') === 'ready', 'the approved server', 20_000);

@@ -7,7 +7,7 @@ import { fingerprintOf, isStdio, parseServers, serverKey, type McpServerConfig, 
 import { connectMcp, type McpConnection } from './mcpConnection';
 import { toolResultOf, type McpToolResult } from './mcpResults';
 import { saveServerDisabled } from './mcpSettingsFile';
-import { mcpErrors } from '../../../shared/errors';
+import { mcpErrors, plainWords, type ErrorWords, type Words } from '../../../shared/errors';
 
 /**
  * The MCP servers of one open workspace (issue 12): the global settings' `mcpServers` and, once a person approved
@@ -51,6 +51,8 @@ export interface McpServerStatus {
   resources: number;
   prompts: number;
   error: string | null;
+  /** `error` in words of the `mcp` catalog (issue 14), for the UI. */
+  errorWords: ErrorWords | null;
   stderrTail: string;
   restarts: number;
   timeoutSeconds: number;
@@ -108,6 +110,7 @@ interface Server {
   resources: number;
   prompts: number;
   error: string | null;
+  errorWords: ErrorWords | null;
   restarts: number;
   /** A stdio server's last stderr output, kept after its connection ended. */
   stderr: string;
@@ -124,6 +127,17 @@ async function readJson(path: string): Promise<unknown> {
     throw err;
   }
 }
+
+/** A server's error: the English (`error`) and its words, from one builder so they cannot drift; null clears both. */
+function setError(s: Server, words: Words | null): void {
+  s.error = words?.en ?? null;
+  s.errorWords = words ? plainWords(words) : null;
+}
+
+/** Why a server is down, kept to say it again once the hub gives up restarting it. */
+type Down = { kind: 'stopped' | 'start'; said: string };
+const downWords = (down: Down, gaveUpAfter: number): Words =>
+  down.kind === 'stopped' ? mcpErrors.serverStopped(down.said, gaveUpAfter) : mcpErrors.couldNotStart(down.said, gaveUpAfter);
 
 function detailsOf(entry: McpServerEntry): McpServerStatus['details'] {
   const c = entry.config;
@@ -164,6 +178,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     resources: s.resources,
     prompts: s.prompts,
     error: s.error,
+    errorWords: s.errorWords,
     stderrTail: s.stderr,
     fingerprint: s.entry.fingerprint,
     details: detailsOf(s.entry),
@@ -219,7 +234,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     const generation = ++s.generation;
     s.stderr = '';
     s.state = s.restarts > 0 ? 'restarting' : 'starting';
-    s.error = null;
+    setError(s, null);
     changed();
     try {
       const conn = await connectMcp(s.entry, {
@@ -233,7 +248,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
           if (s.generation !== generation || disposed) return;
           s.conn = null;
           s.tools = [];
-          scheduleRestart(s, `The server stopped: ${why}`);
+          scheduleRestart(s, { kind: 'stopped', said: why });
         },
       });
       if (s.generation !== generation || disposed) return void (await conn.close());
@@ -260,16 +275,16 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     } catch (err) {
       if (s.generation !== generation || disposed) return;
       s.conn = null;
-      scheduleRestart(s, `It could not start: ${(err as Error).message}`);
+      scheduleRestart(s, { kind: 'start', said: (err as Error).message });
     }
   }
 
-  function scheduleRestart(s: Server, error: string): void {
-    s.error = error;
+  function scheduleRestart(s: Server, down: Down): void {
+    setError(s, downWords(down, 0));
     s.tools = [];
     if (s.restarts >= MAX_RESTARTS) {
       s.state = 'failed';
-      s.error = `${error} (gave up after ${MAX_RESTARTS} restarts; restart it in Settings → MCP servers)`;
+      setError(s, downWords(down, MAX_RESTARTS));
       changed();
       return;
     }
@@ -315,7 +330,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         continue;
       }
       if (existing) await stop(existing);
-      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, prompts: 0, error: null, restarts: 0, stderr: '', timer: null, generation: 0 };
+      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, prompts: 0, error: null, errorWords: null, restarts: 0, stderr: '', timer: null, generation: 0 };
       s.entry = entry;
       s.restarts = 0;
       servers.set(entry.name, s);
@@ -323,7 +338,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       if (state === 'starting') void connect(s);
       else {
         s.state = state;
-        s.error = state === 'awaiting_approval' ? `Proposed by this workspace (${MCP_FILE}): it starts once you approve it.` : null;
+        setError(s, state === 'awaiting_approval' ? mcpErrors.awaitingApproval(MCP_FILE) : null);
       }
     }
     changed();
@@ -383,7 +398,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         await options.approvals.revoke(root, name);
         await stop(s);
         s.state = 'awaiting_approval';
-        s.error = `Proposed by this workspace (${MCP_FILE}): it starts once you approve it.`;
+        setError(s, mcpErrors.awaitingApproval(MCP_FILE));
         changed();
         return;
       }
@@ -392,7 +407,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       if (!enabled) {
         await stop(s);
         s.state = 'disabled';
-        s.error = null;
+        setError(s, null);
         changed();
         return;
       }

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { AkiraError } from '../errors';
+import { searchErrors } from '../../../shared/errors';
 import type { RawFile } from './matchPreview';
 import type { EngineRun } from './ripgrepSearch';
 import { SEARCH_WORKER_SOURCE } from './searchWorkerSource';
-import { AkiraError } from '../errors';
-import { searchErrors } from '../../../shared/errors';
 
 /**
  * The Node engine: the workspace's files (the file index's listing, so the same files ripgrep searches) searched on

@@ -40,7 +40,7 @@ describe('search.* commands', () => {
     expect(await call('search.cancel', { searchId })).toEqual({ result: { cancelled: false } });
 
     const bad = async (name: string, params: unknown) => ((await call(name, params)) as { error: { code: string; message: string } }).error;
-    expect(await bad('search.start', { query: '' })).toMatchObject({ code: 'bad_request', message: expect.stringContaining('Type something to search for') });
+    expect(await bad('search.start', { query: '' })).toMatchObject({ code: 'bad_request', message: expect.stringContaining('query'), words: { key: 'input.empty', values: ['query', 0] } });
     expect(await bad('search.start', {})).toMatchObject({ code: 'bad_request' });
     expect(await bad('search.start', { query: 'a', maxResults: 0 })).toMatchObject({ code: 'bad_request' });
     expect(await bad('search.start', { query: 'a', maxResults: 1_000_000 })).toMatchObject({ code: 'bad_request' });

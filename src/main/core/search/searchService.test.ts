@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventData, SearchParams } from '../../../shared/contract';
 import { searchParams } from '../../../shared/contract/search';
+import { errorText } from '../../../shared/errors';
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { expectQuietFor, waitFor } from '../../../testing/waitFor';
 import { createFileIndex } from '../workspace/fileIndex';
@@ -217,6 +218,22 @@ describe('search engines', () => {
     const found = await search(h, { query: 'foo' });
     expect(found.done.engine).toBe('node');
     expect(found.done.files).toBe(8);
+  });
+
+  it('says a search that fails midway in words beside its English error (issue 14)', async () => {
+    const root = await fixture({ 'a.txt': 'foo\n' });
+    const failing = (err: Error): Harness => {
+      const events: EventData<'search.onResults'>[] = [];
+      const service = createSearchService({ root, emit: (_name, data) => events.push(data), listFiles: () => Promise.reject(err), ripgrep: false, threads: 1 });
+      cleanups.push(() => service.dispose());
+      return { service, events };
+    };
+    const gone = await search(failing(Object.assign(new Error('ENOENT: no such file or directory, scandir /srv/ws/src'), { code: 'ENOENT', path: '/srv/ws/src' })), { query: 'foo' });
+    expect(gone.done.error).toBe('ENOENT: no such file or directory, scandir /srv/ws/src');
+    expect(gone.done.errorWords).toEqual({ key: 'file.errnoNotFound', values: ['src'] });
+    const odd = await search(failing(new Error('the disk is on fire')), { query: 'foo' });
+    expect(odd.done).toMatchObject({ error: 'the disk is on fire', errorWords: { key: 'search.failed', values: ['the disk is on fire'] } });
+    expect(errorText({ message: odd.done.error!, words: odd.done.errorWords }, 'zh-CN')).toBe('搜索失败：the disk is on fire');
   });
 
   it('cancel stops the ripgrep process and sends nothing more', async () => {

@@ -3,14 +3,14 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventData } from '../../../shared/contract';
 import type { SearchEngine, SearchFileMatches, SearchParams } from '../../../shared/contract/search';
-import { AkiraError } from '../errors';
+import { AkiraError, toContractError } from '../errors';
 import { createGitignoreRules, type GitignoreRules } from '../workspace/gitignoreRules';
 import { toSearchMatch, type RawFile } from './matchPreview';
 import { createNodeEngine } from './nodeSearch';
 import { RipgrepUnusable, runRipgrep, type EngineRun } from './ripgrepSearch';
 import { GLOB_IGNORE_CASE, searchGlobs } from './searchGlobs';
 import { compileQuery } from './searchPattern';
-import { searchErrors } from '../../../shared/errors';
+import { plainWords, searchErrors, type ErrorWords } from '../../../shared/errors';
 
 /**
  * Search in files for one open workspace (`search.*`, issue 13). `start` checks the query and the globs (a
@@ -86,7 +86,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     let matches = 0;
     let truncated = false;
     let engine: SearchEngine = 'node';
-    let error: string | undefined;
+    let error: { error: string; errorWords: ErrorWords } | undefined;
 
     const flush = (done?: EventData<'search.onResults'>['done']) => {
       if (timer) clearTimeout(timer);
@@ -158,10 +158,13 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         await state.run.done;
       }
     } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
+      // The English stays the error's own message; its words are the error's, or "the search failed" around it.
+      const said = toContractError(err);
+      const message = err instanceof Error ? err.message : String(err);
+      error = { error: message, errorWords: said.words ?? plainWords(searchErrors.failed(message)) };
     } finally {
       running.delete(searchId);
-      flush({ files, matches, truncated, durationMs: Math.round((performance.now() - started) * 10) / 10, engine, ...(error ? { error } : {}) });
+      flush({ files, matches, truncated, durationMs: Math.round((performance.now() - started) * 10) / 10, engine, ...error });
     }
   }
 

@@ -7,7 +7,7 @@ import type {
   SettingsUpdateInputT,
   WorkspaceSummaryT,
 } from '../../../shared/contract';
-import { AkiraError } from '../errors';
+import { AkiraError, toContractError } from '../errors';
 import { readSettingsObject } from '../settingsFile';
 import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
@@ -202,12 +202,13 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         jsonMode: jsonModeFor(layers, config.model),
         sources: { baseURL: sources.baseURL, model: sources.model },
         error: null,
+        errorWords: null,
       };
     } else {
       const t = layers.workspace.model?.timeoutSeconds ?? layers.global.model?.timeoutSeconds ?? MODEL_RANGES.timeoutSeconds.default;
       const r = layers.workspace.model?.maxRetries ?? layers.global.model?.maxRetries ?? MODEL_RANGES.maxRetries.default;
       const jsonMode = layers.workspace.jsonMode ?? layers.global.jsonMode ?? false;
-      model = { baseURL: null, model: null, timeoutSeconds: t, maxRetries: r, jsonMode, sources: { baseURL: null, model: null }, error: resolved.message };
+      model = { baseURL: null, model: null, timeoutSeconds: t, maxRetries: r, jsonMode, sources: { baseURL: null, model: null }, error: resolved.message, errorWords: toContractError(resolved).words ?? null };
     }
 
     const snap: SettingsSnapshotT = {

@@ -16,6 +16,10 @@ describe('settings.get', () => {
     expect(s.files.workspace).toBe(`${kit.root}/.akira/settings.json`);
     expect(s.global).toEqual({ model: {}, models: {}, agent: {} });
     expect(s.effective.model.error).toMatch(/No model is configured/);
+    // Issue 14: the same in words, which the start form says in the UI's language.
+    expect(s.effective.model.errorWords).toEqual({ key: 'model.noModel', values: [] });
+    expect(errorText({ message: s.effective.model.error!, words: s.effective.model.errorWords }, 'en')).toBe(s.effective.model.error);
+    expect(errorText({ message: s.effective.model.error!, words: s.effective.model.errorWords }, 'zh-CN')).toMatch(/^尚未配置模型。/);
     expect(s.effective.agent).toMatchObject({ mode: 'code-dev', contextTokens: 16000 });
     expect(s.effective.agent.policy.limits).toMatchObject({ maxToolLoopsPerTodo: 25, maxConcurrentTasks: 3 });
     expect(s.effective.agent.policy.commands.allow).toContain('git status');

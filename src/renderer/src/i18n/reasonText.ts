@@ -4,7 +4,9 @@ import { useLanguage, usePrefsStore } from './prefsStore';
 
 /**
  * A session event's reason in the UI's language (issue 14): its `reasonWords` said through the shared `session`
- * catalog, else the English `reason` as the core wrote it (old logs, reasons without words, unknown keys).
+ * catalog, else the English `reason` as the core wrote it (old logs, reasons without words, unknown keys). The same
+ * for an error string an event carries with its words (`error` + `errorWords`: search.onResults, MCP server states,
+ * a failed tool call).
  */
 export type ReasonText = <R extends string | null | undefined>(reason: R, words: ErrorWords | null | undefined) => R | string;
 

@@ -28,6 +28,9 @@ import { createStreamAccumulator, type FinishReason, type ModelToolCall } from '
 import { toOpenAiToolChoice, toOpenAiTools, type ToolChoice, type ToolSpec } from './toolSpecs';
 import { modelErrors, plainWords, type ErrorWords } from '../../../../shared/errors';
 
+/** A failed attempt's words for its `model_call` event (issue 14), when it has them. */
+const wordsOf = (f: AttemptFailure) => (f.words ? { errorWords: plainWords(f.words) } : {});
+
 /** Sent when no key is configured: the SDK wants one, local servers ignore it. */
 const NO_KEY = 'no-key';
 
@@ -41,6 +44,8 @@ export interface AttemptReport {
   latencyMs: number;
   /** Redacted. */
   error?: string;
+  /** `error` in words of the shared catalogs (issue 14), redacted too. */
+  errorWords?: ErrorWords;
   usage?: Usage;
   /** Wait before the next attempt (outcome 'retry'). */
   delayMs?: number;
@@ -264,18 +269,18 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
           // Retry at once without it; usage is then estimated unless the server sends it anyway.
           delete body.stream_options;
           noStreamOptions = true;
-          report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, delayMs: 0 });
+          report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, ...wordsOf(failure), delayMs: 0 });
           request.onRetry?.({ attempt, delayMs: 0, reason: failure.message, ...retryWords(failure) });
           continue;
         }
         if (failure.kind !== 'retryable' || attempt === maxAttempts) {
-          report({ attempt, model: config.model, status: failure.status, outcome: 'failed', latencyMs, error: failure.message });
+          report({ attempt, model: config.model, status: failure.status, outcome: 'failed', latencyMs, error: failure.message, ...wordsOf(failure) });
           if (failure.kind === 'auth') throw new ModelAuthError(failure.words ?? failure.message, failure.status ?? 401);
           if (failure.kind === 'request') throw new ModelRequestError(failure.words ?? failure.message, failure.status);
           break;
         }
         const delayMs = retryDelayMs(attempt - 1, { retryAfterMs: failure.retryAfterMs, random: options.random });
-        report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, delayMs });
+        report({ attempt, model: config.model, status: failure.status, outcome: 'retry', latencyMs, error: failure.message, ...wordsOf(failure), delayMs });
         request.onRetry?.({ attempt, delayMs, reason: failure.message, ...retryWords(failure) });
         try {
           await sleep(delayMs, request.signal);

@@ -49,6 +49,13 @@ describe('agent session: model errors', () => {
     expect(attempts).toContainEqual([500, 'retry']);
     expect(attempts).toContainEqual([502, 'retry']);
     expect(kit.ofType('model_retry').length).toBe(4);
+    // Issue 14: a failed attempt's error and its retry's reason travel with their words (the activity says them).
+    const failed = kit.ofType('model_call').find((e) => e.status === 500)!;
+    expect(failed.errorWords?.key).toMatch(/^model\./);
+    expect(wordsText(failed.errorWords!, 'en')).toBe(failed.error);
+    const retry = kit.ofType('model_retry')[0];
+    expect(retry.reasonWords?.key).toMatch(/^model\./);
+    expect(wordsText(retry.reasonWords!, 'en')).toBe(retry.reason);
     const apiCalls = await readFile(join(kit.root, '.akira/sessions', sessionId, 'api-calls.md'), 'utf8');
     expect(apiCalls).toContain('| 429 |');
   });

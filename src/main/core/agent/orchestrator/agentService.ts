@@ -209,6 +209,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             ...(r.usage ? { usage: r.usage } : {}),
             costUsd: r.costUsd,
             ...(r.error ? { error: r.error } : {}),
+            ...(r.errorWords ? { errorWords: r.errorWords } : {}),
           });
         }
       },
@@ -313,7 +314,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       summary: state.summary,
       lastSeq: state.lastSeq,
       context: {
-        attachments: state.context.attachments.map(({ kind, ref, title, tokens, note, error }) => ({ kind, ref, title, tokens, note, error })),
+        attachments: state.context.attachments.map(({ kind, ref, title, tokens, note, error, errorWords }) => ({ kind, ref, title, tokens, note, error, ...(errorWords ? { errorWords } : {}) })),
         images: state.context.images,
         rules: state.context.rules,
       },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { applyProposedChange, formatToolError, type ProposedChange } from '../tools';
+import { applyProposedChange, formatToolError, toToolError, type ProposedChange } from '../tools';
 import { setStatus, type SessionRuntime } from './sessionRuntime';
-import { sessionReasons } from '../../../../shared/errors';
+import { sessionReasons, type ErrorWords } from '../../../../shared/errors';
 
 /**
  * A proposed change from proposal to the file: the policy or a person decides (approvalGate.ts), an
@@ -29,6 +29,8 @@ export interface ChangeOutcome {
   applied: boolean;
   /** A person rejected it: the rest of the model's reply is not run. */
   rejectedByUser: boolean;
+  /** Why it could not be applied, in words for the tool card (issue 14). */
+  errorWords?: ErrorWords;
 }
 
 export const newId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
@@ -46,8 +48,9 @@ export async function applyDecided(rt: SessionRuntime, ref: Omit<ChangeRef, 'cal
     await applyProposedChange(rt.root, { ...ref.change, after: ref.change.kind === 'delete' ? null : after });
   } catch (err) {
     const text = formatToolError(err);
-    await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path, error: text });
-    return { text, isError: true, applied: false, rejectedByUser: false };
+    const words = toToolError(err).words;
+    await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path, error: text, ...(words ? { errorWords: words } : {}) });
+    return { text, isError: true, applied: false, rejectedByUser: false, ...(words ? { errorWords: words } : {}) };
   }
   await rt.handle.append({ type: 'change_applied', changeId: ref.changeId, path: ref.change.path });
   const key = ref.todoId ?? '';

@@ -1,6 +1,7 @@
 import type { TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
-import { ToolError } from '../tools';
+import { messageOf, ToolError } from '../tools';
+import { AkiraError } from '../../errors';
 import { newId } from './changeFlow';
 import type { McpToolResult } from '../../mcp/mcpResults';
 import type { CallTool } from './modelCaller';
@@ -39,7 +40,7 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   const decision = await rt.gate.decide(approval, policy, rt.interrupt);
   if (asking) await setStatus(rt, 'running');
   if (decision.decision === 'rejected') {
-    if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this tool is not allowed'}. The tool was not called.`, true, 'continue', false, decision);
+    if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this tool is not allowed'}. The tool was not called.`, true, 'continue', false, { denied: decision });
     return finish(`The user REJECTED this MCP tool call; it was not made. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
   }
   const guard = await snapshotProtected(rt.root);
@@ -60,7 +61,9 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   const undone = await undoProtectedChanges(rt.root, guard);
   if (!result) {
     if (rt.kill.aborted) throw failure;
-    throw new ToolError('unavailable', (failure as Error).message ?? String(failure), 'Try again later, or reach the goal with the other tools.');
+    // The hub's failures are AkiraErrors with words (not ready, timed out, failed): the tool card says them.
+    const said = failure instanceof AkiraError ? messageOf(failure) : ((failure as Error).message ?? String(failure));
+    throw new ToolError('unavailable', said, 'Try again later, or reach the goal with the other tools.');
   }
   if (result.images.length && rt.context.vision) rt.toolImages.set(todo.id, [...(rt.toolImages.get(todo.id) ?? []), ...result.images]);
   const images = result.images.length ? `\n(${result.images.length} image${result.images.length === 1 ? '' : 's'} in the answer${rt.context.vision ? ': shown with the next message' : ', not shown: the model is not set up for images'})` : '';

@@ -78,6 +78,7 @@ describe('project context in a session', () => {
       ['src/util.ts', null],
       ['missing.ts', 'No such file: missing.ts'],
     ]);
+    expect(detail.context?.attachments[1].errorWords).toEqual({ key: 'context.noSuchFile', values: ['missing.ts'] });
   });
 
   it('refuses images for a model not set up for them, and sends them to one that is, also after a resume', async () => {

@@ -68,7 +68,8 @@ export function checkFileLimit(rt: SessionRuntime, proposedAlready = 0): void {
 }
 
 /** The call's `tool_call_finished` (its result as the log and later contexts keep it). */
-async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean, denied?: Denial): Promise<void> {
+async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, started: number, text: string, isError: boolean, more: FinishedWords = {}): Promise<void> {
+  const { denied, errorWords } = more;
   await rt.handle.append({
     type: 'tool_call_finished',
     callId: call.id,
@@ -78,6 +79,7 @@ async function appendFinished(rt: SessionRuntime, call: ModelToolCall, todo: Tod
     isError,
     durationMs: Math.round(performance.now() - started),
     ...(denied?.reason ? { deniedReason: denied.reason, ...(denied.reasonWords ? { deniedReasonWords: denied.reasonWords } : {}) } : {}),
+    ...(errorWords ? { errorWords } : {}),
   });
 }
 
@@ -85,8 +87,8 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
   if (WRITE_TOOLS.has(call.name)) checkFileLimit(rt);
   const started = performance.now();
   await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
-  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false, denied?: Denial): Promise<DispatchResult> => {
-    await appendFinished(rt, call, todo, started, text, isError, denied);
+  const finish = async (text: string, isError: boolean, next: DispatchResult['next'] = 'continue', applied = false, more?: FinishedWords): Promise<DispatchResult> => {
+    await appendFinished(rt, call, todo, started, text, isError, more);
     return { next, applied };
   };
   try {
@@ -129,13 +131,14 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
         const changeId = newId('ch');
         await rt.handle.append({ type: 'change_proposed', changeId, callId: call.id, todoId: todo.id, change: result.change });
         const outcome = await settleChange(rt, { changeId, callId: call.id, todoId: todo.id, change: result.change });
-        return await finish(outcome.text, outcome.isError, outcome.rejectedByUser ? 'stop' : 'continue', outcome.applied);
+        return await finish(outcome.text, outcome.isError, outcome.rejectedByUser ? 'stop' : 'continue', outcome.applied, { errorWords: outcome.errorWords });
       }
     }
   } catch (err) {
     // Pause, stop and cancelled approvals unwind the turn: the call stays in flight and a resume settles it.
     if (!(err instanceof ToolError)) throw err;
-    return finish(formatToolError(err), true);
+    // The model reads the English; the tool card says the error's words in the person's language (issue 14).
+    return finish(formatToolError(err), true, 'continue', false, { errorWords: err.words });
   }
 }
 
@@ -144,7 +147,14 @@ export interface Denial {
   reason?: string;
   reasonWords?: ErrorWords;
 }
-export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean, denied?: Denial) => Promise<DispatchResult>;
+/** What a finished call logs for people beside the English result the model read (issue 14). */
+export interface FinishedWords {
+  /** The policy refused it. */
+  denied?: Denial;
+  /** It failed with an error that has words. */
+  errorWords?: ErrorWords;
+}
+export type Finish = (text: string, isError: boolean, next?: DispatchResult['next'], applied?: boolean, more?: FinishedWords) => Promise<DispatchResult>;
 
 /** The path a write call names (to batch calls on different files), or null. */
 export function writePathOf(call: ModelToolCall): string | null {
@@ -160,7 +170,7 @@ export function writePathOf(call: ModelToolCall): string | null {
  */
 export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly ModelToolCall[], todo: TodoState): Promise<DispatchResult> {
   const proposed: { call: ModelToolCall; ref: ChangeRef; started: number }[] = [];
-  const finishCall = (call: ModelToolCall, started: number, text: string, isError: boolean) => appendFinished(rt, call, todo, started, text, isError);
+  const finishCall = (call: ModelToolCall, started: number, text: string, isError: boolean, errorWords?: ErrorWords) => appendFinished(rt, call, todo, started, text, isError, { errorWords });
   for (const call of calls) {
     checkFileLimit(rt, proposed.length);
     const started = performance.now();
@@ -176,14 +186,14 @@ export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly Mo
       proposed.push({ call, started, ref: { changeId, callId: call.id, todoId: todo.id, change: result.change } });
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;
-      await finishCall(call, started, formatToolError(err), true);
+      await finishCall(call, started, formatToolError(err), true, err.words);
     }
   }
   const outcomes = await settleChanges(
     rt,
     proposed.map((p) => p.ref),
   );
-  for (const [i, p] of proposed.entries()) await finishCall(p.call, p.started, outcomes[i].text, outcomes[i].isError);
+  for (const [i, p] of proposed.entries()) await finishCall(p.call, p.started, outcomes[i].text, outcomes[i].isError, outcomes[i].errorWords);
   return { next: outcomes.some((o) => o.rejectedByUser) ? 'stop' : 'continue', applied: outcomes.some((o) => o.applied) };
 }
 
@@ -223,7 +233,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
   if (asking) await setStatus(rt, 'running');
   if (decision.decision === 'rejected') {
     if (decision.by === 'policy') {
-      return finish(`Denied by the policy: ${decision.reason ?? 'this command is not allowed'}. The command was not run.\nNext step: reach the goal another way (other commands or the file tools).`, true, 'continue', false, decision);
+      return finish(`Denied by the policy: ${decision.reason ?? 'this command is not allowed'}. The command was not run.\nNext step: reach the goal another way (other commands or the file tools).`, true, 'continue', false, { denied: decision });
     }
     return finish(`The user REJECTED the command; it was not run. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
   }

@@ -1,4 +1,5 @@
 import { ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 
 /**
  * edit_file's matching: each `search` must occur exactly once in the text (after the previous edits
@@ -74,19 +75,17 @@ export function nearestLines(text: string, search: string): string {
 }
 
 function notFound(text: string, search: string, index: number, count: number, path: string): ToolError {
-  const which = count > 1 ? `Edit ${index + 1} of ${count}` : 'The edit';
-  const after = index > 0 ? ' (after applying the edits before it)' : '';
-  let reason = `${which}: the search text was not found in ${path}${after}.`;
+  let why = '';
   let hint = 'Copy the search text exactly from the current file (use read_file), including indentation, or use a shorter unique part.';
   const numbered = search.split('\n').filter((l) => l.trim());
   if (numbered.length && numbered.every((l) => /^\s*\d+\t/.test(l))) {
-    reason += ' It starts its lines with line numbers as read_file shows them; those are not part of the file.';
+    why = 'lineNumbers';
     hint = 'Remove the line numbers and the tab after them from the search text.';
   } else if (squash(search) && squash(text).includes(squash(search))) {
-    reason += ' It matches if whitespace is ignored: indentation, spaces or line breaks differ.';
+    why = 'whitespace';
   }
-  const near = nearestLines(text, search);
-  return new ToolError('not_found', near ? `${reason}\n${near}` : reason, hint);
+  // The most similar lines are for the model only: the tool card's words say what went wrong.
+  return new ToolError('not_found', toolErrors.editNotFound(index + 1, count, path, why), hint, nearestLines(text, search) || undefined);
 }
 
 /** Applies the edits in order; throws a ToolError (nothing applied) when one is not found or ambiguous. */
@@ -97,16 +96,14 @@ export function applyEdits(original: string, edits: Edit[], path: string): strin
   edits.forEach((edit, index) => {
     const search = crlf ? edit.search.replace(/\r\n/g, '\n') : edit.search;
     const replace = crlf ? edit.replace.replace(/\r\n/g, '\n') : edit.replace;
-    if (!search) throw new ToolError('bad_request', `Edit ${index + 1}: the search text is empty.`, 'Use write_file to write a whole file.');
+    if (!search) throw new ToolError('bad_request', toolErrors.emptySearch(index + 1), 'Use write_file to write a whole file.');
     const found = occurrences(text, search);
     if (found.length === 0) throw notFound(text, search, index, edits.length, path);
     if (found.length > 1) {
       const lines = found.map((at) => lineAt(text, at));
-      const more = found.length >= 50 ? ' or more' : '';
-      const which = edits.length > 1 ? `Edit ${index + 1} of ${edits.length}` : 'The edit';
       throw new ToolError(
         'bad_request',
-        `${which}: the search text occurs ${found.length}${more} times in ${path} (at lines ${lines.slice(0, 20).join(', ')}${lines.length > 20 ? ', …' : ''}); it must occur exactly once.`,
+        toolErrors.editAmbiguous(index + 1, edits.length, path, found.length, found.length >= 50 ? 1 : 0, `${lines.slice(0, 20).join(', ')}${lines.length > 20 ? ', …' : ''}`),
         'Include more surrounding lines in the search text so that it matches only the place you mean.',
       );
     }

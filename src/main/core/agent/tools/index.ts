@@ -2,7 +2,7 @@
 export { createToolRegistry, parametersSchema, toOpenAiTool } from './toolRegistry';
 export type { ControlHandlers, OpenAiTool, RegisteredTool, ToolRegistry } from './toolRegistry';
 export { applyProposedChange } from './proposedChange';
-export { formatToolError, toToolError, ToolError } from './toolError';
+export { formatToolError, messageOf, toToolError, ToolError } from './toolError';
 export { toolNames, controlToolNames, fileToolNames } from './toolTypes';
 export type { ControlToolName, ProposedChange, ToolCategory, ToolContext, ToolName, ToolResult } from './toolTypes';
 export { assessTaskParams, assessTaskTool, verifyTodoTool, verifyTodoParams, todoStatus } from './todoTools';

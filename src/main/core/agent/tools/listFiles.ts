@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { resolveInsideEx, toRelative } from '../../workspace/pathGuard';
 import { ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 import { defineTool } from './toolTypes';
 import { compareTreeEntries, walk, type WalkEntry } from './walk';
 import { resolveToolPath, rulesFor } from './workspaceFiles';
@@ -51,7 +52,7 @@ export const listFilesTool = defineTool({
   async execute({ path = '.', recursive = false, limit = LIST_DEFAULT_LIMIT }, ctx) {
     const target = await resolveToolPath(ctx, path, { mustExist: true });
     if (!(await stat(target.real)).isDirectory()) {
-      throw new ToolError('bad_request', `${path} is a file, not a folder.`, 'Use read_file to read it, or list its folder.');
+      throw new ToolError('bad_request', toolErrors.isFile(path), 'Use read_file to read it, or list its folder.');
     }
     const rules = await rulesFor(ctx);
     const entries: WalkEntry[] = [];

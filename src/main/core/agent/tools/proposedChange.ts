@@ -1,6 +1,7 @@
 import { readConfined, removeConfined, writeConfined } from '../../workspace/confinedFs';
 import { resolveInside } from '../../workspace/pathGuard';
 import { ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 import type { ProposedChange } from './toolTypes';
 import { refuseGitInternals, sha256 } from './workspaceFiles';
 
@@ -21,7 +22,7 @@ export async function applyProposedChange(root: string, change: ProposedChange):
   const real = await resolveInside(root, change.path);
   const file = await readConfined(root, real, {
     check: (stats) => {
-      if (!stats.isFile()) throw new ToolError('conflict', `${change.path} is no longer a regular file.`, 'Use list_files to see what is there now.');
+      if (!stats.isFile()) throw new ToolError('conflict', toolErrors.noLongerFile(change.path), 'Use list_files to see what is there now.');
     },
   });
   const current = file?.bytes ?? null;
@@ -29,11 +30,10 @@ export async function applyProposedChange(root: string, change: ProposedChange):
     change.beforeHash !== undefined ? change.beforeHash : change.before === null ? null : sha256(change.before);
   const actual = current ? sha256(current) : null;
   if (expected !== actual) {
-    const what =
-      expected === null ? 'was created by someone else' : actual === null ? 'was deleted' : 'changed on disk';
+    const what = expected === null ? 'created' : actual === null ? 'deleted' : 'changed';
     throw new ToolError(
       'conflict',
-      `${change.path} ${what} since the change was proposed; nothing was written.`,
+      toolErrors.changedSince(change.path, what),
       'Read the file again with read_file and redo the change on its current content.',
     );
   }

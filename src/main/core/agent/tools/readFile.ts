@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 import { defineTool } from './toolTypes';
 import { currentFile, resolveToolPath } from './workspaceFiles';
 
@@ -35,13 +36,12 @@ export const readFileTool = defineTool({
     const target = await resolveToolPath(ctx, path);
     const file = await currentFile(ctx, target, path);
     if (!file.exists) {
-      const why = file.pending ? ' (a pending change deletes it)' : '';
-      throw new ToolError('not_found', `No such file: ${path}${why}`, 'Use list_files to see what exists.');
+      throw new ToolError('not_found', toolErrors.noSuchFile(path, file.pending ? 'deletes' : ''), 'Use list_files to see what exists.');
     }
     if (file.binary || file.text === null) {
       throw new ToolError(
         'bad_request',
-        `${path} is a binary file; it cannot be shown as text.`,
+        toolErrors.binaryNotShown(path),
         'If you need to know what it is, use run_command with e.g. `file <path>` or `xxd <path> | head`.',
       );
     }
@@ -52,12 +52,12 @@ export const readFileTool = defineTool({
     const from = startLine ?? 1;
     const to = Math.min(endLine ?? total, total);
     if (endLine !== undefined && endLine < from) {
-      throw new ToolError('bad_request', `endLine (${endLine}) is before startLine (${from}).`, 'Give startLine ≤ endLine.');
+      throw new ToolError('bad_request', toolErrors.endBeforeStart(endLine, from), 'Give startLine ≤ endLine.');
     }
     if (from > total) {
       throw new ToolError(
         'bad_request',
-        `${name} has ${total} lines; startLine ${from} is past its end.`,
+        toolErrors.pastEnd(name, total, from),
         `Read from a line between 1 and ${total}.`,
       );
     }

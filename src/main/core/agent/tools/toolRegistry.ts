@@ -6,6 +6,7 @@ import { runCommandTool } from './runCommand';
 import { searchFilesTool } from './searchFiles';
 import { controlTools, type CompleteParams, type ControlHandler, type TodoWriteParams, type UpdateTodoParams } from './todoTools';
 import { toToolError, ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 import { toolNames, type ControlToolName, type ToolCategory, type ToolContext, type ToolDefinition, type ToolName, type ToolResult } from './toolTypes';
 import { deleteFileTool, editFileTool, writeFileTool } from './writeTools';
 
@@ -128,7 +129,7 @@ export function createToolRegistry(options: { handlers?: Partial<ControlHandlers
   function parse(name: string, args: unknown) {
     const tool = tools.get(name as ToolName);
     if (!tool) {
-      throw new ToolError('bad_request', `Unknown tool "${name}".`, `Use one of: ${[...tools.keys()].join(', ')}.`);
+      throw new ToolError('bad_request', toolErrors.unknownTool(name), `Use one of: ${[...tools.keys()].join(', ')}.`);
     }
     let value = args;
     if (typeof value === 'string') {
@@ -144,7 +145,7 @@ export function createToolRegistry(options: { handlers?: Partial<ControlHandlers
     }
     const parsed = tool.params.safeParse(coerce(tool.params, value as Record<string, unknown>));
     if (!parsed.success) {
-      throw new ToolError('bad_request', `Invalid arguments for ${name}:\n${z.prettifyError(parsed.error)}`, `Call ${name} again with: ${parameterList(tool)}.`);
+      throw new ToolError('bad_request', toolErrors.invalidArguments(name), `Call ${name} again with: ${parameterList(tool)}.`, z.prettifyError(parsed.error));
     }
     return { tool, params: parsed.data as Record<string, unknown> };
   }
@@ -168,7 +169,7 @@ export function createToolRegistry(options: { handlers?: Partial<ControlHandlers
     },
     async execute(name, args, ctx) {
       try {
-        if (ctx.signal?.aborted) throw new ToolError('unavailable', 'The tool call was cancelled.');
+        if (ctx.signal?.aborted) throw new ToolError('unavailable', toolErrors.cancelled);
         const { tool, params } = parse(name, args);
         return await tools.get(tool.name)!.run(params, ctx);
       } catch (err) {

@@ -5,7 +5,8 @@ import { AkiraError } from '../../errors';
 import { createGitignoreRules, type GitignoreRules } from '../../workspace/gitignoreRules';
 import { readConfined } from '../../workspace/confinedFs';
 import { isInsideDotGit, resolveInsideEx, toRelative } from '../../workspace/pathGuard';
-import { hints, ToolError } from './toolError';
+import { hints, messageOf, ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 import type { ToolContext } from './toolTypes';
 import { diffLines, splitLines } from '../../../../shared/lineDiff';
 
@@ -45,14 +46,14 @@ export async function resolveToolPath(
   try {
     const { real, exists } = await resolveInsideEx(ctx.root, given);
     if (options.mustExist && !exists) {
-      throw new ToolError('not_found', `No such file or folder: ${given}`, hints.notFound);
+      throw new ToolError('not_found', toolErrors.noSuchFileOrFolder(given), hints.notFound);
     }
     return { real, rel: toRelative(ctx.root, real), exists };
   } catch (err) {
     if (err instanceof ToolError) throw err;
     if (err instanceof AkiraError) {
       const hint = err.code === 'forbidden' ? hints.outside : err.code === 'not_found' ? hints.notFound : undefined;
-      throw new ToolError(err.code, err.message, hint);
+      throw new ToolError(err.code, messageOf(err), hint);
     }
     throw err;
   }
@@ -105,19 +106,19 @@ export async function readFileAt(root: string, path: ToolPath, shown: string): P
   const file = await readConfined(root, path.real, {
     check: (stats) => {
       if (stats.isDirectory()) {
-        throw new ToolError('bad_request', `${shown} is a folder, not a file.`, 'Use list_files to see what it holds.');
+        throw new ToolError('bad_request', toolErrors.isFolder(shown), 'Use list_files to see what it holds.');
       }
-      if (!stats.isFile()) throw new ToolError('bad_request', `${shown} is not a regular file.`);
+      if (!stats.isFile()) throw new ToolError('bad_request', toolErrors.notRegularFile(shown));
       if (stats.size > MAX_FILE_BYTES) {
         throw new ToolError(
           'bad_request',
-          `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file tool handles.`,
+          toolErrors.tooBig(shown, (stats.size / 1024 / 1024).toFixed(1), MAX_FILE_BYTES / 1024 / 1024),
           'Use search_files to find the lines you need, or run_command with e.g. `sed -n 100,200p <file>`, `head` or `tail`.',
         );
       }
     },
   });
-  if (!file) throw new ToolError('not_found', `No such file or folder: ${shown}`, hints.notFound);
+  if (!file) throw new ToolError('not_found', toolErrors.noSuchFileOrFolder(shown), hints.notFound);
   return decode(file.bytes);
 }
 
@@ -149,7 +150,7 @@ export async function currentFile(ctx: ToolContext, path: ToolPath, shown: strin
 /** Refuses paths inside a `.git` folder, in any case or disguise (the repository's own data is not the agent's to edit). */
 export function refuseGitInternals(rel: string, shown: string): void {
   if (isInsideDotGit(rel)) {
-    throw new ToolError('forbidden', `${shown} is inside a .git folder; the agent does not edit git's own data.`, 'Use run_command with git commands instead.');
+    throw new ToolError('forbidden', toolErrors.insideGit(shown), 'Use run_command with git commands instead.');
   }
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'n
 import { chmod, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wordsText } from '../../../../shared/errors';
 import { applyProposedChange } from './proposedChange';
 import { createToolRegistry } from './toolRegistry';
 import { createFixture, SECRET, type Fixture } from '../../../../testing/toolKit';
@@ -177,7 +178,10 @@ describe('applyProposedChange', () => {
       code: 'conflict',
       message: 'src/app.ts changed on disk since the change was proposed; nothing was written.',
       hint: expect.stringMatching(/read_file/),
+      // Issue 14: the change card says it in the UI's language.
+      words: { key: 'tool.changedSince', values: ['src/app.ts', 'changed'] },
     });
+    expect(wordsText({ key: 'tool.changedSince', values: ['src/app.ts', 'changed'] }, 'zh-CN')).toBe('提出更改后，src/app.ts 在磁盘上已被更改；没有写入任何内容。');
     expect(await readFile(join(fx.root, 'src/app.ts'), 'utf8')).toBe('someone else was here\n');
 
     const create = await change('write_file', { path: 'fresh.txt', content: 'mine' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applyEdits } from './editMatching';
 import { ToolError } from './toolError';
+import { toolErrors } from '../../../../shared/errors';
 import { defineTool, type ProposedChange, type ToolResult } from './toolTypes';
 import { currentFile, lineStats, lstatEntry, refuseGitInternals, resolveToolPath } from './workspaceFiles';
 
@@ -39,7 +40,7 @@ export const writeFileTool = defineTool({
     const target = await resolveToolPath(ctx, path);
     refuseGitInternals(target.rel, path);
     if (/[\\/]$/.test(path.trim())) {
-      throw new ToolError('bad_request', `"${path}" names a folder; write_file needs a file path.`);
+      throw new ToolError('bad_request', toolErrors.namesFolder(path));
     }
     const file = await currentFile(ctx, target, path);
     if (file.exists && file.text === content && !file.binary) {
@@ -85,17 +86,17 @@ export const editFileTool = defineTool({
     refuseGitInternals(target.rel, path);
     const file = await currentFile(ctx, target, path);
     if (!file.exists) {
-      throw new ToolError('not_found', `No such file: ${path}${file.pending ? ' (a pending change deletes it)' : ''}`, 'Use write_file to create a file, or list_files to find the right path.');
+      throw new ToolError('not_found', toolErrors.noSuchFile(path, file.pending ? 'deletes' : ''), 'Use write_file to create a file, or list_files to find the right path.');
     }
     if (file.binary || file.text === null) {
-      throw new ToolError('bad_request', `${path} is a binary file; edit_file edits text.`, 'Use write_file to replace it, or run_command with a suitable tool.');
+      throw new ToolError('bad_request', toolErrors.binaryNotEdited(path), 'Use write_file to replace it, or run_command with a suitable tool.');
     }
     if (file.notUtf8) {
-      throw new ToolError('bad_request', `${path} is not valid UTF-8; editing it as text would corrupt it.`, 'Use run_command with a tool that handles its encoding (e.g. iconv or sed).');
+      throw new ToolError('bad_request', toolErrors.notUtf8(path), 'Use run_command with a tool that handles its encoding (e.g. iconv or sed).');
     }
     const after = applyEdits(file.text, edits, target.rel);
     if (after === file.text) {
-      throw new ToolError('bad_request', `The edits leave ${target.rel} unchanged (each replace equals its search).`, 'Make sure replace differs from search.');
+      throw new ToolError('bad_request', toolErrors.editUnchanged(target.rel), 'Make sure replace differs from search.');
     }
     return proposed({ path: target.rel, kind: 'modify', before: file.text, after, beforeHash: file.hash });
   },
@@ -113,13 +114,13 @@ export const deleteFileTool = defineTool({
   async execute({ path }, ctx) {
     // A link is refused rather than resolved: deleting would remove its target, not the link.
     if ((await lstatEntry(ctx, path)).isLink) {
-      throw new ToolError('bad_request', `${path} is a symbolic link; delete_file deletes regular files only.`, 'Use run_command (e.g. `rm <link>`) to remove a link.');
+      throw new ToolError('bad_request', toolErrors.symlinkNotDeleted(path), 'Use run_command (e.g. `rm <link>`) to remove a link.');
     }
     const target = await resolveToolPath(ctx, path);
     refuseGitInternals(target.rel, path);
     const file = await currentFile(ctx, target, path);
     if (!file.exists) {
-      throw new ToolError('not_found', `No such file: ${path}${file.pending ? ' (a pending change deletes it already)' : ''}`, 'Use list_files to see what exists.');
+      throw new ToolError('not_found', toolErrors.noSuchFile(path, file.pending ? 'deletesAlready' : ''), 'Use list_files to see what exists.');
     }
     return proposed({
       path: target.rel,

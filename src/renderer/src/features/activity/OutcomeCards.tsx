@@ -5,7 +5,8 @@ import { message } from '../agent/sessionFormat';
 import type { ActivityItem } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
-import { useText } from '../../i18n';
+import { useLanguage, useText } from '../../i18n';
+import { wordsText } from '../../../../shared/errors';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -109,6 +110,8 @@ export function QuestionActions({ sessionId, questionId, todoId, options }: { se
 /** What failed, in which tool, and what to do next (the buttons answer the session's question). */
 export function ErrorCard({ item, sessionId }: { item: Of<'error'>; sessionId: string }) {
   const t = useText(toolCardStrings);
+  const language = useLanguage();
+  const failedSaid = item.failedTool?.errorWords ? wordsText(item.failedTool.errorWords, language) : null;
   const open = useBoardStore((s) => s.board.question?.questionId === item.questionId);
   return (
     <Card
@@ -129,7 +132,14 @@ export function ErrorCard({ item, sessionId }: { item: Of<'error'>; sessionId: s
             {t.lastFailedTool} <span className="ac-tool-name">{item.failedTool.tool}</span>
           </span>
           {item.failedTool.input && <Folded cardKey={`${item.key}:in`} text={prettyInput(item.failedTool.input)} />}
-          <Folded cardKey={`${item.key}:out`} text={item.failedTool.output} className="error-text" />
+          {failedSaid ? (
+            // Its words in the UI's language (issue 14); the English the model read is the hover title.
+            <div className="ac-tool-error error-text" title={item.failedTool.output} data-testid="failed-tool-error">
+              {failedSaid}
+            </div>
+          ) : (
+            <Folded cardKey={`${item.key}:out`} text={item.failedTool.output} className="error-text" />
+          )}
         </div>
       )}
       {!item.answered && open && item.todoId && (

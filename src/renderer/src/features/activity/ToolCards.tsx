@@ -8,7 +8,8 @@ import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem, Halted } from './activityItems';
 import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
-import { useFormats, useReasonText, useText } from '../../i18n';
+import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
+import { wordsText } from '../../../../shared/errors';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -33,9 +34,12 @@ const HALTED: Record<Exclude<Halted, null>, 'haltedPaused' | 'haltedStopped' | '
 
 export function ToolCard({ item }: { item: Of<'tool'> }) {
   const t = useText(toolCardStrings);
+  const language = useLanguage();
   const formats = useFormats();
   const input = prettyInput(item.input);
   const status = item.running ? t.running : item.halted ? t[HALTED[item.halted]] : item.isError ? t.error : t.ok;
+  // Null for a call without words (older logs, failures not in a catalog) or words this build does not know.
+  const said = item.isError && item.errorWords ? wordsText(item.errorWords, language) : null;
   return (
     <Card
       kind="tool"
@@ -59,11 +63,25 @@ export function ToolCard({ item }: { item: Of<'tool'> }) {
           <Folded cardKey={`${item.key}:in`} text={input} />
         </div>
       )}
-      {item.output !== null && (
+      {said !== null && item.output !== null ? (
+        // A failure with words (issue 14): said in the UI's language; the English tool result the model read stays one click away.
         <div className="ac-section">
-          <span className="ac-label">{item.isError ? t.errorLabel : t.output}</span>
-          <Folded cardKey={`${item.key}:out`} text={item.output || t.nothing} className={item.isError ? 'error-text' : ''} />
+          <span className="ac-label">{t.errorLabel}</span>
+          <div className="ac-tool-error error-text" title={item.output} data-testid="tool-error">
+            {said}
+          </div>
+          <details className="ac-model-saw" data-testid="tool-model-saw">
+            <summary>{t.modelSaw}</summary>
+            <Folded cardKey={`${item.key}:out`} text={item.output} />
+          </details>
         </div>
+      ) : (
+        item.output !== null && (
+          <div className="ac-section">
+            <span className="ac-label">{item.isError ? t.errorLabel : t.output}</span>
+            <Folded cardKey={`${item.key}:out`} text={item.output || t.nothing} className={item.isError ? 'error-text' : ''} />
+          </div>
+        )
       )}
     </Card>
   );
@@ -190,7 +208,11 @@ export function ChangeCard({ item, sessionId }: { item: Of<'change'>; sessionId:
         </button>
       )}
       {item.reason && item.decision === 'rejected' && <div className="ac-note">{t.reason(reasonText(item.reason, item.reasonWords))}</div>}
-      {item.error && <div className="ac-note error-text">{t.notApplied(item.error)}</div>}
+      {item.error && (
+        <div className="ac-note error-text" title={item.errorWords ? item.error : undefined} data-testid="change-not-applied">
+          {t.notApplied(reasonText(item.error, item.errorWords))}
+        </div>
+      )}
     </Card>
   );
 }

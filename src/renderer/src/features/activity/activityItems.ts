@@ -40,6 +40,8 @@ export type ActivityItem =
       input: string;
       output: string | null;
       isError: boolean;
+      /** A failed call's error in words (issue 14): the card says them in the UI's language; `output` is what the model read. Null in older logs. */
+      errorWords: ErrorWords | null;
       durationMs: number | null;
       running: boolean;
       halted: Halted;
@@ -75,6 +77,8 @@ export type ActivityItem =
       reasonWords?: ErrorWords;
       applied: boolean;
       error: string | null;
+      /** `error` in words (issue 14): the card says them in the UI's language. */
+      errorWords?: ErrorWords;
     })
   | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; reasonWords?: ErrorWords; resolved: string | null })
   | (Base & { kind: 'verification'; approved: boolean; confidence: number; feedback: string; final: boolean; nextStatus: string | null })
@@ -84,7 +88,8 @@ export type ActivityItem =
       text: string;
       options: ('retry' | 'skip' | 'edit' | 'stop')[];
       /** The last tool call of the TODO that failed, if one did. */
-      failedTool: { tool: string; input: string; output: string } | null;
+      /** The TODO's last failed tool call: what the model read (`output`), and its words when it has them (issue 14). */
+      failedTool: { tool: string; input: string; output: string; errorWords?: ErrorWords | null } | null;
       answered: string | null;
     })
   | (Base & { kind: 'checkpoint'; checkpointId: string; label: string })

@@ -1,6 +1,7 @@
 import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, type TerminalInfo } from '../../../../shared/contract';
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
+import type { ErrorWords } from '../../../../shared/errors';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
 import { formatsNow, reasonTextOf, textOf } from '../../i18n';
 import { activityStrings } from './activityStrings';
@@ -26,7 +27,7 @@ export interface ActivityState {
   /** key → absolute position (position in `items` + dropped). */
   index: Map<string, number>;
   /** Per TODO, its last failed tool call (what the error card names). */
-  failedTools: Map<string, { tool: string; input: string; output: string }>;
+  failedTools: Map<string, { tool: string; input: string; output: string; errorWords: ErrorWords | null }>;
   /** The text card that streamed deltas are appended to (null: the next delta starts one). */
   streamingKey: string | null;
   /** The rewinds seen so far (rollbacks with `toSeq`), in log order. */
@@ -223,7 +224,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
           terminalId: null,
         });
       } else {
-        d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input, output: null, isError: false, durationMs: null, running: true, halted: null });
+        d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input, output: null, isError: false, errorWords: null, durationMs: null, running: true, halted: null });
       }
       return;
     }
@@ -231,12 +232,13 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       const { callId, tool, isError } = e;
       const output = e.summary;
       const durationMs = e.durationMs ?? null;
+      const errorWords = e.errorWords ?? null;
       const todoId = base.todoId;
-      if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output });
+      if (todoId && isError) s.failedTools = new Map(s.failedTools).set(todoId, { tool, input: (d.at(`call:${callId}`) as { input?: string } | null)?.input ?? '', output, errorWords });
       const known =
-        d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, durationMs, running: false, halted: null }), 'tool') ||
+        d.patch(`call:${callId}`, (t) => ({ ...t, output, isError, errorWords, durationMs, running: false, halted: null }), 'tool') ||
         d.patch(`call:${callId}`, (t) => ({ ...t, toolResult: output, ...denial(e), isError: isError || t.isError, durationMs: t.durationMs ?? durationMs, running: false, halted: null }), 'terminal');
-      if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, durationMs, running: false, halted: null });
+      if (!known) d.add({ ...base, key: `call:${callId}`, kind: 'tool', callId, tool, input: '', output, isError, errorWords, durationMs, running: false, halted: null });
       return;
     }
     case 'command_finished': {
@@ -275,7 +277,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.patch(`change:${e.changeId}`, (c) => ({ ...c, decision: e.decision, by: e.by, reason: e.reason ?? null, ...(e.reason && e.reasonWords ? { reasonWords: e.reasonWords } : {}) }), 'change');
       return;
     case 'change_applied':
-      d.patch(`change:${e.changeId}`, (c) => ({ ...c, applied: !e.error, error: e.error ?? null }), 'change');
+      d.patch(`change:${e.changeId}`, (c) => ({ ...c, applied: !e.error, error: e.error ?? null, ...(e.errorWords ? { errorWords: e.errorWords } : {}) }), 'change');
       return;
     case 'approval_requested':
       // File changes already have their card (change_proposed); it links to the review.
@@ -333,7 +335,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     case 'model_call':
       if (e.outcome !== 'failed') return;
-      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, e.error ?? null) });
+      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, reasonTextOf(e.error ?? null, e.errorWords)) });
       return;
     case 'rollback':
       if (e.toSeq !== undefined && e.toSeq < e.seq) rewind(d, s, e.seq, e.toSeq, e.checkpointId, e.undoes ?? null, base);

@@ -164,6 +164,36 @@ describe('activity reducer on recorded sessions', () => {
     expect(s.items.find((i) => i.key === 'call:c3')).toMatchObject({ running: false, halted: 'stopped' });
   });
 
+  it("keeps a failed call's words for its card, and replays an older log without them (issue 14)", () => {
+    const sessionId = greetSession.sessionId;
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, seq: n, ...event } as AgentEvent });
+    const words = { key: 'tool.noSuchFile', values: ['nope.txt', ''] };
+    const s = applyActivityBatch(emptyActivity(sessionId), [
+      ev({ type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'read_file', input: '{"path":"nope.txt"}' }, 1),
+      ev({ type: 'tool_call_finished', callId: 'c1', todoId: 't1', tool: 'read_file', summary: 'Error: No such file: nope.txt', isError: true, errorWords: words }, 2),
+      ev({ type: 'tool_call_finished', callId: 'c2', todoId: 't1', tool: 'read_file', summary: 'Error: No such file: old.txt', isError: true }, 3),
+    ]);
+    expect(s.items.find((i) => i.key === 'call:c1')).toMatchObject({ isError: true, output: 'Error: No such file: nope.txt', errorWords: words });
+    expect(s.items.find((i) => i.key === 'call:c2')).toMatchObject({ isError: true, output: 'Error: No such file: old.txt', errorWords: null });
+    // The failed TODO's question card names its last failed call, with the words (the older one has none).
+    const asked = applyActivityBatch(
+      applyActivityBatch(emptyActivity(sessionId), [
+        ev({ type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'read_file', input: '{"path":"nope.txt"}' }, 1),
+        ev({ type: 'tool_call_finished', callId: 'c1', todoId: 't1', tool: 'read_file', summary: 'Error: No such file: nope.txt', isError: true, errorWords: words }, 2),
+      ]),
+      [ev({ type: 'question', questionId: 'q1', todoId: 't1', text: 'TODO t1 failed: retry, skip, edit or stop?', options: ['retry', 'stop'] }, 3)],
+    );
+    expect(asked.items.find((i) => i.kind === 'error')).toMatchObject({ failedTool: { tool: 'read_file', output: 'Error: No such file: nope.txt', errorWords: words } });
+
+    // A change that could not be applied keeps its words for the change card too.
+    const changed = { key: 'tool.changedSince', values: ['a.txt', 'changed'] };
+    const c = applyActivityBatch(s, [
+      ev({ type: 'change_proposed', changeId: 'ch1', callId: 'c3', todoId: 't1', change: { path: 'a.txt', kind: 'modify', before: 'a\n', after: 'b\n' } }, 4),
+      ev({ type: 'change_applied', changeId: 'ch1', path: 'a.txt', error: 'Error: a.txt changed on disk since the change was proposed; nothing was written.', errorWords: changed }, 5),
+    ]);
+    expect(c.items.find((i) => i.key === 'change:ch1')).toMatchObject({ applied: false, error: expect.stringMatching(/^Error: a\.txt changed/), errorWords: changed });
+  });
+
   it('marks what a rewind went back over, with a card naming the checkpoint by its label; an undo brings it back', () => {
     const sessionId = greetSession.sessionId;
     let n = 0;

@@ -13,7 +13,7 @@ import { useAskInsert } from './useAskInsert';
 import { useSessionStore } from './sessionStore';
 import { isolationBlocked } from './worktreeWords';
 import { startStrings } from './startStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 import { modeText } from './modeText';
 
 /**
@@ -47,7 +47,9 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
   const effective = settings.data?.effective;
   const defaultMode = effective?.agent.mode ?? 'code-dev';
   const configuredModel = effective?.model.model ?? null;
-  const modelError = effective?.model.error ?? null;
+  const reasonText = useReasonText();
+  // Why no model can be used yet, in the UI's language when the core sent its words (issue 14).
+  const modelError = reasonText(effective?.model.error ?? null, effective?.model.errorWords);
   const chosenMode = mode || defaultMode;
   const modeInfo = modes.data?.modes.find((m) => m.id === chosenMode);
 

@@ -5,7 +5,8 @@ import { formatBytes } from '../../ui/ViewerMessage';
 import { resolveQuery } from './contextQueries';
 import { KIND_ICON, kindLabel, tokensText } from './contextWords';
 import { contextStrings } from './contextStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
+import type { ErrorWords } from '../../../../shared/errors';
 import { chipsOf, mentionsText, uniqueMentions, withoutMention } from './mentionChips';
 import type { AttachedImage } from './useImageAttachments';
 import { useDebounced } from './useDebounced';
@@ -38,6 +39,7 @@ export function ContextChips({ text, onTextChange, typingAt, images, onRemoveIma
           tokens={preview?.tokens ?? null}
           note={preview?.note ?? null}
           error={preview?.error ?? null}
+          errorWords={preview?.errorWords}
           onRemove={() => onTextChange(withoutMention(text, mention.ref))}
         />
       ))}
@@ -49,8 +51,28 @@ export function ContextChips({ text, onTextChange, typingAt, images, onRemoveIma
 }
 
 /** One mention as a chip: its kind, `@ref`, its size or its error; a remove button when it can be taken out. */
-export function AttachmentChip({ kind, refText, title, tokens, note, error, onRemove }: { kind: AttachmentKind; refText: string; title: string | null; tokens: number | null; note: string | null; error: string | null; onRemove?(): void }) {
+export function AttachmentChip({
+  kind,
+  refText,
+  title,
+  tokens,
+  note,
+  error: english,
+  errorWords,
+  onRemove,
+}: {
+  kind: AttachmentKind;
+  refText: string;
+  title: string | null;
+  tokens: number | null;
+  note: string | null;
+  error: string | null;
+  /** `error` in words (issue 14): said in the UI's language; without them the core's English. */
+  errorWords?: ErrorWords;
+  onRemove?(): void;
+}) {
   const t = useText(contextStrings);
+  const error = useReasonText()(english, errorWords);
   const hover = [title && title !== refText ? title : null, note, error].filter(Boolean).join(' — ') || `@${refText}`;
   return (
     <li className={`ctx-chip ${error ? 'ctx-chip-bad' : ''}`} data-testid="context-chip" data-ref={refText} data-kind={kind} title={hover}>

@@ -65,7 +65,7 @@ function SessionContextBand({ context }: { context: SessionContextData }) {
           <span className="session-context-label">{t.attached}</span>
           <ul className="ctx-chips" data-testid="session-attachments">
             {attachments.map((a, i) => (
-              <AttachmentChip key={`${a.ref}:${i}`} kind={a.kind} refText={a.ref} title={a.title} tokens={a.tokens} note={a.note} error={a.error} />
+              <AttachmentChip key={`${a.ref}:${i}`} kind={a.kind} refText={a.ref} title={a.title} tokens={a.tokens} note={a.note} error={a.error} errorWords={a.errorWords} />
             ))}
           </ul>
         </div>

@@ -150,7 +150,7 @@ export function SearchView() {
         </label>
       </div>
       <div className="search-status-bar">
-        <div className={`search-status${error ? ' error-text' : ''}${done?.truncated ? ' search-truncated' : ''}`} role="status" aria-live="polite" data-testid="search-status">
+        <div className={`search-status${error || done?.error ? ' error-text' : ''}${done?.truncated ? ' search-truncated' : ''}`} role="status" aria-live="polite" data-testid="search-status">
           {status}
         </div>
         {files > 0 && (

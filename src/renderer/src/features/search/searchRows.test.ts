@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchFileMatches } from '../../../../shared/contract';
+import { usePrefsStore } from '../../i18n';
 import { highlightOf, mergeFiles, searchRows, statusText } from './searchRows';
 
 const match = (line: number, text: string, start: number, end: number) => ({ line, column: start + 1, length: end - start, text, preview: { start, end } });
@@ -45,5 +46,18 @@ describe('search rows', () => {
     expect(statusText({ searching: false, files: 9, matches: 5000, done: { files: 9, matches: 5000, truncated: true, durationMs: 1200, engine: 'ripgrep' } })).toBe(
       '5,000 results in 9 files (ripgrep, 1,200 ms) — truncated: more matches exist, narrow the search',
     );
+  });
+
+  it('says why a search failed midway in the UI\'s language, the English error when it has no words (issue 14)', () => {
+    const done = { files: 1, matches: 2, truncated: false, durationMs: 40, engine: 'node' as const, error: 'The search failed: out of memory', errorWords: { key: 'search.failed', values: ['out of memory'] } };
+    expect(statusText({ searching: false, files: 1, matches: 2, done })).toBe('The search failed: out of memory — found before it stopped: 2 results in 1 file (node, 40 ms)');
+    usePrefsStore.setState({ language: 'zh-CN' });
+    try {
+      expect(statusText({ searching: false, files: 1, matches: 2, done })).toBe('搜索失败：out of memory — 停止前找到：1 个文件中有 2 个结果（node，40 毫秒）');
+      // An older core's event: no words, its English.
+      expect(statusText({ searching: false, files: 0, matches: 0, done: { ...done, files: 0, matches: 0, errorWords: undefined } })).toBe('The search failed: out of memory — 停止前找到：没有结果（node，40 毫秒）');
+    } finally {
+      usePrefsStore.setState({ language: 'en' });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { SearchDone, SearchFileMatches, SearchMatch } from '../../../../shared/contract';
-import { formatsNow, textOf } from '../../i18n';
+import { formatsNow, reasonTextOf, textOf } from '../../i18n';
 import { searchStrings } from './searchStrings';
 
 /**
@@ -61,6 +61,8 @@ export function statusText(state: { searching: boolean; files: number; matches: 
   if (!done) return '';
   const how = t.how(done.engine, n(Math.round(done.durationMs)));
   const found = done.matches ? t.found(resultsIn(done.matches, done.files), how) : t.noResults(how);
+  // A search that failed midway says why (its words in the UI's language) before what it found.
+  if (done.error) return t.failedMidway(reasonTextOf(done.error, done.errorWords), found);
   return done.truncated ? t.truncated(found) : found;
 }
 

@@ -25,6 +25,7 @@ export const searchStrings = defineText({
     found: (found: string, how: string) => `${found} ${how}`,
     noResults: (how: string) => `No results ${how}`,
     truncated: (found: string) => `${found} — truncated: more matches exist, narrow the search`,
+    failedMidway: (error: string, found: string) => `${error} — found before it stopped: ${found}`,
   },
   'zh-CN': {
     search: '搜索',
@@ -47,5 +48,6 @@ export const searchStrings = defineText({
     found: (found: string, how: string) => `${found}${how}`,
     noResults: (how: string) => `没有结果${how}`,
     truncated: (found: string) => `${found} — 结果已截断：还有更多匹配，请缩小搜索范围`,
+    failedMidway: (error: string, found: string) => `${error} — 停止前找到：${found}`,
   },
 });

@@ -25,8 +25,6 @@ export const mcpStrings = defineText({
     disabledProjectTitle: (file: string) => `Switched off by the project ("disabled": true in ${file}).`,
     awaiting: 'waits for your approval',
     awaitingTitle: (file: string) => `Proposed by this project in ${file}: it starts only once you approve it.`,
-    /** Under a server waiting for approval: the core's own words in English. */
-    awaitingNote: (coreText: string) => coreText,
     // Where it comes from
     sourceGlobal: 'Global',
     sourceWorkspace: 'This workspace',
@@ -105,7 +103,6 @@ export const mcpStrings = defineText({
     disabledProjectTitle: (file: string) => `已被项目关闭（${file} 中为 "disabled": true）。`,
     awaiting: '等待你的批准',
     awaitingTitle: (file: string) => `由此项目在 ${file} 中提议：只有在你批准后才会启动。`,
-    awaitingNote: (coreText: string) => (coreText.includes('approve') ? '由此工作区提议 (.akira/mcp.json)：你批准后它才会启动。' : coreText),
     sourceGlobal: '全局',
     sourceWorkspace: '此工作区',
     sourceGlobalTitle: '在全局设置中配置 (mcpServers)',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerInfo } from '../../../../shared/contract';
+import { usePrefsStore } from '../../i18n';
 import { countOf, extrasOf, serverActions, serverMessage, showsStderr, sourceLabel, stateBadge, toolDescription } from './mcpWords';
 
 const tool = (name: string) => ({ toolName: `mcp__s__${name}`, name, description: name, alwaysAllowed: false });
@@ -69,6 +70,21 @@ describe('serverMessage', () => {
     expect(serverMessage(server({ state: 'awaiting_approval', error: 'Proposed by this workspace' }))).toEqual({ text: 'Proposed by this workspace', kind: 'note' });
     expect(serverMessage(server({ state: 'restarting', error: 'It could not start: spawn x ENOENT' }))?.kind).toBe('warn');
     expect(serverMessage(server({ state: 'failed', error: 'gave up' }))?.kind).toBe('error');
+  });
+
+  it("says the core's words in the UI's language, its English without words (issue 14)", () => {
+    const stopped = { error: 'The server stopped: EOF', errorWords: { key: 'mcp.serverStopped', values: ['EOF', 0] } };
+    expect(serverMessage(server({ state: 'restarting', ...stopped }))).toEqual({ text: 'The server stopped: EOF', kind: 'warn' });
+    usePrefsStore.setState({ language: 'zh-CN' });
+    try {
+      expect(serverMessage(server({ state: 'restarting', ...stopped }))).toEqual({ text: '服务器已停止：EOF', kind: 'warn' });
+      expect(serverMessage(server({ state: 'failed', error: 'It could not start: spawn x ENOENT', errorWords: { key: 'mcp.couldNotStart', values: ['spawn x ENOENT', 6] } }))?.text).toBe(
+        '无法启动：spawn x ENOENT（重启 6 次后已放弃；请在“设置 → MCP 服务器”中重启它）',
+      );
+      expect(serverMessage(server({ state: 'failed', error: 'From an older core.' }))?.text).toBe('From an older core.');
+    } finally {
+      usePrefsStore.setState({ language: 'en' });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { McpServerInfo } from '../../../../shared/contract';
-import { textOf } from '../../i18n';
+import { reasonTextOf, textOf } from '../../i18n';
 import { mcpStrings } from './mcpStrings';
 
 /**
@@ -64,12 +64,13 @@ export interface ServerMessage {
 }
 
 /** The server's error in context: why it waits, why it is restarting, why it failed (null when none). */
-export function serverMessage(s: Pick<McpServerInfo, 'state' | 'error'>): ServerMessage | null {
+export function serverMessage(s: Pick<McpServerInfo, 'state' | 'error' | 'errorWords'>): ServerMessage | null {
   if (!s.error) return null;
-  if (s.state === 'awaiting_approval') return { text: words().awaitingNote(s.error), kind: 'note' };
-  if (s.state === 'disabled') return { text: s.error, kind: 'note' };
-  if (s.state === 'failed') return { text: s.error, kind: 'error' };
-  return { text: s.error, kind: 'warn' };
+  // The core's words in the UI's language (issue 14); its English when it sent none.
+  const text = reasonTextOf(s.error, s.errorWords);
+  if (s.state === 'awaiting_approval' || s.state === 'disabled') return { text, kind: 'note' };
+  if (s.state === 'failed') return { text, kind: 'error' };
+  return { text, kind: 'warn' };
 }
 
 /** The stderr tail is worth showing for a stdio server that fails or restarts (and has said something). */

@@ -1,0 +1,34 @@
+import { defineText } from '../i18n/defineText';
+
+/**
+ * The words of a mention that could not be attached (issue 14), keys `context.<name>`: the chip in the task box and
+ * the session's context say them in the UI's language; the model reads the English `error`.
+ */
+export const contextErrorStrings = defineText({
+  en: {
+    noSuchFile: (path: string) => `No such file: ${path}`,
+    binaryFile: (path: string, bytes: number) => `${path} is a binary file (${bytes} bytes): it cannot be attached as text.`,
+    noSuchLine: (path: string, lines: number, line: number) => `${path} has ${lines} lines; line ${line} does not exist.`,
+    noSuchFolder: (path: string) => `No such folder: ${path}`,
+    isFile: (path: string) => `${path} is a file, not a folder (mention it without the trailing /).`,
+    noGitRepo: 'The workspace is not in a git repository: @diff needs one.',
+    noDiagnostics: 'Diagnostics are not available here.',
+    noCheckpoints: 'Checkpoints are not available here.',
+    noMcp: 'MCP servers are not available here.',
+    outside: (ref: string) => `@${ref} is outside the workspace: only files in it can be attached.`,
+    tooManyMentions: (max: number) => `At most ${max} mentions are attached at a time.`,
+  },
+  'zh-CN': {
+    noSuchFile: (path: string) => `没有这个文件：${path}`,
+    binaryFile: (path: string, bytes: number) => `${path} 是二进制文件（${bytes} 字节）：无法作为文本附加。`,
+    noSuchLine: (path: string, lines: number, line: number) => `${path} 只有 ${lines} 行；第 ${line} 行不存在。`,
+    noSuchFolder: (path: string) => `没有这个文件夹：${path}`,
+    isFile: (path: string) => `${path} 是文件，不是文件夹（提及它时不要加末尾的 /）。`,
+    noGitRepo: '工作区不在 git 仓库中：@diff 需要一个仓库。',
+    noDiagnostics: '这里无法使用诊断。',
+    noCheckpoints: '这里无法使用检查点。',
+    noMcp: '这里无法使用 MCP 服务器。',
+    outside: (ref: string) => `@${ref} 在工作区之外：只能附加工作区中的文件。`,
+    tooManyMentions: (max: number) => `一次最多附加 ${max} 个提及。`,
+  },
+});
