@@ -53,6 +53,9 @@ test('a session in Chinese: header, list, status bar and activity cards', async 
   await expect(activity.getByTestId('card-plan-decision').first()).toContainText('计划已批准');
   await expect(activity.getByTestId('card-verification').filter({ hasText: '已拒绝' })).toContainText('置信度 85%');
   await expect(page.getByTestId('session-row-status').first()).toHaveText('已完成');
+  // the built-in mode by its Chinese name, in the list and the header (sessions carry only its id)
+  await expect(page.getByTestId('session-row-mode').first()).toHaveText('自主');
+  await expect(page.getByTestId('session-header')).toContainText('· 自主 ·');
   await expect(page.getByTestId('status-agent')).toContainText('已完成');
   await expect(page.getByTestId('session-progress')).toHaveAttribute('title', '已完成 2/2 个 TODO');
   await shots(page, 'zh-session-start', (n) => testInfo.outputPath(n));

@@ -10,6 +10,7 @@ import { canPause, canResume, canStop, formatCost, formatTokens, message, phaseL
 import { agentStrings } from './agentStrings';
 import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
+import { useModeName } from './useModeName';
 import { useReasonText } from '../../i18n';
 import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
@@ -24,6 +25,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const client = useClient();
   const board = useBoardStore((s) => s.board);
   const reasonText = useReasonText();
+  const modeName = useModeName();
   const setSidebar = useUiStore((s) => s.setSidebar);
   const [busy, setBusy] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
@@ -60,7 +62,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           {board.task || '…'}
         </span>
         <span className="session-meta">
-          {queued ? t.inTheQueue : phaseLabel(board.phase, t)} · {board.mode} · {board.model}
+          {queued ? t.inTheQueue : phaseLabel(board.phase, t)} · {modeName(board.mode)} · {board.model}
         </span>
       </div>
       <div className="session-progress" title={t.todosDone(done, total)} data-testid="session-progress">

@@ -6,6 +6,7 @@ import { agentStrings } from './agentStrings';
 import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 import { TreeBadge } from './TreeBadge';
+import { useModeName } from './useModeName';
 import { useReasonText } from '../../i18n';
 
 function useNow(ms: number): number {
@@ -17,7 +18,7 @@ function useNow(ms: number): number {
   return now;
 }
 
-function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummary; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
+function SessionRow({ s, mode, current, now, reason, onOpen }: { s: AgentSessionSummary; mode: string; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
   const t = useText(agentStrings);
   const formats = useFormats();
   const updated = Date.parse(s.updatedAt);
@@ -47,7 +48,7 @@ function SessionRow({ s, current, now, reason, onOpen }: { s: AgentSessionSummar
                 {s.progress.done}/{s.progress.total}
               </span>
             )}
-            <span>{s.mode}</span>
+            <span data-testid="session-row-mode">{mode}</span>
             <span>{t.tokensShort(formatTokens(s.totals.tokensIn + s.totals.tokensOut))}</span>
             <span>{Number.isNaN(updated) ? '' : formats.relative(Math.min(updated, now))}</span>
             <TreeBadge worktree={s.worktree} />
@@ -67,6 +68,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const reasons = useSessionStore((s) => s.statusReasons);
   const reasonText = useReasonText();
   const now = useNow(30_000);
+  const modeName = useModeName();
   const t = useText(agentStrings);
   if (error && !sessions.length) return <div className="empty error-text">{t.couldNotListSessions(error)}</div>;
   if (!loaded) return <div className="empty">{t.loadingSessions}</div>;
@@ -74,7 +76,7 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   return (
     <ul className="session-list" data-testid="session-list">
       {sessions.map((s) => (
-        <SessionRow key={s.sessionId} s={s} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)} onOpen={() => onOpen(s.sessionId)} />
+        <SessionRow key={s.sessionId} s={s} mode={modeName(s.mode)} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)} onOpen={() => onOpen(s.sessionId)} />
       ))}
     </ul>
   );
