@@ -120,11 +120,19 @@ const END: Record<Of<'end'>['outcome'], { icon: string; title: 'endCompleted' | 
   stopped: { icon: '■', title: 'endStopped', tone: 'dim' },
 };
 
+/** A wait's reason that names the wait itself (reason.waitingChange…; older logs: its English). */
+function saysItsStatus(item: Of<'status'>): boolean {
+  if (item.status !== 'waiting_approval') return false;
+  return item.reasonWords ? item.reasonWords.key.startsWith('reason.waiting') : /^Waiting for approval/.test(item.reason ?? '');
+}
+
 function StatusLine({ item }: { item: Of<'status'> }) {
   const t = useText(activityStrings);
   const phase = usePhaseLabel();
   const reasonText = useReasonText();
-  const text = t.statusLine(item.status, item.phase ? phase(item.phase) : null, item.reason ? reasonText(item.reason, item.reasonWords) : item.reason);
+  const reason = item.reason ? reasonText(item.reason, item.reasonWords) : item.reason;
+  // "Waiting for approval: create a.txt" already says the status: not "waiting approval: Waiting for approval: …".
+  const text = reason && saysItsStatus(item) ? reason : t.statusLine(item.status, item.phase ? phase(item.phase) : null, reason);
   // A reason is a sentence (why it paused, what a queued session waits for): it wraps rather than being cut.
   return (
     <div className={`ac-line status-${item.status} ${item.reason ? 'ac-line-wrap' : ''}`} data-testid="card-status">

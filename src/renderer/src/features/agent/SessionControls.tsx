@@ -37,6 +37,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const changes = useReviewStore((s) => waitingIn(s.items, board.sessionId).filter((i) => i.kind === 'change').length);
   const cost = formatCost(board.totals.costUsd);
   const queued = board.status === 'queued';
+  const meta = `${queued ? t.inTheQueue : phaseLabel(board.phase, t)} · ${modeName(board.mode)} · ${board.model}`;
   const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === board.sessionId)?.queuePosition ?? null);
 
   async function act(fn: () => Promise<unknown>) {
@@ -58,11 +59,11 @@ export function SessionControls({ onClose }: { onClose(): void }) {
         <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={reasonText(board.statusReason, board.statusReasonWords) ?? undefined}>
           {statusText(board.status, queuePosition)}
         </span>
-        <span className="session-task" title={board.task}>
+        <span className="session-task" title={`${board.task}\n${meta}`}>
           {board.task || '…'}
         </span>
-        <span className="session-meta">
-          {queued ? t.inTheQueue : phaseLabel(board.phase, t)} · {modeName(board.mode)} · {board.model}
+        <span className="session-meta session-phase" data-testid="session-meta">
+          {meta}
         </span>
       </div>
       <div className="session-progress" title={t.todosDone(done, total)} data-testid="session-progress">
