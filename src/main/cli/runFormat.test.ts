@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentEventOf } from '../../shared/contract';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent } from './runFormat';
-import { modelErrors, plainWords, policyReasons, wordsReason } from '../../shared/errors';
+import { modelErrors, plainWords, policyReasons, toolErrors, wordsReason } from '../../shared/errors';
 
 // `akira run` reads agent events as the contract's union (narrowed on `type`), like the renderer: a field
 // renamed in src/shared/agent fails to compile here too. The built CLI's output is checked in runTaskCommand.test.ts.
@@ -38,6 +38,12 @@ describe('akira run reads agent events typed', () => {
     const old: AgentEvent = { sessionId: 's', type: 'change_decided', seq: 8, ts, changeId: 'ch2', decision: 'rejected', by: 'user', reason: 'not now' };
     expect(formatRunEvent(old, zh)).toBe('    更改被用户拒绝：not now\n');
     expect(formatRunEvent({ sessionId: 's', type: 'model_retry', attempt: 2, delayMs: 0, reason: 'HTTP 500', phase: 'plan', todoId: null }, zh)).toContain('：HTTP 500）');
+    // a failed tool call: its words in the CLI's language; without words (older logs) the model's English
+    const missing = toolErrors.noSuchFile('nope.txt', '');
+    const failed: AgentEvent = { sessionId: 's', type: 'tool_call_finished', seq: 9, ts, callId: 'c2', todoId: 't1', tool: 'read_file', summary: `Error: ${missing.en}\nNext step: Use list_files to see what exists.`, isError: true, errorWords: plainWords(missing) };
+    expect(formatRunEvent(failed, zh)).toBe('    ✗ 没有这个文件：nope.txt\n');
+    const { errorWords: _w, ...oldFailed } = failed as AgentEventOf<'tool_call_finished'>;
+    expect(formatRunEvent(oldFailed as AgentEvent, zh)).toBe('    ✗ Error: No such file: nope.txt\n');
   });
 
   it('does not compile with a field an event does not have', () => {

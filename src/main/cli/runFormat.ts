@@ -99,7 +99,8 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
       return `  ${s('cyan', '→')} ${e.tool} ${callInput(e.tool, e.input, t)}\n`;
     case 'tool_call_finished':
       if (e.deniedReason) return `    ${s('red', '✗')} ${t.denied(oneLine(said(e.deniedReason, e.deniedReasonWords), 200))}\n`;
-      return e.isError ? `    ${s('red', '✗')} ${firstLine(e.summary)}\n` : `    ${s('dim', `✓ ${firstLine(e.summary)}`)}\n`;
+      // a failure with words is said in the CLI's language (the model read the English summary)
+      return e.isError ? `    ${s('red', '✗')} ${e.errorWords ? oneLine(said(firstLine(e.summary), e.errorWords), 200) : firstLine(e.summary)}\n` : `    ${s('dim', `✓ ${firstLine(e.summary)}`)}\n`;
     case 'change_proposed':
       return `${colorDiff(changeDiff(e.change, options.language), options.color, options.diffLines ?? 60, options.language)}\n`;
     case 'change_decided':
