@@ -10,6 +10,7 @@ import { cliStrings } from './cliStrings';
 import { cliText, type CliIo } from './io';
 import { openBrowser } from './openBrowser';
 import { serveStrings } from './serveStrings';
+import { formatTime } from '../../shared/i18n/formatting';
 
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -33,7 +34,11 @@ export interface HttpFace {
 
 /** Says on stderr when an operation waits for the checkpoint store another process holds; returns the unsubscribe. */
 export function reportStoreWaits(core: Core, io: CliIo): () => void {
-  return core.bus.on('checkpoints.onWaiting', (waiting) => io.err(`akira: ${waiting.message}\n`));
+  return core.bus.on('checkpoints.onWaiting', (waiting) => {
+    const secs = Math.max(0, Math.round((Date.now() - waiting.since) / 1000));
+    const since = formatTime(io.language ?? 'en', waiting.since);
+    io.err(`akira: ${cliText(io, serveStrings).storeWaiting(waiting.pid === null ? '' : String(waiting.pid), waiting.command ?? '', since, secs)}\n`);
+  });
 }
 
 /** A --token-file that cannot be used: said as is, exit 2. */

@@ -7,6 +7,9 @@ import { defineText } from '../../shared/i18n';
 export const serveStrings = defineText({
   en: {
     created: (file: string) => `created ${file} with a new token (mode 0600)`,
+    /** checkpoints.onWaiting, from its fields: `pid` '' when the holder is unknown. */
+    storeWaiting: (pid: string, command: string, since: string, secs: number) =>
+      `The checkpoint store is busy: waiting for ${pid ? `process ${pid}` : 'another process'}${command ? ` (${command})` : ''} since ${since}, ${secs} s ago.`,
     notLoopback: (host: string) =>
       `warning: listening on ${host}, not loopback: anyone who can reach this machine and learns the token can read your files and run commands. Use --host 127.0.0.1 unless you mean it.`,
     cannotRead: (file: string, why: string) => `Cannot read --token-file ${file}: ${why}`,
@@ -21,6 +24,8 @@ export const serveStrings = defineText({
   },
   'zh-CN': {
     created: (file: string) => `已创建 ${file}，内含新令牌（权限 0600）`,
+    storeWaiting: (pid: string, command: string, since: string, secs: number) =>
+      `检查点存储正忙：正在等待${pid ? `进程 ${pid}` : '另一个进程'}${command ? `（${command}）` : ''}，它从 ${since} 起占用，已 ${secs} 秒。`,
     notLoopback: (host: string) =>
       `警告：正在监听 ${host}，而不是回环地址：任何能访问这台机器并得知令牌的人都能读取你的文件并运行命令。除非确有此意，请使用 --host 127.0.0.1。`,
     cannotRead: (file: string, why: string) => `无法读取 --token-file ${file}：${why}`,
