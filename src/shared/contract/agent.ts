@@ -172,7 +172,14 @@ export const agentCommands = {
   ),
   'agent.isolation': defineCommand(
     noInput,
-    z.object({ worktree: z.object({ available: z.boolean(), reason: z.string().nullable() }) }),
+    z.object({
+      worktree: z.object({
+        available: z.boolean(),
+        reason: z.string().nullable(),
+        /** `reason` in words of the spec catalog (issue 14), so the UI and the CLI say it in their language; absent from an older core. */
+        reasonWords: reasonWordsSchema.optional(),
+      }),
+    }),
     'Whether sessions can run in their own git worktree here (not a git repository, no commit yet … say why not).',
   ),
   'agent.worktreeDiff': defineCommand(

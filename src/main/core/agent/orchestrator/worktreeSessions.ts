@@ -7,7 +7,7 @@ import { AkiraError } from '../../errors';
 import { checkSessionId, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
-import { sessionErrors, specErrors, type Words } from '../../../../shared/errors';
+import { plainWords, sessionErrors, specErrors, type ErrorWords, type Words } from '../../../../shared/errors';
 
 /**
  * Worktree sessions (issue 10; docs/architecture.md "Pinned surfaces": branch `akira/<8>`): a session that
@@ -72,9 +72,9 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
     return a.ok ? null : a.words;
   }
 
-  async function isolation(): Promise<{ available: boolean; reason: string | null }> {
+  async function isolation(): Promise<{ available: boolean; reason: string | null; reasonWords?: ErrorWords }> {
     const why = await unavailable();
-    return why ? { available: false, reason: why.en } : { available: true, reason: null };
+    return why ? { available: false, reason: why.en, reasonWords: plainWords(why) } : { available: true, reason: null };
   }
 
   /** A session that is not running, with its worktree; refuses a shared one and a discarded one. */

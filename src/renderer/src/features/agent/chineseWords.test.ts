@@ -37,6 +37,12 @@ describe('the agent words in Chinese', () => {
     expect(diffSummary(3, 'main')).toBe('相对 main 更改了 3 个文件');
     expect(DIFF_STATUS.deleted).toMatchObject({ letter: 'D', word: '已删除' });
     expect(isolationBlocked({ worktree: { available: false, reason: null } })).toBe('不可用：此处无法使用工作树。');
+    // The reason in its words (issue 14); an older core's answer without them shows its English.
+    const notARepo = 'The workspace is not a git repository: worktree isolation needs one (git init and a first commit).';
+    expect(isolationBlocked({ worktree: { available: false, reason: notARepo, reasonWords: { key: 'spec.notARepo', values: [] } } })).toBe(
+      '不可用：工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。',
+    );
+    expect(isolationBlocked({ worktree: { available: false, reason: notARepo } })).toBe(`不可用：${notARepo}`);
   });
 
   it("the activity reducer's notices", () => {

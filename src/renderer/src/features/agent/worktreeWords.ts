@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentStatus, CommandResult } from '../../../../shared/contract';
 import type { SessionWorktreeT } from '../../../../shared/agent/agentShapes';
-import { textOf } from '../../i18n';
+import type { ErrorWords } from '../../../../shared/errors';
+import { reasonTextOf, textOf } from '../../i18n';
 import { worktreeStrings } from './worktreeStrings';
 
 /**
@@ -121,13 +122,17 @@ export function diffSummary(count: number, base: string): string {
 }
 
 /**
- * Why worktree isolation cannot be chosen, from agent.isolation's answer (null: it can). While the answer is
- * awaited, or when it failed, that is said instead.
+ * Why worktree isolation cannot be chosen, from agent.isolation's answer (null: it can), in the UI's language when
+ * the answer has `reasonWords` (an older core's English reason otherwise). While the answer is awaited, or when it
+ * failed, that is said instead.
  */
-export function isolationBlocked(answer: { worktree: { available: boolean; reason: string | null } } | undefined, error?: Error | null): string | null {
+export function isolationBlocked(
+  answer: { worktree: { available: boolean; reason: string | null; reasonWords?: ErrorWords | null } } | undefined,
+  error?: Error | null,
+): string | null {
   const t = textOf(worktreeStrings);
   if (error) return t.cannotTell(error.message);
   if (!answer) return t.checking;
   if (answer.worktree.available) return null;
-  return t.notAvailable(answer.worktree.reason?.trim() || t.cannotBeUsed);
+  return t.notAvailable(reasonTextOf(answer.worktree.reason?.trim() || null, answer.worktree.reasonWords) || t.cannotBeUsed);
 }
