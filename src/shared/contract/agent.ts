@@ -206,8 +206,10 @@ export const agentCommands = {
       merged: z.boolean(),
       commit: z.string().nullable(),
       alreadyMerged: z.boolean(),
-      /** Why not, in plain words. */
+      /** Why not, in plain words (English). */
       reason: z.string().nullable(),
+      /** `reason` in words of the spec catalog (issue 14), so the UI and the CLI say it in their language; absent from an older core. */
+      reasonWords: reasonWordsSchema.optional(),
       /** Files both sides changed (nothing was merged). */
       conflicts: z.array(z.string()),
       /** The user's uncommitted files the merge would overwrite (commit or stash them first; nothing was merged). */

@@ -128,7 +128,9 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
     async merge(sessionId: string) {
       const { state, info } = await stopped(sessionId, 'merge');
       const r = await worktrees!.merge(info, `Merge ${info.branch}: ${messageOf(state)}`);
-      if (!r.merged) return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, conflicts: r.conflicts, localChanges: r.localChanges };
+      if (!r.merged) {
+        return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, reasonWords: r.reasonWords, conflicts: r.conflicts, localChanges: r.localChanges };
+      }
       await log(state.sessionId, { type: 'worktree_merged', commit: r.commit, alreadyMerged: r.alreadyMerged === true, into: info.baseBranch });
       return { merged: true, commit: r.commit, alreadyMerged: r.alreadyMerged === true, reason: null, conflicts: [], localChanges: [] };
     },

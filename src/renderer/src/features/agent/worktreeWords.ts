@@ -81,7 +81,7 @@ export interface MergeOutcome {
   note: string | null;
 }
 
-/** agent.merge's answer in words. */
+/** agent.merge's answer in words (its reason in the UI's language when it has `reasonWords`). */
 export function mergeOutcome(r: MergeResult, into: string): MergeOutcome {
   const t = textOf(worktreeStrings);
   if (r.merged) {
@@ -91,7 +91,7 @@ export function mergeOutcome(r: MergeResult, into: string): MergeOutcome {
   const groups: MergeOutcome['groups'] = [];
   if (r.conflicts.length) groups.push({ heading: t.conflictsHeading(r.conflicts.length), files: r.conflicts });
   if (r.localChanges.length) groups.push({ heading: t.localChangesHeading(r.localChanges.length), files: r.localChanges });
-  return { ok: false, title: t.notMerged(r.reason?.trim() || null, r.conflicts.length > 0), groups, note: t.nothingChanged };
+  return { ok: false, title: t.notMerged(reasonTextOf(r.reason?.trim() || null, r.reasonWords), r.conflicts.length > 0), groups, note: t.nothingChanged };
 }
 
 /** A file's status as one letter (as git shows it) and as a word. */
