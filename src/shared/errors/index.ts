@@ -14,9 +14,11 @@ import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
 import { sessionReasonStrings } from './sessionReasonStrings';
 import { policyReasonStrings } from './policyReasonStrings';
+import { assessReasonStrings } from './assessReasonStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
+export { checkValues } from './assessReasonStrings';
 
 /** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
 export function listedNames(names: readonly string[], max: number): [string, number] {
@@ -42,6 +44,7 @@ const errorCatalogs = {
   spec: specErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
+  assess: assessReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -59,6 +62,8 @@ export const specErrors = errorWords('spec', specErrorStrings);
 export const sessionReasons = errorWords('reason', sessionReasonStrings);
 /** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */
 export const policyReasons = errorWords('policy', policyReasonStrings);
+/** A spec task's quick checks and the reasoning Akira writes about them (`task_assessed.checkWords`, `reasoningWords`). */
+export const assessReasons = errorWords('assess', assessReasonStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */
