@@ -15,6 +15,7 @@ import { settingsErrorStrings } from './settingsErrorStrings';
 import { sessionReasonStrings } from './sessionReasonStrings';
 import { policyReasonStrings } from './policyReasonStrings';
 import { assessReasonStrings } from './assessReasonStrings';
+import { modeErrorStrings } from './modeErrorStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
@@ -42,6 +43,7 @@ const errorCatalogs = {
   terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
   spec: specErrorStrings,
+  mode: modeErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
   assess: assessReasonStrings,
@@ -58,6 +60,8 @@ export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
+/** A custom mode file's problems (settings.get's problems). */
+export const modeErrors = errorWords('mode', modeErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
 export const sessionReasons = errorWords('reason', sessionReasonStrings);
 /** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */

@@ -36,11 +36,19 @@ describe("settings.get's problems in words", () => {
     expect(zh).toContain('.akira/settings.json 把 checkpoints.retentionDays 设为 7，比全局设置（60）短：工作区只能让检查点保留得更久，所以按 60 天保留。');
     expect(s.problems).toContain(`${global}: model.jsonMode: jsonMode must be true or false (not used until it is fixed)`);
     expect(s.problems).toContain('.akira/settings.json: agent.policy.autoApprove.command: A workspace can only turn approvals on: auto-approving command is a global setting (switch the scope to Global). (left out by the agent)');
-    // A custom mode's problem has no words yet: shown in English in every language.
+    // A custom mode's file: the frame in Chinese, the parser's own text inside it as it said it.
     const mode = s.problems.findIndex((p) => p.startsWith('.akira/modes/broken.json'));
-    expect(mode).toBeGreaterThanOrEqual(0);
-    expect(s.problemWords![mode]).toBeNull();
-    expect(zh[mode]).toBe(s.problems[mode]);
+    expect(s.problems[mode]).toMatch(/^\.akira\/modes\/broken\.json: is not valid JSON \(.+\)$/);
+    expect(zh[mode]).toMatch(/^\.akira\/modes\/broken\.json：不是有效的 JSON（.+）$/);
+  });
+
+  it('a policy field the policy schema refuses has no words: English in every language', async () => {
+    kit = await startSettingsKit({ globalSettings: { agent: { policy: { commands: { deny: 'rm' } } } } });
+    const s = await kit.call('settings.get');
+    const policy = s.problems.findIndex((p) => p.includes('agent.policy.commands.deny'));
+    expect(policy).toBeGreaterThanOrEqual(0);
+    expect(s.problemWords![policy]).toBeNull();
+    expect(said(s, 'zh-CN')[policy]).toBe(s.problems[policy]);
   });
 
   it('a broken file in Chinese; a snapshot without problemWords (an older core) shows the English', async () => {

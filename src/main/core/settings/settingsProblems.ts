@@ -3,7 +3,7 @@ import { plainWords, settingsErrors, type ErrorWords, type Words } from '../../.
 /**
  * `settings.get`'s `problems` (English, as the API and older clients read them) and, at the same index,
  * `problemWords` (issue 14): the words that say a problem in the settings view's language, null for one that has
- * none (a custom mode's file, a policy field zod refused).
+ * none (a policy field the policy schema refused, a model field only zod checks).
  */
 export function settingsProblems() {
   const texts: string[] = [];
@@ -18,8 +18,6 @@ export function settingsProblems() {
     words,
     /** A problem that is words. */
     said: (w: Words) => add(w.en, w),
-    /** A problem in English only. */
-    plain: (text: string) => add(text, null),
     /** A field of `file` and its problem; `leftOut`: the agent leaves the field out (else it is not used until fixed). */
     field(file: string, issue: { path: string; message: string; words?: ErrorWords }, leftOut: boolean) {
       const text = `${file}: ${issue.path}: ${issue.message}${leftOut ? ' (left out by the agent)' : ' (not used until it is fixed)'}`;

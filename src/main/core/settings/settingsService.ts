@@ -11,7 +11,7 @@ import { AkiraError } from '../errors';
 import { readSettingsObject } from '../settingsFile';
 import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
-import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
+import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode, type ModeLoadError } from '../agent/modes';
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type GenerationSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { combineRetention } from '../checkpoints/retentionSetting';
@@ -125,10 +125,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return ws ? resolveInside(ws.root, WORKSPACE_FILE) : null;
   }
 
-  async function modesOf(root: string | null): Promise<{ modes: Mode[]; problems: string[] }> {
+  async function modesOf(root: string | null): Promise<{ modes: Mode[]; problems: ModeLoadError[] }> {
     if (!root) return { modes: builtinModes(), problems: [] };
     const { modes, errors } = await loadModes(root);
-    return { modes, problems: errors.map((e) => e.message) };
+    return { modes, problems: errors };
   }
 
   const places = (globalRaw: RawSettings): KeyPlaces => ({ globalFile, globalRaw, env: options.env, flags: options.modelFlags, stored, storedError, secrets: options.secrets });
@@ -170,7 +170,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     if (g.problem) problems.said(settingsErrors.fileBroken(g.problem.problem, 'global', globalFile, g.problem.said));
     if (w.problem) problems.said(settingsErrors.fileBroken(w.problem.problem, 'workspace', WORKSPACE_FILE, w.problem.said));
     const { modes, problems: modeProblems } = await modesOf(ws?.root ?? null);
-    for (const p of modeProblems) problems.plain(p);
+    for (const p of modeProblems) problems.said({ ...p.words, en: p.message });
     const modeIds = modes.map((m) => m.id);
     const gIssues = checkLayer(g.raw, 'global', modeIds);
     const wIssues = wsPath ? checkLayer(w.raw, 'workspace', modeIds) : [];
