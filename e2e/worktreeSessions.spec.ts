@@ -282,3 +282,21 @@ test('in a folder that is not a git repository the worktree is offered off, with
   await expect(page.getByTestId('start-worktree-label')).toHaveAttribute('title', /not a git repository/i);
   await shoot(page, testInfo, 'worktree-start-form-unavailable', page.getByTestId('start-form'));
 });
+
+test('in Chinese: the worktree is off with its reason in Chinese, and the Settings view says a file problem in Chinese', async ({ page }, testInfo) => {
+  // Issue 14: agent.isolation's reasonWords and settings.get's problemWords said in the UI's language.
+  const folder = realpathSync(mkdtempSync(join(tmpdir(), 'akira-e2e-plain-zh-')));
+  writeFiles(folder, { 'notes.md': '# Notes\n', '.akira/settings.json': JSON.stringify({ agent: { spec: { extra: true } } }) });
+  app = await serveWithModel(folder, { globalSettings: { ...settings, ui: { language: 'zh-CN' } } });
+
+  await page.goto(app.served.url);
+  await page.getByTestId('view-agent').click();
+  await expect(page.getByTestId('start-worktree')).toBeDisabled();
+  await expect(page.getByTestId('start-worktree-reason')).toHaveText('不可用：工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。');
+  await shoot(page, testInfo, 'worktree-start-form-unavailable-zh', page.getByTestId('start-form'));
+
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-problems')).toContainText(
+    '.akira/settings.json：agent.spec.extra：agent.spec 没有设置 "extra"（可用的设置：skipConfidence, onFailure, assess）（修复之前不会使用）',
+  );
+});

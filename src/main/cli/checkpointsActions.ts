@@ -103,6 +103,6 @@ export async function diffAction(s: Session): Promise<number> {
 export async function pruneAction(s: Session): Promise<number> {
   const result = await s.call('checkpoints.prune', { dryRun: s.parsed.flags['dry-run'] === true });
   if (s.json) printJson(s, result);
-  else s.io.out(formatPrune(result, cliText(s.io, checkpointsStrings)));
+  else s.io.out(formatPrune(result, cliText(s.io, checkpointsStrings), s.io.language));
   return 0;
 }

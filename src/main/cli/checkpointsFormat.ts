@@ -1,5 +1,7 @@
 import type { ChangedFileT, CheckpointRecordT, CommandResult } from '../../shared/contract';
 import type { CheckpointsWords } from './checkpointsStrings';
+import { reasonIn } from '../../shared/errors';
+import type { Language } from '../../shared/i18n';
 
 /** Text for people from `checkpoints.*` results, in the words `t` (checkpointsStrings); every function returns whole lines. */
 
@@ -179,7 +181,7 @@ const RETENTION_FROM: Record<CommandResult<'checkpoints.prune'>['retentionSource
  * `Pruned 3 checkpoints older than 90 days (kept 12).` (or `Would prune …` for a dry run), then each
  * removed checkpoint, oldest first, what was freed, where the retention comes from and any notes.
  */
-export function formatPrune(r: CommandResult<'checkpoints.prune'>, t: CheckpointsWords): string {
+export function formatPrune(r: CommandResult<'checkpoints.prune'>, t: CheckpointsWords, language: Language = 'en'): string {
   const byAge = r.removed.filter((c) => c.reason === 'age').length;
   const bySize = r.removed.length - byAge;
   const days = t.days(r.retentionDays);
@@ -191,6 +193,7 @@ export function formatPrune(r: CommandResult<'checkpoints.prune'>, t: Checkpoint
   }
   if (r.freedBytes) out += `${t.freed(formatBytes(r.freedBytes), formatBytes(r.usage.diskBytes))}\n`;
   out += `${t.retention(days, RETENTION_FROM[r.retentionSource](t))}\n`;
-  for (const note of r.notes) out += `${t.note(clean(note))}\n`;
+  // Each note in the CLI's language from its words (issue 14); an older core's in English.
+  r.notes.forEach((note, i) => (out += `${t.note(clean(reasonIn(note, r.noteWords?.[i], language)))}\n`));
   return out;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/i18n';
 import { tempDir, writeTree } from '../../testing/tempTree';
 import { checkpointsCommand } from './checkpointsCommand';
+import { runTaskCommand } from './runTaskCommand';
 import { cliErrorText, cliThrownText } from './cliErrors';
 import type { CliIo } from './io';
 import { AkiraError } from '../core/errors';
@@ -68,6 +69,20 @@ describe('the CLI prints contract errors in its language', () => {
     } finally {
       await rm(file, { force: true });
     }
+  });
+
+  it('akira run --worktree outside a git repository: the refusal and its reason in Chinese, the English in --json', async () => {
+    const args = ['--task', 'x', '--worktree', '--yes', '--workspace', join(base, 'ws')];
+    const zh = fakeIo('zh-CN');
+    expect(await runTaskCommand(args, zh)).toBe(2);
+    expect(zh.stderr()).toBe('akira: 此处无法使用 --worktree：工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。\n');
+    const en = fakeIo('en');
+    expect(await runTaskCommand([...args, '--json'], en)).toBe(2);
+    const message = '--worktree is not possible here: The workspace is not a git repository: worktree isolation needs one (git init and a first commit).';
+    expect(en.stderr()).toBe(`akira: ${message}\n`);
+    expect(JSON.parse(en.stdout().trim().split('\n').at(-1)!)).toEqual({
+      error: { code: 'bad_request', message, words: { key: 'session.worktreeFlagRefused', values: ['notARepo', ''] } },
+    });
   });
 
   it('falls back to the message for unknown words and for errors without words', () => {

@@ -25,6 +25,17 @@ describe('akira run reads agent events typed', () => {
     expect(formatRunEvent(paused, { color: false, language: 'zh-CN' })).toContain(': From a newer core.');
   });
 
+  it("says the reasoning Akira wrote about a spec task in the CLI language; a model's or an old log's as written (issue 14)", () => {
+    const judged = { sessionId: 's', type: 'task_assessed', seq: 6, ts, todoId: '2.1', detected: false, confidence: 0.9, provider: 'heuristic', judgedDone: false, threshold: 0.8, durationMs: 3 } as const;
+    const reasoning = 'The quick checks show it is not done: file src/bye.js: missing.';
+    const lines = ['assess.checkFileMissing', 2, 'src/bye.js', ''];
+    const withWords: AgentEvent = { ...judged, reasoning, checks: ['file src/bye.js: missing'], reasoningWords: { key: 'assess.notDone', values: lines } };
+    expect(formatRunEvent(withWords, { color: false, language: 'zh-CN' })).toContain('快速检查表明它尚未完成：文件 src/bye.js：缺失。');
+    expect(formatRunEvent(withWords, { color: false })).toContain(reasoning);
+    const old: AgentEvent = { ...judged, reasoning, checks: [] };
+    expect(formatRunEvent(old, { color: false, language: 'zh-CN' })).toContain(reasoning);
+  });
+
   it('says a retry, a denied command and a change the policy refused in the CLI language; old events as written (issue 14)', () => {
     const zh = { color: false, language: 'zh-CN' as const };
     const retry: AgentEvent = { sessionId: 's', type: 'model_retry', attempt: 1, delayMs: 1000, phase: 'execute', todoId: 't1', ...wordsReason(modelErrors.unreachable('http://127.0.0.1:9', 'ECONNREFUSED')) };

@@ -115,7 +115,7 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
     }
     case 'task_assessed': {
       const how = e.judgedDone ? s('green', t.alreadyDone) : e.detected ? s('yellow', t.looksDone) : t.notDone;
-      return `\n${s('blue', '?')} ${s('bold', t.taskN(e.todoId))} ${t.judgedBy(e.provider === 'model')}: ${how} (${t.confidence(e.confidence.toFixed(2))}) ${s('dim', oneLine(e.reasoning, 200))}\n`;
+      return `\n${s('blue', '?')} ${s('bold', t.taskN(e.todoId))} ${t.judgedBy(e.provider === 'model')}: ${how} (${t.confidence(e.confidence.toFixed(2))}) ${s('dim', oneLine(said(e.reasoning, e.reasoningWords), 200))}\n`;
     }
     case 'spec_ticked':
       return e.ok

@@ -19,7 +19,7 @@ import { resolveFolder } from './folderArg';
 import { readImageFiles } from './imageFiles';
 import { shellWord } from './checkpointsFormat';
 import { cliErrorText } from './cliErrors';
-import { reasonFields, reasonIn, sessionReasons } from '../../shared/errors';
+import { plainWords, reasonFields, reasonIn, sessionErrors, sessionReasons, wordsText } from '../../shared/errors';
 
 /**
  * `akira run --task "…" [--workspace DIR] [--mode M] [--model M] [--base-url URL] [--yes] [--json] [--image FILE …]`,
@@ -251,7 +251,11 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
   async function checkWorktreeAvailable(): Promise<void> {
     const { worktree } = (await call('agent.isolation', {})) as CommandResult<'agent.isolation'>;
     if (!worktree.available) {
-      throw new Failed({ code: 'bad_request', message: `--worktree is not possible here: ${worktree.reason ?? 'worktree isolation is not available'}` });
+      const message = `--worktree is not possible here: ${worktree.reason ?? 'worktree isolation is not available'}`;
+      // The reason's words (spec.*, from a core that sends them) said inside the flag's refusal; else the English.
+      const why = worktree.reason && worktree.reasonWords?.key.startsWith('spec.') && wordsText(worktree.reasonWords, 'en') ? worktree.reasonWords : null;
+      const words = why ? plainWords(sessionErrors.worktreeFlagRefused(why.key.slice('spec.'.length), String(why.values[0] ?? ''))) : undefined;
+      throw new Failed({ code: 'bad_request', message, ...(words ? { words } : {}) });
     }
   }
 

@@ -138,7 +138,7 @@ async function mergeAction(c: Ctx): Promise<number> {
     if (!c.json) c.io.out(formatMerged(result, tree.branch, into, c.t));
     return 0;
   }
-  c.io.err(formatNotMerged(result, tree.branch, c.t));
+  c.io.err(formatNotMerged(result, tree.branch, c.t, c.io.language));
   return 1;
 }
 

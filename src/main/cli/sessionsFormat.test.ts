@@ -129,6 +129,22 @@ describe('sessions format', () => {
     const text = formatNotMerged({ merged: false, commit: null, alreadyMerged: false, reason: 'Both sides changed 1 file.', conflicts: ['shared.txt'], localChanges: [] }, 'akira/1a2b3c4d');
     expect(text).toBe('Could not merge akira/1a2b3c4d: Both sides changed 1 file.\nConflicts (both sides changed this file):\n  shared.txt\nNothing was changed.\n');
   });
+
+  it('says why a merge did not happen in the language from its words (issue 14), the English without them', () => {
+    const refused = {
+      merged: false,
+      commit: null,
+      alreadyMerged: false,
+      reason: 'Your repository is on a detached HEAD: check out the branch to merge into first; nothing was merged.',
+      conflicts: [],
+      localChanges: [],
+    };
+    const zh = sessionsStrings['zh-CN'];
+    expect(formatNotMerged({ ...refused, reasonWords: { key: 'spec.mergeOnDetachedHead', values: [] } }, 'akira/1a2b3c4d', zh, 'zh-CN')).toMatch(
+      /^无法合并 akira\/1a2b3c4d：你的仓库处于分离的 HEAD：请先检出要合并到的分支；没有合并任何内容。\n/,
+    );
+    expect(formatNotMerged(refused, 'akira/1a2b3c4d', zh, 'zh-CN')).toMatch(/^无法合并 akira\/1a2b3c4d：Your repository is on a detached HEAD: /);
+  });
 });
 
 describe('session ids', () => {

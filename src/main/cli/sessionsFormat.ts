@@ -164,9 +164,12 @@ export function formatMerged(r: MergeResult, branch: string, into: string | null
   return `${t.merged(branch, target, r.commit)}\n`;
 }
 
-/** Why a merge did not happen: the conflicts or the user's files in the way, and that nothing changed. */
-export function formatNotMerged(r: MergeResult, branch: string, t: SessionsWords = EN): string {
-  let out = `${t.notMerged(branch, r.reason ? clean(r.reason) : null)}\n`;
+/**
+ * Why a merge did not happen: the conflicts or the user's files in the way, and that nothing changed. `language`
+ * says the reason from its words (issue 14; the English `reason` without them); `t` is the catalog in the same language.
+ */
+export function formatNotMerged(r: MergeResult, branch: string, t: SessionsWords = EN, language: Language = 'en'): string {
+  let out = `${t.notMerged(branch, r.reason ? clean(reasonIn(r.reason, r.reasonWords, language)) : null)}\n`;
   if (r.conflicts.length) out += `${t.conflicts(r.conflicts.length)}\n${r.conflicts.map((p) => `  ${clean(p)}\n`).join('')}`;
   if (r.localChanges.length) out += `${t.localChanges}\n${r.localChanges.map((p) => `  ${clean(p)}\n`).join('')}`;
   return `${out}${t.nothingChanged}\n`;

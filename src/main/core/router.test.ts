@@ -42,6 +42,10 @@ describe('router', () => {
     const router = createRouter(handlersWith({}));
     const wrongType = await router.handle('terminal.resize', { terminalId: 't1', cols: 'wide', rows: 10 }, ctx);
     expect(wrongType).toMatchObject({ error: { code: 'bad_request', words: { key: 'input.wrongType', values: ['cols', 'number', 0] } } });
+    expect(errorText((wrongType as { error: { message: string; words: unknown } }).error, 'zh-CN')).toBe('cols 应为数字');
+    // A Latin type is set apart by a space, as elsewhere (`不是有效的 URL`).
+    expect(errorText({ message: '', words: { key: 'input.wrongType', values: ['vision', 'boolean', 0] } }, 'zh-CN')).toBe('vision 应为 true 或 false');
+    expect(errorText({ message: '', words: { key: 'input.wrongType', values: ['x', 'null', 0] } }, 'zh-CN')).toBe('x 应为 null');
     const missing = await router.handle('workspace.read', {}, ctx);
     expect(missing).toMatchObject({ error: { words: { key: 'input.missing', values: ['path', 0] } } });
     const twoMissing = await router.handle('terminal.resize', { terminalId: 't1' }, ctx);

@@ -86,7 +86,7 @@ describe('error words on the faces', () => {
       // Each field is said in the language too (the settings view and the CLI show them).
       expect(policy.error.details.fields.map((f: { words: unknown; message: string }) => errorText(f, 'zh-CN'))).toEqual([
         'agent.policy.limits 含有 Akira 不认识的字段：maxLoops',
-        'agent.policy.requirePlanApproval 应为true 或 false',
+        'agent.policy.requirePlanApproval 应为 true 或 false',
       ]);
 
       // A model is set (never called): the worktree is refused before the session starts.

@@ -129,6 +129,13 @@ export const taskAssessment = z.object({
   threshold: z.number().min(0).max(1),
   /** One line per quick check (files, symbols, commands the task names). */
   checks: z.array(z.string()),
+  /**
+   * `reasoning` in words of the assess catalog when Akira wrote it (the quick checks settled it, no model judged it;
+   * issue 14): the UI and the CLI say it in their language. Absent for a model's own reasoning and in older logs.
+   */
+  reasoningWords: reasonWordsSchema.extend({ values: z.array(z.union([z.string().max(200_000), z.number().finite()])).max(200) }).optional(),
+  /** `checks` in words of the assess catalog, one for each (absent in older logs). */
+  checkWords: z.array(reasonWordsSchema).max(200).optional(),
 });
 export type TaskAssessment = z.infer<typeof taskAssessment>;
 

@@ -328,8 +328,9 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
     case 'task_assessed': {
       const todo = findTodo(state, event.todoId, 'task_assessed');
       if (todo) {
-        const { detected, confidence, reasoning, provider, judgedDone, threshold, checks } = event;
-        todo.assessment = { detected, confidence, reasoning, provider, judgedDone, threshold, checks };
+        const { detected, confidence, reasoning, provider, judgedDone, threshold, checks, reasoningWords, checkWords } = event;
+        // The words only when the event has them (an old log's replay stays as it was).
+        todo.assessment = { detected, confidence, reasoning, provider, judgedDone, threshold, checks, ...(reasoningWords ? { reasoningWords } : {}), ...(checkWords ? { checkWords } : {}) };
       }
       break;
     }

@@ -173,7 +173,14 @@ export const agentCommands = {
   ),
   'agent.isolation': defineCommand(
     noInput,
-    z.object({ worktree: z.object({ available: z.boolean(), reason: z.string().nullable() }) }),
+    z.object({
+      worktree: z.object({
+        available: z.boolean(),
+        reason: z.string().nullable(),
+        /** `reason` in words of the spec catalog (issue 14), so the UI and the CLI say it in their language; absent from an older core. */
+        reasonWords: reasonWordsSchema.optional(),
+      }),
+    }),
     'Whether sessions can run in their own git worktree here (not a git repository, no commit yet … say why not).',
   ),
   'agent.worktreeDiff': defineCommand(
@@ -200,8 +207,10 @@ export const agentCommands = {
       merged: z.boolean(),
       commit: z.string().nullable(),
       alreadyMerged: z.boolean(),
-      /** Why not, in plain words. */
+      /** Why not, in plain words (English). */
       reason: z.string().nullable(),
+      /** `reason` in words of the spec catalog (issue 14), so the UI and the CLI say it in their language; absent from an older core. */
+      reasonWords: reasonWordsSchema.optional(),
       /** Files both sides changed (nothing was merged). */
       conflicts: z.array(z.string()),
       /** The user's uncommitted files the merge would overwrite (commit or stash them first; nothing was merged). */

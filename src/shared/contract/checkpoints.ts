@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { inputRule } from '../errors/inputRules';
 import { defineCommand, defineEvent, noInput } from './define';
 import { relPath } from './workspace';
+import { reasonWordsSchema } from '../agent/agentShapes';
 
 /** A checkpoint id (or a unique prefix of at least 4 characters, or 'latest'). */
 export const checkpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, inputRule('idCharacters'));
@@ -146,6 +147,8 @@ export const checkpointCommands = {
       freedBytes: z.number().nonnegative().optional(),
       /** E.g. a workspace's shorter retention that was not applied. */
       notes: z.array(z.string()),
+      /** `notes` in words of the shared catalogs, one for each (issue 14); absent from an older core. */
+      noteWords: z.array(reasonWordsSchema).optional(),
       usage: storeUsage,
     }),
     'Remove the checkpoints older than the setting checkpoints.retentionDays (never the newest one); dryRun: list them, remove nothing.',

@@ -3,6 +3,7 @@ import { inputRule } from '../errors/inputRules';
 import { errorWordsSchema } from '../agent/sessionEvents';
 import { defineCommand, defineEvent, noInput } from './define';
 import { workspaceSummary } from './app';
+import { reasonWordsSchema } from '../agent/agentShapes';
 
 /**
  * Model and agent settings (docs/architecture.md "Pinned surfaces", agentSettings.ts for how the layers combine):
@@ -183,6 +184,11 @@ export const settingsSnapshot = z.object({
   modes: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
   /** Settings files that could not be used as they are (each names the file and the field). */
   problems: z.array(z.string()),
+  /**
+   * The same problems in words of the shared catalogs, at the same index (null: this one has none), so the
+   * settings view says them in its language (issue 14); absent from an older core.
+   */
+  problemWords: z.array(reasonWordsSchema.nullable()).optional(),
   /** Origins a workspace's settings may send the user's API key to (global `trustedModelServers`). */
   trustedModelServers: z.array(z.string()),
 });

@@ -36,6 +36,11 @@ export const checkpointErrorStrings = defineText({
     sectionNotObject: (place: string, file: string) => `${placeEn(place, file)}: checkpoints must be an object, e.g. {"retentionDays": 90}.`,
     retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
       `${placeEn(place, file)}: checkpoints.retentionDays must be a whole number of days from ${min} to ${max} (got ${got}).`,
+    /** settings.get's problem when the workspace's retention is shorter (`from`: `global` or `default`) and left out. */
+    retentionNotShortened: (days: number, from: string, applied: number) =>
+      `.akira/settings.json sets checkpoints.retentionDays to ${days}, shorter than ${from === 'global' ? 'the global setting' : 'the default'} (${applied}): a workspace can only keep checkpoints longer, so ${applied} days apply.`,
+    overSizeCap: (usedMiB: number, capMiB: number) =>
+      `The store (${usedMiB} MiB) is over its size cap (${capMiB} MiB): a prune would also remove the oldest of the other checkpoints until it fits.`,
 
     gitCannotRun: (said: string) => `Cannot run git: ${said}`,
     gitFailed: (command: string, code: string, said: string) => `git ${command} failed (${code}): ${said}`,
@@ -73,6 +78,9 @@ export const checkpointErrorStrings = defineText({
     sectionNotObject: (place: string, file: string) => `${placeZh(place, file)}：checkpoints 必须是对象，例如 {"retentionDays": 90}。`,
     retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
       `${placeZh(place, file)}：checkpoints.retentionDays 必须是 ${min} 到 ${max} 之间的整数天数（当前为 ${got}）。`,
+    retentionNotShortened: (days: number, from: string, applied: number) =>
+      `.akira/settings.json 把 checkpoints.retentionDays 设为 ${days}，比${from === 'global' ? '全局设置' : '默认值'}（${applied}）短：工作区只能让检查点保留得更久，所以按 ${applied} 天保留。`,
+    overSizeCap: (usedMiB: number, capMiB: number) => `存储（${usedMiB} MiB）超过了它的大小上限（${capMiB} MiB）：清理时还会删除其余检查点中最旧的，直到放得下为止。`,
 
     gitCannotRun: (said: string) => `无法运行 Git：${said}`,
     gitFailed: (command: string, code: string, said: string) => `git ${command} 失败（${code}）：${said}`,

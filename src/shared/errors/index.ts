@@ -16,10 +16,13 @@ import { sessionErrorStrings } from './sessionErrorStrings';
 import { settingsErrorStrings } from './settingsErrorStrings';
 import { sessionReasonStrings } from './sessionReasonStrings';
 import { policyReasonStrings } from './policyReasonStrings';
+import { assessReasonStrings } from './assessReasonStrings';
+import { modeErrorStrings } from './modeErrorStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
 export * from './inputRules';
+export { checkValues } from './assessReasonStrings';
 
 /** A list of names for a message: the first `max`, and how many more (`files`, `more` of the catalogs). */
 export function listedNames(names: readonly string[], max: number): [string, number] {
@@ -45,8 +48,10 @@ const errorCatalogs = {
   spec: specErrorStrings,
   tool: toolErrorStrings,
   context: contextErrorStrings,
+  mode: modeErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
+  assess: assessReasonStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -64,10 +69,14 @@ export const specErrors = errorWords('spec', specErrorStrings);
 export const contextErrors = errorWords('context', contextErrorStrings);
 /** The agent's tool failures as the tool card says them (the model reads the English tool result). */
 export const toolErrors = errorWords('tool', toolErrorStrings);
+/** A custom mode file's problems (settings.get's problems). */
+export const modeErrors = errorWords('mode', modeErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
 export const sessionReasons = errorWords('reason', sessionReasonStrings);
 /** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */
 export const policyReasons = errorWords('policy', policyReasonStrings);
+/** A spec task's quick checks and the reasoning Akira writes about them (`task_assessed.checkWords`, `reasoningWords`). */
+export const assessReasons = errorWords('assess', assessReasonStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */

@@ -12,6 +12,11 @@ const moreZh = (n: number) => (n > 0 ? `（另有 ${n} 个问题）` : '');
 
 const TYPES: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
 const TYPES_ZH: Record<string, string> = { string: '文本', number: '数字', int: '整数', boolean: 'true 或 false', object: '对象', array: '列表', null: 'null' };
+/** 应为 and the type: a space before a Latin word (`应为 true 或 false`, `应为 null`), as the other messages write `不是有效的 URL`. */
+const typeZh = (expected: string) => {
+  const said = TYPES_ZH[expected] ?? expected;
+  return /^[A-Za-z0-9]/.test(said) ? ` ${said}` : said;
+};
 
 function sizeEn(origin: string, n: number, bound: 'most' | 'least'): string {
   if (origin === 'string') return `at ${bound} ${n} ${n === 1 ? 'character' : 'characters'} long`;
@@ -53,7 +58,7 @@ export const inputErrorStrings = defineText({
   },
   'zh-CN': {
     missing: (f: string, n: number) => `缺少 ${fieldZh(f)}${moreZh(n)}`,
-    wrongType: (f: string, expected: string, n: number) => `${fieldZh(f)} 应为${TYPES_ZH[expected] ?? expected}${moreZh(n)}`,
+    wrongType: (f: string, expected: string, n: number) => `${fieldZh(f)} 应为${typeZh(expected)}${moreZh(n)}`,
     empty: (f: string, n: number) => `${fieldZh(f)} 不能为空${moreZh(n)}`,
     tooBig: (f: string, origin: string, max: number, n: number) => `${fieldZh(f)} ${sizeZh(origin, max, 'most')}${moreZh(n)}`,
     tooSmall: (f: string, origin: string, min: number, n: number) => `${fieldZh(f)} ${sizeZh(origin, min, 'least')}${moreZh(n)}`,

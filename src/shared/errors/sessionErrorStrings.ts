@@ -105,6 +105,8 @@ export const sessionErrorStrings = defineText({
     notInWorktree: (id: string) => `Session ${id} works in the workspace's own tree, not in a worktree.`,
     worktreeDiscarded: (id: string) => `The worktree of session ${id} was discarded.`,
     noWorktreeHere: (why: string, said: string) => `This session cannot run in a worktree: ${whyNoWorktree('en', why, said)}`,
+    /** `akira run --worktree` where agent.isolation says no: `why` and `said` as for noWorktreeHere. */
+    worktreeFlagRefused: (why: string, said: string) => `--worktree is not possible here: ${whyNoWorktree('en', why, said)}`,
     worktreeGoneStop: (id: string, path: string) => `The worktree of session ${id} (${path}) is gone; the session cannot go on. Discard it.`,
     ownTreeTerminal: (id: string) => `Session ${id} works in the workspace's own tree: open a terminal there.`,
     worktreeGone: (id: string) => `The worktree of session ${id} is gone.`,
@@ -187,6 +189,7 @@ export const sessionErrorStrings = defineText({
     notInWorktree: (id: string) => `会话 ${id} 在工作区自己的目录树中运行，不在工作树中。`,
     worktreeDiscarded: (id: string) => `会话 ${id} 的工作树已被丢弃。`,
     noWorktreeHere: (why: string, said: string) => `这个会话不能在工作树中运行：${whyNoWorktree('zh-CN', why, said)}`,
+    worktreeFlagRefused: (why: string, said: string) => `此处无法使用 --worktree：${whyNoWorktree('zh-CN', why, said)}`,
     worktreeGoneStop: (id: string, path: string) => `会话 ${id} 的工作树（${path}）已不存在；会话无法继续。请丢弃它。`,
     ownTreeTerminal: (id: string) => `会话 ${id} 在工作区自己的目录树中运行：请在那里打开终端。`,
     worktreeGone: (id: string) => `会话 ${id} 的工作树已不存在。`,

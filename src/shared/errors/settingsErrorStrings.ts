@@ -1,5 +1,7 @@
-import { defineText } from '../i18n/defineText';
-import { limitSetting, NUMBER_SETTINGS, rangeMessage, type NumberSetting } from '../settings/settingWords';
+import { defineText, type Messages } from '../i18n/defineText';
+import { limitLabel, limitSetting, NUMBER_SETTINGS, rangeMessage, type NumberSetting } from '../settings/settingWords';
+import type { WordValue } from './errorWords';
+import { inputErrorStrings } from './inputErrorStrings';
 
 /**
  * The words of settings errors (issue 14), keys `settings.<name>`. A number out of range names its setting by key
@@ -38,6 +40,26 @@ const brokenZh = (problem: string, place: string, file: string, said: string) =>
   problem === 'notObject' ? `${placeZh(place, file)} 不是 JSON 对象` : problem === 'notJson' ? `${placeZh(place, file)} 不是有效的 JSON：${said}` : `无法读取${placeZh(place, file)}：${said}`;
 const scopeEn = (scope: string) => (scope === 'global' ? 'global settings' : 'workspace settings');
 const scopeZh = (scope: string) => (scope === 'global' ? '全局设置' : '工作区设置');
+/** `"ask", "rollback" or "continue"` from `ask, rollback, continue`. */
+const choicesEn = (choices: string) => choices.split(', ').map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+const choicesZh = (choices: string) => choices.split(', ').map((c) => `“${c}”`).join('、').replace(/、([^、]*)$/, ' 或 $1');
+
+/**
+ * A field's problem inside `settings.get`'s problem (`inFile`): its key (`settings.<name>` or `input.<name>`) and
+ * values said in `language`. Throws for a key this build does not know or values that do not fit, so `wordsText`
+ * answers null and the English problem is shown.
+ */
+function fieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
+  const dot = key.indexOf('.');
+  const [domain, name] = [key.slice(0, dot), key.slice(dot + 1)];
+  const catalog = domain === 'settings' ? settingsErrorStrings : domain === 'input' ? inputErrorStrings : null;
+  const messages = catalog?.[language] as Messages | undefined;
+  if (!messages || name === 'inFile' || !Object.hasOwn(messages, name)) throw new Error(`no field problem ${key}`);
+  const message = messages[name];
+  if (typeof message === 'string') return message;
+  if (values.length < message.length) throw new Error(`too few values for ${key}`);
+  return (message as (...v: WordValue[]) => string)(...values);
+}
 
 export const settingsErrorStrings = defineText({
   en: {
@@ -62,6 +84,29 @@ export const settingsErrorStrings = defineText({
     keyFileOpen: (file: string, reason: string) =>
       `${file} can be read by other users and its mode cannot be fixed (${reason}); Akira will not use it. Run: chmod 600 "${file}"`,
     keyFileDamaged: (file: string) => `${file} is damaged (not a JSON object). Remove it, then save the API key again.`,
+
+    // settings.get's problems (issue 14): a field of a file and its problem (`key` and values: settings.* below or
+    // input.*); `leftOut` 1 when the agent leaves the field out, 0 when the setting is not used until it is fixed.
+    inFile: (file: string, path: string, leftOut: number, key: string, ...values: WordValue[]) =>
+      `${file}: ${path}: ${fieldText('en', key, values)}${leftOut ? ' (left out by the agent)' : ' (not used until it is fixed)'}`,
+    baseUrlExample: (got: string) => `The base URL must be an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1 (got ${got})`,
+    emptyModelName: 'The model name must not be empty',
+    apiKeyNeverFromWorkspace: 'The API key is never read from the workspace (it may be committed); save it in Settings → API key.',
+    modelsNotObject: 'models must be an object of model names',
+    noSuchMode: (got: string, modes: string) => `There is no mode ${got}; modes: ${modes}`,
+    checkpointsNotObject: 'checkpoints must be an object, e.g. {"retentionDays": 90}',
+    specNotObject: 'agent.spec must be an object, e.g. {"skipConfidence": 0.8}',
+    /** `choices`: the allowed values, `, `-separated. */
+    notAChoice: (field: string, choices: string, got: string) => `${field} must be ${choicesEn(choices)} (got ${got})`,
+    noSpecSetting: (got: string, known: string) => `agent.spec has no setting ${got} (settings: ${known})`,
+    // What a workspace's policy may not loosen (agent/policy/projectPolicy.ts loosenedFields).
+    approvalsGlobalOnly: (name: string) => `A workspace can only turn approvals on: auto-approving ${name} is a global setting (switch the scope to Global).`,
+    allowListGlobalOnly: 'The allow list is only read from the global settings, so a project cannot allow its own commands; use the deny list here.',
+    passEnvGlobalOnly: 'Variables passed to commands are only read from the global settings, so a project cannot pull secrets into them.',
+    buildDirsNarrowOnly: (extra: string, count: number, inherited: string) =>
+      `A project can only narrow the build folders (where rm -rf does not ask): ${extra} ${count === 1 ? 'is' : 'are'} not in the inherited list (${inherited}).`,
+    limitLowerOnly: (name: string, inherited: number) => `A project can only lower “${limitLabel(name)}”: the inherited value is ${inherited} (raise it in the global settings).`,
+    planApprovalNotWaived: 'A project can require plan approval but not waive it; leave it unset here.',
   },
   'zh-CN': {
     outOfRange: (key: string, min: number, max: number, got: string) => {
@@ -87,5 +132,24 @@ export const settingsErrorStrings = defineText({
     keyFileForeign: (file: string) => `${file} 属于另一个用户；Akira 不会使用它。请删除它，然后重新保存 API 密钥。`,
     keyFileOpen: (file: string, reason: string) => `${file} 可被其他用户读取，且无法修改其权限（${reason}）；Akira 不会使用它。请运行：chmod 600 "${file}"`,
     keyFileDamaged: (file: string) => `${file} 已损坏（不是 JSON 对象）。请删除它，然后重新保存 API 密钥。`,
+
+    inFile: (file: string, path: string, leftOut: number, key: string, ...values: WordValue[]) =>
+      `${file}：${path}：${fieldText('zh-CN', key, values)}${leftOut ? '（智能体不使用这个字段）' : '（修复之前不会使用）'}`,
+    baseUrlExample: (got: string) => `基础 URL 必须是 http:// 或 https:// 的 URL，例如 http://127.0.0.1:11434/v1（当前为 ${got}）`,
+    emptyModelName: '模型名称不能为空',
+    apiKeyNeverFromWorkspace: '从不从工作区读取 API 密钥（它可能被提交到仓库）；请在“设置 → API 密钥”中保存它。',
+    modelsNotObject: 'models 必须是以模型名称为键的对象',
+    noSuchMode: (got: string, modes: string) => `没有模式 ${got}；可用的模式：${modes}`,
+    checkpointsNotObject: 'checkpoints 必须是对象，例如 {"retentionDays": 90}',
+    specNotObject: 'agent.spec 必须是对象，例如 {"skipConfidence": 0.8}',
+    notAChoice: (field: string, choices: string, got: string) => `${field} 必须是 ${choicesZh(choices)}（当前为 ${got}）`,
+    noSpecSetting: (got: string, known: string) => `agent.spec 没有设置 ${got}（可用的设置：${known}）`,
+    approvalsGlobalOnly: (name: string) => `工作区只能开启批准：自动批准 ${name} 是全局设置（请把范围切换到“全局”）。`,
+    allowListGlobalOnly: '允许列表只从全局设置读取，因此项目不能允许它自己的命令；这里请使用拒绝列表。',
+    passEnvGlobalOnly: '传给命令的变量只从全局设置读取，因此项目不能把密钥带进命令。',
+    buildDirsNarrowOnly: (extra: string, _count: number, inherited: string) =>
+      `项目只能缩小构建文件夹（其中的 rm -rf 不会询问）的范围：${extra} 不在继承的列表中（${inherited}）。`,
+    limitLowerOnly: (name: string, inherited: number) => `项目只能降低“${LABELS_ZH[name] ?? limitLabel(name)}”：继承的值是 ${inherited}（请在全局设置中提高它）。`,
+    planApprovalNotWaived: '项目可以要求批准计划，但不能免除它；这里请不要设置。',
   },
 });

@@ -7,6 +7,15 @@ import { defineText } from '../i18n/defineText';
 const taskEn = (number: string, title: string) => (number ? `task ${number} "${title}"` : `task "${title}"`);
 const taskZh = (number: string, title: string) => (number ? `任务 ${number}“${title}”` : `任务“${title}”`);
 
+/**
+ * Why a merge did not happen (mergeBack.ts, `agent.merge`'s `reasonWords`): `operation` is what is under way in the
+ * user's tree (`merge`, `rebase`, `am`, `cherryPick`, `revert`); `files` the first names, `more` how many others.
+ */
+const OPERATION_EN: Record<string, string> = { merge: 'a merge', rebase: 'a rebase', am: 'a rebase or git am', cherryPick: 'a cherry-pick', revert: 'a revert' };
+const OPERATION_ZH: Record<string, string> = { merge: '合并', rebase: '变基', am: '变基或 git am', cherryPick: '拣选（cherry-pick）', revert: '还原（revert）' };
+const filesEn = (files: string, more: number) => (!files ? 'some files' : more > 0 ? `${files} and ${more} more` : files);
+const filesZh = (files: string, more: number) => (!files ? '一些文件' : more > 0 ? `${files} 及另外 ${more} 个文件` : files);
+
 export const specErrorStrings = defineText({
   en: {
     unknownSource: (source: string) => `Unknown spec source: ${source}`,
@@ -53,6 +62,15 @@ export const specErrorStrings = defineText({
     notARepo: 'The workspace is not a git repository: worktree isolation needs one (git init and a first commit).',
     dubiousOwnership: 'git refuses this repository because it belongs to another user (safe.directory): worktree isolation is off.',
     notUsableRepo: (said: string) => `git cannot use this folder as a repository: ${said}`,
+
+    mergeDuringOperation: (operation: string) =>
+      `Your repository is in the middle of ${OPERATION_EN[operation] ?? operation}: finish or abort it first; nothing was merged.`,
+    mergeOnDetachedHead: 'Your repository is on a detached HEAD: check out the branch to merge into first; nothing was merged.',
+    mergeWouldOverwrite: (untracked: string, files: string, more: number, count: number) =>
+      `The merge would overwrite your ${untracked === 'untracked' ? 'untracked files' : 'uncommitted changes to'} ${filesEn(files, more)}: commit or stash ${count === 1 ? 'it' : 'them'} first${untracked === 'untracked' ? ' (or move them away)' : ''}; nothing was merged.`,
+    mergeRefusedByGit: (said: string, code: string) => `git refused the merge: ${said || `exit code ${code}`}; nothing was merged.`,
+    mergeConflicts: (files: string, more: number, short: string) =>
+      `The session's changes conflict with yours in ${filesEn(files, more)}: nothing was merged (the merge was aborted). Resolve by hand (git merge akira/${short}) or discard the session.`,
   },
   'zh-CN': {
     unknownSource: (source: string) => `未知的规格来源：${source}`,
@@ -94,5 +112,13 @@ export const specErrorStrings = defineText({
     notARepo: '工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。',
     dubiousOwnership: 'Git 拒绝使用这个仓库，因为它属于另一个用户（safe.directory）：工作树隔离已关闭。',
     notUsableRepo: (said: string) => `Git 无法把这个文件夹用作仓库：${said}`,
+
+    mergeDuringOperation: (operation: string) => `你的仓库正在进行${OPERATION_ZH[operation] ?? operation}：请先完成或中止它；没有合并任何内容。`,
+    mergeOnDetachedHead: '你的仓库处于分离的 HEAD：请先检出要合并到的分支；没有合并任何内容。',
+    mergeWouldOverwrite: (untracked: string, files: string, more: number, _count: number) =>
+      `合并会覆盖你${untracked === 'untracked' ? '未跟踪的文件' : '未提交的更改'}：${filesZh(files, more)}。请先提交或储藏（stash）${untracked === 'untracked' ? '，或把它们移走' : ''}；没有合并任何内容。`,
+    mergeRefusedByGit: (said: string, code: string) => `Git 拒绝了合并：${said || `退出码 ${code}`}；没有合并任何内容。`,
+    mergeConflicts: (files: string, more: number, short: string) =>
+      `会话的更改与你的更改在 ${filesZh(files, more)} 中冲突：没有合并任何内容（合并已中止）。请手动解决（git merge akira/${short}）或丢弃这个会话。`,
   },
 });

@@ -104,6 +104,7 @@ export function checkpointHandlers(service: () => CheckpointService): DomainHand
         kept: result.kept,
         ...(result.freedBytes === undefined ? {} : { freedBytes: result.freedBytes }),
         notes: result.notes,
+        noteWords: result.noteWords,
         usage: { diskBytes, bytes, checkpoints, storeDir },
       };
     },

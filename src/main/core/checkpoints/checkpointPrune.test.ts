@@ -6,6 +6,7 @@ import { gitIn, makeEnv, type TestEnv } from '../../../testing/checkpointWorkspa
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { createCore, type Core } from '../createCore';
 import { createCheckpointService } from './checkpointService';
+import { wordsText } from '../../../shared/errors';
 
 // Pruning by the setting checkpoints.retentionDays (retentionSetting.ts), on real workspaces and stores.
 
@@ -91,6 +92,10 @@ describe('checkpoint pruning by the retentionDays setting', () => {
     const noted = await env.service.prune();
     expect(noted).toMatchObject({ retentionDays: 30, retentionSource: 'global', removed: [ids[0], ids[1]], kept: 2 });
     expect(noted.notes).toEqual([expect.stringContaining('a workspace can only keep checkpoints longer, so 30 days apply')]);
+    // Issue 14: the note in words too, said in the language; its English is the note.
+    expect(noted.noteWords).toEqual([{ key: 'checkpoint.retentionNotShortened', values: [5, 'global', 30] }]);
+    expect(wordsText(noted.noteWords[0], 'en')).toBe(noted.notes[0]);
+    expect(wordsText(noted.noteWords[0], 'zh-CN')).toBe('.akira/settings.json 把 checkpoints.retentionDays 设为 5，比全局设置（30）短：工作区只能让检查点保留得更久，所以按 30 天保留。');
   });
 
   it('an invalid setting: prune answers bad_request naming the file and field, automatic pruning removes nothing by age', async () => {

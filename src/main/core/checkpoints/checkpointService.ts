@@ -46,7 +46,7 @@ import type {
   RestoreResult,
   StoreUsage,
 } from './types';
-import { checkpointErrors } from '../../../shared/errors';
+import { checkpointErrors, plainWords, type Words } from '../../../shared/errors';
 
 /**
  * Checkpoints: a fast, deduplicated, safe history of one workspace.
@@ -280,15 +280,18 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
   interface Retention {
     days: number;
     source: PruneResult['retentionSource'];
-    notes: string[];
+    notes: Words[];
   }
+
+  /** A prune's notes: English, and the same in words (issue 14). */
+  const notesOf = (notes: Words[]) => ({ notes: notes.map((n) => n.en), noteWords: notes.map(plainWords) });
 
   /** The retention of one prune: the caller's, the service's fixed one, else the setting as it is now. */
   async function retention(opts: PruneOptions): Promise<Retention> {
     if (opts.retentionDays !== undefined) return { days: checkDays(opts.retentionDays, DEFAULTS.retentionDays), source: 'option', notes: [] };
     if (fixedDays !== undefined) return { days: fixedDays, source: 'option', notes: [] };
     const setting = await readRetentionSetting(root, init.dataDir);
-    return { days: setting.days, source: setting.source, notes: setting.ignored ? [setting.ignored] : [] };
+    return { days: setting.days, source: setting.source, notes: setting.ignoredWords ? [{ ...setting.ignoredWords, en: setting.ignored! }] : [] };
   }
 
   function protectedIds(opts: PruneOptions): Set<string> {
@@ -321,7 +324,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       dryRun: false,
       retentionDays: keep.days,
       retentionSource: keep.source,
-      notes: keep.notes,
+      ...notesOf(keep.notes),
       freedBytes: Math.max(0, before.diskBytes - usage.diskBytes),
       usage,
     };
@@ -335,7 +338,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     const usage = await usageNow();
     const notes = [...keep.notes];
     if (usage.diskBytes > cap) {
-      notes.push(`The store (${Math.round(usage.diskBytes / MiB)} MiB) is over its size cap (${Math.round(cap / MiB)} MiB): a prune would also remove the oldest of the other checkpoints until it fits.`);
+      notes.push(checkpointErrors.overSizeCap(Math.round(usage.diskBytes / MiB), Math.round(cap / MiB)));
     }
     return {
       removed: plan.expired.map((r) => r.id),
@@ -344,7 +347,7 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       dryRun: true,
       retentionDays: keep.days,
       retentionSource: keep.source,
-      notes,
+      ...notesOf(notes),
       usage,
     };
   }

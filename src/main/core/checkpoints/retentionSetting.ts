@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AkiraError } from '../errors';
 import { readSettingsOrThrow } from '../settingsFile';
 import { resolveInside } from '../workspace/pathGuard';
-import { checkpointErrors } from '../../../shared/errors';
+import { checkpointErrors, plainWords, type ErrorWords } from '../../../shared/errors';
 
 /**
  * The setting `checkpoints.retentionDays`: checkpoints older than this many days are pruned (automatically
@@ -31,6 +31,8 @@ export interface RetentionSetting {
   source: RetentionSource;
   /** Set when the workspace's value is shorter and therefore not applied: why, in a sentence. */
   ignored?: string;
+  /** `ignored` in words of the checkpoint catalog (issue 14). */
+  ignoredWords?: ErrorWords;
 }
 
 const WORKSPACE_FILE = '.akira/settings.json';
@@ -60,11 +62,8 @@ export function combineRetention(globalDays: number | undefined, workspaceDays: 
   const base: RetentionSetting = globalDays === undefined ? { days: RETENTION_DAYS.default, source: 'default' } : { days: globalDays, source: 'global' };
   if (workspaceDays === undefined) return base;
   if (workspaceDays >= base.days) return { days: workspaceDays, source: 'workspace' };
-  const from = base.source === 'global' ? 'the global setting' : 'the default';
-  return {
-    ...base,
-    ignored: `${WORKSPACE_FILE} sets checkpoints.retentionDays to ${workspaceDays}, shorter than ${from} (${base.days}): a workspace can only keep checkpoints longer, so ${base.days} days apply.`,
-  };
+  const words = checkpointErrors.retentionNotShortened(workspaceDays, base.source, base.days);
+  return { ...base, ignored: words.en, ignoredWords: plainWords(words) };
 }
 
 /** The retention that applies to the workspace at `root` now. */

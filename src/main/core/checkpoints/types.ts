@@ -1,6 +1,7 @@
 import type { Conflict } from './restoreApply';
 import type { RetentionSource } from './retentionSetting';
 import type { SkippedFile } from './scanner';
+import type { ErrorWords } from '../../../shared/errors';
 
 /** Public types of the checkpoint service (see checkpointService.ts for the API). */
 
@@ -160,6 +161,8 @@ export interface PruneResult {
   retentionSource: 'option' | RetentionSource;
   /** Things worth saying: a workspace's shorter retention that was not applied, a store over its size cap in a dry run. */
   notes: string[];
+  /** `notes` in words of the checkpoint catalog, one for each (issue 14). */
+  noteWords: ErrorWords[];
   /** Disk bytes freed (not in a dry run). */
   freedBytes?: number;
   usage: StoreUsage;

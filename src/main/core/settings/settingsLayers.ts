@@ -5,7 +5,10 @@ import { formatPolicyIssues, LIMITS, policyOverridesSchema } from '../agent/poli
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
-import { plainWords, settingsErrors, type ErrorWords } from '../../../shared/errors';
+import { inputErrors, plainWords, settingsErrors, type ErrorWords, type Words } from '../../../shared/errors';
+
+/** An issue said by words (issue 14): their English is its message, so the two cannot drift. */
+const said = (path: string, words: Words): FieldIssue => ({ path, message: words.en, words: plainWords(words) });
 
 /**
  * One settings file (global `<dataDir>/settings.json` or the workspace's `.akira/settings.json`) as the
@@ -178,7 +181,7 @@ function checkNumber(issues: FieldIssue[], path: string, value: unknown, r: { mi
 function checkModel(model: unknown, issues: FieldIssue[]): void {
   if (model === undefined) return;
   if (!isObject(model)) {
-    issues.push({ path: 'model', message: 'model must be an object' });
+    issues.push(said('model', inputErrors.wrongType('model', 'object', 0)));
     return;
   }
   const url = model.baseURL;
@@ -190,16 +193,16 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
       parsed = null;
     }
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      issues.push({ path: 'model.baseURL', message: `The base URL must be an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1 (got ${JSON.stringify(url)})` });
+      issues.push(said('model.baseURL', settingsErrors.baseUrlExample(String(JSON.stringify(url)))));
     }
   }
   if (model.model !== undefined && (typeof model.model !== 'string' || !model.model.trim())) {
-    issues.push({ path: 'model.model', message: 'The model name must not be empty' });
+    issues.push(said('model.model', settingsErrors.emptyModelName));
   }
   checkField(issues, 'model', 'timeoutSeconds', model.timeoutSeconds, MODEL_RANGES.timeoutSeconds);
   checkField(issues, 'model', 'maxRetries', model.maxRetries, MODEL_RANGES.maxRetries);
   for (const f of ['inputPricePer1M', 'outputPricePer1M'] as const) checkField(issues, 'model', f, model[f], PRICE_RANGE);
-  if (model.jsonMode !== undefined && typeof model.jsonMode !== 'boolean') issues.push({ path: 'model.jsonMode', message: 'jsonMode must be true or false' });
+  if (model.jsonMode !== undefined && typeof model.jsonMode !== 'boolean') issues.push(said('model.jsonMode', inputErrors.wrongType('jsonMode', 'boolean', 0)));
   checkGeneration(model, 'model', issues);
   // Anything else the file holds (apiKey in the global file, prices…) is the model schema's business.
   const rest = modelSettingsSchema.extend({ jsonMode: z.unknown().optional(), ...Object.fromEntries(GENERATION_FIELDS.map((f) => [f, z.unknown().optional()])) }).safeParse(model);
@@ -213,7 +216,7 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
 
 /** A model's generation settings (agentSettings.ts generationSettingsSchema), in words a person understands. */
 function checkGeneration(model: Record<string, unknown>, prefix: string, issues: FieldIssue[]): void {
-  if (model.vision !== undefined && typeof model.vision !== 'boolean') issues.push({ path: `${prefix}.vision`, message: 'vision must be true or false' });
+  if (model.vision !== undefined && typeof model.vision !== 'boolean') issues.push(said(`${prefix}.vision`, inputErrors.wrongType('vision', 'boolean', 0)));
   for (const f of ['temperature', 'maxTokens', 'contextWindow'] as const) checkField(issues, prefix, f, model[f], GENERATION_RANGES[f]);
 }
 
@@ -247,14 +250,14 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
   const issues: FieldIssue[] = [];
   checkModel(raw.model, issues);
   if (scope === 'workspace' && isObject(raw.model) && raw.model.apiKey !== undefined) {
-    issues.push({ path: 'model.apiKey', message: 'The API key is never read from the workspace (it may be committed); save it in Settings → API key.' });
+    issues.push(said('model.apiKey', settingsErrors.apiKeyNeverFromWorkspace));
   }
   if (raw.models !== undefined) {
-    if (!isObject(raw.models)) issues.push({ path: 'models', message: 'models must be an object of model names' });
+    if (!isObject(raw.models)) issues.push(said('models', settingsErrors.modelsNotObject));
     else {
       for (const [name, v] of Object.entries(raw.models)) {
         if (!isObject(v) || (v.jsonMode !== undefined && typeof v.jsonMode !== 'boolean')) {
-          issues.push({ path: `models.${name}.jsonMode`, message: 'jsonMode must be true or false' });
+          issues.push(said(`models.${name}.jsonMode`, inputErrors.wrongType('jsonMode', 'boolean', 0)));
         }
         if (isObject(v)) checkGeneration(v, `models.${name}`, issues);
       }
@@ -262,10 +265,10 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
   }
   const agent = raw.agent;
   if (agent !== undefined) {
-    if (!isObject(agent)) issues.push({ path: 'agent', message: 'agent must be an object' });
+    if (!isObject(agent)) issues.push(said('agent', inputErrors.wrongType('agent', 'object', 0)));
     else {
       if (agent.mode !== undefined && (typeof agent.mode !== 'string' || !modeIds.includes(agent.mode))) {
-        issues.push({ path: 'agent.mode', message: `There is no mode ${JSON.stringify(agent.mode)}; modes: ${modeIds.join(', ')}` });
+        issues.push(said('agent.mode', settingsErrors.noSuchMode(String(JSON.stringify(agent.mode)), modeIds.join(', '))));
       }
       checkField(issues, 'agent', 'contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE);
       if (agent.policy !== undefined) checkPolicyLayer(agent.policy, issues);
@@ -274,7 +277,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
   }
   const checkpoints = raw.checkpoints;
   if (checkpoints !== undefined) {
-    if (!isObject(checkpoints)) issues.push({ path: 'checkpoints', message: 'checkpoints must be an object, e.g. {"retentionDays": 90}' });
+    if (!isObject(checkpoints)) issues.push(said('checkpoints', settingsErrors.checkpointsNotObject));
     else checkField(issues, 'checkpoints', 'retentionDays', checkpoints.retentionDays, RETENTION_DAYS_RANGE);
   }
   return issues;
@@ -283,7 +286,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
 /** agent.spec as agentSettings.ts's specSettingsSchema reads it (strict: an unknown field is refused too). */
 function checkSpec(spec: unknown, issues: FieldIssue[]): void {
   if (!isObject(spec)) {
-    issues.push({ path: 'agent.spec', message: 'agent.spec must be an object, e.g. {"skipConfidence": 0.8}' });
+    issues.push(said('agent.spec', settingsErrors.specNotObject));
     return;
   }
   checkField(issues, 'agent.spec', 'skipConfidence', spec.skipConfidence, SKIP_CONFIDENCE_RANGE);
@@ -291,10 +294,10 @@ function checkSpec(spec: unknown, issues: FieldIssue[]): void {
     const value = spec[field];
     const choices: readonly string[] = SPEC_CHOICES[field];
     if (value !== undefined && (typeof value !== 'string' || !choices.includes(value))) {
-      issues.push({ path: `agent.spec.${field}`, message: `${field} must be ${choices.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')} (got ${JSON.stringify(value)})` });
+      issues.push(said(`agent.spec.${field}`, settingsErrors.notAChoice(field, choices.join(', '), String(JSON.stringify(value)))));
     }
   }
   for (const key of Object.keys(spec)) {
-    if (!(SPEC_FIELDS as readonly string[]).includes(key)) issues.push({ path: `agent.spec.${key}`, message: `agent.spec has no setting ${JSON.stringify(key)} (settings: ${SPEC_FIELDS.join(', ')})` });
+    if (!(SPEC_FIELDS as readonly string[]).includes(key)) issues.push(said(`agent.spec.${key}`, settingsErrors.noSpecSetting(JSON.stringify(key), SPEC_FIELDS.join(', '))));
   }
 }

@@ -11,7 +11,7 @@ import { AkiraError, toContractError } from '../errors';
 import { readSettingsObject } from '../settingsFile';
 import type { Emit } from '../eventBus';
 import { originOf, resolveModelConfig, trustedOrigins, type ModelFlags, type ModelSettings, type SavedKey } from '../agent/model';
-import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode } from '../agent/modes';
+import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode, type ModeLoadError } from '../agent/modes';
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type GenerationSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { combineRetention } from '../checkpoints/retentionSetting';
@@ -32,6 +32,7 @@ import {
   type RawSettings,
 } from './settingsLayers';
 import type { SettingsStore } from './settingsStore';
+import { settingsProblems } from './settingsProblems';
 import { plainWords, settingsErrors, type ErrorWords } from '../../../shared/errors';
 
 /**
@@ -124,10 +125,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return ws ? resolveInside(ws.root, WORKSPACE_FILE) : null;
   }
 
-  async function modesOf(root: string | null): Promise<{ modes: Mode[]; problems: string[] }> {
+  async function modesOf(root: string | null): Promise<{ modes: Mode[]; problems: ModeLoadError[] }> {
     if (!root) return { modes: builtinModes(), problems: [] };
     const { modes, errors } = await loadModes(root);
-    return { modes, problems: errors.map((e) => e.message) };
+    return { modes, problems: errors };
   }
 
   const places = (globalRaw: RawSettings): KeyPlaces => ({ globalFile, globalRaw, env: options.env, flags: options.modelFlags, stored, storedError, secrets: options.secrets });
@@ -163,23 +164,23 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   async function current(): Promise<{ snap: SettingsSnapshotT; resolved: ReturnType<typeof effectiveConfig>; globalRaw: RawSettings; inheritedWorkspace: Policy }> {
     const ws = options.workspace();
     const wsPath = await workspaceFile();
-    const problems: string[] = [];
+    const problems = settingsProblems();
     const g = await readSettingsObject(globalFile);
     const w = wsPath ? await readSettingsObject(wsPath) : { raw: {}, problem: null };
-    if (g.problem) problems.push(settingsErrors.fileBroken(g.problem.problem, 'global', globalFile, g.problem.said).en);
-    if (w.problem) problems.push(settingsErrors.fileBroken(w.problem.problem, 'workspace', WORKSPACE_FILE, w.problem.said).en);
+    if (g.problem) problems.said(settingsErrors.fileBroken(g.problem.problem, 'global', globalFile, g.problem.said));
+    if (w.problem) problems.said(settingsErrors.fileBroken(w.problem.problem, 'workspace', WORKSPACE_FILE, w.problem.said));
     const { modes, problems: modeProblems } = await modesOf(ws?.root ?? null);
-    problems.push(...modeProblems);
+    for (const p of modeProblems) problems.said({ ...p.words, en: p.message });
     const modeIds = modes.map((m) => m.id);
     const gIssues = checkLayer(g.raw, 'global', modeIds);
     const wIssues = wsPath ? checkLayer(w.raw, 'workspace', modeIds) : [];
     for (const [file, issues] of [[globalFile, gIssues], [WORKSPACE_FILE, wIssues]] as const) {
-      for (const i of issues) problems.push(`${file}: ${i.path}: ${i.message}${i.ignored ? ' (left out by the agent)' : ' (not used until it is fixed)'}`);
+      for (const i of issues) problems.field(file, i, i.ignored === true);
     }
     const layers: AgentSettings = { global: agentLayer(g.raw, gIssues), workspace: agentLayer(w.raw, wIssues), trustedServers: trustedOf(g.raw) };
     // A workspace can only lengthen the retention (checkpoints/retentionSetting.ts): a shorter value is noted.
     const retention = combineRetention(retentionOf(g.raw, gIssues), wsPath ? retentionOf(w.raw, wIssues) : undefined);
-    if (retention.ignored) problems.push(retention.ignored);
+    if (retention.ignoredWords) problems.said({ ...retention.ignoredWords, en: retention.ignored! });
 
     const modeId = layers.workspace.mode ?? layers.global.mode ?? DEFAULT_MODE_ID;
     const mode = modes.find((m) => m.id === modeId) ?? modes.find((m) => m.id === DEFAULT_MODE_ID)!;
@@ -187,7 +188,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const modeLayers = modePolicyLayers(mode, modes);
     const inheritedWorkspace: Policy = tightenPolicy(resolvePolicy(modeLayers.trusted, layers.global.policy), modeLayers.project);
     for (const l of loosenedFields(inheritedWorkspace, layers.workspace.policy)) {
-      if (!wIssues.some((i) => i.path === l.path)) problems.push(`${WORKSPACE_FILE}: ${l.path}: ${l.message} (left out by the agent)`);
+      if (!wIssues.some((i) => i.path === l.path)) problems.field(WORKSPACE_FILE, l, true);
     }
 
     let model: SettingsSnapshotT['effective']['model'];
@@ -238,7 +239,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         retentionDays: RETENTION_DAYS_RANGE,
       },
       modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description })),
-      problems,
+      problems: problems.texts,
+      problemWords: problems.words,
       trustedModelServers: trustedOf(g.raw),
     };
     return { snap, resolved, globalRaw: g.raw, inheritedWorkspace };

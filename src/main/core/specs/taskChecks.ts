@@ -6,6 +6,7 @@ import { readConfined } from '../workspace/confinedFs';
 import { createGitignoreRules, type GitignoreRules } from '../workspace/gitignoreRules';
 import { resolveInsideEx } from '../workspace/pathGuard';
 import type { TaskReferences } from './taskReferences';
+import { assessReasons, plainWords, type ErrorWords, type Words } from '../../../shared/errors';
 
 /**
  * The decision engine's quick checks (issue 9): before a spec task runs, are the files it names there,
@@ -89,6 +90,8 @@ export interface TaskFindings {
   score: number;
   /** One line per check, e.g. "file src/users/service.ts: exists", "command `npm test -- users`: exit 1 (failed)". */
   lines: string[];
+  /** `lines` in words of the assess catalog (issue 14), one for each. */
+  lineWords: ErrorWords[];
   durationMs: number;
 }
 
@@ -257,24 +260,24 @@ function tail(output: string): string {
   return text.length > OUTPUT_TAIL_CHARS ? `…${text.slice(-OUTPUT_TAIL_CHARS)}` : text;
 }
 
-function fileLine(f: FileFinding): string {
-  if (!f.checked) return `file ${f.path}: not checked (${f.why})`;
-  if (f.foundAt) return `file ${f.path}: not at the workspace root; found at ${f.foundAt}`;
-  if (f.exists) return `file ${f.path}: exists`;
-  return `file ${f.path}: missing${f.why ? ` (${f.why})` : ''}`;
+// Each line in words of the assess catalog (issue 14), its English the line.
+function fileLine(f: FileFinding): Words {
+  if (!f.checked) return assessReasons.checkFileNotChecked(f.path, String(f.why));
+  if (f.foundAt) return assessReasons.checkFileFoundAt(f.path, f.foundAt);
+  if (f.exists) return assessReasons.checkFileExists(f.path);
+  return assessReasons.checkFileMissing(f.path, f.why ?? '');
 }
 
-function symbolLine(s: SymbolFinding): string {
-  if (!s.checked && !s.foundIn.length) return `symbol ${s.name}: not checked (${s.why})`;
-  if (!s.foundIn.length) return `symbol ${s.name}: found nowhere`;
-  const more = s.foundIn.length >= MAX_SYMBOL_FILES ? ' (first files)' : '';
-  return `symbol ${s.name}: found in ${s.foundIn.join(', ')}${more}`;
+function symbolLine(s: SymbolFinding): Words {
+  if (!s.checked && !s.foundIn.length) return assessReasons.checkSymbolNotChecked(s.name, String(s.why));
+  if (!s.foundIn.length) return assessReasons.checkSymbolNowhere(s.name);
+  return assessReasons.checkSymbolFound(s.name, s.foundIn.join(', '), s.foundIn.length >= MAX_SYMBOL_FILES ? 1 : 0);
 }
 
-function commandLine(c: CommandFinding): string {
-  if (!c.ran) return `command \`${c.command}\`: not run (${c.why})`;
-  if (c.why) return `command \`${c.command}\`: ${c.why} (not counted)`;
-  return `command \`${c.command}\`: exit ${c.exitCode} (${c.passed ? 'passed' : 'failed'})`;
+function commandLine(c: CommandFinding): Words {
+  if (!c.ran) return assessReasons.checkCommandNotRun(c.command, String(c.why));
+  if (c.why) return assessReasons.checkCommandNotCounted(c.command, c.why);
+  return assessReasons.checkCommandExit(c.command, String(c.exitCode), c.passed ? 1 : 0);
 }
 
 /** Checks what a task names against the workspace (see module doc). */
@@ -366,13 +369,15 @@ export async function checkTaskReferences(input: CheckTaskInput): Promise<TaskFi
     : part(SCORE_WEIGHTS.files, files.filter((f) => f.exists).length, files.length) +
       part(SCORE_WEIGHTS.symbols, symbols.filter((s) => s.foundIn.length).length, symbols.length) +
       part(SCORE_WEIGHTS.commands, commands.filter((c) => c.passed).length, commands.length);
+  const lineWords = [...files.map(fileLine), ...symbols.map(symbolLine), ...commands.map(commandLine)];
   return {
     files,
     symbols,
     commands,
     verdict: notDone ? 'not_done' : 'unknown',
     score: Math.round(score * 1000) / 1000,
-    lines: [...files.map(fileLine), ...symbols.map(symbolLine), ...commands.map(commandLine)],
+    lines: lineWords.map((w) => w.en),
+    lineWords: lineWords.map(plainWords),
     durationMs: Date.now() - started,
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reasonIn } from '../../../shared/errors';
 import { filesInTheWay } from './mergeBack';
 import { gitIn, makeRepo, userEntries, type RepoFixture } from './worktreesTestKit';
 
@@ -65,7 +66,12 @@ describe('merge', { timeout: 60_000 }, () => {
       conflicts: ['a.txt', 'b.txt'],
       localChanges: [],
       reason: expect.stringMatching(/conflict with yours in a\.txt, b\.txt: nothing was merged/),
+      reasonWords: { key: 'spec.mergeConflicts', values: ['a.txt, b.txt', 0, '0123abcd'] },
     });
+    // Issue 14: the reason in words too, said in the language (the English stays the reason).
+    expect(reasonIn(result.merged ? null : result.reason, result.merged ? null : result.reasonWords, 'zh-CN')).toBe(
+      '会话的更改与你的更改在 a.txt, b.txt 中冲突：没有合并任何内容（合并已中止）。请手动解决（git merge akira/0123abcd）或丢弃这个会话。',
+    );
     expect(userEntries(f.dir)).toEqual(before);
     expect(before.mergeHead).toBe(false);
   });
@@ -81,6 +87,7 @@ describe('merge', { timeout: 60_000 }, () => {
     let before = userEntries(f.dir);
     let result = await f.wt.merge(info, 'task');
     expect(result).toMatchObject({ merged: false, why: 'local_changes', localChanges: ['a.txt'], conflicts: [], reason: expect.stringMatching(/uncommitted changes to a\.txt: commit or stash it first/) });
+    expect(result.merged ? null : reasonIn(result.reason, result.reasonWords, 'zh-CN')).toBe('合并会覆盖你未提交的更改：a.txt。请先提交或储藏（stash）；没有合并任何内容。');
     expect(userEntries(f.dir)).toEqual(before);
 
     f.git('add', 'a.txt');
@@ -94,6 +101,7 @@ describe('merge', { timeout: 60_000 }, () => {
     before = userEntries(f.dir);
     result = await f.wt.merge(info, 'task');
     expect(result).toMatchObject({ merged: false, why: 'local_changes', localChanges: ['fresh.txt'], reason: expect.stringMatching(/untracked files fresh\.txt/) });
+    expect(result.merged ? null : reasonIn(result.reason, result.reasonWords, 'zh-CN')).toBe('合并会覆盖你未跟踪的文件：fresh.txt。请先提交或储藏（stash），或把它们移走；没有合并任何内容。');
     expect(userEntries(f.dir)).toEqual(before);
   });
 
@@ -105,7 +113,12 @@ describe('merge', { timeout: 60_000 }, () => {
 
     f.git('checkout', '-q', '--detach');
     let before = userEntries(f.dir);
-    expect(await f.wt.merge(info, 't')).toMatchObject({ merged: false, why: 'detached_head', reason: expect.stringMatching(/detached HEAD/) });
+    expect(await f.wt.merge(info, 't')).toMatchObject({
+      merged: false,
+      why: 'detached_head',
+      reason: 'Your repository is on a detached HEAD: check out the branch to merge into first; nothing was merged.',
+      reasonWords: { key: 'spec.mergeOnDetachedHead', values: [] },
+    });
     expect(userEntries(f.dir)).toEqual(before);
     f.git('checkout', '-q', 'main');
 
@@ -118,7 +131,14 @@ describe('merge', { timeout: 60_000 }, () => {
     expect(() => f.git('merge', 'side')).toThrow();
     before = userEntries(f.dir);
     expect(before.mergeHead).toBe(true);
-    expect(await f.wt.merge(info, 't')).toMatchObject({ merged: false, why: 'operation_in_progress', reason: expect.stringMatching(/middle of a merge/) });
+    const busy = await f.wt.merge(info, 't');
+    expect(busy).toMatchObject({
+      merged: false,
+      why: 'operation_in_progress',
+      reason: 'Your repository is in the middle of a merge: finish or abort it first; nothing was merged.',
+      reasonWords: { key: 'spec.mergeDuringOperation', values: ['merge'] },
+    });
+    expect(busy.merged ? null : reasonIn(busy.reason, busy.reasonWords, 'zh-CN')).toBe('你的仓库正在进行合并：请先完成或中止它；没有合并任何内容。');
     expect(userEntries(f.dir)).toEqual(before);
   });
 

@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { GitFailure } from '../../common/gitRun';
 import { AkiraError } from '../errors';
 import { gitError, identityEnv, plainGitText, type WorktreeGit } from './worktreeGit';
-import { specErrors } from '../../../shared/errors';
+import { listedNames, plainWords, specErrors, type ErrorWords, type Words } from '../../../shared/errors';
 
 /**
  * Brings a session branch into the branch checked out in the user's tree, all or nothing:
@@ -31,8 +31,10 @@ export type MergeResult =
     }
   | {
       merged: false;
-      /** What to tell the user, in plain words. */
+      /** What to tell the user, in plain words (English: the API, --json and the logs read it). */
       reason: string;
+      /** `reason` in words of the spec catalog (issue 14): the UI and the CLI say it in their language. */
+      reasonWords: ErrorWords;
       why: MergeRefusal;
       /** Files both sides changed in ways git could not join (why: conflict). */
       conflicts: string[];
@@ -40,16 +42,17 @@ export type MergeResult =
       localChanges: string[];
     };
 
+/** The file git leaves while an operation is under way, and the operation's name in spec.mergeDuringOperation. */
 const IN_PROGRESS: [string, string][] = [
-  ['MERGE_HEAD', 'a merge'],
-  ['rebase-merge', 'a rebase'],
-  ['rebase-apply', 'a rebase or git am'],
-  ['CHERRY_PICK_HEAD', 'a cherry-pick'],
-  ['REVERT_HEAD', 'a revert'],
+  ['MERGE_HEAD', 'merge'],
+  ['rebase-merge', 'rebase'],
+  ['rebase-apply', 'am'],
+  ['CHERRY_PICK_HEAD', 'cherryPick'],
+  ['REVERT_HEAD', 'revert'],
 ];
 
-function refused(why: MergeRefusal, reason: string, files: { conflicts?: string[]; localChanges?: string[] } = {}): MergeResult {
-  return { merged: false, why, reason, conflicts: files.conflicts ?? [], localChanges: files.localChanges ?? [] };
+function refused(why: MergeRefusal, words: Words, files: { conflicts?: string[]; localChanges?: string[] } = {}): MergeResult {
+  return { merged: false, why, reason: words.en, reasonWords: plainWords(words), conflicts: files.conflicts ?? [], localChanges: files.localChanges ?? [] };
 }
 
 async function gitPath(git: WorktreeGit, cwd: string, name: string): Promise<string> {
@@ -57,7 +60,7 @@ async function gitPath(git: WorktreeGit, cwd: string, name: string): Promise<str
   return isAbsolute(out) ? out : resolve(cwd, out);
 }
 
-/** Which operation is under way in the user's tree (null: none). */
+/** Which operation is under way in the user's tree (its name in IN_PROGRESS; null: none). */
 export async function operationInProgress(git: WorktreeGit, cwd: string): Promise<string | null> {
   for (const [name, what] of IN_PROGRESS) if (existsSync(await gitPath(git, cwd, name))) return what;
   return null;
@@ -76,10 +79,10 @@ export async function mergeBranch(git: WorktreeGit, req: MergeRequest): Promise<
   const { cwd } = req;
   const busy = await operationInProgress(git, cwd);
   if (busy) {
-    return refused('operation_in_progress', `Your repository is in the middle of ${busy}: finish or abort it first; nothing was merged.`);
+    return refused('operation_in_progress', specErrors.mergeDuringOperation(busy));
   }
   const head = (await git.text(cwd, ['symbolic-ref', '-q', 'HEAD'], { okCodes: [1] })).trim();
-  if (!head) return refused('detached_head', 'Your repository is on a detached HEAD: check out the branch to merge into first; nothing was merged.');
+  if (!head) return refused('detached_head', specErrors.mergeOnDetachedHead);
   const tip = (await git.text(cwd, ['rev-parse', '--verify', '-q', `${req.ref}^{commit}`], { okCodes: [1] })).trim();
   if (!tip) throw new AkiraError('not_found', specErrors.noSessionBranch(req.ref.replace('refs/heads/', '')));
   const already = await isAncestor(git, cwd, tip);
@@ -102,14 +105,11 @@ export async function mergeBranch(git: WorktreeGit, req: MergeRequest): Promise<
     const blocking = filesInTheWay(err.stderr);
     if (blocking.length) {
       const untracked = /untracked working tree files/i.test(err.stderr);
-      const what = untracked ? 'untracked files' : 'uncommitted changes to';
-      return refused(
-        'local_changes',
-        `The merge would overwrite your ${what} ${list(blocking)}: commit or stash ${blocking.length === 1 ? 'it' : 'them'} first${untracked ? ' (or move them away)' : ''}; nothing was merged.`,
-        { localChanges: blocking },
-      );
+      return refused('local_changes', specErrors.mergeWouldOverwrite(untracked ? 'untracked' : 'uncommitted', ...listedNames(blocking, LISTED), blocking.length), {
+        localChanges: blocking,
+      });
     }
-    return refused('failed', `git refused the merge: ${plainGitText(err.stderr) || `exit code ${err.code}`}; nothing was merged.`);
+    return refused('failed', specErrors.mergeRefusedByGit(plainGitText(err.stderr), String(err.code)));
   }
 }
 
@@ -138,11 +138,7 @@ async function abortConflict(git: WorktreeGit, cwd: string, short: string): Prom
   if (existsSync(await gitPath(git, cwd, 'MERGE_HEAD'))) {
     throw new AkiraError('internal', specErrors.mergeStillInProgress(short));
   }
-  return refused(
-    'conflict',
-    `The session's changes conflict with yours in ${list(conflicts)}: nothing was merged (the merge was aborted). Resolve by hand (git merge akira/${short}) or discard the session.`,
-    { conflicts },
-  );
+  return refused('conflict', specErrors.mergeConflicts(...listedNames(conflicts, LISTED), short), { conflicts });
 }
 
 /** The files git lists (indented) after "…would be overwritten by merge:" in its refusal. */
@@ -160,7 +156,5 @@ export function filesInTheWay(stderr: string): string[] {
   return [...new Set(files)];
 }
 
-function list(files: string[]): string {
-  const shown = files.slice(0, 10).join(', ');
-  return files.length > 10 ? `${shown} and ${files.length - 10} more` : shown || 'some files';
-}
+/** How many files a reason names (the rest are counted; the result lists them all). */
+const LISTED = 10;

@@ -5,6 +5,7 @@ import { tempDir, writeTree } from '../../../../testing/tempTree';
 import { resolvePolicy } from '../policy/policySchema';
 import { builtinModes, DEFAULT_MODE_ID } from './builtinModes';
 import { findMode, loadModes } from './loadModes';
+import { wordsText } from '../../../../shared/errors';
 
 let ws: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -186,7 +187,9 @@ describe('loadModes', () => {
     await writeTree(ws.dir, { 'real.json': json({ systemPrompt: 'linked' }) });
     await symlink(join(ws.dir, 'real.json'), join(ws.dir, '.akira/modes/linked.json'));
     const r = await loadModes(ws.dir);
-    expect(r.errors).toEqual([{ file: '.akira/modes/dir.json', message: '.akira/modes/dir.json: not a file' }]);
+    expect(r.errors).toEqual([{ file: '.akira/modes/dir.json', message: '.akira/modes/dir.json: not a file', words: { key: 'mode.notAFile', values: ['.akira/modes/dir.json'] } }]);
+    // Issue 14: the settings view says it in its language.
+    expect(wordsText(r.errors[0].words, 'zh-CN')).toBe('.akira/modes/dir.json：不是文件');
     expect(findMode(r.modes, 'linked').systemPrompt).toBe('linked');
   });
 

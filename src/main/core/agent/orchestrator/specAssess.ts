@@ -10,6 +10,7 @@ import type { CallTool } from './modelCaller';
 import { ASSESS_SYSTEM } from './prompts';
 import { setStatus, taskTextFor, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine } from './text';
+import { assessReasons, checkValues, plainWords, type Words } from '../../../../shared/errors';
 
 /**
  * The decision engine of spec sessions (seed 002; docs/architecture.md "Agent protocol"): before a task
@@ -34,7 +35,10 @@ const ASKS = 3;
 const NOT_DONE_CONFIDENCE = 0.9;
 const FILE_LIST_MAX = 300;
 
-type Judgement = Pick<TaskAssessment, 'detected' | 'confidence' | 'reasoning' | 'provider'>;
+type Judgement = Pick<TaskAssessment, 'detected' | 'confidence' | 'reasoning' | 'reasoningWords' | 'provider'>;
+
+/** A reasoning Akira writes (not a model): its English and its words (issue 14). */
+const akiraReasoning = (words: Words): Pick<Judgement, 'reasoning' | 'reasoningWords'> => ({ reasoning: words.en, reasoningWords: plainWords(words) });
 
 /** Runs a test command the task names, only when the user's policy would run it without asking (else throws why: not counted). */
 async function runAllowed(rt: SessionRuntime, command: string, signal: AbortSignal) {
@@ -57,23 +61,24 @@ async function fileList(rt: SessionRuntime): Promise<string[]> {
 
 function checksVerdict(findings: TaskFindings): Judgement | null {
   if (findings.verdict !== 'not_done') return null;
-  const failing = findings.lines.filter((l) => /missing|not found|fail|exit [1-9]|timed out/i.test(l));
+  // The failing lines are picked by their English, which is the same whatever the language shown.
+  const failing = findings.lineWords.filter((_, i) => /missing|not found|fail|exit [1-9]|timed out/i.test(findings.lines[i]));
   return {
     detected: false,
     confidence: NOT_DONE_CONFIDENCE,
     provider: 'heuristic',
-    reasoning: `The quick checks show it is not done: ${(failing.length ? failing : findings.lines).slice(0, 6).join('; ')}.`,
+    ...akiraReasoning(assessReasons.notDone(...checkValues((failing.length ? failing : findings.lineWords).slice(0, 6)))),
   };
 }
 
 function heuristicOnly(findings: TaskFindings): Judgement {
   const named = findings.files.length + findings.symbols.length + findings.commands.length;
-  if (!named) return { detected: false, confidence: 0, provider: 'heuristic', reasoning: 'The task names no file, symbol or command to check, so the quick checks cannot tell; it runs.' };
+  if (!named) return { detected: false, confidence: 0, provider: 'heuristic', ...akiraReasoning(assessReasons.nothingNamed) };
   return {
     detected: findings.score > 0,
     confidence: findings.score,
     provider: 'heuristic',
-    reasoning: `Quick checks only (agent.spec.assess "heuristic"): ${findings.lines.slice(0, 6).join('; ')}.`,
+    ...akiraReasoning(assessReasons.checksOnly(...checkValues(findings.lineWords.slice(0, 6)))),
   };
 }
 
@@ -130,7 +135,7 @@ export async function assessTask(rt: SessionRuntime, todo: TodoState): Promise<v
     detected: false,
     confidence: 0,
     provider: 'heuristic',
-    reasoning: `The model gave no usable assess_task judgement in ${ASKS} asks; the task runs.`,
+    ...akiraReasoning(assessReasons.noJudgement(ASKS)),
   };
   const threshold = spec.settings.skipConfidence;
   const judgedDone = judgement.detected && judgement.confidence >= threshold;
@@ -141,6 +146,7 @@ export async function assessTask(rt: SessionRuntime, todo: TodoState): Promise<v
     judgedDone,
     threshold,
     checks: findings.lines.slice(0, 40),
+    checkWords: findings.lineWords.slice(0, 40),
     durationMs: Math.round(performance.now() - started),
   });
   if (judgedDone) {

@@ -84,6 +84,15 @@ describe('spec sessions', () => {
       ['1', 'model', true],
       ['2.1', 'heuristic', false],
     ]);
+    // Issue 14: the reasoning Akira wrote (the checks settled it) has words that say it in Chinese, its English as
+    // before; the model's own reasoning has none.
+    expect(assessed[0]).toMatchObject({ reasoning: 'it is there' });
+    expect(assessed[0].reasoningWords).toBeUndefined();
+    expect(assessed[1].reasoning).toMatch(/^The quick checks show it is not done: file src\/bye\.js: missing[;.]/);
+    expect(wordsText(assessed[1].reasoningWords!, 'en')).toBe(assessed[1].reasoning);
+    expect(wordsText(assessed[1].reasoningWords!, 'zh-CN')).toMatch(/^快速检查表明它尚未完成：文件 src\/bye\.js：缺失[；。]/);
+    expect(assessed[1].checkWords!.map((w) => wordsText(w, 'en'))).toEqual(assessed[1].checks);
+    expect(assessed[1].checkWords!.map((w) => wordsText(w, 'zh-CN'))).toContain('文件 src/bye.js：缺失');
     expect(kit.ofType('spec_ticked').map((t) => [t.todoId, t.ok, t.parents])).toEqual([
       ['1', true, []],
       ['2.1', true, ['2']],
@@ -241,6 +250,8 @@ describe('spec sessions', () => {
     const [a] = kit.ofType('task_assessed');
     expect(a.provider).toBe('heuristic');
     expect(a.checks.join('\n')).toMatch(/command `node --test test\/a.test.js`: exit [1-9]\d* \(failed\)/);
+    expect(a.checkWords!.map((w) => wordsText(w, 'zh-CN')).join('\n')).toMatch(/命令 `node --test test\/a.test.js`：退出码 [1-9]\d*（失败）/);
+    expect(wordsText(a.reasoningWords!, 'zh-CN')).toMatch(/^快速检查表明它尚未完成：命令 `node --test test\/a.test.js`：退出码 [1-9]\d*（失败）。$/);
   });
 
   it('a passing test command is evidence for the model; a command the policy would ask about is not run', async () => {

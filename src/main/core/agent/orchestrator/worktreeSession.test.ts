@@ -10,7 +10,7 @@ import { createCore } from '../../createCore';
 import { ensureAkiraGitignore } from '../../../common/akiraGitignore';
 import { waitFor } from '../../../../testing/waitFor';
 import { TEST_SHELL } from '../../../../testing/ptyKit';
-import { errorText } from '../../../../shared/errors';
+import { errorText, reasonIn } from '../../../../shared/errors';
 
 // Worktree sessions through a real core, real git and the scripted model server: the session works in its
 // own worktree on branch akira/<8>; the user's tree stays byte-exact until agent.merge; checkpoints and
@@ -160,6 +160,9 @@ describe('worktree sessions', () => {
     const why = await kit.call('agent.isolation', {});
     expect(why.worktree.available).toBe(false);
     expect(why.worktree.reason).toMatch(/not a git repository/i);
+    // Issue 14: the reason in words too, which the UI and the CLI say in their language.
+    expect(why.worktree.reasonWords).toEqual({ key: 'spec.notARepo', values: [] });
+    expect(reasonIn(why.worktree.reason, why.worktree.reasonWords, 'zh-CN')).toBe('工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。');
     const refused = await kit.fail('agent.start', { task: 'x', isolation: 'worktree' });
     expect(refused.code).toBe('bad_request');
     expect(refused.message).toMatch(/not a git repository/i);

@@ -7,7 +7,7 @@ import { AkiraError } from '../../errors';
 import { checkSessionId, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import type { WorktreeInfo, Worktrees } from '../../worktrees/worktrees';
-import { sessionErrors, specErrors, type Words } from '../../../../shared/errors';
+import { plainWords, sessionErrors, specErrors, type ErrorWords, type Words } from '../../../../shared/errors';
 
 /**
  * Worktree sessions (issue 10; docs/architecture.md "Pinned surfaces": branch `akira/<8>`): a session that
@@ -72,9 +72,9 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
     return a.ok ? null : a.words;
   }
 
-  async function isolation(): Promise<{ available: boolean; reason: string | null }> {
+  async function isolation(): Promise<{ available: boolean; reason: string | null; reasonWords?: ErrorWords }> {
     const why = await unavailable();
-    return why ? { available: false, reason: why.en } : { available: true, reason: null };
+    return why ? { available: false, reason: why.en, reasonWords: plainWords(why) } : { available: true, reason: null };
   }
 
   /** A session that is not running, with its worktree; refuses a shared one and a discarded one. */
@@ -128,7 +128,9 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
     async merge(sessionId: string) {
       const { state, info } = await stopped(sessionId, 'merge');
       const r = await worktrees!.merge(info, `Merge ${info.branch}: ${messageOf(state)}`);
-      if (!r.merged) return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, conflicts: r.conflicts, localChanges: r.localChanges };
+      if (!r.merged) {
+        return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, reasonWords: r.reasonWords, conflicts: r.conflicts, localChanges: r.localChanges };
+      }
       await log(state.sessionId, { type: 'worktree_merged', commit: r.commit, alreadyMerged: r.alreadyMerged === true, into: info.baseBranch });
       return { merged: true, commit: r.commit, alreadyMerged: r.alreadyMerged === true, reason: null, conflicts: [], localChanges: [] };
     },

@@ -1,4 +1,4 @@
-import { limitLabel } from '../../../../shared/settings/settingWords';
+import { plainWords, settingsErrors, type ErrorWords, type Words } from '../../../../shared/errors';
 import { LIMITS, type LimitName, type Policy, type PolicyOverrides } from './policySchema';
 
 /**
@@ -49,7 +49,11 @@ export function tightenPolicy(base: Policy, project: PolicyOverrides | undefined
 export interface LoosenedField {
   path: string;
   message: string;
+  /** The message in words of the settings catalog (issue 14): the settings view says it in its language. */
+  words: ErrorWords;
 }
+
+const loosened = (path: string, words: Words): LoosenedField => ({ path, message: words.en, words: plainWords(words) });
 
 /** Each field of a project layer that would loosen `base` (and is therefore not applied), with why. */
 export function loosenedFields(base: Policy, project: PolicyOverrides | undefined): LoosenedField[] {
@@ -58,30 +62,27 @@ export function loosenedFields(base: Policy, project: PolicyOverrides | undefine
   for (const [name, value] of Object.entries(project.autoApprove ?? {})) {
     // Flagged even where the base already auto-approves it: the project's value never has an effect.
     if (value === true) {
-      out.push({ path: `agent.policy.autoApprove.${name}`, message: `A workspace can only turn approvals on: auto-approving ${name} is a global setting (switch the scope to Global).` });
+      out.push(loosened(`agent.policy.autoApprove.${name}`, settingsErrors.approvalsGlobalOnly(name)));
     }
   }
   if (project.commands?.allow?.length) {
-    out.push({ path: 'agent.policy.commands.allow', message: 'The allow list is only read from the global settings, so a project cannot allow its own commands; use the deny list here.' });
+    out.push(loosened('agent.policy.commands.allow', settingsErrors.allowListGlobalOnly));
   }
   if (project.commands?.passEnv?.length) {
-    out.push({ path: 'agent.policy.commands.passEnv', message: 'Variables passed to commands are only read from the global settings, so a project cannot pull secrets into them.' });
+    out.push(loosened('agent.policy.commands.passEnv', settingsErrors.passEnvGlobalOnly));
   }
   const extra = (project.commands?.buildDirs ?? []).filter((d) => !base.commands.buildDirs.includes(d));
   if (extra.length) {
-    out.push({
-      path: 'agent.policy.commands.buildDirs',
-      message: `A project can only narrow the build folders (where rm -rf does not ask): ${extra.join(', ')} ${extra.length === 1 ? 'is' : 'are'} not in the inherited list (${base.commands.buildDirs.join(', ')}).`,
-    });
+    out.push(loosened('agent.policy.commands.buildDirs', settingsErrors.buildDirsNarrowOnly(extra.join(', '), extra.length, base.commands.buildDirs.join(', '))));
   }
   for (const [name, value] of Object.entries(project.limits ?? {})) {
     const limit = base.limits[name as LimitName];
     if (typeof value === 'number' && value > limit) {
-      out.push({ path: `agent.policy.limits.${name}`, message: `A project can only lower “${limitLabel(name)}”: the inherited value is ${limit} (raise it in the global settings).` });
+      out.push(loosened(`agent.policy.limits.${name}`, settingsErrors.limitLowerOnly(name, limit)));
     }
   }
   if (project.requirePlanApproval === false) {
-    out.push({ path: 'agent.policy.requirePlanApproval', message: 'A project can require plan approval but not waive it; leave it unset here.' });
+    out.push(loosened('agent.policy.requirePlanApproval', settingsErrors.planApprovalNotWaived));
   }
   return out;
 }

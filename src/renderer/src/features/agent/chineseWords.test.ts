@@ -34,9 +34,21 @@ describe('the agent words in Chinese', () => {
       title: '未合并：分支有冲突。',
       groups: [{ heading: '两边都更改了（1）：', files: ['a.txt'] }],
     });
+    // The core's reason in its words (issue 14); one without them (an older core) in its English.
+    const conflict = { merged: false, commit: null, alreadyMerged: false, reason: "The session's changes conflict with yours in a.txt: …", conflicts: ['a.txt'], localChanges: [] };
+    expect(mergeOutcome({ ...conflict, reasonWords: { key: 'spec.mergeConflicts', values: ['a.txt', 0, '1a2b3c4d'] } }, 'main').title).toBe(
+      '未合并：会话的更改与你的更改在 a.txt 中冲突：没有合并任何内容（合并已中止）。请手动解决（git merge akira/1a2b3c4d）或丢弃这个会话。',
+    );
+    expect(mergeOutcome(conflict, 'main').title).toBe("未合并：The session's changes conflict with yours in a.txt: …");
     expect(diffSummary(3, 'main')).toBe('相对 main 更改了 3 个文件');
     expect(DIFF_STATUS.deleted).toMatchObject({ letter: 'D', word: '已删除' });
     expect(isolationBlocked({ worktree: { available: false, reason: null } })).toBe('不可用：此处无法使用工作树。');
+    // The reason in its words (issue 14); an older core's answer without them shows its English.
+    const notARepo = 'The workspace is not a git repository: worktree isolation needs one (git init and a first commit).';
+    expect(isolationBlocked({ worktree: { available: false, reason: notARepo, reasonWords: { key: 'spec.notARepo', values: [] } } })).toBe(
+      '不可用：工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。',
+    );
+    expect(isolationBlocked({ worktree: { available: false, reason: notARepo } })).toBe(`不可用：${notARepo}`);
   });
 
   it("the activity reducer's notices", () => {

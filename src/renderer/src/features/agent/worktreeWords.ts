@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentStatus, CommandResult } from '../../../../shared/contract';
 import type { SessionWorktreeT } from '../../../../shared/agent/agentShapes';
-import { textOf } from '../../i18n';
+import type { ErrorWords } from '../../../../shared/errors';
+import { reasonTextOf, textOf } from '../../i18n';
 import { worktreeStrings } from './worktreeStrings';
 
 /**
@@ -80,7 +81,7 @@ export interface MergeOutcome {
   note: string | null;
 }
 
-/** agent.merge's answer in words. */
+/** agent.merge's answer in words (its reason in the UI's language when it has `reasonWords`). */
 export function mergeOutcome(r: MergeResult, into: string): MergeOutcome {
   const t = textOf(worktreeStrings);
   if (r.merged) {
@@ -90,7 +91,7 @@ export function mergeOutcome(r: MergeResult, into: string): MergeOutcome {
   const groups: MergeOutcome['groups'] = [];
   if (r.conflicts.length) groups.push({ heading: t.conflictsHeading(r.conflicts.length), files: r.conflicts });
   if (r.localChanges.length) groups.push({ heading: t.localChangesHeading(r.localChanges.length), files: r.localChanges });
-  return { ok: false, title: t.notMerged(r.reason?.trim() || null, r.conflicts.length > 0), groups, note: t.nothingChanged };
+  return { ok: false, title: t.notMerged(reasonTextOf(r.reason?.trim() || null, r.reasonWords), r.conflicts.length > 0), groups, note: t.nothingChanged };
 }
 
 /** A file's status as one letter (as git shows it) and as a word. */
@@ -121,13 +122,17 @@ export function diffSummary(count: number, base: string): string {
 }
 
 /**
- * Why worktree isolation cannot be chosen, from agent.isolation's answer (null: it can). While the answer is
- * awaited, or when it failed, that is said instead.
+ * Why worktree isolation cannot be chosen, from agent.isolation's answer (null: it can), in the UI's language when
+ * the answer has `reasonWords` (an older core's English reason otherwise). While the answer is awaited, or when it
+ * failed, that is said instead.
  */
-export function isolationBlocked(answer: { worktree: { available: boolean; reason: string | null } } | undefined, error?: Error | null): string | null {
+export function isolationBlocked(
+  answer: { worktree: { available: boolean; reason: string | null; reasonWords?: ErrorWords | null } } | undefined,
+  error?: Error | null,
+): string | null {
   const t = textOf(worktreeStrings);
   if (error) return t.cannotTell(error.message);
   if (!answer) return t.checking;
   if (answer.worktree.available) return null;
-  return t.notAvailable(answer.worktree.reason?.trim() || t.cannotBeUsed);
+  return t.notAvailable(reasonTextOf(answer.worktree.reason?.trim() || null, answer.worktree.reasonWords) || t.cannotBeUsed);
 }

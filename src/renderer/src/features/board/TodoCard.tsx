@@ -4,6 +4,7 @@ import { formatCost } from '../agent/sessionFormat';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { BoardTodo, ToolCallInfo } from './boardReducer';
 import { boardStrings } from './boardStrings';
+import { todoResultText } from './todoResult';
 import { useFormats, useText } from '../../i18n';
 
 /** A TODO's status as a key of boardStrings (PlanEditor says it too). */
@@ -42,6 +43,7 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
   const tokens = todo.tokensIn + todo.tokensOut;
   const cost = todo.costUsd > 0 ? formatCost(todo.costUsd) : null;
   const calls = todo.toolCallCount;
+  const result = todoResultText(todo);
   return (
     <article className={`todo-card status-${todo.status}`} data-testid="todo-card" data-todo-id={todo.id} data-status={todo.status}>
       <header className="todo-card-head">
@@ -59,9 +61,9 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
       <div className="todo-expected">
         <span className="todo-label">{t.expected}</span> {todo.expectedResult}
       </div>
-      {todo.result && (
+      {result && (
         <div className="todo-claimed" data-testid="todo-claimed">
-          <span className="todo-label">{t.claimed}</span> {todo.result}
+          <span className="todo-label">{t.claimed}</span> {result}
         </div>
       )}
       {verdict && (

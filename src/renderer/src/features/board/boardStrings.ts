@@ -26,6 +26,9 @@ export const boardStrings = defineText({
     rejectionsTitle: 'Times the reviewer sent it back',
     expected: 'Expected',
     claimed: 'Claimed',
+    /** A spec task judged done before it ran: the result the core wrote, from its judgement (task_assessed). */
+    judgedDoneResult: (byModel: boolean, confidence: string, reasoning: string) =>
+      `Judged done without running (${byModel ? 'model' : 'heuristic'}, confidence ${confidence}): ${reasoning}`,
     approved: '✓ Approved',
     rejected: '✗ Rejected',
     confident: (percent: number) => `${percent}% confident`,
@@ -91,6 +94,8 @@ export const boardStrings = defineText({
     rejectionsTitle: '审查者退回它的次数',
     expected: '预期',
     claimed: '声称',
+    judgedDoneResult: (byModel: boolean, confidence: string, reasoning: string) =>
+      `未运行即判定为已完成（${byModel ? '模型' : '快速检查'}，置信度 ${confidence}）：${reasoning}`,
     approved: '✓ 已批准',
     rejected: '✗ 已拒绝',
     confident: (percent: number) => `置信度 ${percent}%`,

@@ -12,7 +12,7 @@ import { SETTINGS_KEY, useSettingsSnapshot } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
 import { AppearanceSection } from './AppearanceSection';
 import { settingsStrings } from './settingsStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 
 function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const t = useText(settingsStrings);
@@ -61,6 +61,7 @@ function ScopeSwitch({ snapshot }: { snapshot: SettingsSnapshotT }) {
  */
 export function SettingsView() {
   const t = useText(settingsStrings);
+  const reasonText = useReasonText();
   const client = useClient();
   const queryClient = useQueryClient();
   const query = useSettingsSnapshot();
@@ -136,8 +137,9 @@ export function SettingsView() {
           <>
             {snapshot.problems.length > 0 && (
               <ul className="st-problems" role="alert" data-testid="settings-problems">
-                {snapshot.problems.map((p) => (
-                  <li key={p}>{p}</li>
+                {/* Each in the UI's language from its words (issue 14); an older core's, or one without words, in English. */}
+                {snapshot.problems.map((p, i) => (
+                  <li key={p}>{reasonText(p, snapshot.problemWords?.[i])}</li>
                 ))}
               </ul>
             )}

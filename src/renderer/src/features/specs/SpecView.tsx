@@ -124,6 +124,7 @@ function RunBadge({ task, state, expanded, onExpand }: { task: SpecTaskT; state:
 /** The decision engine's judgement of a task: who, how sure, why, and the quick checks. */
 function Judgement({ task, state }: { task: SpecTaskT; state: TaskRunState }) {
   const t = useText(specsStrings);
+  const reasonText = useReasonText();
   const a = state.assessment!;
   const verdict = a.judgedDone ? t.verdictJudgedDone : a.detected ? t.verdictBelowThreshold : t.verdictNotDone;
   return (
@@ -131,11 +132,11 @@ function Judgement({ task, state }: { task: SpecTaskT; state: TaskRunState }) {
       <div className="spec-judgement-head">
         {t.judgementHead(a.provider === 'model', a.confidence.toFixed(2), a.threshold.toFixed(2), verdict)}
       </div>
-      <div className="spec-judgement-reason">{a.reasoning}</div>
+      <div className="spec-judgement-reason">{reasonText(a.reasoning, a.reasoningWords)}</div>
       {a.checks.length > 0 && (
         <ul className="spec-judgement-checks">
           {a.checks.map((c, i) => (
-            <li key={i}>{c}</li>
+            <li key={i}>{reasonText(c, a.checkWords?.[i])}</li>
           ))}
         </ul>
       )}

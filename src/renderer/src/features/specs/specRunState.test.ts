@@ -158,6 +158,15 @@ describe('in Chinese (the UI language at the time of the call)', () => {
       expect(runWhat(path, { only: ['1', '3'] })).toBe('规格 auth：任务 1、3');
       expect(specNoticeOf({ sessionId: 's', seq: 1, ts: 't', type: 'session_failed', reason: 'x' } as unknown as AgentEvent, path)).toMatchObject({ title: '规格 auth：会话失败' });
       expect(taskRunStates({ status: 'running', phase: 'execute', todos: [todo('1', 'in_progress')] }).get('1')).toMatchObject({ label: '运行中', title: '智能体正在处理它。' });
+      // Reasoning Akira wrote is said from its words (issue 14); a model's, or an old log's, as written.
+      const checksOnly = { ...assessment(true, 0.9, 'heuristic'), reasoning: 'Quick checks only (agent.spec.assess "heuristic"): file src/greet.js: exists.' };
+      const words = { key: 'assess.checksOnly', values: ['assess.checkFileExists', 1, 'src/greet.js'] };
+      expect(taskRunStates({ status: 'running', phase: 'execute', todos: [todo('1', 'done', { assessment: { ...checksOnly, reasoningWords: words } })] }).get('1')!.title).toBe(
+        '快速检查判定为已完成，未运行，置信度 0.90（阈值 0.80）：仅快速检查（agent.spec.assess "heuristic"）：文件 src/greet.js：存在。',
+      );
+      expect(taskRunStates({ status: 'running', phase: 'execute', todos: [todo('1', 'done', { assessment: checksOnly })] }).get('1')!.title).toMatch(
+        /：Quick checks only \(agent\.spec\.assess "heuristic"\): file src\/greet\.js: exists\.$/,
+      );
     } finally {
       usePrefsStore.getState().setPrefs(before);
     }

@@ -66,7 +66,7 @@ export function taskRunStates(session: Pick<AgentSessionDetail, 'status' | 'phas
         ...base,
         kind: 'judged_done',
         label: t.judgedDoneLabel(pct(assessment.confidence)),
-        title: t.judgedDoneTitle(assessment.provider === 'model', pct(assessment.confidence), pct(assessment.threshold), assessment.reasoning),
+        title: t.judgedDoneTitle(assessment.provider === 'model', pct(assessment.confidence), pct(assessment.threshold), reasonTextOf(assessment.reasoning, assessment.reasoningWords)),
       });
       continue;
     }
