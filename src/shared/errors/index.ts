@@ -7,6 +7,7 @@ import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
 import { mcpErrorStrings } from './mcpErrorStrings';
+import { modeErrorStrings } from './modeErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
 import { searchErrorStrings } from './searchErrorStrings';
 import { terminalErrorStrings } from './terminalErrorStrings';
@@ -42,6 +43,7 @@ const errorCatalogs = {
   search: searchErrorStrings,
   terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
+  mode: modeErrorStrings,
   spec: specErrorStrings,
   tool: toolErrorStrings,
   context: contextErrorStrings,
@@ -59,6 +61,8 @@ export const modelErrors = errorWords('model', modelErrorStrings);
 export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
+/** A broken custom mode file (agent.modes `errors[].words`). */
+export const modeErrors = errorWords('mode', modeErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
 /** A mention that could not be attached (context.resolve, the session's context). */
 export const contextErrors = errorWords('context', contextErrorStrings);

@@ -186,7 +186,7 @@ describe('loadModes', () => {
     await writeTree(ws.dir, { 'real.json': json({ systemPrompt: 'linked' }) });
     await symlink(join(ws.dir, 'real.json'), join(ws.dir, '.akira/modes/linked.json'));
     const r = await loadModes(ws.dir);
-    expect(r.errors).toEqual([{ file: '.akira/modes/dir.json', message: '.akira/modes/dir.json: not a file' }]);
+    expect(r.errors).toEqual([{ file: '.akira/modes/dir.json', message: '.akira/modes/dir.json: not a file', words: { key: 'mode.notAFile', values: ['.akira/modes/dir.json'] } }]);
     expect(findMode(r.modes, 'linked').systemPrompt).toBe('linked');
   });
 

@@ -3,14 +3,14 @@ import { basename, extname, join } from 'node:path';
 import { AkiraError } from '../../errors';
 import { mergePolicyOverrides } from '../policy/policySchema';
 import { builtinModes, CONTROL_TOOLS, type Mode } from './builtinModes';
-import { formatModeIssues, MODE_ID, modeFileSchema, type ModeFile } from './modeSchema';
+import { formatModeIssues, MODE_ID, modeFileSchema, modeIssueFields, type ModeFile } from './modeSchema';
 import { parse as parseYaml } from 'yaml';
-import { sessionErrors } from '../../../../shared/errors';
+import { modeErrors, plainWords, sessionErrors, type ErrorWords, type Words } from '../../../../shared/errors';
 
 /**
  * The modes of a workspace: the built-ins plus `.akira/modes/*.json|yaml|yml`.
  *
- *   loadModes(workspaceRoot, {parseYaml?}) → {modes, errors: [{file, message}]}
+ *   loadModes(workspaceRoot, {parseYaml?}) → {modes, errors: [{file, message, words}]}
  *   findMode(modes, id)                    → Mode, or AkiraError('not_found') listing the ids
  *
  * Each file is read and validated on its own: a broken file is reported (its message names the file
@@ -26,7 +26,10 @@ export interface LoadModesOptions {
 export interface ModeLoadError {
   /** Workspace-relative path of the file. */
   file: string;
+  /** English, `<file>: <what is wrong>` (logs, the API). */
   message: string;
+  /** The message's words (`mode.*`), so the UI says it in its language. */
+  words: ErrorWords;
 }
 
 const MODES_DIR = join('.akira', 'modes');
@@ -41,7 +44,7 @@ interface Candidate {
 export async function loadModes(workspaceRoot: string, options: LoadModesOptions = { parseYaml }): Promise<{ modes: Mode[]; errors: ModeLoadError[] }> {
   const builtins = builtinModes();
   const errors: ModeLoadError[] = [];
-  const fail = (file: string, message: string) => errors.push({ file, message: `${file}: ${message}` });
+  const fail = (file: string, words: Words) => errors.push({ file, message: words.en, words: plainWords(words) });
 
   let names: string[];
   try {
@@ -62,16 +65,16 @@ export async function loadModes(workspaceRoot: string, options: LoadModesOptions
     }
     const id = def.id ?? basename(name, extname(name)).toLowerCase();
     if (def.extends === undefined && def.systemPrompt === undefined && !builtins.some((b) => b.id === id)) {
-      fail(file, 'systemPrompt is missing: a mode needs one unless it extends another mode ("extends": "code-dev")');
+      fail(file, modeErrors.noPrompt(file));
       continue;
     }
     if (!MODE_ID.test(id)) {
-      fail(file, `the file name gives the id ${JSON.stringify(id)}, which is not valid: add "id" (1–48 lowercase letters, digits, "-" or "_")`);
+      fail(file, modeErrors.badIdFromName(file, id));
       continue;
     }
     const twin = candidates.find((c) => c.id === id);
     if (twin) {
-      fail(file, `id: "${id}" is already defined by ${twin.file}`);
+      fail(file, modeErrors.duplicateId(file, id, twin.file));
       continue;
     }
     candidates.push({ file, id, def });
@@ -88,14 +91,14 @@ export async function loadModes(workspaceRoot: string, options: LoadModesOptions
     if (failed.has(c.id)) return null;
     const parentId = c.def.extends ?? (builtinById.has(c.id) ? c.id : null);
     if (c.def.extends === c.id && !builtinById.has(c.id)) {
-      fail(c.file, `extends: a mode cannot extend itself ("${c.id}")`);
+      fail(c.file, modeErrors.extendsItself(c.file, c.id));
       failed.add(c.id);
       return null;
     }
     let parent: Mode | null = null;
     if (parentId !== null) {
       if (chain.includes(parentId) && parentId !== c.id) {
-        fail(c.file, `extends: "${parentId}" leads back to "${c.id}" (${[...chain, c.id, parentId].join(' → ')})`);
+        fail(c.file, modeErrors.extendsCycle(c.file, parentId, c.id, [...chain, c.id, parentId].join(' → ')));
         failed.add(c.id);
         return null;
       }
@@ -104,7 +107,7 @@ export async function loadModes(workspaceRoot: string, options: LoadModesOptions
       if (!parent) {
         const known = [...new Set([...builtinById.keys(), ...byId.keys()])].filter((id) => id !== c.id);
         const broken = custom ? custom.file : brokenFiles.get(parentId);
-        fail(c.file, broken ? `extends: the mode "${parentId}" is invalid (see the error for ${broken})` : `extends: there is no mode "${parentId}" (modes: ${known.join(', ')})`);
+        fail(c.file, broken ? modeErrors.extendsBroken(c.file, parentId, broken) : modeErrors.extendsUnknown(c.file, parentId, known.join(', ')));
         failed.add(c.id);
         return null;
       }
@@ -139,42 +142,43 @@ function buildMode(c: Candidate, parent: Mode | null): Mode {
   };
 }
 
-async function readModeFile(path: string, file: string, options: LoadModesOptions, fail: (file: string, message: string) => void): Promise<ModeFile | null> {
+async function readModeFile(path: string, file: string, options: LoadModesOptions, fail: (file: string, words: Words) => void): Promise<ModeFile | null> {
   const yaml = /\.ya?ml$/i.test(file);
   if (yaml && !options.parseYaml) {
-    fail(file, 'YAML mode files need the "yaml" package, which is not installed: write the mode as .json, or install yaml');
+    fail(file, modeErrors.yamlMissing(file));
     return null;
   }
   let text: string;
   try {
     const info = await stat(path);
     if (!info.isFile()) {
-      fail(file, 'not a file');
+      fail(file, modeErrors.notAFile(file));
       return null;
     }
     if (info.size > MAX_FILE_BYTES) {
-      fail(file, `the file is ${info.size} bytes; a mode file may be at most ${MAX_FILE_BYTES}`);
+      fail(file, modeErrors.tooBig(file, info.size, MAX_FILE_BYTES));
       return null;
     }
     text = await readFile(path, 'utf8');
   } catch (err) {
-    fail(file, `cannot be read (${(err as Error).message})`);
+    fail(file, modeErrors.unreadable(file, (err as Error).message));
     return null;
   }
   let raw: unknown;
   try {
     raw = yaml ? options.parseYaml!(text) : JSON.parse(text.replace(/^\ufeff/, ''));
   } catch (err) {
-    fail(file, `is not valid ${yaml ? 'YAML' : 'JSON'} (${(err as Error).message})`);
+    fail(file, modeErrors.notParsed(file, yaml ? 'YAML' : 'JSON', (err as Error).message));
     return null;
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    fail(file, 'must hold one object with the mode’s fields (id, name, systemPrompt, …)');
+    fail(file, modeErrors.notAnObject(file));
     return null;
   }
   const parsed = modeFileSchema.safeParse(raw);
   if (!parsed.success) {
-    fail(file, formatModeIssues(parsed.error).join('; '));
+    const fields = modeIssueFields(parsed.error);
+    fail(file, modeErrors.invalidFields(file, fields.length, formatModeIssues(parsed.error).join('; '), fields.join(', ')));
     return null;
   }
   return parsed.data;
