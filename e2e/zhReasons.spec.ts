@@ -95,3 +95,23 @@ test("an MCP server that cannot start says why in Chinese in Settings", async ({
   await expect(broken.getByTestId('mcp-message')).toContainText('no-such-program-akira');
   await expect(broken.getByTestId('mcp-message')).not.toContainText('It could not start');
 });
+
+test('a broken mode file, an MCP configuration problem and the connection test say themselves in Chinese', async ({ page }) => {
+  test.setTimeout(120_000);
+  const repo = makeFixtureRepo({ '.akira/modes/bad.json': '[1]', '.akira/mcp.json': JSON.stringify({ mcpServers: { web: { url: 'ftp://x' } } }) });
+  app = await serveWithModel(repo, { globalSettings: { ui: { language: 'zh-CN' } } });
+  await page.goto(app.served.url);
+  await page.getByTestId('view-agent').click();
+  await expect(page.getByTestId('start-mode-error')).toHaveText('.akira/modes/bad.json：必须是一个包含模式字段（id、name、systemPrompt 等）的对象');
+
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('mcp-problems')).toContainText('.akira/mcp.json：mcpServers.web.url：url 必须是 http:// 或 https:// 的 URL');
+  await expect(page.getByTestId('mcp-problems')).not.toContainText('must be');
+
+  app.model.enqueue(reply.text('OK'));
+  await page.getByTestId('settings-test').click();
+  const result = page.getByTestId('settings-test-result');
+  await expect(result).toHaveAttribute('data-ok', 'true');
+  await expect(result).toContainText(/已连接到 http:\/\/127\.0\.0\.1:\d+\/v1：.+；test-model 在 \d+ 毫秒内作答：“OK”/);
+  await expect(result).not.toContainText('Connected to');
+});

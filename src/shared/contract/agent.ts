@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputRule } from '../errors/inputRules';
+import { wordsSchema } from '../errors/wordsSchema';
 import { agentEvent } from '../agent/agentEvents';
 import { reasonWordsSchema } from '../agent/sessionEvents';
 import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
@@ -105,6 +106,8 @@ const rewindCheckpointId = z.string().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, i
 /** A mode a session can use (agent.modes). */
 export const agentModeInfo = z.object({ id: z.string(), name: z.string(), description: z.string(), builtIn: z.boolean() });
 export type AgentModeInfo = z.infer<typeof agentModeInfo>;
+/** A broken mode file (agent.modes): English `message` (`<file>: …`), and its words (`mode.*`) when the core has them. */
+const modeFileError = z.object({ file: z.string(), message: z.string(), words: wordsSchema.optional() });
 const planTodo = z.object({
   id: z.string().min(1).max(64).optional(),
   description: z.string().trim().min(1).max(20_000),
@@ -131,7 +134,7 @@ export const agentCommands = {
   ),
   'agent.modes': defineCommand(
     noInput,
-    z.object({ modes: z.array(agentModeInfo), errors: z.array(z.object({ file: z.string(), message: z.string() })) }),
+    z.object({ modes: z.array(agentModeInfo), errors: z.array(modeFileError) }),
     'The modes a session can use: the built-ins and the custom ones of `.akira/modes` (with an error per invalid mode file).',
   ),
   'agent.editTodos': defineCommand(

@@ -48,7 +48,13 @@ const serverName = z.string().min(1).max(100);
 export const mcpCommands = {
   'mcp.list': defineCommand(
     noInput,
-    z.object({ servers: z.array(mcpServerInfo), problems: z.array(z.string()) }),
+    z.object({
+      servers: z.array(mcpServerInfo),
+      /** English (logs, the API). */
+      problems: z.array(z.string()),
+      /** Each problem's words (`mcp.*`), in the same order; absent from older cores (show `problems`). */
+      problemWords: z.array(errorWordsSchema).optional(),
+    }),
     'The MCP servers of the open workspace: state, tools, error and stderr tail; and the problems of their configuration files.',
   ),
   'mcp.reload': defineCommand(noInput, ok, 'Read the MCP configuration again (global settings, .akira/mcp.json) and start, stop or restart what changed.'),

@@ -260,7 +260,12 @@ export const connectionTestResult = z.object({
   /** The tiny chat completion (when a model name is known). */
   chat: z.object({ ok: z.boolean(), latencyMs: z.number(), reply: z.string().optional(), message: z.string() }).optional(),
   status: z.number().nullable().optional(),
+  /** English: the error, the hint and the server's models in one text (or what passed). */
   message: z.string(),
+  /** The words of the message's parts (issue 14), absent from older cores: a success's, or the error's and the hint's. */
+  messageWords: errorWordsSchema.optional(),
+  errorWords: errorWordsSchema.optional(),
+  hintWords: errorWordsSchema.optional(),
 });
 export type ConnectionTestResultT = z.infer<typeof connectionTestResult>;
 

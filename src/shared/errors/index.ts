@@ -7,6 +7,7 @@ import { fileErrorStrings } from './fileErrorStrings';
 import { gitErrorStrings } from './gitErrorStrings';
 import { inputErrorStrings } from './inputErrorStrings';
 import { mcpErrorStrings } from './mcpErrorStrings';
+import { modeErrorStrings } from './modeErrorStrings';
 import { modelErrorStrings } from './modelErrorStrings';
 import { searchErrorStrings } from './searchErrorStrings';
 import { terminalErrorStrings } from './terminalErrorStrings';
@@ -17,7 +18,6 @@ import { settingsErrorStrings } from './settingsErrorStrings';
 import { sessionReasonStrings } from './sessionReasonStrings';
 import { policyReasonStrings } from './policyReasonStrings';
 import { assessReasonStrings } from './assessReasonStrings';
-import { modeErrorStrings } from './modeErrorStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
@@ -45,10 +45,10 @@ const errorCatalogs = {
   search: searchErrorStrings,
   terminal: terminalErrorStrings,
   mcp: mcpErrorStrings,
+  mode: modeErrorStrings,
   spec: specErrorStrings,
   tool: toolErrorStrings,
   context: contextErrorStrings,
-  mode: modeErrorStrings,
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
   assess: assessReasonStrings,
@@ -64,13 +64,13 @@ export const modelErrors = errorWords('model', modelErrorStrings);
 export const searchErrors = errorWords('search', searchErrorStrings);
 export const terminalErrors = errorWords('terminal', terminalErrorStrings);
 export const mcpErrors = errorWords('mcp', mcpErrorStrings);
+/** A broken custom mode file (agent.modes `errors[].words`, settings.get's problems). */
+export const modeErrors = errorWords('mode', modeErrorStrings);
 export const specErrors = errorWords('spec', specErrorStrings);
 /** A mention that could not be attached (context.resolve, the session's context). */
 export const contextErrors = errorWords('context', contextErrorStrings);
 /** The agent's tool failures as the tool card says them (the model reads the English tool result). */
 export const toolErrors = errorWords('tool', toolErrorStrings);
-/** A custom mode file's problems (settings.get's problems). */
-export const modeErrors = errorWords('mode', modeErrorStrings);
 /** The reasons of session events (`reason` in English, `reasonWords` beside it): sessionReasons.ts. */
 export const sessionReasons = errorWords('reason', sessionReasonStrings);
 /** Why the policy asks (approval cards): `{reason, reasonWords}` with wordsReason. */

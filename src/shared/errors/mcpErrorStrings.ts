@@ -44,6 +44,17 @@ export const mcpErrorStrings = defineText({
     awaitingApproval: (file: string) => `Proposed by this workspace (${file}): it starts once you approve it.`,
     serverStopped: (why: string, gaveUpAfter: number) => `The server stopped: ${why}${gaveUpEn(gaveUpAfter)}`,
     couldNotStart: (reason: string, gaveUpAfter: number) => `It could not start: ${reason}${gaveUpEn(gaveUpAfter)}`,
+    // The configuration's problems (mcp.list `problems` / `problemWords`): `file` is the settings file or
+    // .akira/mcp.json, `field` the server's entry (`mcpServers.files.url`), `said` a parser's or zod's own text.
+    configNotJson: (file: string, said: string) => `${file}: ${said}`,
+    configUnreadable: (file: string, said: string) => `${file}: ${said}`,
+    serversNotObject: (file: string) => `${file}: mcpServers must be an object of server names`,
+    commandEmpty: (file: string, field: string) => `${file}: ${field}: command is empty`,
+    urlNotHttp: (file: string, field: string) => `${file}: ${field}: url must be an http:// or https:// URL`,
+    needsCommandOrUrl: (file: string, field: string) =>
+      `${file}: ${field}: an MCP server needs either "command" (a program started over stdio) or "url" (a streamable HTTP server)`,
+    badServerField: (file: string, field: string, said: string) => `${file}: ${field}: ${said}`,
+    shadowedByGlobal: (file: string, name: string) => `${file}: mcpServers.${name}: a global server has this name; the project's is ignored`,
   },
   'zh-CN': {
     noSuchServer: (name: string, configured: string) => `没有 MCP 服务器“${name}”（已配置：${configured || '无'}）。`,
@@ -62,5 +73,14 @@ export const mcpErrorStrings = defineText({
     awaitingApproval: (file: string) => `由此工作区提议（${file}）：你批准后它才会启动。`,
     serverStopped: (why: string, gaveUpAfter: number) => `服务器已停止：${why}${gaveUpZh(gaveUpAfter)}`,
     couldNotStart: (reason: string, gaveUpAfter: number) => `无法启动：${reason}${gaveUpZh(gaveUpAfter)}`,
+    configNotJson: (file: string, said: string) => `${file} 不是有效的 JSON（${said}）`,
+    configUnreadable: (file: string, said: string) => `无法读取 ${file}（${said}）`,
+    serversNotObject: (file: string) => `${file}：mcpServers 必须是以服务器名称为键的对象`,
+    commandEmpty: (file: string, field: string) => `${file}：${field}：command 为空`,
+    urlNotHttp: (file: string, field: string) => `${file}：${field}：url 必须是 http:// 或 https:// 的 URL`,
+    needsCommandOrUrl: (file: string, field: string) =>
+      `${file}：${field}：MCP 服务器需要 "command"（通过 stdio 启动的程序）或 "url"（可流式传输的 HTTP 服务器）`,
+    badServerField: (file: string, field: string, said: string) => `${file}：${field} 无效：${said}`,
+    shadowedByGlobal: (file: string, name: string) => `${file}：mcpServers.${name}：全局设置中已有同名服务器；已忽略项目中的这个`,
   },
 });

@@ -1,41 +1,50 @@
 import { defineText } from '../i18n/defineText';
 
 /**
- * The problems of a custom mode's file (`.akira/modes/*.json|yaml`, issue 14), keys `mode.<name>`: the settings view
- * lists them among `settings.get`'s problems. `file` is the file's path in the workspace; `said` is another tool's
- * text (the file system's, the JSON or YAML parser's, the mode schema's), shown as it is.
+ * The words of a broken custom mode file (issue 14), keys `mode.<name>`: `agent.modes`' `errors[].words`, shown by
+ * the start form. `file` is the workspace-relative path (`.akira/modes/review.json`), and the English is exactly the
+ * error's `message` (`<file>: <what is wrong>`). `said` is what a parser or the file system said (its own words).
  */
+const ID_RULE = '1–48 lowercase letters, digits, "-" or "_"';
+
 export const modeErrorStrings = defineText({
   en: {
-    noSystemPrompt: (file: string) => `${file}: systemPrompt is missing: a mode needs one unless it extends another mode ("extends": "code-dev")`,
-    badIdFromName: (file: string, id: string) => `${file}: the file name gives the id ${id}, which is not valid: add "id" (1–48 lowercase letters, digits, "-" or "_")`,
-    idTaken: (file: string, id: string, other: string) => `${file}: id: "${id}" is already defined by ${other}`,
-    extendsItself: (file: string, id: string) => `${file}: extends: a mode cannot extend itself ("${id}")`,
-    extendsCycle: (file: string, parent: string, id: string, chain: string) => `${file}: extends: "${parent}" leads back to "${id}" (${chain})`,
-    parentInvalid: (file: string, parent: string, other: string) => `${file}: extends: the mode "${parent}" is invalid (see the error for ${other})`,
-    noParent: (file: string, parent: string, modes: string) => `${file}: extends: there is no mode "${parent}" (modes: ${modes})`,
-    noYaml: (file: string) => `${file}: YAML mode files need the "yaml" package, which is not installed: write the mode as .json, or install yaml`,
+    yamlMissing: (file: string) => `${file}: YAML mode files need the "yaml" package, which is not installed: write the mode as .json, or install yaml`,
     notAFile: (file: string) => `${file}: not a file`,
-    tooLarge: (file: string, size: number, max: number) => `${file}: the file is ${size} bytes; a mode file may be at most ${max}`,
+    tooBig: (file: string, bytes: number, max: number) => `${file}: the file is ${bytes} bytes; a mode file may be at most ${max}`,
     unreadable: (file: string, said: string) => `${file}: cannot be read (${said})`,
     notParsed: (file: string, format: string, said: string) => `${file}: is not valid ${format} (${said})`,
-    notObject: (file: string) => `${file}: must hold one object with the mode’s fields (id, name, systemPrompt, …)`,
-    badFields: (file: string, said: string) => `${file}: ${said}`,
+    notAnObject: (file: string) => `${file}: must hold one object with the mode’s fields (id, name, systemPrompt, …)`,
+    /** The schema's problems: `list` is their English (`tools.1: "browse" is not a tool…`), `fields` their paths. */
+    invalidFields: (file: string, _count: number, list: string, _fields: string) => `${file}: ${list}`,
+    noPrompt: (file: string) => `${file}: systemPrompt is missing: a mode needs one unless it extends another mode ("extends": "code-dev")`,
+    badIdFromName: (file: string, id: string) => `${file}: the file name gives the id ${JSON.stringify(id)}, which is not valid: add "id" (${ID_RULE})`,
+    duplicateId: (file: string, id: string, other: string) => `${file}: id: "${id}" is already defined by ${other}`,
+    extendsItself: (file: string, id: string) => `${file}: extends: a mode cannot extend itself ("${id}")`,
+    extendsCycle: (file: string, parent: string, id: string, chain: string) => `${file}: extends: "${parent}" leads back to "${id}" (${chain})`,
+    extendsBroken: (file: string, parent: string, broken: string) => `${file}: extends: the mode "${parent}" is invalid (see the error for ${broken})`,
+    extendsUnknown: (file: string, parent: string, modes: string) => `${file}: extends: there is no mode "${parent}" (modes: ${modes})`,
+    /** `akira run --mode` / agent.start with a mode that is not there while some mode files are broken (`list`: their errors). */
+    noSuchModeBroken: (mode: string, modes: string, _count: number, list: string, _files: string) =>
+      `There is no mode "${mode}". Modes: ${modes}. Mode files with errors: ${list}`,
   },
   'zh-CN': {
-    noSystemPrompt: (file: string) => `${file}：缺少 systemPrompt：模式需要它，除非它扩展另一个模式（"extends": "code-dev"）`,
-    badIdFromName: (file: string, id: string) => `${file}：文件名给出的 ID ${id} 无效：请添加 "id"（1–48 个小写字母、数字、"-" 或 "_"）`,
-    idTaken: (file: string, id: string, other: string) => `${file}：id：“${id}”已由 ${other} 定义`,
-    extendsItself: (file: string, id: string) => `${file}：extends：模式不能扩展它自己（“${id}”）`,
-    extendsCycle: (file: string, parent: string, id: string, chain: string) => `${file}：extends：“${parent}”又回到了“${id}”（${chain}）`,
-    parentInvalid: (file: string, parent: string, other: string) => `${file}：extends：模式“${parent}”无效（见 ${other} 的错误）`,
-    noParent: (file: string, parent: string, modes: string) => `${file}：extends：没有模式“${parent}”（可用的模式：${modes}）`,
-    noYaml: (file: string) => `${file}：YAML 模式文件需要 "yaml" 包，但它没有安装：请把模式写成 .json，或安装 yaml`,
+    yamlMissing: (file: string) => `${file}：YAML 模式文件需要 "yaml" 包，但它没有安装：请把模式写成 .json，或安装 yaml`,
     notAFile: (file: string) => `${file}：不是文件`,
-    tooLarge: (file: string, size: number, max: number) => `${file}：文件有 ${size} 字节；模式文件最多 ${max} 字节`,
+    tooBig: (file: string, bytes: number, max: number) => `${file}：文件有 ${bytes} 字节；模式文件最多 ${max} 字节`,
     unreadable: (file: string, said: string) => `${file}：无法读取（${said}）`,
     notParsed: (file: string, format: string, said: string) => `${file}：不是有效的 ${format}（${said}）`,
-    notObject: (file: string) => `${file}：必须包含一个带有模式字段（id、name、systemPrompt…）的对象`,
-    badFields: (file: string, said: string) => `${file}：${said}`,
+    notAnObject: (file: string) => `${file}：必须是一个包含模式字段（id、name、systemPrompt 等）的对象`,
+    invalidFields: (file: string, count: number, _list: string, fields: string) => `${file}：有 ${count} 个无效字段：${fields}`,
+    noPrompt: (file: string) => `${file}：缺少 systemPrompt：模式必须有它，除非它扩展另一个模式（"extends": "code-dev"）`,
+    badIdFromName: (file: string, id: string) =>
+      `${file}：由文件名得到的 ID ${JSON.stringify(id)} 无效：请加上 "id"（1–48 个小写字母、数字、"-" 或 "_"）`,
+    duplicateId: (file: string, id: string, other: string) => `${file}：id："${id}" 已由 ${other} 定义`,
+    extendsItself: (file: string, id: string) => `${file}：extends：模式不能扩展自身（"${id}"）`,
+    extendsCycle: (file: string, parent: string, id: string, chain: string) => `${file}：extends："${parent}" 又回到了 "${id}"（${chain}）`,
+    extendsBroken: (file: string, parent: string, broken: string) => `${file}：extends：模式 "${parent}" 无效（见 ${broken} 的错误）`,
+    extendsUnknown: (file: string, parent: string, modes: string) => `${file}：extends：没有模式 "${parent}"（可用模式：${modes}）`,
+    noSuchModeBroken: (mode: string, modes: string, count: number, _list: string, files: string) =>
+      `没有模式“${mode}”。可用模式：${modes}。有 ${count} 个模式文件有错误：${files}`,
   },
 });

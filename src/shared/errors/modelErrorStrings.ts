@@ -13,6 +13,10 @@ const HOW_ZH =
   '可以用命令行参数配置，例如 Ollama：--base-url http://127.0.0.1:11434/v1 --model <名称>' +
   '（LM Studio：http://127.0.0.1:1234/v1）；也可以在设置中（状态栏里的齿轮）或设置文件中（model.baseURL、model.model）配置；' +
   '或者使用环境变量 OPENAI_BASE_URL、OPENAI_API_KEY 和 AKIRA_MODEL。';
+/** How many models a server listed (-1: no list, `status` being its answer's status or "?"). */
+const listedEn = (count: number, status: string) =>
+  count < 0 ? `the model list is not available (${status})` : `${count} model${count === 1 ? '' : 's'} listed`;
+const listedZh = (count: number, status: string) => (count < 0 ? `模型列表不可用（${status}）` : `列出了 ${count} 个模型`);
 const sentence = (text: string) => (/[.!?。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 export const modelErrorStrings = defineText({
@@ -44,6 +48,19 @@ export const modelErrorStrings = defineText({
       `or choose the server yourself with --base-url, or save a key for ${origin} in Settings.`,
     cancelled: 'The model call was cancelled.',
     clientClosed: 'The model client was closed.',
+    // Settings → "Test connection" (settings.testConnection's `errorWords`, `hintWords` and `messageWords`).
+    testNoAnswer: (where: string, seconds: number) => `${where} did not answer within ${seconds} s.`,
+    hintNeedsKey: 'This server wants an API key: save one in Settings → API key.',
+    hintNotListening: 'Nothing is listening there: is the server running (Ollama: `ollama serve`; LM Studio: start its local server) and is the port right?',
+    hintNoSuchHost: 'The host name does not resolve: check the base URL.',
+    hintOverloaded: 'Check that the server is up and not overloaded.',
+    hintCheckAddress: 'Is the server running at that address, and is the port right?',
+    testListed: (where: string, ms: number, count: number) =>
+      `Connected to ${where} in ${ms} ms: ${listedEn(count, '')}. Pick a model to try a chat completion.`,
+    /** `count` -1: the server gave no model list (`listStatus` says why); `unlisted` 1: the model is not in it. */
+    testAnswered: (where: string, count: number, listStatus: string, model: string, ms: number, said: string, unlisted: number) =>
+      `Connected to ${where}: ${listedEn(count, listStatus)}; ${model} answered in ${ms} ms${said ? `: “${said}”` : ''}` +
+      `${unlisted ? ` (the server does not list ${model}, but it answered)` : ''}.`,
   },
   'zh-CN': {
     howToConfigure: HOW_ZH,
@@ -71,5 +88,15 @@ export const modelErrorStrings = defineText({
       `或用 --base-url 自己选择服务器，或在设置中为 ${origin} 保存一个密钥。`,
     cancelled: '模型调用已取消。',
     clientClosed: '模型客户端已关闭。',
+    testNoAnswer: (where: string, seconds: number) => `${where} 在 ${seconds} 秒内没有响应。`,
+    hintNeedsKey: '这个服务器需要 API 密钥：请在“设置 → API 密钥”中保存一个。',
+    hintNotListening: '那里没有服务在监听：服务器是否已启动（Ollama：`ollama serve`；LM Studio：启动它的本地服务器），端口是否正确？',
+    hintNoSuchHost: '无法解析主机名：请检查基础 URL。',
+    hintOverloaded: '请检查服务器是否已启动且没有过载。',
+    hintCheckAddress: '服务器是否在这个地址上运行，端口是否正确？',
+    testListed: (where: string, ms: number, count: number) => `已连接到 ${where}（${ms} 毫秒）：${listedZh(count, '')}。请选择一个模型来试一次聊天补全。`,
+    testAnswered: (where: string, count: number, listStatus: string, model: string, ms: number, said: string, unlisted: number) =>
+      `已连接到 ${where}：${listedZh(count, listStatus)}；${model} 在 ${ms} 毫秒内作答${said ? `：“${said}”` : ''}` +
+      `${unlisted ? `（服务器没有列出 ${model}，但它作答了）` : ''}。`,
   },
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { mcpErrors, type Words } from '../../../shared/errors';
 
 /**
  * MCP server configurations (issue 12), in the format Claude Desktop and Cline use, so a person can paste theirs:
@@ -24,8 +25,13 @@ const common = {
   timeoutSeconds: z.number().min(1).max(3600).optional(),
 };
 
+// The schema's own messages, each said by a word of the `mcp` catalog (problemWords).
+const COMMAND_EMPTY = 'command is empty';
+const URL_NOT_HTTP = 'url must be an http:// or https:// URL';
+const NEEDS_COMMAND_OR_URL = 'an MCP server needs either "command" (a program started over stdio) or "url" (a streamable HTTP server)';
+
 export const stdioServerSchema = z.object({
-  command: z.string().trim().min(1, 'command is empty'),
+  command: z.string().trim().min(1, COMMAND_EMPTY),
   args: z.array(z.string()).max(500).optional(),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
@@ -33,13 +39,13 @@ export const stdioServerSchema = z.object({
 });
 
 export const httpServerSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http:// or https:// URL' }),
+  url: z.url({ protocol: /^https?$/, error: URL_NOT_HTTP }),
   headers: z.record(z.string(), z.string()).optional(),
   ...common,
 });
 
 export const mcpServerSchema = z.union([stdioServerSchema, httpServerSchema], {
-  error: 'an MCP server needs either "command" (a program started over stdio) or "url" (a streamable HTTP server)',
+  error: NEEDS_COMMAND_OR_URL,
 });
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 export const mcpServersSchema = z.record(name, mcpServerSchema);
@@ -76,19 +82,27 @@ export function serverKey(name: string, taken: ReadonlySet<string>): string {
   return key;
 }
 
-/** Parsed servers of one file; errors name the server and the field. */
-export function parseServers(raw: unknown, where: string): { servers: [string, McpServerConfig][]; errors: string[] } {
+/** Parsed servers of one file; errors name the file, the server and the field (words: English in `.en`). */
+export function parseServers(raw: unknown, where: string): { servers: [string, McpServerConfig][]; errors: Words[] } {
   if (raw === undefined || raw === null) return { servers: [], errors: [] };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { servers: [], errors: [`${where}: mcpServers must be an object of server names`] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { servers: [], errors: [mcpErrors.serversNotObject(where)] };
   const servers: [string, McpServerConfig][] = [];
-  const errors: string[] = [];
+  const errors: Words[] = [];
   for (const [serverName, value] of Object.entries(raw as Record<string, unknown>)) {
     const parsed = mcpServerSchema.safeParse(value);
     if (parsed.success) servers.push([serverName, parsed.data]);
     else {
       const issue = parsed.error.issues[0];
-      errors.push(`${where}: mcpServers.${serverName}${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`);
+      errors.push(problemOf(where, `mcpServers.${serverName}${issue.path.length ? `.${issue.path.join('.')}` : ''}`, issue.message));
     }
   }
   return { servers, errors };
+}
+
+/** A server's problem in words: the schema's own messages have their own; zod's other text stays a value. */
+function problemOf(where: string, field: string, said: string): Words {
+  if (said === COMMAND_EMPTY) return mcpErrors.commandEmpty(where, field);
+  if (said === URL_NOT_HTTP) return mcpErrors.urlNotHttp(where, field);
+  if (said === NEEDS_COMMAND_OR_URL) return mcpErrors.needsCommandOrUrl(where, field);
+  return mcpErrors.badServerField(where, field, said);
 }

@@ -10,7 +10,7 @@ export function serverInfoOf({ tools, ...s }: McpServerStatus): McpServerInfo {
 /** The contract's mcp.* commands on the open workspace's MCP hub. */
 export function mcpHandlers(hub: () => McpHub): DomainHandlers<'mcp'> {
   return {
-    'mcp.list': async () => ({ servers: hub().list().map(serverInfoOf), problems: hub().problems() }),
+    'mcp.list': async () => ({ servers: hub().list().map(serverInfoOf), problems: hub().problems(), problemWords: hub().problemWords() }),
     'mcp.reload': async () => (await hub().reload(), { ok: true as const }),
     'mcp.restart': async (p) => (await hub().restart(p.name), { ok: true as const }),
     'mcp.setEnabled': async (p) => (await hub().setEnabled(p.name, p.enabled), { ok: true as const }),

@@ -77,8 +77,10 @@ export interface McpHub {
   start(): Promise<void>;
   reload(): Promise<void>;
   list(): McpServerStatus[];
-  /** Problems of the configuration files (each names the file and the server). */
+  /** Problems of the configuration files (each names the file and the server), in English. */
   problems(): string[];
+  /** The same problems' words (`mcp.*`), in the same order, so the settings view says them in its language. */
+  problemWords(): ErrorWords[];
   tools(): McpToolInfo[];
   tool(toolName: string): McpToolInfo | null;
   call(toolName: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpToolResult>;
@@ -163,7 +165,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
   const { root } = options;
   const servers = new Map<string, Server>();
   const backoff = options.backoffMs ?? BACKOFF_MS;
-  let problems: string[] = [];
+  let problems: Words[] = [];
   let disposed = false;
   const waiters = new Set<() => void>();
 
@@ -197,7 +199,10 @@ export function createMcpHub(options: McpHubOptions): McpHub {
 
   async function configured(): Promise<McpServerEntry[]> {
     const found: { name: string; source: McpSource; config: McpServerConfig }[] = [];
-    const errors: string[] = [];
+    const errors: Words[] = [];
+    // A file that cannot be read (errno) is said apart from one that is not JSON (a parser's SyntaxError).
+    const unread = (file: string, err: unknown) =>
+      err instanceof SyntaxError ? mcpErrors.configNotJson(file, err.message) : mcpErrors.configUnreadable(file, (err as Error).message);
     const globalFile = join(options.dataDir, 'settings.json');
     try {
       const g = (await readJson(globalFile)) as { mcpServers?: unknown };
@@ -205,7 +210,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       errors.push(...parsed.errors);
       for (const [name, config] of parsed.servers) found.push({ name, source: 'global', config });
     } catch (err) {
-      errors.push(`${globalFile}: ${(err as Error).message}`);
+      errors.push(unread(globalFile, err));
     }
     try {
       const file = await readWorkspaceText(root, MCP_FILE, 1024 * 1024);
@@ -214,12 +219,12 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         errors.push(...parsed.errors);
         for (const [name, config] of parsed.servers) {
           // A global server of the same name wins: the project cannot replace what the person configured.
-          if (found.some((f) => f.name === name)) errors.push(`${MCP_FILE}: mcpServers.${name}: a global server has this name; the project's is ignored`);
+          if (found.some((f) => f.name === name)) errors.push(mcpErrors.shadowedByGlobal(MCP_FILE, name));
           else found.push({ name, source: 'workspace', config });
         }
       }
     } catch (err) {
-      errors.push(`${MCP_FILE}: ${(err as Error).message}`);
+      errors.push(unread(MCP_FILE, err));
     }
     problems = errors;
     const keys = new Set<string>();
@@ -361,7 +366,8 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     start: reload,
     reload,
     list,
-    problems: () => problems,
+    problems: () => problems.map((p) => p.en),
+    problemWords: () => problems.map(plainWords),
     tools: allTools,
     tool: (toolName) => [...servers.values()].flatMap((s) => s.tools).find((t) => t.toolName === toolName) ?? null,
     async call(toolName, args, callOptions = {}) {

@@ -1,6 +1,7 @@
 import type { ConnectionTestResultT } from '../../../shared/contract';
 import { createModelClient, ModelAbortedError, ModelError, redactSecrets } from '../agent/model';
 import { displayUrl } from '../agent/model/attemptFailure';
+import { modelErrors, plainWords, type ErrorWords, type Words } from '../../../shared/errors';
 
 /**
  * "Test connection": a real `GET /models` and, when a model name is known, a tiny chat completion
@@ -20,20 +21,28 @@ export interface ConnectionTestInput {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** What to do next, where the model client's message does not already say it (it does for 401 with a key, 403, 404). */
-function hintFor(message: string, status: number | null, input: ConnectionTestInput): string {
-  if (status === 401 && !input.apiKey) return ' This server wants an API key: save one in Settings → API key.';
-  if (status !== null) return '';
-  if (/ECONNREFUSED/.test(message)) {
-    return ' Nothing is listening there: is the server running (Ollama: `ollama serve`; LM Studio: start its local server) and is the port right?';
-  }
-  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return ' The host name does not resolve: check the base URL.';
-  if (/no answer within|did not answer within|ETIMEDOUT/i.test(message)) return ' Check that the server is up and not overloaded.';
-  return ' Is the server running at that address, and is the port right?';
+function hintFor(message: string, status: number | null, input: ConnectionTestInput): Words | null {
+  if (status === 401 && !input.apiKey) return modelErrors.hintNeedsKey;
+  if (status !== null) return null;
+  if (/ECONNREFUSED/.test(message)) return modelErrors.hintNotListening;
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return modelErrors.hintNoSuchHost;
+  if (/no answer within|did not answer within|ETIMEDOUT/i.test(message)) return modelErrors.hintOverloaded;
+  return modelErrors.hintCheckAddress;
 }
 
-function failure(err: unknown, where: string, timeoutMs: number): { status: number | null; message: string } {
-  if (err instanceof ModelAbortedError) return { status: null, message: `${where} did not answer within ${Math.round(timeoutMs / 1000)} s.` };
-  if (err instanceof ModelError) return { status: err.status, message: err.message };
+interface Failure {
+  status: number | null;
+  message: string;
+  /** The model client's words for it, when it has them (another error's text stays English). */
+  words?: ErrorWords;
+}
+
+function failure(err: unknown, where: string, timeoutMs: number): Failure {
+  if (err instanceof ModelAbortedError) {
+    const words = modelErrors.testNoAnswer(where, Math.round(timeoutMs / 1000));
+    return { status: null, message: words.en, words: plainWords(words) };
+  }
+  if (err instanceof ModelError) return { status: err.status, message: err.message, ...(err.words ? { words: plainWords(err.words) } : {}) };
   return { status: null, message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -41,6 +50,19 @@ export async function testModelConnection(input: ConnectionTestInput): Promise<C
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const where = displayUrl(input.baseURL);
   const clean = (text: string) => redactSecrets(text, input.apiKey ? [input.apiKey] : []);
+  // Words travel like the message: what a server said inside them is redacted the same way.
+  const cleanWords = (words: ErrorWords): ErrorWords => ({ key: words.key, values: words.values.map((v) => (typeof v === 'string' ? clean(v) : v)) });
+  /** A failure's message (the error, the hint, then `more`) and the words of its parts (issue 14: the UI says them). */
+  const failed = (f: Failure, more = '') => {
+    const hint = hintFor(f.message, f.status, input);
+    return {
+      message: clean(`${f.message}${hint ? ` ${hint.en}` : ''}${more}`),
+      ...(f.words ? { errorWords: cleanWords(f.words) } : {}),
+      ...(hint ? { hintWords: plainWords(hint) } : {}),
+    };
+  };
+  /** A success's message and its words (its values are the server's address, counts, the model and its reply). */
+  const said = (words: Words) => ({ message: words.en, messageWords: plainWords(words) });
   const client = createModelClient({
     baseURL: input.baseURL.replace(/\/+$/, ''),
     apiKey: input.apiKey,
@@ -53,7 +75,7 @@ export async function testModelConnection(input: ConnectionTestInput): Promise<C
   try {
     const t0 = performance.now();
     let models: string[] | undefined;
-    let listFailure: { status: number | null; message: string } | null = null;
+    let listFailure: Failure | null = null;
     try {
       models = await client.listModels(AbortSignal.timeout(timeoutMs));
     } catch (err) {
@@ -62,9 +84,8 @@ export async function testModelConnection(input: ConnectionTestInput): Promise<C
     const latencyMs = Math.round(performance.now() - t0);
     // Without an answer, or with the key refused, a chat completion would fail the same way.
     if (listFailure && (listFailure.status === null || listFailure.status === 401 || listFailure.status === 403)) {
-      return { ...base, ok: false, latencyMs, status: listFailure.status, message: clean(listFailure.message + hintFor(listFailure.message, listFailure.status, input)) };
+      return { ...base, ok: false, latencyMs, status: listFailure.status, ...failed(listFailure) };
     }
-    const listed = models ? `${models.length} model${models.length === 1 ? '' : 's'} listed` : `the model list is not available (${listFailure?.status ?? '?'})`;
     const modelListed = models && input.model ? models.includes(input.model) : undefined;
     if (!input.model) {
       return {
@@ -73,7 +94,7 @@ export async function testModelConnection(input: ConnectionTestInput): Promise<C
         latencyMs,
         models,
         status: listFailure?.status ?? 200,
-        message: models ? `Connected to ${where} in ${latencyMs} ms: ${listed}. Pick a model to try a chat completion.` : clean(listFailure!.message + hintFor(listFailure!.message, listFailure!.status, input)),
+        ...(models ? said(modelErrors.testListed(where, latencyMs, models.length)) : failed(listFailure!)),
       };
     }
     const c0 = performance.now();
@@ -83,9 +104,10 @@ export async function testModelConnection(input: ConnectionTestInput): Promise<C
         signal: AbortSignal.timeout(timeoutMs * 2),
       });
       const chatMs = Math.round(performance.now() - c0);
-      const said = reply.text.trim().slice(0, 80);
-      const chat = { ok: true, latencyMs: chatMs, reply: said, message: `${input.model} answered in ${chatMs} ms` };
-      const notListed = modelListed === false ? ` (the server does not list ${input.model}, but it answered)` : '';
+      const text = reply.text.trim().slice(0, 80);
+      const chat = { ok: true, latencyMs: chatMs, reply: text, message: `${input.model} answered in ${chatMs} ms` };
+      const listStatus = String(listFailure?.status ?? '?');
+      const answered = modelErrors.testAnswered(where, models ? models.length : -1, listStatus, input.model, chatMs, text, modelListed === false ? 1 : 0);
       return {
         ...base,
         ok: true,
@@ -94,14 +116,15 @@ export async function testModelConnection(input: ConnectionTestInput): Promise<C
         modelListed,
         chat,
         status: 200,
-        message: `Connected to ${where}: ${listed}; ${chat.message}${said ? `: “${said}”` : ''}${notListed}.`,
+        ...said(answered),
       };
     } catch (err) {
       const f = failure(err, where, timeoutMs * 2);
       const chatMs = Math.round(performance.now() - c0);
       const suggest = modelListed === false && models?.length ? ` Models it lists: ${models.slice(0, 8).join(', ')}${models.length > 8 ? ', …' : ''}.` : '';
-      const message = clean(`${f.message}${hintFor(f.message, f.status, input)}${suggest}`);
-      return { ...base, ok: false, latencyMs, models, modelListed, chat: { ok: false, latencyMs: chatMs, message }, status: f.status, message };
+      // The model list is data (`models`): the UI shows it beside the error and hint in its language.
+      const parts = failed(f, suggest);
+      return { ...base, ok: false, latencyMs, models, modelListed, chat: { ok: false, latencyMs: chatMs, message: parts.message }, status: f.status, ...parts };
     }
   } finally {
     client.dispose();

@@ -3,7 +3,7 @@
  * `.akira/modes/*.json|yaml|yml`.
  *
  *   builtinModes() → Mode[]
- *   loadModes(workspaceRoot, {parseYaml?}) → {modes, errors: [{file, message}]}
+ *   loadModes(workspaceRoot, {parseYaml?}) → {modes, errors: [{file, message, words}]}
  *   findMode(modes, id) → Mode (AkiraError 'not_found' otherwise)
  *   The session's policy: resolvePolicy(mode.policy, userOverrides) (../policy).
  */

@@ -3,14 +3,14 @@ import { basename, extname, join } from 'node:path';
 import { AkiraError } from '../../errors';
 import { mergePolicyOverrides } from '../policy/policySchema';
 import { builtinModes, CONTROL_TOOLS, type Mode } from './builtinModes';
-import { formatModeIssues, MODE_ID, modeFileSchema, type ModeFile } from './modeSchema';
+import { formatModeIssues, MODE_ID, modeFileSchema, modeIssueFields, type ModeFile } from './modeSchema';
 import { parse as parseYaml } from 'yaml';
 import { modeErrors, plainWords, sessionErrors, type ErrorWords, type Words } from '../../../../shared/errors';
 
 /**
  * The modes of a workspace: the built-ins plus `.akira/modes/*.json|yaml|yml`.
  *
- *   loadModes(workspaceRoot, {parseYaml?}) → {modes, errors: [{file, message}]}
+ *   loadModes(workspaceRoot, {parseYaml?}) → {modes, errors: [{file, message, words}]}
  *   findMode(modes, id)                    → Mode, or AkiraError('not_found') listing the ids
  *
  * Each file is read and validated on its own: a broken file is reported (its message names the file
@@ -26,9 +26,9 @@ export interface LoadModesOptions {
 export interface ModeLoadError {
   /** Workspace-relative path of the file. */
   file: string;
-  /** English, naming the file. */
+  /** English, `<file>: <what is wrong>` (logs, the API). */
   message: string;
-  /** `message` in words of the mode catalog (issue 14): the settings view says it in its language. */
+  /** The message's words (`mode.*`), so the UI says it in its language. */
   words: ErrorWords;
 }
 
@@ -65,16 +65,16 @@ export async function loadModes(workspaceRoot: string, options: LoadModesOptions
     }
     const id = def.id ?? basename(name, extname(name)).toLowerCase();
     if (def.extends === undefined && def.systemPrompt === undefined && !builtins.some((b) => b.id === id)) {
-      fail(file, modeErrors.noSystemPrompt(file));
+      fail(file, modeErrors.noPrompt(file));
       continue;
     }
     if (!MODE_ID.test(id)) {
-      fail(file, modeErrors.badIdFromName(file, JSON.stringify(id)));
+      fail(file, modeErrors.badIdFromName(file, id));
       continue;
     }
     const twin = candidates.find((c) => c.id === id);
     if (twin) {
-      fail(file, modeErrors.idTaken(file, id, twin.file));
+      fail(file, modeErrors.duplicateId(file, id, twin.file));
       continue;
     }
     candidates.push({ file, id, def });
@@ -107,7 +107,7 @@ export async function loadModes(workspaceRoot: string, options: LoadModesOptions
       if (!parent) {
         const known = [...new Set([...builtinById.keys(), ...byId.keys()])].filter((id) => id !== c.id);
         const broken = custom ? custom.file : brokenFiles.get(parentId);
-        fail(c.file, broken ? modeErrors.parentInvalid(c.file, parentId, broken) : modeErrors.noParent(c.file, parentId, known.join(', ')));
+        fail(c.file, broken ? modeErrors.extendsBroken(c.file, parentId, broken) : modeErrors.extendsUnknown(c.file, parentId, known.join(', ')));
         failed.add(c.id);
         return null;
       }
@@ -145,7 +145,7 @@ function buildMode(c: Candidate, parent: Mode | null): Mode {
 async function readModeFile(path: string, file: string, options: LoadModesOptions, fail: (file: string, words: Words) => void): Promise<ModeFile | null> {
   const yaml = /\.ya?ml$/i.test(file);
   if (yaml && !options.parseYaml) {
-    fail(file, modeErrors.noYaml(file));
+    fail(file, modeErrors.yamlMissing(file));
     return null;
   }
   let text: string;
@@ -156,7 +156,7 @@ async function readModeFile(path: string, file: string, options: LoadModesOption
       return null;
     }
     if (info.size > MAX_FILE_BYTES) {
-      fail(file, modeErrors.tooLarge(file, info.size, MAX_FILE_BYTES));
+      fail(file, modeErrors.tooBig(file, info.size, MAX_FILE_BYTES));
       return null;
     }
     text = await readFile(path, 'utf8');
@@ -172,12 +172,13 @@ async function readModeFile(path: string, file: string, options: LoadModesOption
     return null;
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    fail(file, modeErrors.notObject(file));
+    fail(file, modeErrors.notAnObject(file));
     return null;
   }
   const parsed = modeFileSchema.safeParse(raw);
   if (!parsed.success) {
-    fail(file, modeErrors.badFields(file, formatModeIssues(parsed.error).join('; ')));
+    const fields = modeIssueFields(parsed.error);
+    fail(file, modeErrors.invalidFields(file, fields.length, formatModeIssues(parsed.error).join('; '), fields.join(', ')));
     return null;
   }
   return parsed.data;

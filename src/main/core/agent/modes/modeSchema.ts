@@ -65,3 +65,13 @@ export function formatModeIssues(error: z.ZodError): string[] {
     return path.length ? `${path.join('.')}: ${issue.message}` : issue.message;
   });
 }
+
+/** The fields the problems are about (each unknown key its own), without repeats: what the Chinese names. */
+export function modeIssueFields(error: z.ZodError): string[] {
+  const fields = error.issues.flatMap((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((k) => [...path, k].join('.'));
+    return [path.join('.') || '(mode)'];
+  });
+  return [...new Set(fields)];
+}

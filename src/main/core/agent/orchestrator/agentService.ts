@@ -10,7 +10,7 @@ import type { Emit } from '../../eventBus';
 import { checkSessionId, createSessionStore, decodeImage, saveSessionImages, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
-import { loadModes } from '../modes';
+import { loadModes, type ModeLoadError } from '../modes';
 import { createModelClient, resolveModelConfig, type ModelClient, type ModelFlags, type SavedKey } from '../model';
 import { resolvePolicy, tightenPolicy, type Policy } from '../policy';
 import { createToolRegistry } from '../tools';
@@ -97,7 +97,7 @@ export interface AgentService {
   reject(sessionId: string, changeId: string, reason: Reason): Promise<void>;
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
   answer(sessionId: string, answer: Answer): Promise<void>;
-  modes(): Promise<{ modes: AgentModeInfo[]; errors: { file: string; message: string }[] }>;
+  modes(): Promise<{ modes: AgentModeInfo[]; errors: ModeLoadError[] }>;
   editTodos(sessionId: string, todos: PlanDecision['todos'] & {}): Promise<void>;
   rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
   undoRewind(sessionId: string): Promise<{ toSeq: number }>;

@@ -1,7 +1,7 @@
 import { AkiraError } from '../../errors';
 import { loadModes, modePolicyLayers } from '../modes';
 import type { PolicyOverrides } from '../policy';
-import { sessionErrors } from '../../../../shared/errors';
+import { modeErrors, sessionErrors } from '../../../../shared/errors';
 
 /**
  * What the orchestrator needs of a mode (agent/modes/: built-in code-dev, bug-fix, learn, optimize,
@@ -30,8 +30,15 @@ export const resolveWorkspaceMode: ModeResolver = async (root, modeId) => {
   const { modes, errors } = await loadModes(root);
   const mode = modes.find((m) => m.id === modeId);
   if (!mode) {
-    const broken = errors.length ? ` Mode files with errors: ${errors.map((e) => e.message).join('; ')}` : '';
-    throw new AkiraError('bad_request', sessionErrors.noSuchMode(modeId, modes.map((m) => m.id).join(', '), broken));
+    const ids = modes.map((m) => m.id).join(', ');
+    // With broken files the English lists their errors; the Chinese names the files (each error's words are agent.modes').
+    const files = [...new Set(errors.map((e) => e.file))];
+    throw new AkiraError(
+      'bad_request',
+      errors.length
+        ? modeErrors.noSuchModeBroken(modeId, ids, files.length, errors.map((e) => e.message).join('; '), files.join(', '))
+        : sessionErrors.noSuchMode(modeId, ids, ''),
+    );
   }
   const { trusted, project } = modePolicyLayers(mode, modes);
   return { id: mode.id, systemPrompt: mode.systemPrompt, tools: mode.tools, policy: trusted, ...(project ? { projectPolicy: project } : {}) };

@@ -146,9 +146,10 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
         </div>
       )}
       {modeInfo?.description && <div className="start-hint">{modeText(modeInfo).description}</div>}
+      {/* The message names its file already; its words say it in the UI's language (issue 14). */}
       {modes.data?.errors.map((e) => (
-        <div key={e.file} className="start-hint error-text">
-          {e.file}: {e.message}
+        <div key={e.file} className="start-hint error-text" data-testid="start-mode-error">
+          {reasonText(e.message, e.words)}
         </div>
       ))}
       {modes.error && <div className="start-hint error-text">{t.modesError(modes.error.message)}</div>}

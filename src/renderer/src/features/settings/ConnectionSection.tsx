@@ -1,7 +1,8 @@
 import { useClient } from '../../client/ClientContext';
 import { useSettingsStore } from './settingsStore';
 import { settingsStrings } from './settingsStrings';
-import { useText } from '../../i18n';
+import { useLanguage, useText } from '../../i18n';
+import { connectionTestText } from './connectionTestText';
 
 /** "Test connection" with what is typed (saved values where a field is empty): the model list and a tiny chat. */
 export function ConnectionSection() {
@@ -10,6 +11,8 @@ export function ConnectionSection() {
   const test = useSettingsStore((s) => s.test);
   const run = useSettingsStore((s) => s.testConnection);
   const result = test.result;
+  const language = useLanguage();
+  const said = result ? connectionTestText(result, language) : null;
   return (
     <section className="st-section" aria-labelledby="st-test-title">
       <h3 id="st-test-title">{t.connection}</h3>
@@ -21,7 +24,12 @@ export function ConnectionSection() {
       </div>
       {(result || test.error) && (
         <div className={`st-test-result ${result?.ok ? 'ok' : 'failed'}`} role="status" data-testid="settings-test-result" data-ok={result?.ok ? 'true' : 'false'}>
-          <div>{result ? `${result.ok ? '✓' : '✗'} ${result.message}` : `✗ ${test.error}`}</div>
+          <div>{result && said ? `${result.ok ? '✓' : '✗'} ${said.text}` : `✗ ${test.error}`}</div>
+          {said?.hint && (
+            <div className="st-hint" data-testid="settings-test-hint">
+              {said.hint}
+            </div>
+          )}
           {result?.models && result.models.length > 0 && (
             <div className="st-hint" data-testid="settings-test-models">
               {t.modelsListed(result.models.slice(0, 20).join(', '), result.models.length > 20 ? result.models.length : null)}

@@ -6,7 +6,7 @@ import { useMcpServers } from './mcpQueries';
 import { ALWAYS_ALLOW_KEY, MCP_FILE, MCP_SERVERS_KEY } from './mcpWords';
 import './mcp.css';
 import { mcpStrings } from './mcpStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 import { withSlots } from './slots';
 
 /**
@@ -17,6 +17,7 @@ import { withSlots } from './slots';
  */
 export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const t = useText(mcpStrings);
+  const reasonText = useReasonText();
   const client = useClient();
   const root = snapshot.workspace?.root ?? null;
   const { query, refetch } = useMcpServers(root);
@@ -71,8 +72,9 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
         <div className="st-problems st-mcp-problems" role="alert" data-testid="mcp-problems">
           <div>{t.configuredWrongly}</div>
           <ul>
-            {list.problems.map((p) => (
-              <li key={p}>{p}</li>
+            {/* Each problem's words (in the same order) say it in the UI's language; an older core sends none. */}
+            {list.problems.map((p, i) => (
+              <li key={p}>{reasonText(p, list.problemWords?.[i])}</li>
             ))}
           </ul>
         </div>
