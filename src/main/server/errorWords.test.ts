@@ -86,8 +86,11 @@ describe('error words on the faces', () => {
       // Each field is said in the language too (the settings view and the CLI show them).
       expect(policy.error.details.fields.map((f: { words: unknown; message: string }) => errorText(f, 'zh-CN'))).toEqual([
         'agent.policy.limits 含有 Akira 不认识的字段：maxLoops',
-        'agent.policy.requirePlanApproval 应为 true 或 false',
+        'agent.policy.requirePlanApproval 必须是 true 或 false（当前为 "yes"）',
       ]);
+      // The policy schema's own rule: its words' English is the field's message.
+      expect(errorText(policy.error.details.fields[1], 'en')).toBe('agent.policy.requirePlanApproval must be true or false (got "yes")');
+      expect(policy.error.details.fields[1]).toMatchObject({ message: 'agent.policy.requirePlanApproval must be true or false (got "yes")', words: { key: 'settings.policyFlag' } });
 
       // A model is set (never called): the worktree is refused before the session starts.
       await writeFile(join(akira, 'settings.json'), JSON.stringify({ model: { baseURL: 'http://127.0.0.1:9/v1', model: 'm' } }));
