@@ -125,6 +125,8 @@ export const settingsErrorStrings = defineText({
     policyNotVariableName: (f: string, list: string) => `${f}: ${list} entries are variable names (letters, digits and _)`,
     policyNotVariableList: (f: string) => `${f} must be a list of variable names`,
     policyTooManyNames: (f: string, max: number) => `${f} may hold at most ${max} names`,
+    /** An unknown key of a policy: `keys` as the problem names them (`agent.policy.limits.maxLoops`), `known` the keys there, `, `-separated. */
+    notAPolicySetting: (keys: string, known: string) => `${keys}: not a policy setting${known ? ` (known: ${known})` : ''}`,
   },
   'zh-CN': {
     outOfRange: (key: string, min: number, max: number, got: string) => {
@@ -184,5 +186,6 @@ export const settingsErrorStrings = defineText({
     policyNotVariableName: (f: string, list: string) => `${f}：${list} 的条目是变量名（字母、数字和 _）`,
     policyNotVariableList: (f: string) => `${f} 必须是变量名列表`,
     policyTooManyNames: (f: string, max: number) => `${f} 最多只能有 ${max} 个名称`,
+    notAPolicySetting: (keys: string, known: string) => `${keys}：不是策略设置${known ? `（可用的设置：${known}）` : ''}`,
   },
 });

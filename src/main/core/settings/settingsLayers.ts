@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { GENERATION_RANGES, SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
-import { formatPolicyIssues, LIMITS, policyOverridesSchema } from '../agent/policy';
+import { formatPolicyIssues, LIMITS, policyIssueWords, policyOverridesSchema } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
 import { inputErrors, plainWords, settingsErrors, type ErrorWords, type Words } from '../../../shared/errors';
-import { ruleWords } from '../inputWords';
 
 /** An issue said by words (issue 14): their English is its message, so the two cannot drift. */
 const said = (path: string, words: Words): FieldIssue => ({ path, message: words.en, words: plainWords(words) });
@@ -238,8 +237,8 @@ function checkPolicyLayer(policy: unknown, issues: FieldIssue[]): void {
       const path = ['agent', 'policy', ...sub.map(String)].join('.');
       if (said.has(path)) continue;
       const [message] = formatPolicyIssues(new z.ZodError([issue]));
-      // The schema's own rules have words (their English is this message); zod's other text has none.
-      const words = ruleWords(issue);
+      // The schema's own rules and unknown keys have words (their English is this message); zod's other text has none.
+      const words = policyIssueWords(issue);
       issues.push(words ? { path, message, words: plainWords(words) } : { path, message });
     }
     return;

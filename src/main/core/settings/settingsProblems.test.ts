@@ -45,7 +45,9 @@ describe("settings.get's problems in words", () => {
   it("a policy field the policy schema refuses: the schema's own rules in Chinese, the English exactly as before", async () => {
     kit = await startSettingsKit({
       globalSettings: { agent: { policy: { commands: { deny: 'rm', buildDirs: ['dist', 3] } } } },
-      files: { '.akira/settings.json': JSON.stringify({ agent: { policy: { requirePlanApproval: 'yes', limits: { maxConcurrentTasks: 0 }, commands: { deny: ['rm -rf / && ls'] } } } }) },
+      files: {
+        '.akira/settings.json': JSON.stringify({ agent: { policy: { requirePlanApproval: 'yes', limits: { maxConcurrentTasks: 0, maxLoops: 3 }, commands: { deny: ['rm -rf / && ls'] } } } }),
+      },
     });
     const s = await kit.call('settings.get');
     s.problemWords!.forEach((w, i) => w && expect(wordsText(w, 'en')).toBe(s.problems[i]));
@@ -63,6 +65,12 @@ describe("settings.get's problems in words", () => {
     expect(zh).toContain('.akira/settings.json：agent.policy.limits.maxConcurrentTasks：最大并行任务数必须是 1 到 10 之间的整数（当前为 0）（修复之前不会使用）');
     expect(zh).toContain(
       '.akira/settings.json：agent.policy.commands.deny.0：commands.deny.0：commands.deny 的条目 "rm -rf / && ls" 必须是一条命令开头的几个词（不能有 &&、;、|、$( ) 或重定向）（修复之前不会使用）',
+    );
+    expect(s.problems).toContain(
+      '.akira/settings.json: agent.policy.limits.maxLoops: limits.maxLoops: not a policy setting (known: maxToolLoopsPerTodo, maxRetriesPerTodo, maxFileModificationsPerSession, maxTasksPerSession, maxConcurrentTasks) (not used until it is fixed)',
+    );
+    expect(zh).toContain(
+      '.akira/settings.json：agent.policy.limits.maxLoops：limits.maxLoops：不是策略设置（可用的设置：maxToolLoopsPerTodo, maxRetriesPerTodo, maxFileModificationsPerSession, maxTasksPerSession, maxConcurrentTasks）（修复之前不会使用）',
     );
     // zod's own text (a build folder that is not text) has no words: English in every language.
     const dir = s.problems.findIndex((p) => p.includes('agent.policy.commands.buildDirs.1'));

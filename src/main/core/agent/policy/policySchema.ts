@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ruleOf, settingsErrors, settingsRule } from '../../../../shared/errors';
+import { plainWords, settingsErrors, settingsRule, type Words } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
-import { inputMessage, issueFields } from '../../inputWords';
+import { issueFields, ruleWords } from '../../inputWords';
 import { parseShell } from './shellParse';
 
 /**
@@ -156,17 +156,38 @@ export type PolicyOverrides = z.output<typeof policyOverridesSchema>;
 /** `path: message`, unless the message already names the field; unknown keys list the known ones. */
 export function formatPolicyIssues(error: z.ZodError, prefix = ''): string[] {
   return error.issues.map((issue) => {
+    const words = policyIssueWords(issue, prefix);
+    if (words) return words.en;
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      const known = knownKeys(issue.path.map(String));
-      const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k)).join(', ');
-      return `${keys}: not a policy setting${known.length ? ` (known: ${known.join(', ')})` : ''}`;
-    }
-    // A rule's words name the field where it is (`agent.policy.limits.…`, a list's entry `commands.allow.0: …`).
-    if (ruleOf(issue.message)) return inputMessage({ ...issue, path: prefix ? [prefix, ...issue.path] : issue.path });
     const bare = issue.path.map(String).join('.');
     if (bare && issue.message.startsWith(bare)) return prefix ? `${prefix}.${issue.message}` : issue.message;
     return path ? `${path}: ${issue.message}` : issue.message;
+  });
+}
+
+/**
+ * A policy problem in words (issue 14), their English as formatPolicyIssues says it: an unknown key, or one of the
+ * schema's own rules (a settingsRule marker) named where it is (`agent.policy.limits.…`, a list's entry
+ * `commands.allow.0: …`); null for zod's other text.
+ */
+export function policyIssueWords(issue: z.core.$ZodIssue, prefix = ''): Words | null {
+  if (issue.code === 'unrecognized_keys') {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k)).join(', ');
+    return settingsErrors.notAPolicySetting(keys, knownKeys(issue.path.map(String)).join(', '));
+  }
+  return ruleWords({ ...issue, path: prefix ? [prefix, ...issue.path] : issue.path } as z.core.$ZodIssue);
+}
+
+/**
+ * A policy's problems as `details.fields` (`prefix`: where the policy sits in `file`, e.g. `['agent', 'policy']`):
+ * each says its problem as formatPolicyIssues does, with the policy's words where it has them (else zod's, issueFields).
+ */
+export function policyIssueFields(issues: readonly z.core.$ZodIssue[], file: unknown, prefix: readonly string[] = []) {
+  const messages = formatPolicyIssues(new z.ZodError([...issues]), prefix.join('.'));
+  return issueFields(issues, file, prefix).map((f, i) => {
+    const words = policyIssueWords(issues[i], prefix.join('.'));
+    return { ...f, message: messages[i], words: words ? plainWords(words) : f.words };
   });
 }
 
@@ -199,8 +220,7 @@ export function checkPolicy(input: unknown, prefix = ''): { ok: true; policy: Po
 export function parsePolicy(input: unknown, source = 'policy'): Policy {
   const r = checkPolicy(input);
   if (!r.ok) {
-    // Each field says its problem as formatPolicyIssues does (unknown keys list the known ones).
-    const fields = issueFields(r.issues, input).map((f, i) => ({ ...f, message: r.errors[i] ?? f.message }));
+    const fields = policyIssueFields(r.issues, input);
     throw new AkiraError('bad_request', settingsErrors.invalidPolicy(source, r.errors.length, r.errors.join('\n- '), fields.map((f) => f.path || '(policy)').join(', ')), { fields });
   }
   return r.policy;
