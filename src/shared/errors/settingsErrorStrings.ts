@@ -49,7 +49,7 @@ const choicesZh = (choices: string) => choices.split(', ').map((c) => `â€œ${c}â€
  * values said in `language`. Throws for a key this build does not know or values that do not fit, so `wordsText`
  * answers null and the English problem is shown.
  */
-function fieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
+export function fieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
   const dot = key.indexOf('.');
   const [domain, name] = [key.slice(0, dot), key.slice(dot + 1)];
   const catalog = domain === 'settings' ? settingsErrorStrings : domain === 'input' ? inputErrorStrings : null;
