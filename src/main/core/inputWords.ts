@@ -85,3 +85,11 @@ export function issueFields(
     return { path: at.map(String).join('.'), message: ruleOf(issue.message) ? words.en : issue.message, words: plainWords(words) };
   });
 }
+
+/**
+ * zod's own text (`text`, English) with the generic words `said` for the same problem, which the other language says;
+ * null where those words would only quote zod's English (`input.invalid`).
+ */
+export function zodSaidWords(text: string, said: ErrorWords): Words | null {
+  return said.key === 'input.invalid' ? null : settingsErrors.zodSaid(text, said.key, ...said.values);
+}

@@ -61,6 +61,12 @@ export function fieldText(language: 'en' | 'zh-CN', key: string, values: WordVal
   return (message as (...v: WordValue[]) => string)(...values);
 }
 
+/** The generic input words `key` (`input.*` only: zodSaid never nests other words) in `language`; throws for any other. */
+function inputFieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
+  if (!key.startsWith('input.')) throw new Error(`not a field's input words: ${key}`);
+  return fieldText(language, key, values);
+}
+
 export const settingsErrorStrings = defineText({
   en: {
     outOfRange: (key: string, min: number, max: number, got: string) => `${rangeMessage(settingOf(key), { min, max })} (got ${got})`,
@@ -127,6 +133,11 @@ export const settingsErrorStrings = defineText({
     policyTooManyNames: (f: string, max: number) => `${f} may hold at most ${max} names`,
     /** An unknown key of a policy: `keys` as the problem names them (`agent.policy.limits.maxLoops`), `known` the keys there, `, `-separated. */
     notAPolicySetting: (keys: string, known: string) => `${keys}: not a policy setting${known ? ` (known: ${known})` : ''}`,
+    /**
+     * A field's problem as zod said it (`text`, English: a schema check without a message of its own), with the
+     * generic words for the same problem (`key`: `input.*`, the field first) that the other language says instead.
+     */
+    zodSaid: (text: string, _key: string, ..._values: WordValue[]) => text,
   },
   'zh-CN': {
     outOfRange: (key: string, min: number, max: number, got: string) => {
@@ -187,5 +198,6 @@ export const settingsErrorStrings = defineText({
     policyNotVariableList: (f: string) => `${f} 必须是变量名列表`,
     policyTooManyNames: (f: string, max: number) => `${f} 最多只能有 ${max} 个名称`,
     notAPolicySetting: (keys: string, known: string) => `${keys}：不是策略设置${known ? `（可用的设置：${known}）` : ''}`,
+    zodSaid: (_text: string, key: string, ...values: WordValue[]) => inputFieldText('zh-CN', key, values),
   },
 });

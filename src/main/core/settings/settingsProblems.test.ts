@@ -72,11 +72,18 @@ describe("settings.get's problems in words", () => {
     expect(zh).toContain(
       '.akira/settings.json：agent.policy.limits.maxLoops：limits.maxLoops：不是策略设置（可用的设置：maxToolLoopsPerTodo, maxRetriesPerTodo, maxFileModificationsPerSession, maxTasksPerSession, maxConcurrentTasks）（修复之前不会使用）',
     );
-    // zod's own text (a build folder that is not text) has no words: English in every language.
+    // zod's own text (a build folder that is not text): its English as zod said it, the Chinese in the generic words.
     const dir = s.problems.findIndex((p) => p.includes('agent.policy.commands.buildDirs.1'));
-    expect(dir).toBeGreaterThanOrEqual(0);
-    expect(s.problemWords![dir]).toBeNull();
-    expect(zh[dir]).toBe(s.problems[dir]);
+    expect(s.problems[dir]).toBe(`${global}: agent.policy.commands.buildDirs.1: commands.buildDirs.1: Invalid input: expected string, received number (not used until it is fixed)`);
+    expect(zh[dir]).toBe(`${global}：agent.policy.commands.buildDirs.1：agent.policy.commands.buildDirs.1 应为文本（修复之前不会使用）`);
+  });
+
+  it("a model field only its schema checks: zod's English, the Chinese in the generic words", async () => {
+    kit = await startSettingsKit({ globalSettings: { model: { apiKey: 5 } } });
+    const s = await kit.call('settings.get');
+    const key = s.problems.findIndex((p) => p.includes('model.apiKey'));
+    expect(s.problems[key]).toBe(`${s.files.global}: model.apiKey: model.apiKey: Invalid input: expected string, received number (not used until it is fixed)`);
+    expect(said(s, 'zh-CN')[key]).toBe(`${s.files.global}：model.apiKey：model.apiKey 应为文本（修复之前不会使用）`);
   });
 
   it('a broken file in Chinese; a snapshot without problemWords (an older core) shows the English', async () => {

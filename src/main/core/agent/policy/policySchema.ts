@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainWords, settingsErrors, settingsRule, type Words } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
-import { issueFields, ruleWords } from '../../inputWords';
+import { issueFields, ruleWords, zodSaidWords } from '../../inputWords';
 import { parseShell } from './shellParse';
 
 /**
@@ -186,7 +186,7 @@ export function policyIssueWords(issue: z.core.$ZodIssue, prefix = ''): Words | 
 export function policyIssueFields(issues: readonly z.core.$ZodIssue[], file: unknown, prefix: readonly string[] = []) {
   const messages = formatPolicyIssues(new z.ZodError([...issues]), prefix.join('.'));
   return issueFields(issues, file, prefix).map((f, i) => {
-    const words = policyIssueWords(issues[i], prefix.join('.'));
+    const words = policyIssueWords(issues[i], prefix.join('.')) ?? zodSaidWords(messages[i], f.words);
     return { ...f, message: messages[i], words: words ? plainWords(words) : f.words };
   });
 }
