@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inputErrors, plainWords, ruleOf, type ErrorWords, type WordValue, type Words } from '../../shared/errors';
+import { inputErrors, plainWords, ruleOf, settingsErrors, type ErrorWords, type WordValue, type Words } from '../../shared/errors';
 
 /** The value at `path` in the raw input (undefined when a step is missing). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -26,12 +26,21 @@ export function inputWords(issue: z.core.$ZodIssue, rawInput: unknown, more: num
  * message is only the rule's marker), else zod's own message.
  */
 export function inputMessage(issue: z.core.$ZodIssue): string {
-  return ruleOf(issue.message) ? inputSaid(issue, undefined, 0).en : issue.message;
+  return ruleWords(issue)?.en ?? issue.message;
+}
+
+/**
+ * The words of a problem whose zod message is a rule's marker (`inputRule`, `settingsRule`), English included, the
+ * field named by the issue's path; null for zod's own messages.
+ */
+export function ruleWords(issue: z.core.$ZodIssue): Words | null {
+  return ruleOf(issue.message) ? inputSaid(issue, undefined, 0) : null;
 }
 
 function inputSaid(issue: z.core.$ZodIssue, rawInput: unknown, more: number): Words {
   const field = issue.path.map(String).join('.');
   const rule = ruleOf(issue.message);
+  if (rule?.domain === 'settings') return (settingsErrors[rule.rule] as (...values: WordValue[]) => Words)(field, ...rule.values);
   if (rule) return (inputErrors[rule.rule] as (...values: WordValue[]) => Words)(field, ...rule.values, more);
   return ((): Words => {
     switch (issue.code) {
@@ -71,6 +80,16 @@ export function issueFields(
     const inFile = { ...issue, path: [...prefix, ...issue.path] } as z.core.$ZodIssue;
     // An unknown key is the field itself, as the settings view names it (settingsLayers.ts): `agent.policy.limits.maxLoops`.
     const at = issue.code === 'unrecognized_keys' ? [...inFile.path, issue.keys[0]] : inFile.path;
-    return { path: at.map(String).join('.'), message: issue.message, words: inputWords(inFile, file, 0) };
+    // A rule's marker is said in its English, naming the field where the file has it.
+    const words = inputSaid(inFile, file, 0);
+    return { path: at.map(String).join('.'), message: ruleOf(issue.message) ? words.en : issue.message, words: plainWords(words) };
   });
+}
+
+/**
+ * zod's own text (`text`, English) with the generic words `said` for the same problem, which the other language says;
+ * null where those words would only quote zod's English (`input.invalid`).
+ */
+export function zodSaidWords(text: string, said: ErrorWords): Words | null {
+  return said.key === 'input.invalid' ? null : settingsErrors.zodSaid(text, said.key, ...said.values);
 }

@@ -85,9 +85,12 @@ describe('error words on the faces', () => {
       expect(errorText(policy.error, 'zh-CN')).toBe('.akira/settings.json 中有 2 个无效字段：agent.policy.limits.maxLoops, agent.policy.requirePlanApproval');
       // Each field is said in the language too (the settings view and the CLI show them).
       expect(policy.error.details.fields.map((f: { words: unknown; message: string }) => errorText(f, 'zh-CN'))).toEqual([
-        'agent.policy.limits 含有 Akira 不认识的字段：maxLoops',
-        'agent.policy.requirePlanApproval 应为 true 或 false',
+        'agent.policy.limits.maxLoops：不是策略设置（可用的设置：maxToolLoopsPerTodo, maxRetriesPerTodo, maxFileModificationsPerSession, maxTasksPerSession, maxConcurrentTasks）',
+        'agent.policy.requirePlanApproval 必须是 true 或 false（当前为 "yes"）',
       ]);
+      // The policy's words say each field's message: their English is it.
+      for (const f of policy.error.details.fields) expect(errorText(f, 'en')).toBe(f.message);
+      expect(policy.error.details.fields[1]).toMatchObject({ message: 'agent.policy.requirePlanApproval must be true or false (got "yes")', words: { key: 'settings.policyFlag' } });
 
       // A model is set (never called): the worktree is refused before the session starts.
       await writeFile(join(akira, 'settings.json'), JSON.stringify({ model: { baseURL: 'http://127.0.0.1:9/v1', model: 'm' } }));

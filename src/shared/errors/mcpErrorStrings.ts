@@ -1,4 +1,6 @@
 import { defineText } from '../i18n/defineText';
+import type { WordValue } from './errorWords';
+import { fieldText } from './settingsErrorStrings';
 
 /**
  * The words of MCP server errors (issue 14), keys `mcp.<name>`. `state` is the server's state (`starting`,
@@ -54,6 +56,9 @@ export const mcpErrorStrings = defineText({
     needsCommandOrUrl: (file: string, field: string) =>
       `${file}: ${field}: an MCP server needs either "command" (a program started over stdio) or "url" (a streamable HTTP server)`,
     badServerField: (file: string, field: string, said: string) => `${file}: ${field}: ${said}`,
+    // zod's own text for a server's field (the English as badServerField says it), with the generic words for the same
+    // problem (`key`: `input.*`, the field first) that the Chinese says instead.
+    serverFieldProblem: (file: string, field: string, said: string, _key: string, ..._values: WordValue[]) => `${file}: ${field}: ${said}`,
     shadowedByGlobal: (file: string, name: string) => `${file}: mcpServers.${name}: a global server has this name; the project's is ignored`,
   },
   'zh-CN': {
@@ -81,6 +86,7 @@ export const mcpErrorStrings = defineText({
     needsCommandOrUrl: (file: string, field: string) =>
       `${file}：${field}：MCP 服务器需要 "command"（通过 stdio 启动的程序）或 "url"（可流式传输的 HTTP 服务器）`,
     badServerField: (file: string, field: string, said: string) => `${file}：${field} 无效：${said}`,
+    serverFieldProblem: (file: string, _field: string, _said: string, key: string, ...values: WordValue[]) => `${file}：${fieldText('zh-CN', key, values)}`,
     shadowedByGlobal: (file: string, name: string) => `${file}：mcpServers.${name}：全局设置中已有同名服务器；已忽略项目中的这个`,
   },
 });

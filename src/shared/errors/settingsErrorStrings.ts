@@ -49,7 +49,7 @@ const choicesZh = (choices: string) => choices.split(', ').map((c) => `“${c}�
  * values said in `language`. Throws for a key this build does not know or values that do not fit, so `wordsText`
  * answers null and the English problem is shown.
  */
-function fieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
+export function fieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
   const dot = key.indexOf('.');
   const [domain, name] = [key.slice(0, dot), key.slice(dot + 1)];
   const catalog = domain === 'settings' ? settingsErrorStrings : domain === 'input' ? inputErrorStrings : null;
@@ -59,6 +59,12 @@ function fieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): 
   if (typeof message === 'string') return message;
   if (values.length < message.length) throw new Error(`too few values for ${key}`);
   return (message as (...v: WordValue[]) => string)(...values);
+}
+
+/** The generic input words `key` (`input.*` only: zodSaid never nests other words) in `language`; throws for any other. */
+function inputFieldText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): string {
+  if (!key.startsWith('input.')) throw new Error(`not a field's input words: ${key}`);
+  return fieldText(language, key, values);
 }
 
 export const settingsErrorStrings = defineText({
@@ -107,6 +113,31 @@ export const settingsErrorStrings = defineText({
       `A project can only narrow the build folders (where rm -rf does not ask): ${extra} ${count === 1 ? 'is' : 'are'} not in the inherited list (${inherited}).`,
     limitLowerOnly: (name: string, inherited: number) => `A project can only lower “${limitLabel(name)}”: the inherited value is ${inherited} (raise it in the global settings).`,
     planApprovalNotWaived: 'A project can require plan approval but not waive it; leave it unset here.',
+
+    // The policy schema's own rules (agent/policy/policySchema.ts, through settingsRule markers): `f` is the field as
+    // the problem names it (`agent.policy.limits.maxRetriesPerTodo`, a list's entry `commands.allow.0`), `list` the
+    // list an entry belongs to as the schema names it (`commands.allow`, never with the file's prefix).
+    policyWholeNumber: (f: string, min: number, max: number, got: string) => `${f} must be a whole number from ${min} to ${max} (got ${got})`,
+    policyFlag: (f: string, got: string) => `${f} must be true or false (got ${got})`,
+    policyEntriesStrings: (f: string, list: string) => `${f}: ${list} entries must be strings`,
+    policyEntryEmpty: (f: string, list: string) => `${f}: ${list} entries must not be empty`,
+    policyEntryTooLong: (f: string, list: string, max: number) => `${f}: ${list} entries must be at most ${max} characters`,
+    policyNotOneCommand: (f: string, list: string, got: string) =>
+      `${f}: ${list} entry ${got} must be one command's leading words (no &&, ;, |, $( ) or redirects)`,
+    policyNotCommandList: (f: string) => `${f} must be a list of commands`,
+    policyTooManyCommands: (f: string, max: number) => `${f} may hold at most ${max} commands`,
+    policyNotFolderName: (f: string, list: string) => `${f}: ${list} entries are folder names, without slashes`,
+    policyNotFolderList: (f: string) => `${f} must be a list of folder names`,
+    policyNotVariableName: (f: string, list: string) => `${f}: ${list} entries are variable names (letters, digits and _)`,
+    policyNotVariableList: (f: string) => `${f} must be a list of variable names`,
+    policyTooManyNames: (f: string, max: number) => `${f} may hold at most ${max} names`,
+    /** An unknown key of a policy: `keys` as the problem names them (`agent.policy.limits.maxLoops`), `known` the keys there, `, `-separated. */
+    notAPolicySetting: (keys: string, known: string) => `${keys}: not a policy setting${known ? ` (known: ${known})` : ''}`,
+    /**
+     * A field's problem as zod said it (`text`, English: a schema check without a message of its own), with the
+     * generic words for the same problem (`key`: `input.*`, the field first) that the other language says instead.
+     */
+    zodSaid: (text: string, _key: string, ..._values: WordValue[]) => text,
   },
   'zh-CN': {
     outOfRange: (key: string, min: number, max: number, got: string) => {
@@ -151,5 +182,22 @@ export const settingsErrorStrings = defineText({
       `项目只能缩小构建文件夹（其中的 rm -rf 不会询问）的范围：${extra} 不在继承的列表中（${inherited}）。`,
     limitLowerOnly: (name: string, inherited: number) => `项目只能降低“${LABELS_ZH[name] ?? limitLabel(name)}”：继承的值是 ${inherited}（请在全局设置中提高它）。`,
     planApprovalNotWaived: '项目可以要求批准计划，但不能免除它；这里请不要设置。',
+
+    policyWholeNumber: (f: string, min: number, max: number, got: string) => `${f} 必须是 ${min} 到 ${max} 之间的整数（当前为 ${got}）`,
+    policyFlag: (f: string, got: string) => `${f} 必须是 true 或 false（当前为 ${got}）`,
+    policyEntriesStrings: (f: string, list: string) => `${f}：${list} 的条目必须是字符串`,
+    policyEntryEmpty: (f: string, list: string) => `${f}：${list} 的条目不能为空`,
+    policyEntryTooLong: (f: string, list: string, max: number) => `${f}：${list} 的条目不能超过 ${max} 个字符`,
+    policyNotOneCommand: (f: string, list: string, got: string) =>
+      `${f}：${list} 的条目 ${got} 必须是一条命令开头的几个词（不能有 &&、;、|、$( ) 或重定向）`,
+    policyNotCommandList: (f: string) => `${f} 必须是命令列表`,
+    policyTooManyCommands: (f: string, max: number) => `${f} 最多只能有 ${max} 条命令`,
+    policyNotFolderName: (f: string, list: string) => `${f}：${list} 的条目是文件夹名称，不能带斜杠`,
+    policyNotFolderList: (f: string) => `${f} 必须是文件夹名称列表`,
+    policyNotVariableName: (f: string, list: string) => `${f}：${list} 的条目是变量名（字母、数字和 _）`,
+    policyNotVariableList: (f: string) => `${f} 必须是变量名列表`,
+    policyTooManyNames: (f: string, max: number) => `${f} 最多只能有 ${max} 个名称`,
+    notAPolicySetting: (keys: string, known: string) => `${keys}：不是策略设置${known ? `（可用的设置：${known}）` : ''}`,
+    zodSaid: (_text: string, key: string, ...values: WordValue[]) => inputFieldText('zh-CN', key, values),
   },
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { mcpErrors, type Words } from '../../../shared/errors';
+import { inputWords } from '../inputWords';
 
 /**
  * MCP server configurations (issue 12), in the format Claude Desktop and Cline use, so a person can paste theirs:
@@ -93,16 +94,24 @@ export function parseServers(raw: unknown, where: string): { servers: [string, M
     if (parsed.success) servers.push([serverName, parsed.data]);
     else {
       const issue = parsed.error.issues[0];
-      errors.push(problemOf(where, `mcpServers.${serverName}${issue.path.length ? `.${issue.path.join('.')}` : ''}`, issue.message));
+      errors.push(problemOf(where, { ...issue, path: ['mcpServers', serverName, ...issue.path] } as z.core.$ZodIssue, { mcpServers: raw }));
     }
   }
   return { servers, errors };
 }
 
-/** A server's problem in words: the schema's own messages have their own; zod's other text stays a value. */
-function problemOf(where: string, field: string, said: string): Words {
+/**
+ * A server's problem in words: the schema's own messages have their own; zod's other text stays the English, said in
+ * the generic input words where they know the problem (else it stays a value). `issue.path` starts at `mcpServers`.
+ */
+function problemOf(where: string, issue: z.core.$ZodIssue, file: unknown): Words {
+  const field = issue.path.join('.');
+  const said = issue.message;
   if (said === COMMAND_EMPTY) return mcpErrors.commandEmpty(where, field);
   if (said === URL_NOT_HTTP) return mcpErrors.urlNotHttp(where, field);
   if (said === NEEDS_COMMAND_OR_URL) return mcpErrors.needsCommandOrUrl(where, field);
-  return mcpErrors.badServerField(where, field, said);
+  const words = inputWords(issue, file, 0);
+  // input.invalid would only put zod's English inside a Chinese frame: badServerField does that already.
+  if (words.key === 'input.invalid') return mcpErrors.badServerField(where, field, said);
+  return mcpErrors.serverFieldProblem(where, field, said, words.key, ...words.values);
 }

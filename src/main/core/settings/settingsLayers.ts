@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GENERATION_RANGES, SPEC_ASSESS_MODES, SPEC_FAILURE_ACTIONS, type SettingsLayerT, type SettingsScope, type SettingsUpdateInputT } from '../../../shared/contract';
 import { modelSettingsSchema } from '../agent/model';
-import { formatPolicyIssues, LIMITS, policyOverridesSchema } from '../agent/policy';
+import { formatPolicyIssues, LIMITS, policyIssueWords, policyOverridesSchema } from '../agent/policy';
+import { inputWords, zodSaidWords } from '../inputWords';
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
@@ -209,7 +210,10 @@ function checkModel(model: unknown, issues: FieldIssue[]): void {
   if (!rest.success) {
     for (const issue of rest.error.issues) {
       const path = ['model', ...issue.path.map(String)].join('.');
-      if (!issues.some((i) => i.path === path)) issues.push({ path, message: `${path}: ${issue.message}` });
+      if (issues.some((i) => i.path === path)) continue;
+      const message = `${path}: ${issue.message}`;
+      const words = zodSaidWords(message, inputWords({ ...issue, path: ['model', ...issue.path] } as z.core.$ZodIssue, { model }, 0));
+      issues.push(words ? { path, message, words: plainWords(words) } : { path, message });
     }
   }
 }
@@ -237,7 +241,10 @@ function checkPolicyLayer(policy: unknown, issues: FieldIssue[]): void {
       const path = ['agent', 'policy', ...sub.map(String)].join('.');
       if (said.has(path)) continue;
       const [message] = formatPolicyIssues(new z.ZodError([issue]));
-      issues.push({ path, message });
+      // The schema's own rules and unknown keys have words (their English is this message); zod's other text is
+      // said in the generic words where they know the problem.
+      const words = policyIssueWords(issue) ?? zodSaidWords(message, inputWords({ ...issue, path: ['agent', 'policy', ...issue.path] } as z.core.$ZodIssue, { agent: { policy } }, 0));
+      issues.push(words ? { path, message, words: plainWords(words) } : { path, message });
     }
     return;
   }

@@ -3,7 +3,7 @@ import { plainWords, settingsErrors, type ErrorWords, type Words } from '../../.
 /**
  * `settings.get`'s `problems` (English, as the API and older clients read them) and, at the same index,
  * `problemWords` (issue 14): the words that say a problem in the settings view's language, null for one that has
- * none (a policy field the policy schema refused, a model field only zod checks).
+ * none (zod's own text the generic input words cannot say, `input.invalid`).
  */
 export function settingsProblems() {
   const texts: string[] = [];

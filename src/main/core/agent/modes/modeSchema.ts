@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PINNED_TOOL_NAMES } from '../jsonMode/legacySchema';
 import { policyOverridesSchema } from '../policy/policySchema';
+import { ruleOf } from '../../../../shared/errors';
+import { inputMessage } from '../../inputWords';
 
 /**
  * A custom mode file (`.akira/modes/<id>.json|yaml`):
@@ -58,6 +60,8 @@ export function formatModeIssues(error: z.ZodError): string[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((k) => `${[...path, k].join('.')}: not a mode field`).join('; ');
     }
+    // The policy schema's rules are words that name the field where it is (its English as this loop would make it).
+    if (ruleOf(issue.message)) return inputMessage(issue);
     for (let k = 0; k < path.length; k++) {
       const suffix = path.slice(k).join('.');
       if (issue.message.startsWith(suffix)) return [...path.slice(0, k), issue.message].join('.');

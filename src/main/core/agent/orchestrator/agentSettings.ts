@@ -5,7 +5,7 @@ import { GENERATION_RANGES, PROMPT_RESERVES } from '../../../../shared/contract/
 import { AkiraError } from '../../errors';
 import { resolveInside } from '../../workspace/pathGuard';
 import { modelSettingsSchema, trustedOrigins, type ModelSettings } from '../model';
-import { checkPolicyOverrides, type PolicyOverrides } from '../policy';
+import { checkPolicyOverrides, policyIssueFields, type PolicyOverrides } from '../policy';
 import { settingsErrors } from '../../../../shared/errors';
 import { issueFields } from '../../inputWords';
 import { invalidSettings, readSettingsOrThrow, type SettingsPlace } from '../../settingsFile';
@@ -105,7 +105,7 @@ function layer(raw: Record<string, unknown>, place: SettingsPlace, file: string)
   if (agent?.policy !== undefined) {
     const checked = checkPolicyOverrides(agent.policy, 'agent.policy');
     if (!checked.ok) {
-      const fields = issueFields(checked.issues, raw, ['agent', 'policy']).map((f, i) => ({ ...f, message: checked.errors[i] ?? f.message }));
+      const fields = policyIssueFields(checked.issues, raw, ['agent', 'policy']);
       throw invalidSettings(place, file, checked.errors, fields);
     }
     policy = checked.overrides;

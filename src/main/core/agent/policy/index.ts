@@ -15,6 +15,8 @@ export {
   resolvePolicy,
   mergePolicyOverrides,
   formatPolicyIssues,
+  policyIssueFields,
+  policyIssueWords,
   DEFAULT_ALLOWED_COMMANDS,
   DEFAULT_BUILD_DIRS,
   LIMITS,

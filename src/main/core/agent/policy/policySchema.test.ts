@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AkiraError } from '../../errors';
+import { wordsText, type ErrorWords } from '../../../../shared/errors';
+import { issueFields } from '../../inputWords';
 import { checkPolicy, checkPolicyOverrides, DEFAULT_ALLOWED_COMMANDS, mergePolicyOverrides, parsePolicy, policySchema, resolvePolicy } from './policySchema';
 
 describe('policySchema', () => {
@@ -68,6 +70,41 @@ describe('policySchema', () => {
     const p = resolvePolicy({ commands: { passEnv: ['GITHUB_TOKEN'] } }, { commands: { deny: ['curl'], passEnv: ['OPENAI_API_KEY'] } });
     expect(p.commands).not.toHaveProperty('passEnv');
     expect(mergePolicyOverrides({ commands: { passEnv: ['A'] } }, { commands: { passEnv: ['B'] } }).commands).toEqual({});
+  });
+});
+
+describe("the policy schema's own messages in words (issue 14)", () => {
+  it("parsePolicy's fields say them in Chinese; their English is the message as before", () => {
+    let fields: { path: string; message: string; words: ErrorWords }[] = [];
+    try {
+      parsePolicy({ requirePlanApproval: 'yes', limits: { maxConcurrentTasks: 99 }, commands: { allow: ['npm test | tee x', 7], deny: 'rm' } });
+      expect.unreachable();
+    } catch (err) {
+      fields = ((err as AkiraError).details as { fields: typeof fields }).fields;
+    }
+    for (const f of fields) expect(wordsText(f.words, 'en')).toBe(f.message);
+    expect(fields.map((f) => wordsText(f.words, 'zh-CN'))).toEqual([
+      'commands.allow.0：commands.allow 的条目 "npm test | tee x" 必须是一条命令开头的几个词（不能有 &&、;、|、$( ) 或重定向）',
+      'commands.allow.1：commands.allow 的条目必须是字符串',
+      'commands.deny 必须是命令列表',
+      'limits.maxConcurrentTasks 必须是 1 到 10 之间的整数（当前为 99）',
+      'requirePlanApproval 必须是 true 或 false（当前为 "yes"）',
+    ]);
+  });
+
+  it('a settings layer names the field where the file has it, in both languages', () => {
+    const input = { commands: { passEnv: ['A=B'], buildDirs: 'dist' }, autoApprove: { mcp: 1 } };
+    const r = checkPolicyOverrides(input, 'agent.policy');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const fields = issueFields(r.issues, { agent: { policy: input } }, ['agent', 'policy']);
+    expect(fields.map((f) => wordsText(f.words, 'en'))).toEqual(r.errors);
+    expect(fields.map((f) => f.message)).toEqual(r.errors);
+    expect(fields.map((f) => wordsText(f.words, 'zh-CN'))).toEqual([
+      'agent.policy.autoApprove.mcp 必须是 true 或 false（当前为 1）',
+      'agent.policy.commands.buildDirs 必须是文件夹名称列表',
+      'agent.policy.commands.passEnv.0：commands.passEnv 的条目是变量名（字母、数字和 _）',
+    ]);
   });
 });
 

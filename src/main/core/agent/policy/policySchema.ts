@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { settingsErrors } from '../../../../shared/errors';
+import { plainWords, settingsErrors, settingsRule, type Words } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
-import { issueFields } from '../../inputWords';
+import { issueFields, ruleWords, zodSaidWords } from '../../inputWords';
 import { parseShell } from './shellParse';
 
 /**
@@ -51,22 +51,25 @@ export const LIMITS = {
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
-function wholeNumber(field: string, min: number, max: number) {
-  const message = (iss: { input?: unknown }) => `${field} must be a whole number from ${min} to ${max} (got ${JSON.stringify(iss.input) ?? 'nothing'})`;
+// Each message is a settingsRule marker (issue 14): formatPolicyIssues and issueFields say it as the words
+// `settings.policy*` (settingsErrorStrings.ts), the field named where the problem is, so a person reads it in the
+// settings view's language while the English stays as it was.
+function wholeNumber(min: number, max: number) {
+  const message = (iss: { input?: unknown }) => settingsRule('policyWholeNumber', min, max, JSON.stringify(iss.input) ?? 'nothing');
   return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
-function flag(field: string) {
-  return z.boolean({ error: (iss) => `${field} must be true or false (got ${JSON.stringify(iss.input)})` });
+function flag() {
+  return z.boolean({ error: (iss) => settingsRule('policyFlag', String(JSON.stringify(iss.input))) });
 }
 
 function commandPattern(field: string) {
   return z
-    .string({ error: `${field} entries must be strings` })
+    .string({ error: settingsRule('policyEntriesStrings', field) })
     .trim()
-    .min(1, `${field} entries must not be empty`)
-    .max(500, `${field} entries must be at most 500 characters`)
-    .refine(isOneCommand, { error: (iss) => `${field} entry ${JSON.stringify(iss.input)} must be one command's leading words (no &&, ;, |, $( ) or redirects)` });
+    .min(1, settingsRule('policyEntryEmpty', field))
+    .max(500, settingsRule('policyEntryTooLong', field, 500))
+    .refine(isOneCommand, { error: (iss) => settingsRule('policyNotOneCommand', field, String(JSON.stringify(iss.input))) });
 }
 
 function isOneCommand(pattern: string): boolean {
@@ -79,33 +82,33 @@ function isOneCommand(pattern: string): boolean {
   }
 }
 
-const commandList = (field: string) => z.array(commandPattern(field), { error: `${field} must be a list of commands` }).max(500, `${field} may hold at most 500 commands`);
+const commandList = (field: string) => z.array(commandPattern(field), { error: settingsRule('policyNotCommandList') }).max(500, settingsRule('policyTooManyCommands', 500));
 const dirList = z
-  .array(z.string().trim().min(1).regex(/^[^/\\]+$/, 'commands.buildDirs entries are folder names, without slashes'), { error: 'commands.buildDirs must be a list of folder names' })
+  .array(z.string().trim().min(1).regex(/^[^/\\]+$/, settingsRule('policyNotFolderName', 'commands.buildDirs')), { error: settingsRule('policyNotFolderList') })
   .max(100);
 
 const envNameList = z
   .array(
     z
-      .string({ error: 'commands.passEnv entries must be strings' })
+      .string({ error: settingsRule('policyEntriesStrings', 'commands.passEnv') })
       .trim()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,199}$/, 'commands.passEnv entries are variable names (letters, digits and _)'),
-    { error: 'commands.passEnv must be a list of variable names' },
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,199}$/, settingsRule('policyNotVariableName', 'commands.passEnv')),
+    { error: settingsRule('policyNotVariableList') },
   )
-  .max(200, 'commands.passEnv may hold at most 200 names');
+  .max(200, settingsRule('policyTooManyNames', 200));
 
 const limitFields = Object.fromEntries(
-  Object.entries(LIMITS).map(([name, r]) => [name, wholeNumber(`limits.${name}`, r.min, r.max)]),
+  Object.entries(LIMITS).map(([name, r]) => [name, wholeNumber(r.min, r.max)]),
 ) as Record<LimitName, ReturnType<typeof wholeNumber>>;
 
 export const policySchema = z.strictObject({
   autoApprove: z
     .strictObject({
-      read: flag('autoApprove.read').default(true),
-      write: flag('autoApprove.write').default(false),
-      command: flag('autoApprove.command').default(false),
+      read: flag().default(true),
+      write: flag().default(false),
+      command: flag().default(false),
       /** MCP servers' tools (issue 12): ask by default; a server's `alwaysAllow` names tools that run without asking. */
-      mcp: flag('autoApprove.mcp').default(false),
+      mcp: flag().default(false),
     })
     .prefault({}),
   commands: z
@@ -122,16 +125,16 @@ export const policySchema = z.strictObject({
       },
     )
     .prefault({}),
-  requirePlanApproval: flag('requirePlanApproval').default(false),
+  requirePlanApproval: flag().default(false),
 });
 
 export const policyOverridesSchema = z.strictObject({
   autoApprove: z
     .strictObject({
-      read: flag('autoApprove.read').optional(),
-      write: flag('autoApprove.write').optional(),
-      command: flag('autoApprove.command').optional(),
-      mcp: flag('autoApprove.mcp').optional(),
+      read: flag().optional(),
+      write: flag().optional(),
+      command: flag().optional(),
+      mcp: flag().optional(),
     })
     .optional(),
   commands: z
@@ -144,7 +147,7 @@ export const policyOverridesSchema = z.strictObject({
     })
     .optional(),
   limits: z.strictObject(limitFields).partial().optional(),
-  requirePlanApproval: flag('requirePlanApproval').optional(),
+  requirePlanApproval: flag().optional(),
 });
 
 export type Policy = z.output<typeof policySchema>;
@@ -153,15 +156,38 @@ export type PolicyOverrides = z.output<typeof policyOverridesSchema>;
 /** `path: message`, unless the message already names the field; unknown keys list the known ones. */
 export function formatPolicyIssues(error: z.ZodError, prefix = ''): string[] {
   return error.issues.map((issue) => {
+    const words = policyIssueWords(issue, prefix);
+    if (words) return words.en;
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      const known = knownKeys(issue.path.map(String));
-      const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k)).join(', ');
-      return `${keys}: not a policy setting${known.length ? ` (known: ${known.join(', ')})` : ''}`;
-    }
     const bare = issue.path.map(String).join('.');
     if (bare && issue.message.startsWith(bare)) return prefix ? `${prefix}.${issue.message}` : issue.message;
     return path ? `${path}: ${issue.message}` : issue.message;
+  });
+}
+
+/**
+ * A policy problem in words (issue 14), their English as formatPolicyIssues says it: an unknown key, or one of the
+ * schema's own rules (a settingsRule marker) named where it is (`agent.policy.limits.…`, a list's entry
+ * `commands.allow.0: …`); null for zod's other text.
+ */
+export function policyIssueWords(issue: z.core.$ZodIssue, prefix = ''): Words | null {
+  if (issue.code === 'unrecognized_keys') {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k)).join(', ');
+    return settingsErrors.notAPolicySetting(keys, knownKeys(issue.path.map(String)).join(', '));
+  }
+  return ruleWords({ ...issue, path: prefix ? [prefix, ...issue.path] : issue.path } as z.core.$ZodIssue);
+}
+
+/**
+ * A policy's problems as `details.fields` (`prefix`: where the policy sits in `file`, e.g. `['agent', 'policy']`):
+ * each says its problem as formatPolicyIssues does, with the policy's words where it has them (else zod's, issueFields).
+ */
+export function policyIssueFields(issues: readonly z.core.$ZodIssue[], file: unknown, prefix: readonly string[] = []) {
+  const messages = formatPolicyIssues(new z.ZodError([...issues]), prefix.join('.'));
+  return issueFields(issues, file, prefix).map((f, i) => {
+    const words = policyIssueWords(issues[i], prefix.join('.')) ?? zodSaidWords(messages[i], f.words);
+    return { ...f, message: messages[i], words: words ? plainWords(words) : f.words };
   });
 }
 
@@ -194,8 +220,7 @@ export function checkPolicy(input: unknown, prefix = ''): { ok: true; policy: Po
 export function parsePolicy(input: unknown, source = 'policy'): Policy {
   const r = checkPolicy(input);
   if (!r.ok) {
-    // Each field says its problem as formatPolicyIssues does (unknown keys list the known ones).
-    const fields = issueFields(r.issues, input).map((f, i) => ({ ...f, message: r.errors[i] ?? f.message }));
+    const fields = policyIssueFields(r.issues, input);
     throw new AkiraError('bad_request', settingsErrors.invalidPolicy(source, r.errors.length, r.errors.join('\n- '), fields.map((f) => f.path || '(policy)').join(', ')), { fields });
   }
   return r.policy;
