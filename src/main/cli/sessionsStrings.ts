@@ -1,24 +1,10 @@
 import { defineText } from '../../shared/i18n';
+import { sessionStatusZh } from '../../shared/agent/statusStrings';
 
 type Status = 'queued' | 'planning' | 'running' | 'paused' | 'stopped' | 'completed' | 'failed' | string;
 
-const zhStatus: Record<string, string> = {
-  queued: '排队中',
-  planning: '规划中',
-  running: '运行中',
-  paused: '已暂停',
-  stopped: '已停止',
-  completed: '已完成',
-  failed: '已失败',
-  pending: '待办',
-  in_progress: '进行中',
-  done: '已完成',
-  skipped: '已跳过',
-  awaiting_plan_approval: '等待批准计划',
-  waiting_approval: '等待批准',
-  interrupted: '已中断',
-  verifying: '验证中',
-};
+/** A TODO's statuses (a session's come from the shared status catalog). */
+const zhTodoStatus: Record<string, string> = { pending: '待办', in_progress: '进行中', done: '已完成', skipped: '已跳过', verifying: '验证中' };
 const zhPhase: Record<string, string> = { plan: '计划', assess: '评估', execute: '执行', verify: '验证', final_check: '最终检查', done: '完成' };
 
 /** What `akira sessions …` prints for people (not --json), in English and Chinese. */
@@ -98,7 +84,7 @@ export const sessionsStrings = defineText({
     seeHelp: ' (see `akira sessions --help`)',
   },
   'zh-CN': {
-    status: (status: Status) => zhStatus[status] ?? status,
+    status: (status: Status) => sessionStatusZh(status) ?? zhTodoStatus[status] ?? status,
     phase: (phase: string) => zhPhase[phase] ?? phase,
     queuedAt: (position: number) => `排队第 ${position} 位`,
     treeShared: '共享',

@@ -1,5 +1,6 @@
 import { defineText } from '../i18n/defineText';
 import { specErrorStrings } from './specErrorStrings';
+import { sessionStatusZh } from '../agent/statusStrings';
 
 /**
  * The words of session and agent-command errors (issue 14), keys `session.<name>`: starting, pausing, resuming,
@@ -7,14 +8,8 @@ import { specErrorStrings } from './specErrorStrings';
  * the contract names it (`completed`, `in_progress`…), said in each language below.
  */
 const statusEn = (status: string) => status.replace(/_/g, ' ');
-const STATUS_ZH: Record<string, string> = {
-  completed: '已完成',
-  failed: '已失败',
-  stopped: '已停止',
-  paused: '已暂停',
-  running: '运行中',
-  queued: '排队中',
-  planning: '计划中',
+/** A TODO's statuses and the other states these errors name (a session's come from the shared status catalog). */
+const OTHER_STATUS_ZH: Record<string, string> = {
   pending: '待处理',
   in_progress: '进行中',
   done: '已完成',
@@ -22,7 +17,7 @@ const STATUS_ZH: Record<string, string> = {
   waiting_for_user: '等待用户',
   awaiting_approval: '等待批准',
 };
-const statusZh = (status: string) => STATUS_ZH[status] ?? status;
+const statusZh = (status: string) => sessionStatusZh(status) ?? OTHER_STATUS_ZH[status] ?? status;
 
 /**
  * Why worktrees cannot be used (`noWorktreeHere`): `why` names a message of the spec catalog (`notARepo`,

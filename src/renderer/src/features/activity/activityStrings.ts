@@ -1,18 +1,5 @@
 import { defineText } from '../../../../shared/i18n';
-
-/** A session status in lower case, as the activity's status lines say it (zh: the glossary's words). */
-const STATUS_ZH: Record<string, string> = {
-  queued: '排队中',
-  planning: '规划中',
-  awaiting_plan_approval: '计划等待批准',
-  running: '运行中',
-  paused: '已暂停',
-  waiting_approval: '等待批准',
-  interrupted: '已中断',
-  completed: '已完成',
-  failed: '失败',
-  stopped: '已停止',
-};
+import { sessionStatusZh } from '../../../../shared/agent/statusStrings';
 
 /**
  * The activity stream's words (issue 14): the stream and its windowed list, the session, plan, text, rewind,
@@ -101,7 +88,7 @@ export const activityStrings = defineText({
     showRewound: (_count: number) => '显示已回退的卡片（灰色）',
     showInTimeline: '在时间线中显示',
     checkpoint: (label: string | null, checkpointId: string) => `检查点 ${label ? `— ${label}` : checkpointId}`,
-    statusLine: (status: string, phase: string | null, reason: string | null) => `${STATUS_ZH[status] ?? status}${phase ? `（${phase}）` : ''}${reason ? `：${reason}` : ''}`,
+    statusLine: (status: string, phase: string | null, reason: string | null) => `${sessionStatusZh(status) ?? status}${phase ? `（${phase}）` : ''}${reason ? `：${reason}` : ''}`,
     retrying: '正在重试',
     warning: '警告',
     modelError: '模型错误',

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { useClient } from '../../client/ClientContext';
 import { useText } from '../../i18n';
-import { sessionStatusStrings, timelineStrings } from './timelineStrings';
+import { timelineStrings } from './timelineStrings';
+import { sessionStatusStrings } from '../../../../shared/agent/statusStrings';
 import { agentSessionQuery, groupTitle, useAgentGroups } from './agentTimeline';
 import type { TimelineRow } from './timelineRows';
 

@@ -2,7 +2,7 @@ import type { AgentStatus } from '../../../../shared/contract';
 import { useText } from '../../i18n';
 import { restoreModes, restorePlan, type RestoreMode } from './agentTimeline';
 import { restoreStrings } from './restoreStrings';
-import { sessionStatusStrings } from './timelineStrings';
+import { sessionStatusStrings } from '../../../../shared/agent/statusStrings';
 
 interface Props {
   mode: RestoreMode;

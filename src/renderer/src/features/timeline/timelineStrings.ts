@@ -1,5 +1,4 @@
 import { defineText } from '../../../../shared/i18n';
-import type { AgentStatus } from '../../../../shared/contract';
 
 const s = (n: number) => (n === 1 ? '' : 's');
 
@@ -169,33 +168,5 @@ export const timelineStrings = defineText({
     startOfTodo: (id: string) => `TODO ${id} 开始`,
     todoAfter: (id: string, what: string) => `TODO ${id}：${what} 之后`,
     todoDone: (id: string, what: string) => `TODO ${id}：${what}`,
-  },
-});
-
-/** A session's status as the Timeline's group header and restore dialog say it. */
-export const sessionStatusStrings = defineText<Record<AgentStatus, string>>({
-  en: {
-    queued: 'queued',
-    planning: 'planning',
-    awaiting_plan_approval: 'awaiting plan approval',
-    running: 'running',
-    paused: 'paused',
-    waiting_approval: 'waiting approval',
-    interrupted: 'interrupted',
-    completed: 'completed',
-    failed: 'failed',
-    stopped: 'stopped',
-  },
-  'zh-CN': {
-    queued: '排队中',
-    planning: '正在计划',
-    awaiting_plan_approval: '等待批准计划',
-    running: '运行中',
-    paused: '已暂停',
-    waiting_approval: '等待批准',
-    interrupted: '已中断',
-    completed: '已完成',
-    failed: '失败',
-    stopped: '已停止',
   },
 });
