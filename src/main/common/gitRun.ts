@@ -45,9 +45,18 @@ export class GitFailure extends Error {
     readonly stderr: string,
     readonly started: boolean,
   ) {
-    super(started ? `git ${args[0]} failed (${code ?? 'signal'}): ${stderr.trim().slice(0, 2000)}` : `Cannot run git: ${stderr}`);
+    super(started ? `git ${gitCommandName(args)} failed (${code ?? 'signal'}): ${stderr.trim().slice(0, 2000)}` : `Cannot run git: ${stderr}`);
     this.name = 'GitFailure';
   }
+}
+
+/** The git command of an argument list (after the `-c` pairs that come first). */
+export function gitCommandName(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-c') i++;
+    else return args[i];
+  }
+  return '';
 }
 
 /** Runs `git <args>` to completion; stdout as a Buffer. Rejects with GitFailure. */

@@ -61,13 +61,13 @@ describe('git.commit', () => {
     expect(first.commit).toMatchObject({ subject: 'First', branch: 'main' });
   });
 
-  it("reports a hook's refusal with what it printed", async () => {
+  it("runs none of the repository's hooks (issue 26: a folder's .git/hooks may have come with it)", async () => {
     const kit = await repo();
     const hook = join(kit.top, '.git', 'hooks', 'pre-commit');
     await writeFile(hook, '#!/bin/sh\necho "lint failed: a.txt" >&2\nexit 1\n');
     await chmod(hook, 0o755);
     await writeFile(join(kit.root, 'a.txt'), 'two\n');
     kit.git('add', 'a.txt');
-    await expect(commit(kit.repo, 'Blocked', false)).rejects.toMatchObject({ message: expect.stringContaining('lint failed: a.txt') });
+    expect((await commit(kit.repo, 'Not blocked', false)).commit.subject).toBe('Not blocked');
   });
 });

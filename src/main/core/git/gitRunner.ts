@@ -1,4 +1,5 @@
 import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
+import { createRepoGitGuard, GUARD_ENV } from '../../common/repoGitGuard';
 
 /** A clean environment for git commands (status refreshes and the git actions alike). */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -9,7 +10,7 @@ export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, st
   // Paths are data, never globs or pathspec magic.
   env.GIT_LITERAL_PATHSPECS = '1';
   env.GIT_TERMINAL_PROMPT = '0';
-  return env;
+  return { ...env, ...GUARD_ENV };
 }
 
 /** git in one folder of the user's repository (common/gitRun.ts with the environment above). */
@@ -23,16 +24,20 @@ export interface Git {
 /** Git processes one instance runs at once (a burst of diffs queues instead of forking dozens). */
 const MAX_PROCESSES = 4;
 
-/** git running in `baseDir` with the clean environment. */
+/**
+ * git running in `baseDir` with the clean environment, through the repository guard (common/repoGitGuard.ts):
+ * no program the repository's own configuration names ever runs.
+ */
 export function createGit(baseDir: string): Git {
   const env = gitEnv();
+  const guard = createRepoGitGuard(env);
   let running = 0;
   const queue: (() => void)[] = [];
   async function bytes(args: string[], input?: string): Promise<Buffer> {
     if (running >= MAX_PROCESSES) await new Promise<void>((r) => queue.push(r));
     running++;
     try {
-      return await runGit(args, { cwd: baseDir, env, input });
+      return await runGit(await guard.prepare(baseDir, args), { cwd: baseDir, env, input });
     } finally {
       running--;
       queue.shift()?.();

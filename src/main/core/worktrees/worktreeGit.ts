@@ -1,21 +1,20 @@
-import { devNull } from 'node:os';
-import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
+import { cleanGitEnv, GitFailure, gitCommandName, runGit } from '../../common/gitRun';
+import { createRepoGitGuard, GUARD_ENV } from '../../common/repoGitGuard';
 import { AkiraError } from '../errors';
 import { specErrors } from '../../../shared/errors';
 
 /**
  * git for the worktree module (common/gitRun.ts): argument arrays, no shell, an environment without any
- * inherited GIT_* variable, and the same few settings on every run:
+ * inherited GIT_* variable, every run through the repository guard (common/repoGitGuard.ts: no hooks, no
+ * fsmonitor, no filter, merge driver or diff program that the repository's own configuration names), and the
+ * same few settings on every run:
  *
- * - `core.hooksPath` → the null device: none of the repository's hooks run for Akira's own git
- *   operations (a post-checkout hook on `worktree add`, pre-merge-commit/commit-msg/post-merge on a merge
- *   could be slow, interactive or fail for reasons that are not Akira's);
  * - `core.quotePath=false`, `LC_ALL=C`: file names as they are and messages in one language, so that
  *   the files git lists when it refuses a merge can be read back;
  * - `advice.*` off, `GIT_TERMINAL_PROMPT=0`: never a question.
  *
- * The user's own configuration is otherwise kept (identity, autocrlf, filters): the worktree must be
- * checked out and committed the way the user's git would.
+ * The user's own configuration is otherwise kept (identity, autocrlf, their global filters such as git-lfs): the
+ * worktree must be checked out and committed the way the user's git would.
  */
 
 export interface WorktreeGit {
@@ -35,7 +34,6 @@ export interface RunOpts {
 }
 
 const FIXED_CONFIG = [
-  `core.hooksPath=${devNull}`,
   'core.quotePath=false',
   'advice.addEmbeddedRepo=false',
   'advice.detachedHead=false',
@@ -44,14 +42,15 @@ const FIXED_CONFIG = [
 ];
 
 export function worktreeGitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return { ...cleanGitEnv(base), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' };
+  return { ...cleanGitEnv(base), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C', ...GUARD_ENV };
 }
 
 export function createWorktreeGit(base: NodeJS.ProcessEnv = process.env): WorktreeGit {
   const env = worktreeGitEnv(base);
+  const guard = createRepoGitGuard(env);
   const head = FIXED_CONFIG.flatMap((c) => ['-c', c]);
-  const raw = (cwd: string, args: readonly string[], opts: RunOpts = {}) =>
-    runGit([...head, ...args], { cwd, env: opts.env ? { ...env, ...opts.env } : env, input: opts.input, okCodes: opts.okCodes });
+  const raw = async (cwd: string, args: readonly string[], opts: RunOpts = {}) =>
+    runGit([...head, ...(await guard.prepare(cwd, args))], { cwd, env: opts.env ? { ...env, ...opts.env } : env, input: opts.input, okCodes: opts.okCodes });
   const bytes = (cwd: string, args: readonly string[], opts?: RunOpts) =>
     raw(cwd, args, opts).catch((err: unknown) => {
       throw gitError(err);
@@ -73,16 +72,7 @@ export function plainGitText(stderr: string): string {
 export function gitError(err: unknown): unknown {
   if (!(err instanceof GitFailure)) return err;
   if (!err.started) return new AkiraError('unavailable', specErrors.gitCannotRun(err.stderr));
-  return new AkiraError('internal', specErrors.gitFailed(commandName(err.args), plainGitText(err.stderr), String(err.code ?? 'signal')));
-}
-
-/** The git subcommand of an argument list (after the `-c` pairs). */
-function commandName(args: readonly string[]): string {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '-c') i++;
-    else return args[i];
-  }
-  return '';
+  return new AkiraError('internal', specErrors.gitFailed(gitCommandName(err.args), plainGitText(err.stderr), String(err.code ?? 'signal')));
 }
 
 /** Akira's own identity, for repositories where the user has none configured. */

@@ -1,0 +1,120 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitCli, initRepoWithCommit } from '../../../testing/gitCli';
+import { armProcessFilter, armRepo, type ArmedRepo } from '../../../testing/hostileRepo';
+import { tempDir, writeTree } from '../../../testing/tempTree';
+import { createGitService, type GitService } from './gitService';
+import { fileHunks, stageHunk } from './hunkActions';
+import { stagePaths, unstagePaths, discardPaths } from './fileActions';
+import { commit } from './commit';
+import { checkoutBranch } from './branches';
+
+// Issue 26, first part, item 1: a repository's own `.git/config` (fsmonitor, filters, textconv, external diff, a
+// merge driver through an include, hooks in core.hooksPath and in .git/hooks) must not run through Akira's git
+// calls: git.status, git.diff, git.hunks, @diff and the git actions. The control step shows each armed repository
+// does run them under a plain `git`, so every assertion here would fail without the guard.
+
+let base = '';
+let cleanup: () => Promise<void> = async () => {};
+let top = '';
+let repo: ArmedRepo;
+const services: GitService[] = [];
+
+beforeEach(async () => {
+  ({ dir: base, cleanup } = await tempDir('akira-hostile-'));
+  top = join(base, 'repo');
+  await mkdir(top);
+  await writeTree(top, { 'a.txt': 'one\ntwo\nthree\n', 'b.txt': 'bee\n' });
+  initRepoWithCommit(top);
+  repo = await armRepo(top, join(base, 'probe'));
+});
+
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.dispose()));
+  await cleanup();
+});
+
+async function open(): Promise<GitService> {
+  const service = await createGitService({ root: top, emit: () => undefined, onWorkspaceChanged: () => () => undefined, watch: false });
+  services.push(service);
+  return service;
+}
+
+/** Same size, new content and time: git has to read the file (through the clean filter) to know it changed. */
+async function touchContent(): Promise<void> {
+  await writeFile(join(top, 'a.txt'), 'one\nTWO\nthree\n');
+}
+
+describe("a repository's own programs never run through Akira's git calls", { timeout: 60_000 }, () => {
+  it('control: plain git runs them (fsmonitor, filters, diff programs, textconv, hooks)', async () => {
+    await touchContent();
+    gitCli(top, 'status', '--porcelain');
+    gitCli(top, 'diff');
+    gitCli(top, 'log', '-p', '-1', '--no-ext-diff');
+    gitCli(top, 'add', 'a.txt');
+    const ran = await repo.ran();
+    expect(ran).toEqual(expect.arrayContaining(['fsmonitor', 'clean', 'smudge', 'diff-command', 'textconv', 'hook:post-index-change']));
+  });
+
+  it('git.status, git.diff, git.hunks and @diff run none of them', async () => {
+    await touchContent();
+    await writeFile(join(top, 'new.txt'), 'untracked\n');
+    const git = await open();
+    const status = await git.status();
+    expect(status.files.map((f) => `${f.path}:${f.status}`).sort()).toEqual(['a.txt:modified', 'new.txt:untracked']);
+    const diff = await git.diff({ path: 'a.txt' });
+    expect(diff).toMatchObject({ original: 'one\ntwo\nthree\n', modified: 'one\nTWO\nthree\n' });
+    const hunks = await fileHunks(await git.repo(), 'a.txt');
+    expect(hunks.unstaged).toHaveLength(1);
+    const working = await git.workingDiff();
+    expect(working?.diff).toContain('+TWO');
+    expect(working?.untracked).toEqual(['new.txt']);
+    expect(await repo.ran()).toEqual([]);
+  });
+
+  it('staging, hunks, commit, discard and checkout run none of them (no hook either)', async () => {
+    await touchContent();
+    const git = await open();
+    const r = await git.repo();
+    await git.act(() => stagePaths(r, ['a.txt']));
+    await git.act(() => unstagePaths(r, ['a.txt']));
+    const { unstaged } = await fileHunks(r, 'a.txt');
+    await git.act(() => stageHunk(r, 'a.txt', unstaged[0]));
+    await git.act(() => commit(r, 'from Akira', false));
+    expect(gitCli(top, 'log', '-1', '--format=%s').trim()).toBe('from Akira');
+    gitCli(top, 'branch', 'other');
+    await repo.reset(); // the person's own git ran the reference-transaction hook
+    await git.act(() => checkoutBranch(r, 'other'));
+    await writeFile(join(top, 'b.txt'), 'BEE\n');
+    await git.act(() => discardPaths(r, ['b.txt'], async () => ({ checkpointId: 'cp-test', skipped: [] })));
+    expect(await readFile(join(top, 'b.txt'), 'utf8')).toBe('bee\n');
+    expect(await repo.ran()).toEqual([]);
+  });
+
+  it('a process filter does not run either', async () => {
+    await armProcessFilter(top, join(base, 'probe'));
+    await touchContent();
+    const git = await open();
+    expect((await git.status()).files.map((f) => f.path)).toEqual(['a.txt']);
+    expect((await git.workingDiff())?.diff).toContain('+TWO');
+    expect(await repo.ran()).toEqual([]);
+  });
+
+  it("keeps the user's own global filter: a repository that redefines it gets the user's value back", async () => {
+    const home = join(base, 'home');
+    await mkdir(home);
+    await writeFile(join(home, '.gitconfig'), `[filter "probe"]\n\tclean = sed s/TWO/two/\n\tsmudge = cat\n`);
+    const before = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      await touchContent();
+      const git = await open();
+      // The user's clean filter turns TWO back into two: the file is unchanged as git sees it.
+      expect((await git.status()).files).toEqual([]);
+      expect(await repo.ran()).toEqual([]);
+    } finally {
+      process.env.HOME = before;
+    }
+  });
+});
