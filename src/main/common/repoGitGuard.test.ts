@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitCli, gitInit } from '../../testing/gitCli';
 import { tempDir } from '../../testing/tempTree';
 import { cleanGitEnv, GitFailure } from './gitRun';
-import { createRepoGitGuard, parseConfigList, programOverrides, type ConfigEntry } from './repoGitGuard';
+import { createRepoGitGuard, programOverrides, type RepoTrust } from './repoGitGuard';
+import { parseConfigList, type ConfigEntry } from './repoPrograms';
 
 let dir = '';
 let cleanup: () => Promise<void> = async () => {};
@@ -15,7 +16,8 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 const entry = (scope: string, key: string, value: string | null): ConfigEntry => ({ scope, file: scope === 'local' ? '/r/.git/config' : '/h/.gitconfig', key, value });
-const ALWAYS = ['-c', `core.hooksPath=${devNull}`, '-c', 'core.fsmonitor=false', '-c', 'submodule.recurse=false'];
+const ALWAYS = ['-c', 'submodule.recurse=false'];
+const NO_HOOKS = ['-c', `core.hooksPath=${devNull}`];
 
 describe('programOverrides', () => {
   it("overrides each program the repository names, with the user's own value where they have one", () => {
@@ -30,6 +32,8 @@ describe('programOverrides', () => {
       entry('local', 'gpg.ssh.defaultKeyCommand', 'evil'),
       entry('local', 'core.editor', 'vim'),
       entry('local', 'user.name', 'x'),
+      entry('local', 'core.fsmonitor', 'evil'),
+      entry('local', 'diff.d.textconv', 'evil'),
     ]);
     expect(settings.sort()).toEqual(
       [
@@ -40,6 +44,7 @@ describe('programOverrides', () => {
         'merge.m.driver=git merge-file --marker-size=%L %A %O %B',
         'gpg.program=gpg',
         'gpg.ssh.defaultKeyCommand=',
+        'core.fsmonitor=false',
       ].sort(),
     );
   });
@@ -68,37 +73,65 @@ describe('parseConfigList', () => {
 describe('createRepoGitGuard', () => {
   const env = () => ({ ...cleanGitEnv(), GIT_CONFIG_NOSYSTEM: '1', HOME: join(dir, 'home') });
 
-  it('always turns hooks, fsmonitor and submodule recursion off; diffs get --no-ext-diff --no-textconv', async () => {
+  it('a repository that names no program runs as given (no submodule recursion); read-only plumbing always does', async () => {
     gitInit(dir);
     const guard = createRepoGitGuard(env());
     expect(await guard.prepare(dir, ['status', '--porcelain'])).toEqual([...ALWAYS, 'status', '--porcelain']);
-    expect(await guard.prepare(dir, ['log', '-1'])).toEqual([...ALWAYS, 'log', '--no-ext-diff', '--no-textconv', '-1']);
-    expect(await guard.prepare(dir, ['rev-parse', 'HEAD'])).toEqual([...ALWAYS, 'rev-parse', 'HEAD']);
+    expect(await guard.prepare(dir, ['log', '-1'])).toEqual([...ALWAYS, 'log', '-1']);
+    expect(await guard.prepare(dir, ['rev-parse', 'HEAD'])).toEqual(['rev-parse', 'HEAD']);
+    expect(await guard.programs(dir)).toMatchObject({ programs: [], trusted: false });
   });
 
-  it('sees a program the repository names later, also through an include that appears later', async () => {
+  it('hooks in .git/hooks are programs: off, and diffs run without diff programs', async () => {
+    gitInit(dir);
+    await writeFile(join(dir, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    await writeFile(join(dir, '.git', 'hooks', 'not-a-hook'), '#!/bin/sh\n', { mode: 0o755 });
+    const guard = createRepoGitGuard(env());
+    expect(await guard.prepare(dir, ['commit', '-m', 'x'])).toEqual([...NO_HOOKS, ...ALWAYS, 'commit', '-m', 'x']);
+    expect(await guard.prepare(dir, ['log', '-1'])).toEqual([...NO_HOOKS, ...ALWAYS, 'log', '--no-ext-diff', '--no-textconv', '-1']);
+    expect((await guard.programs(dir))?.programs).toEqual([{ kind: 'hook', name: 'pre-commit', command: join(dir, '.git', 'hooks', 'pre-commit') }]);
+  });
+
+  it('sees a program the repository names later, also through an include that appears later, and a new hook', async () => {
     gitInit(dir);
     const guard = createRepoGitGuard(env());
     expect(await guard.prepare(dir, ['add', 'x'])).toEqual([...ALWAYS, 'add', 'x']);
     gitCli(dir, 'config', 'filter.f.smudge', 'evil');
-    expect(await guard.prepare(dir, ['add', 'x'])).toEqual([...ALWAYS, '-c', 'filter.f.smudge=', '-c', 'filter.f.required=false', 'add', 'x']);
+    expect(await guard.prepare(dir, ['add', 'x'])).toEqual(['-c', 'filter.f.smudge=', '-c', 'filter.f.required=false', ...ALWAYS, 'add', 'x']);
     gitCli(dir, 'config', 'include.path', '../later.config');
-    expect(await guard.prepare(dir, ['add', 'x'])).toHaveLength(ALWAYS.length + 6);
+    expect(await guard.prepare(dir, ['add', 'x'])).toHaveLength(6 + 2);
     await writeFile(join(dir, 'later.config'), '[merge "m"]\n\tdriver = evil %A\n');
     expect(await guard.prepare(dir, ['merge', 'b'])).toContain('merge.m.driver=git merge-file --marker-size=%L %A %O %B');
-    // Plumbing that never passes work tree content through a filter does not need the configuration.
-    expect(await guard.prepare(dir, ['cat-file', '-p', 'HEAD'])).toEqual([...ALWAYS, 'cat-file', '-p', 'HEAD']);
+    await writeFile(join(dir, '.git', 'hooks', 'post-merge'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(await guard.prepare(dir, ['merge', 'b'])).toContain(`core.hooksPath=${devNull}`);
   });
 
-  it('outside a repository: only the fixed settings, and a repository made later is seen', async () => {
+  it('outside a repository: as given, and a repository made later is seen', async () => {
     const sub = join(dir, 'ws');
     await mkdir(sub);
     const guard = createRepoGitGuard({ ...env(), GIT_CEILING_DIRECTORIES: dir });
     expect(await guard.prepare(sub, ['status'])).toEqual([...ALWAYS, 'status']);
+    expect(await guard.programs(sub)).toBeNull();
     gitInit(sub);
     gitCli(sub, 'config', 'core.fsmonitor', 'evil');
-    gitCli(sub, 'config', 'filter.f.clean', 'evil');
-    expect(await guard.prepare(sub, ['status'])).toContain('filter.f.clean=');
+    expect(await guard.prepare(sub, ['status'])).toEqual(['-c', 'core.fsmonitor=false', ...ALWAYS, 'status']);
+  });
+
+  it('runs the programs as configured once trusted for exactly them; a change needs trusting again', async () => {
+    gitInit(dir);
+    gitCli(dir, 'config', 'filter.f.clean', 'mine');
+    const trusted = new Set<string>();
+    let version = 0;
+    const trust: RepoTrust = { version: () => version, isTrusted: async (common, fp) => trusted.has(`${common}\0${fp}`) };
+    const guard = createRepoGitGuard(env(), trust);
+    const before = (await guard.programs(dir))!;
+    expect(before).toMatchObject({ trusted: false, programs: [{ kind: 'config', name: 'filter.f.clean', command: 'mine' }] });
+    trusted.add(`${before.commonDir}\0${before.fingerprint}`);
+    version++;
+    expect(await guard.prepare(dir, ['add', 'x'])).toEqual([...ALWAYS, 'add', 'x']);
+    gitCli(dir, 'config', 'filter.f.clean', 'changed');
+    expect(await guard.prepare(dir, ['add', 'x'])).toContain('filter.f.clean=');
+    expect(await guard.programs(dir)).toMatchObject({ trusted: false });
   });
 
   it('fails closed, as git that cannot run, when a program key cannot be overridden', async () => {

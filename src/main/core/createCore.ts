@@ -13,6 +13,7 @@ import { createCheckpointService, type CheckpointService } from './checkpoints/c
 import type { CheckpointEmit } from './checkpoints/types';
 import { createWatchFeed, type WatchFeed } from './checkpoints/watchFeed';
 import { createGitService, type GitService } from './git/gitService';
+import { createGitTrust } from './git/gitTrust';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { createFileSecretStore, type SecretStore } from './settings/secretStore';
 import { settingsHandlers } from './settings/settingsHandlers';
@@ -183,7 +184,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         options: { ...(feed ? { beforeScan: feed.barrier } : {}), preloadStatPool: options.face !== 'cli' },
       }));
       feed?.attach(checkpoints);
-      built.git = await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb), watch: options.watch });
+      // Which repositories' own git programs (hooks, filters…) the user trusts Akira's git calls to run (issue 26).
+      const gitTrust = createGitTrust(options.dataDir);
+      built.git = await createGitService({ root, emit, onWorkspaceChanged: (cb) => bus.on('workspace.onChanged', cb), watch: options.watch, trust: gitTrust });
       // MCP servers start in the background; a session waits for them before its first call (agentService).
       const mcp = (built.mcp = createMcpHub({
         root,
@@ -225,7 +228,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         emit,
         checkpoints,
         commands,
-        worktrees: createWorktrees({ root, dataDir: options.dataDir, env }),
+        worktrees: createWorktrees({ root, dataDir: options.dataDir, env, trust: gitTrust }),
         openShell: (cwd, size, title) => terminals.createAt(cwd, size, title),
         // A worktree session's own tree: commands (in the shared terminal panel) and checkpoints rooted there.
         isolatedTree: async (treeRoot) => {

@@ -61,6 +61,21 @@ export const gitBranch = z.object({
 });
 export type GitBranch = z.infer<typeof gitBranch>;
 
+/** A program the repository's own git configuration names (a key and its command line) or a hook (its name and file). */
+export const gitProgram = z.object({ kind: z.enum(['config', 'hook']), name: z.string(), command: z.string() });
+export type GitProgram = z.infer<typeof gitProgram>;
+
+/** The programs git would run on the repository's say-so, and whether Akira's git calls may run them (issue 26). */
+export const gitPrograms = z.object({
+  isRepo: z.boolean(),
+  programs: z.array(gitProgram),
+  /** True once the user trusted exactly these programs (a hook by its content) for this repository. */
+  trusted: z.boolean(),
+  /** What `git.trustPrograms` names; null outside a repository. */
+  fingerprint: z.string().nullable(),
+});
+export type GitPrograms = z.infer<typeof gitPrograms>;
+
 /** Workspace-relative paths of files (at least one). */
 const gitPaths = z.array(relPath.min(1)).min(1).max(10_000);
 const hunkInput = z.object({ path: relPath.min(1), hunk: gitHunk }).strict();
@@ -121,6 +136,16 @@ export const gitCommands = {
     noInput,
     z.object({ current: z.string().nullable(), detached: z.boolean(), branches: z.array(gitBranch) }),
     'Local branches, the current one, and how far each is ahead of or behind its upstream.',
+  ),
+  'git.programs': defineCommand(
+    noInput,
+    gitPrograms,
+    "Programs the repository's own git configuration names (hooks, filters, merge and diff drivers, fsmonitor): Akira's git calls run none of them until trusted.",
+  ),
+  'git.trustPrograms': defineCommand(
+    z.object({ fingerprint: z.string().min(1).max(200), trusted: z.boolean() }).strict(),
+    gitPrograms,
+    "Trust (or stop trusting) the repository's programs as git.programs listed them (conflict when they changed since: look again).",
   ),
   'git.checkout': defineCommand(
     z.object({ branch: z.string().min(1).max(255) }).strict(),

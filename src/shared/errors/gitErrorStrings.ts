@@ -47,6 +47,8 @@ function doingZh(action: string, subject: string, count: number): string {
 export const gitErrorStrings = defineText({
   en: {
     notARepo: 'This folder is not a git repository.',
+    programsChanged: "The repository's git programs changed since they were listed: look at them again before trusting them.",
+    trustUnavailable: "Trusting a repository's git programs is not available here.",
     statusFailed: (said: string) => `git status failed: ${said}`,
     oddStatusLine: (line: string) => `Unexpected git status line: ${line}`,
     nameAFile: 'Name a file, not the workspace folder.',
@@ -83,6 +85,8 @@ export const gitErrorStrings = defineText({
   },
   'zh-CN': {
     notARepo: '这个文件夹不是 Git 仓库。',
+    programsChanged: '仓库的 Git 程序在列出后已改变：请重新查看后再信任。',
+    trustUnavailable: '这里无法信任仓库的 Git 程序。',
     statusFailed: (said: string) => `git status 失败：${said}`,
     oddStatusLine: (line: string) => `git status 输出了无法识别的行：${line}`,
     nameAFile: '请指定一个文件，而不是工作区文件夹。',

@@ -25,5 +25,7 @@ export function gitHandlers(git: () => GitService, deps: { checkpoint: TakeCheck
     'git.commit': (p) => git().act((repo) => commit(repo, p.message, p.amend)),
     'git.branches': async () => listBranches(await git().repo()),
     'git.checkout': (p) => git().act((repo) => checkoutBranch(repo, p.branch)),
+    'git.programs': () => git().programs(),
+    'git.trustPrograms': (p) => git().trustPrograms(p.fingerprint, p.trusted),
   };
 }

@@ -1,5 +1,5 @@
 import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
-import { createRepoGitGuard, GUARD_ENV } from '../../common/repoGitGuard';
+import { createRepoGitGuard, GUARD_ENV, type RepoProgramsState, type RepoTrust } from '../../common/repoGitGuard';
 
 /** A clean environment for git commands (status refreshes and the git actions alike). */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -19,6 +19,8 @@ export interface Git {
   text(args: string[], input?: string): Promise<string>;
   /** stdout as bytes. */
   bytes(args: string[], input?: string): Promise<Buffer>;
+  /** The programs the repository names and whether they are trusted (null outside a repository). */
+  programs(): Promise<RepoProgramsState | null>;
 }
 
 /** Git processes one instance runs at once (a burst of diffs queues instead of forking dozens). */
@@ -26,11 +28,11 @@ const MAX_PROCESSES = 4;
 
 /**
  * git running in `baseDir` with the clean environment, through the repository guard (common/repoGitGuard.ts):
- * no program the repository's own configuration names ever runs.
+ * no program the repository's own configuration names runs until the user trusts it (`trust`; none: never).
  */
-export function createGit(baseDir: string): Git {
+export function createGit(baseDir: string, trust?: RepoTrust): Git {
   const env = gitEnv();
-  const guard = createRepoGitGuard(env);
+  const guard = createRepoGitGuard(env, trust);
   let running = 0;
   const queue: (() => void)[] = [];
   async function bytes(args: string[], input?: string): Promise<Buffer> {
@@ -46,6 +48,7 @@ export function createGit(baseDir: string): Git {
   return {
     bytes,
     text: async (args, input) => (await bytes(args, input)).toString('utf8'),
+    programs: () => guard.programs(baseDir),
   };
 }
 

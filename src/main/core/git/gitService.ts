@@ -1,4 +1,5 @@
-import type { CommandParams, CommandResult, GitStatus } from '../../../shared/contract';
+import type { CommandParams, CommandResult, GitPrograms, GitStatus } from '../../../shared/contract';
+import type { GitTrust } from './gitTrust';
 import { AkiraError } from '../errors';
 import type { Emit } from '../eventBus';
 import { normalizeRelative, resolveInside, toRelative } from '../workspace/pathGuard';
@@ -30,6 +31,10 @@ export interface GitService {
    * never race for the index lock, then says git changed (`git.onChanged`, and the next status runs afresh).
    */
   act<T>(fn: (repo: GitRepo) => Promise<T>): Promise<T>;
+  /** The programs the repository's own configuration names, and whether they are trusted (common/repoGitGuard.ts). */
+  programs(): Promise<GitPrograms>;
+  /** Trusts (or stops trusting) exactly the programs `fingerprint` names; conflict when they changed since. */
+  trustPrograms(fingerprint: string, trusted: boolean): Promise<GitPrograms>;
   dispose(): Promise<void>;
 }
 
@@ -47,6 +52,8 @@ export interface GitServiceOptions {
   diffLimit?: number;
   /** Watch the repository for changes (default true; false: no watchers, the repo is located on first use). */
   watch?: boolean;
+  /** The user's trust in repositories' own programs (none: they never run). */
+  trust?: GitTrust;
 }
 
 export const DEFAULT_DIFF_LIMIT = 5 * 1024 * 1024;
@@ -57,7 +64,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   const debounceMs = options.debounceMs ?? 300;
   const maxFiles = options.maxFiles ?? 5000;
   const diffLimit = options.diffLimit ?? DEFAULT_DIFF_LIMIT;
-  const gitAtRoot = createGit(root);
+  const gitAtRoot = createGit(root, options.trust);
 
   let disposed = false;
   /** Bumped on every change seen, so a status run knows whether it is still current. */
@@ -114,7 +121,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   }
 
   function gitAt(dir: string): Git {
-    if (!gitAtTop || gitAtTop.dir !== dir) gitAtTop = { dir, git: createGit(dir) };
+    if (!gitAtTop || gitAtTop.dir !== dir) gitAtTop = { dir, git: createGit(dir, options.trust) };
     return gitAtTop.git;
   }
 
@@ -252,6 +259,23 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     return run;
   }
 
+  async function programs(): Promise<GitPrograms> {
+    const state = (await ensureLocation()) ? await gitAtRoot.programs() : null;
+    if (!state) return { isRepo: false, programs: [], trusted: false, fingerprint: null };
+    return { isRepo: true, programs: state.programs, trusted: state.trusted, fingerprint: state.fingerprint };
+  }
+
+  async function trustPrograms(fingerprint: string, trusted: boolean): Promise<GitPrograms> {
+    const state = (await ensureLocation()) ? await gitAtRoot.programs() : null;
+    if (!state) throw new AkiraError('bad_request', gitErrors.notARepo);
+    if (!options.trust) throw new AkiraError('unavailable', gitErrors.trustUnavailable);
+    if (state.fingerprint !== fingerprint) throw new AkiraError('conflict', gitErrors.programsChanged);
+    if (trusted) await options.trust.trust(state.commonDir, fingerprint);
+    else await options.trust.revoke(state.commonDir);
+    markChanged();
+    return programs();
+  }
+
   const unsubscribe = options.onWorkspaceChanged(markChanged);
   if (options.watch !== false) await ensureLocation();
 
@@ -261,6 +285,8 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     workingDiff,
     repo,
     act,
+    programs,
+    trustPrograms,
     async dispose() {
       disposed = true;
       unsubscribe();

@@ -9,6 +9,7 @@ import { fileHunks, stageHunk } from './hunkActions';
 import { stagePaths, unstagePaths, discardPaths } from './fileActions';
 import { commit } from './commit';
 import { checkoutBranch } from './branches';
+import { createGitTrust } from './gitTrust';
 
 // Issue 26, first part, item 1: a repository's own `.git/config` (fsmonitor, filters, textconv, external diff, a
 // merge driver through an include, hooks in core.hooksPath and in .git/hooks) must not run through Akira's git
@@ -36,7 +37,8 @@ afterEach(async () => {
 });
 
 async function open(): Promise<GitService> {
-  const service = await createGitService({ root: top, emit: () => undefined, onWorkspaceChanged: () => () => undefined, watch: false });
+  const trust = createGitTrust(join(base, 'data'));
+  const service = await createGitService({ root: top, emit: () => undefined, onWorkspaceChanged: () => () => undefined, watch: false, trust });
   services.push(service);
   return service;
 }
@@ -116,5 +118,42 @@ describe("a repository's own programs never run through Akira's git calls", { ti
     } finally {
       process.env.HOME = before;
     }
+  });
+
+  it('git.programs lists them; once trusted they run (a hook can refuse a commit); a changed hook needs trusting again', async () => {
+    const git = await open();
+    const listed = await git.programs();
+    expect(listed).toMatchObject({ isRepo: true, trusted: false });
+    const names = listed.programs.map((p) => `${p.kind}:${p.name}`);
+    expect(names).toEqual(
+      expect.arrayContaining(['config:core.fsmonitor', 'config:filter.probe.clean', 'config:diff.probe.textconv', 'config:diff.external', 'config:merge.probe.driver', 'config:gpg.program', 'hook:pre-commit', 'hook:post-checkout']),
+    );
+    // The hooks listed are core.hooksPath's (the repository set it), not the unused ones in .git/hooks.
+    expect(listed.programs.find((p) => p.name === 'pre-commit')?.command).toBe(join(top, '.githooks', 'pre-commit'));
+    await expect(git.trustPrograms('not-the-fingerprint', true)).rejects.toMatchObject({ code: 'conflict' });
+
+    expect(await git.trustPrograms(listed.fingerprint!, true)).toMatchObject({ trusted: true });
+    await writeFile(join(top, '.githooks', 'pre-commit'), '#!/bin/sh\necho "lint failed: a.txt" >&2\nexit 1\n');
+    // The hook changed after it was trusted: it is a program nobody trusted yet.
+    expect(await git.programs()).toMatchObject({ trusted: false });
+    await touchContent();
+    const r = await git.repo();
+    await git.act(() => stagePaths(r, ['a.txt']));
+    expect(await repo.ran()).toEqual([]);
+    expect((await git.act(() => commit(r, 'Not blocked', false))).commit.subject).toBe('Not blocked');
+
+    const again = await git.programs();
+    await git.trustPrograms(again.fingerprint!, true);
+    await writeFile(join(top, 'a.txt'), 'one\nTwo\nthree\n');
+    await git.act(() => stagePaths(r, ['a.txt']));
+    expect(await repo.ran()).toEqual(expect.arrayContaining(['clean', 'hook:post-index-change']));
+    await expect(git.act(() => commit(r, 'Blocked', false))).rejects.toMatchObject({ message: expect.stringContaining('lint failed: a.txt') });
+
+    // Withdrawn: nothing runs again.
+    expect(await git.trustPrograms(again.fingerprint!, false)).toMatchObject({ trusted: false });
+    await repo.reset();
+    await touchContent();
+    await git.status();
+    expect(await repo.ran()).toEqual([]);
   });
 });

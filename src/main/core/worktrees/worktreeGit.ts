@@ -1,14 +1,18 @@
+import { devNull } from 'node:os';
 import { cleanGitEnv, GitFailure, gitCommandName, runGit } from '../../common/gitRun';
-import { createRepoGitGuard, GUARD_ENV } from '../../common/repoGitGuard';
+import { createRepoGitGuard, GUARD_ENV, type RepoTrust } from '../../common/repoGitGuard';
 import { AkiraError } from '../errors';
 import { specErrors } from '../../../shared/errors';
 
 /**
  * git for the worktree module (common/gitRun.ts): argument arrays, no shell, an environment without any
- * inherited GIT_* variable, every run through the repository guard (common/repoGitGuard.ts: no hooks, no
- * fsmonitor, no filter, merge driver or diff program that the repository's own configuration names), and the
- * same few settings on every run:
+ * inherited GIT_* variable, every run through the repository guard (common/repoGitGuard.ts: no fsmonitor,
+ * filter, merge driver or diff program that the repository's own configuration names, until the user trusts
+ * them), and the same few settings on every run:
  *
+ * - `core.hooksPath` → the null device: none of the repository's hooks run for Akira's own git operations, trusted
+ *   or not (a post-checkout hook on `worktree add`, pre-merge-commit/commit-msg/post-merge on a merge could be slow,
+ *   interactive or fail for reasons that are not Akira's);
  * - `core.quotePath=false`, `LC_ALL=C`: file names as they are and messages in one language, so that
  *   the files git lists when it refuses a merge can be read back;
  * - `advice.*` off, `GIT_TERMINAL_PROMPT=0`: never a question.
@@ -34,6 +38,7 @@ export interface RunOpts {
 }
 
 const FIXED_CONFIG = [
+  `core.hooksPath=${devNull}`,
   'core.quotePath=false',
   'advice.addEmbeddedRepo=false',
   'advice.detachedHead=false',
@@ -45,9 +50,9 @@ export function worktreeGitEnv(base: NodeJS.ProcessEnv = process.env): Record<st
   return { ...cleanGitEnv(base), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C', ...GUARD_ENV };
 }
 
-export function createWorktreeGit(base: NodeJS.ProcessEnv = process.env): WorktreeGit {
+export function createWorktreeGit(base: NodeJS.ProcessEnv = process.env, trust?: RepoTrust): WorktreeGit {
   const env = worktreeGitEnv(base);
-  const guard = createRepoGitGuard(env);
+  const guard = createRepoGitGuard(env, trust);
   const head = FIXED_CONFIG.flatMap((c) => ['-c', c]);
   const raw = async (cwd: string, args: readonly string[], opts: RunOpts = {}) =>
     runGit([...head, ...(await guard.prepare(cwd, args))], { cwd, env: opts.env ? { ...env, ...opts.env } : env, input: opts.input, okCodes: opts.okCodes });

@@ -1,3 +1,4 @@
+import type { RepoTrust } from '../../common/repoGitGuard';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -100,6 +101,8 @@ export interface WorktreesOptions {
   dataDir: string;
   /** The environment git starts from (default process.env; every GIT_* variable is dropped anyway). */
   env?: NodeJS.ProcessEnv;
+  /** The user's trust in repositories' own programs (none: they never run; hooks never do). */
+  trust?: RepoTrust;
 }
 
 const SHORT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7}/;
@@ -125,7 +128,7 @@ export function worktreeLocation(dataDir: string, root: string, sessionId: strin
 
 export function createWorktrees(opts: WorktreesOptions): Worktrees {
   const { root, dataDir } = opts;
-  const git = createWorktreeGit(opts.env);
+  const git = createWorktreeGit(opts.env, opts.trust);
   const baseDir = worktreesDir(dataDir, root);
   const tmpDir = join(baseDir, '.tmp');
   let facts: RepoFacts | null = null;

@@ -8,6 +8,7 @@ import { gitStrings } from './gitStrings';
 import { Marked } from './Marked';
 import { groupChanges, splitPath, statusLetter, statusWord, type ChangeGroup } from './changeGroups';
 import { CommitBox } from './CommitBox';
+import { RepoPrograms } from './RepoPrograms';
 import { DiscardDialog } from './DiscardDialog';
 import { useGitActions } from './useGitActions';
 import { useGitRefresh } from './useGitRefresh';
@@ -177,6 +178,7 @@ export function ChangesPanel() {
     body = (
       <>
         <BranchLine status={status.data} />
+        <RepoPrograms />
         <CommitBox status={status.data} />
         {groups.length === 0 ? (
           <div className="empty" data-testid="changes-clean">{t.clean}</div>
