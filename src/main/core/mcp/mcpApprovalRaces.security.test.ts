@@ -24,18 +24,19 @@ afterEach(async () => {
 /** The real approvals, with one call of `method` for `fingerprint` held until released. */
 function heldApprovals(real: McpApprovals) {
   let hold: { method: 'isApproved' | 'approve'; fingerprint: string; reached: () => void; release: Promise<void> } | null = null;
-  const through =
-    <M extends 'isApproved' | 'approve'>(method: M) =>
-    async (root: string, name: string, fingerprint: string) => {
-      const h = hold;
-      if (h && h.method === method && h.fingerprint === fingerprint) {
-        hold = null;
-        h.reached();
-        await h.release;
-      }
-      return real[method](root, name, fingerprint) as ReturnType<McpApprovals[M]>;
-    };
-  const approvals: McpApprovals = { isApproved: through('isApproved'), approve: through('approve'), revoke: (root, name) => real.revoke(root, name) };
+  const wait = async (method: 'isApproved' | 'approve', fingerprint: string) => {
+    const h = hold;
+    if (h && h.method === method && h.fingerprint === fingerprint) {
+      hold = null;
+      h.reached();
+      await h.release;
+    }
+  };
+  const approvals: McpApprovals = {
+    isApproved: async (root, name, fingerprint) => (await wait('isApproved', fingerprint), real.isApproved(root, name, fingerprint)),
+    approve: async (root, name, fingerprint) => (await wait('approve', fingerprint), real.approve(root, name, fingerprint)),
+    revoke: (root, name) => real.revoke(root, name),
+  };
   return {
     approvals,
     /** Holds the next `method` call for `fingerprint`: `reached` resolves when it is held, `release()` lets it go on. */
