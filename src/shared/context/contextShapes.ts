@@ -99,6 +99,8 @@ export const checkerRun = z.object({
   durationMs: z.number().nonnegative(),
   count: z.number().int().nonnegative(),
   reason: z.string().max(4000).nullable().default(null),
+  /** `reason` in words (issue 26: a checker that awaits approval), for people; absent when it has none. */
+  reasonWords: wordsSchema.optional(),
 });
 export type CheckerRun = z.output<typeof checkerRun>;
 

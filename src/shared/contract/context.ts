@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wordsSchema } from '../errors/wordsSchema';
 import { attachmentKind, diagnosticsReport, rulesFileInfo } from '../context/contextShapes';
-import { defineCommand, noInput } from './define';
+import { defineCommand, noInput, ok } from './define';
 import { relPath } from './workspace';
 
 /**
@@ -30,6 +30,23 @@ export const attachmentPreview = z.object({
   errorWords: wordsSchema.optional(),
 });
 export type AttachmentPreview = z.infer<typeof attachmentPreview>;
+
+const checkerIdInput = z.string().min(1).max(100);
+
+/** A diagnostics checker and its approval (issue 26): one the workspace chose runs only once approved. */
+export const checkerInfo = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The command line: what an approval approves. */
+  command: z.string(),
+  origin: z.enum(['detected', 'global', 'workspace']),
+  needsApproval: z.boolean(),
+  approved: z.boolean(),
+  /** Pass it to context.approveChecker, so a command changed meanwhile is refused. */
+  fingerprint: z.string(),
+  disabledBy: z.string().nullable(),
+});
+export type CheckerInfo = z.infer<typeof checkerInfo>;
 
 export const contextCommands = {
   'context.findFiles': defineCommand(
@@ -66,6 +83,21 @@ export const contextCommands = {
       .default({}),
     diagnosticsReport,
     "Run the project's checkers (tsc, ESLint, ruff or py_compile, go vet, cargo check, the settings' own) and answer their problems.",
+  ),
+  'context.checkers': defineCommand(
+    noInput,
+    z.object({ checkers: z.array(checkerInfo) }),
+    'The diagnostics checkers of the workspace (disabled ones included): which run a program the workspace chose and need approval, and whether they have it.',
+  ),
+  'context.approveChecker': defineCommand(
+    z.object({ id: checkerIdInput, fingerprint: z.string().min(1).max(128) }).strict(),
+    ok,
+    "Approve a checker that runs a program the workspace chose (for this workspace and exactly this command; refused when it changed since `fingerprint`): @problems and context.diagnostics then run it.",
+  ),
+  'context.revokeChecker': defineCommand(
+    z.object({ id: checkerIdInput }).strict(),
+    ok,
+    "Withdraw a checker's approval for this workspace: @problems and context.diagnostics no longer run it.",
   ),
   'context.rules': defineCommand(
     noInput,

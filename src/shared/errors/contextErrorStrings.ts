@@ -17,6 +17,13 @@ export const contextErrorStrings = defineText({
     noMcp: 'MCP servers are not available here.',
     outside: (ref: string) => `@${ref} is outside the workspace: only files in it can be attached.`,
     tooManyMentions: (max: number) => `At most ${max} mentions are attached at a time.`,
+    checkerAwaitsApproval: (id: string, command: string) =>
+      `not run: ${id} runs \`${command}\`, a program this workspace chose; it awaits your approval (Settings → Diagnostics checkers, for this workspace and this exact command)`,
+    checkerNotApproved: (id: string) =>
+      `${id} runs a program this workspace chose and is not approved for it: a yes runs it this once (approve it in Settings → Diagnostics checkers)`,
+    noSuchChecker: (id: string, known: string) => `No diagnostics checker ${id} in this workspace${known ? ` (it has: ${known})` : ''}.`,
+    checkerNeedsNoApproval: (id: string) => `${id} is not a program this workspace chose: it needs no approval.`,
+    checkerChangedSinceSeen: (id: string) => `The command of ${id} changed since you looked at it: look at it again before approving.`,
   },
   'zh-CN': {
     noSuchFile: (path: string) => `没有这个文件：${path}`,
@@ -30,5 +37,11 @@ export const contextErrorStrings = defineText({
     noMcp: '这里无法使用 MCP 服务器。',
     outside: (ref: string) => `@${ref} 在工作区之外：只能附加工作区中的文件。`,
     tooManyMentions: (max: number) => `一次最多附加 ${max} 个提及。`,
+    checkerAwaitsApproval: (id: string, command: string) =>
+      `未运行：${id} 运行 \`${command}\`，这是此工作区选择的程序；它在等待你的批准（设置 → 诊断检查器，针对此工作区和这条确切的命令）`,
+    checkerNotApproved: (id: string) => `${id} 运行此工作区选择的程序，且未获此工作区的批准：同意只运行这一次（可在“设置 → 诊断检查器”中批准它）`,
+    noSuchChecker: (id: string, known: string) => `此工作区没有诊断检查器 ${id}${known ? `（现有：${known}）` : ''}。`,
+    checkerNeedsNoApproval: (id: string) => `${id} 不是此工作区选择的程序：它无需批准。`,
+    checkerChangedSinceSeen: (id: string) => `${id} 的命令在你查看之后已更改：请再次查看后再批准。`,
   },
 });

@@ -1,15 +1,19 @@
 // A small MCP server over stdio for tests, written with the official SDK (run with plain `node`):
-//   node stdioServer.mjs [--name NAME]
+//   node stdioServer.mjs [--name NAME] [--mark FILE] [--exit]
+// --mark appends "<name> <pid>" to FILE each time it starts (a test counts the starts); --exit then quits at once
+// (a server that keeps crashing, for the hub's restarts).
 // Tools: echo {text} → "echo: <text>"; write_note {path, content} writes a file under the current folder (the
 // workspace); crash {} exits the process in the middle of the call; hang {} never answers; picture {} answers an
 // image; fail {} answers isError. A resource `note://readme` and a prompt `review`.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 
 const name = process.argv.includes('--name') ? process.argv[process.argv.indexOf('--name') + 1] : 'fixture';
+if (process.argv.includes('--mark')) appendFileSync(process.argv[process.argv.indexOf('--mark') + 1], `${name} ${process.pid}\n`);
+if (process.argv.includes('--exit')) process.exit(4);
 const server = new McpServer({ name, version: '1.0.0' });
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

@@ -36,6 +36,10 @@ describe('context.* commands', () => {
 
     expect((await kit.call('context.rules', {})).files.map((f) => f.path)).toEqual(['AGENTS.md']);
 
+    // The workspace's own checker runs once approved (issue 26; checkerApproval.security.test.ts has the rest).
+    const [lint] = (await kit.call('context.checkers', {})).checkers;
+    expect(lint).toMatchObject({ id: 'lint', origin: 'workspace', needsApproval: true, approved: false });
+    await kit.call('context.approveChecker', { id: 'lint', fingerprint: lint.fingerprint });
     const report = await kit.call('context.diagnostics', {});
     expect(report.checkers).toMatchObject([{ id: 'lint', status: 'ok', count: 1 }]);
     expect(report.diagnostics).toMatchObject([{ file: 'src/util.ts', line: 1, column: 1, severity: 'warning', message: 'empty file', source: 'lint' }]);

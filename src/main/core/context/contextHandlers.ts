@@ -14,7 +14,11 @@ export function contextHandlers(services: () => { context: ProjectContext; files
     'context.resolve': async (p) => ({
       attachments: (await services().context.resolve(p.text, { preview: true })).map(({ kind, ref, title, tokens, note, error, errorWords }) => ({ kind, ref, title, tokens, note, error, ...(errorWords ? { errorWords } : {}) })),
     }),
+    // No admit: a checker the workspace chose runs only once approved (it is skipped, awaiting approval).
     'context.diagnostics': (p) => services().context.diagnostics({ paths: p.paths }),
+    'context.checkers': async () => ({ checkers: await services().context.checkers() }),
+    'context.approveChecker': async (p) => (await services().context.approveChecker(p.id, p.fingerprint), { ok: true as const }),
+    'context.revokeChecker': async (p) => (await services().context.revokeChecker(p.id), { ok: true as const }),
     'context.rules': async () => ({ files: (await services().context.rules()).files }),
   };
 }

@@ -17,10 +17,32 @@ import { checkpointErrors } from '../../../shared/errors';
  *   await ctx.rules({editedPaths, maxTokens})  the rules files (rulesFiles.ts)
  *   await ctx.gitState()                       branch, ahead/behind, changed files (gitState.ts), null outside git
  *   await ctx.diagnostics({paths?, admit?})    the project's checkers (core/diagnostics)
+ *   await ctx.checkers() / approveChecker(id, fingerprint) / revokeChecker(id)   their approvals
  */
 
 export interface DiagnosticsRunner {
-  run(input?: { paths?: readonly string[]; signal?: AbortSignal; admit?: (checker: { id: string; command: string }) => true | string | Promise<true | string> }): Promise<DiagnosticsReport>;
+  /** `admit`: the caller decides per checker; `awaitingApproval` says it needs approval and has none (diagnosticsService.ts). */
+  run(input?: {
+    paths?: readonly string[];
+    signal?: AbortSignal;
+    admit?: (checker: { id: string; command: string; awaitingApproval: boolean }) => true | string | Promise<true | string>;
+  }): Promise<DiagnosticsReport>;
+  /** The checkers with their approval (Settings → Diagnostics checkers); absent: none to list. */
+  checkers?(): Promise<CheckerApproval[]>;
+  approve?(id: string, fingerprint: string): Promise<void>;
+  revoke?(id: string): Promise<void>;
+}
+
+/** A checker and its approval (context.checkers). */
+export interface CheckerApproval {
+  id: string;
+  label: string;
+  command: string;
+  origin: 'detected' | 'global' | 'workspace';
+  needsApproval: boolean;
+  approved: boolean;
+  fingerprint: string;
+  disabledBy: string | null;
 }
 
 export interface ProjectContextOptions {
@@ -50,6 +72,10 @@ export interface ProjectContext {
   rules(input?: { editedPaths?: readonly string[]; maxTokens?: number }): Promise<LoadedRules>;
   gitState(): Promise<string | null>;
   diagnostics: RunDiagnostics;
+  /** The checkers and their approvals; approve one the workspace chose (for this workspace and its command), or withdraw it. */
+  checkers(): Promise<CheckerApproval[]>;
+  approveChecker(id: string, fingerprint: string): Promise<void>;
+  revokeChecker(id: string): Promise<void>;
   formatDiagnostics(report: DiagnosticsReport, options?: { maxChars?: number }): string;
 }
 
@@ -83,10 +109,11 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
     return { title: `${target} (MCP server ${server})`, text: `The resource ${target} of the MCP server ${server}:\n${await hub.readResource(server, target)}` };
   }
 
-  const diagnostics: RunDiagnostics = (input) => {
+  const runner = (): DiagnosticsRunner => {
     if (!options.diagnostics) throw new AkiraError('unavailable', checkpointErrors.diagnosticsUnavailable);
-    return options.diagnostics.run(input);
+    return options.diagnostics;
   };
+  const diagnostics: RunDiagnostics = (input) => runner().run(input);
 
   return {
     root,
@@ -107,6 +134,9 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
     rules: (input = {}) => loadRules({ root, dataDir, editedPaths: input.editedPaths, maxTokens: input.maxTokens ?? RULES_PREVIEW_TOKENS }),
     gitState: async () => (options.git ? gitStateText(await options.git.status().catch(() => null)) : null),
     diagnostics,
+    checkers: async () => (await runner().checkers?.()) ?? [],
+    approveChecker: async (id, fingerprint) => void (await runner().approve?.(id, fingerprint)),
+    revokeChecker: async (id) => void (await runner().revoke?.(id)),
     formatDiagnostics: options.formatDiagnostics,
   };
 }

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { CheckerSpec } from './checkerSpec';
 import { quoteCommandLine, splitCommandLine } from './commandLine';
 import type { DiagnosticsSettings } from './diagnosticsSettings';
@@ -21,6 +21,12 @@ import { MAX_PYTHON_FILES, PYTHON_SYNTAX_SCRIPT, SKIPPED_PYTHON_DIRS } from './p
  * "Python files": a pyproject.toml or setup.py at the root, or a `.py` file found by a bounded walk
  * (`SKIPPED_PYTHON_DIRS` left out, symbolic links not followed, at most `PYTHON_WALK_ENTRIES` entries).
  * Then the custom checkers of the settings, each replacing a detected checker of the same id.
+ *
+ * Which of them need a person's approval before they run (`needsApproval`, checkerApprovals.ts): a checker the
+ * workspace's settings name, one whose program is inside the workspace (tsc and ESLint from node_modules/.bin: a
+ * cloned repository may ship them), and those that run the project's code by design (ESLint loads its JavaScript
+ * config, cargo runs build scripts and proc macros). ruff, the Python syntax check and go vet run the machine's own
+ * programs, which only read the files (the Python check takes no module from the workspace).
  */
 
 export const PYTHON_WALK_ENTRIES = 20_000;
@@ -75,8 +81,20 @@ async function hasPython(root: string): Promise<boolean> {
   return (await isFile(join(root, 'pyproject.toml'))) || (await isFile(join(root, 'setup.py'))) || findPythonFile(root);
 }
 
-function spec(root: string, id: string, label: string, file: string, shown: string, args: string[], format: CheckerSpec['format'], env?: Record<string, string>): CheckerSpec {
-  return { id, label, command: quoteCommandLine([shown, ...args]), file, args, cwd: root, format, origin: 'detected', ...(env ? { env } : {}) };
+/** A program file inside the workspace (as named, links not followed: a link the repository put there is its choice). */
+export function insideWorkspace(root: string, file: string): boolean {
+  if (!isAbsolute(file)) return false;
+  const rel = relative(root, file);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * `runsProjectCode`: the checker runs the workspace's code by design (ESLint loads its config, cargo runs build
+ * scripts and proc macros), so it needs approval wherever its program is (checkerApprovals.ts).
+ */
+function spec(root: string, id: string, label: string, file: string, shown: string, args: string[], format: CheckerSpec['format'], more: { env?: Record<string, string>; runsProjectCode?: boolean } = {}): CheckerSpec {
+  const needsApproval = !!more.runsProjectCode || insideWorkspace(root, file);
+  return { id, label, command: quoteCommandLine([shown, ...args]), file, args, cwd: root, format, origin: 'detected', needsApproval, ...(more.env ? { env: more.env } : {}) };
 }
 
 /** The checkers found at the root, in the order of the module doc (before settings). */
@@ -88,7 +106,7 @@ export async function detectBuiltinCheckers(root: string, env: NodeJS.ProcessEnv
   }
   const eslint = join(root, 'node_modules', '.bin', 'eslint');
   if ((await hasEslintConfig(root)) && (await isExecutable(eslint))) {
-    found.push(spec(root, 'eslint', 'ESLint', eslint, 'node_modules/.bin/eslint', ['-f', 'json', '.'], 'eslint-json'));
+    found.push(spec(root, 'eslint', 'ESLint', eslint, 'node_modules/.bin/eslint', ['-f', 'json', '.'], 'eslint-json', { runsProjectCode: true }));
   }
   if (await hasPython(root)) {
     const ruff = await findOnPath('ruff', env);
@@ -105,11 +123,11 @@ export async function detectBuiltinCheckers(root: string, env: NodeJS.ProcessEnv
   }
   if (await isFile(join(root, 'go.mod'))) {
     const go = await findOnPath('go', env);
-    if (go) found.push(spec(root, 'go-vet', 'go vet', go, 'go', ['vet', './...'], 'gcc', { GOPROXY: 'off', GOTOOLCHAIN: 'local' }));
+    if (go) found.push(spec(root, 'go-vet', 'go vet', go, 'go', ['vet', './...'], 'gcc', { env: { GOPROXY: 'off', GOTOOLCHAIN: 'local' } }));
   }
   if (await isFile(join(root, 'Cargo.toml'))) {
     const cargo = await findOnPath('cargo', env);
-    if (cargo) found.push(spec(root, 'cargo', 'cargo check', cargo, 'cargo', ['check', '--message-format', 'json', '--offline'], 'cargo-json', { RUSTUP_AUTO_INSTALL: '0' }));
+    if (cargo) found.push(spec(root, 'cargo', 'cargo check', cargo, 'cargo', ['check', '--message-format', 'json', '--offline'], 'cargo-json', { env: { RUSTUP_AUTO_INSTALL: '0' }, runsProjectCode: true }));
   }
   return found;
 }
@@ -130,5 +148,7 @@ export async function customCheckerSpec(root: string, checker: DiagnosticsSettin
     cwd: root,
     format: checker.format,
     origin: checker.origin,
+    // The workspace's settings chose it; a global one only when its program is in the workspace (`./scripts/check`).
+    needsApproval: checker.origin === 'workspace' || insideWorkspace(root, file),
   };
 }

@@ -15,6 +15,11 @@ export interface CheckerSpec {
   cwd: string;
   format: DiagnosticsFormat;
   origin: 'detected' | 'global' | 'workspace';
+  /**
+   * A program the workspace chose, or one that runs the workspace's code (checkerApprovals.ts): it runs only once a
+   * person approved it for this workspace and this exact command line.
+   */
+  needsApproval: boolean;
   /** Variables added to the checker's environment (go vet: GOPROXY=off, so it downloads nothing). */
   env?: Readonly<Record<string, string>>;
 }

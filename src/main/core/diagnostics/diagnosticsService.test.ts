@@ -29,8 +29,14 @@ async function workspace(files: Record<string, string>): Promise<{ root: string;
 
 const env = () => commandEnv(process.env);
 const service = (w: { root: string; dataDir: string }, more: Partial<DiagnosticsOptions> = {}) => createDiagnostics({ ...w, env, ...more });
-/** Run and check the report against the contract. */
+/** Approves, as a person would in Settings, every checker of the workspace that needs it (tsc from node_modules, the workspace's own). */
+async function approveAll(w: { root: string; dataDir: string }) {
+  const d = service(w);
+  for (const c of await d.checkers()) if (c.needsApproval && !c.approved) await d.approve(c.id, c.fingerprint);
+}
+/** Run (its checkers approved) and check the report against the contract. */
 async function check(w: { root: string; dataDir: string }, input: Parameters<ReturnType<typeof createDiagnostics>['run']>[0] = {}) {
+  await approveAll(w);
   return diagnosticsReport.parse(await service(w).run(input));
 }
 
@@ -107,6 +113,7 @@ describe('a TypeScript project', { timeout: 60_000 }, () => {
         cwd: ts.root,
         format: 'tsc',
         origin: 'detected',
+        needsApproval: true,
       },
     ]);
     const report = await check(ts);
@@ -256,6 +263,7 @@ describe('custom checkers and settings', () => {
       '.akira/settings.json': JSON.stringify({ diagnostics: { timeoutSeconds: 1800, checkers: [checker('first'), checker('second'), checker('third')] } }),
     });
     const controller = new AbortController();
+    await approveAll(w);
     const running = service(w).run({ signal: controller.signal });
     const started = () => {
       const both = ['first', 'second'].map((id) => readPids(join(w.root, `${id}.pids`)));

@@ -1,4 +1,8 @@
 import type { CheckerRun, Diagnostic, DiagnosticsReport } from '../../../shared/context/contextShapes';
+import { contextErrors, plainWords } from '../../../shared/errors';
+import type { Approvals } from '../../common/approvalsStore';
+import { AkiraError } from '../errors';
+import { checkerFingerprint, createCheckerApprovals } from './checkerApprovals';
 import { customCheckerSpec, detectBuiltinCheckers } from './checkerDetection';
 import { runCheckerProcess, type CheckerProcessResult } from './checkerProcess';
 import { sourceOf, type CheckerSpec } from './checkerSpec';
@@ -24,9 +28,11 @@ export type { DiagnosticsFormat } from './outputParsers';
  *   variables, at most two at once, each within `diagnostics.timeoutSeconds` (default 60): a time-out or
  *   an abort kills its whole process group. The settings are read afresh on every call; an invalid one is
  *   an AkiraError naming the file and the field, thrown before anything runs.
- * - `admit` decides per checker (the caller's command policy): a string skips it with that reason. It is
- *   the caller's job: detected checkers run the project's own programs (node_modules/.bin/tsc, build
- *   scripts under cargo), and a workspace's custom checkers are commands a cloned repository chose.
+ * - A checker that needs approval (a program the workspace chose or one that runs its code: checkerDetection.ts)
+ *   runs only once approved for this workspace and its exact command (checkerApprovals.ts). Without `admit`
+ *   (`@problems`, `context.diagnostics`) one that is not approved is skipped, saying it awaits approval.
+ * - `admit` decides per checker (the caller's command policy; it is told `awaitingApproval`, and may ask a person
+ *   for that one run): a string skips it with that reason.
  * - A run's status: `ok` when its output was understood (problems or not; a failing exit with problems
  *   is normal); `failed` when it could not start, was cancelled, or exited non-zero with nothing
  *   understood (the tail of its output is the reason); `timeout`; `skipped` (disabled in the settings,
@@ -45,7 +51,12 @@ export interface DiagnosticsOptions {
   dataDir: string;
   /** The checkers' environment (the caller passes one scrubbed of secrets). */
   env: () => Promise<NodeJS.ProcessEnv> | NodeJS.ProcessEnv;
+  /** The approvals of the workspace's own checkers (default: `<dataDir>/checker-approvals.json`). */
+  approvals?: Approvals;
 }
+
+/** A checker the admit callback decides on: `awaitingApproval` when it needs approval and has none for its command. */
+export type AdmittedChecker = CheckerSpec & { awaitingApproval: boolean };
 
 export interface RunDiagnosticsInput {
   /** Workspace-relative: only these files' (or folders') diagnostics; checkers may still check the whole project. */
@@ -53,15 +64,34 @@ export interface RunDiagnosticsInput {
   /** Abort kills running checkers. */
   signal?: AbortSignal;
   /** Decide per checker; return a string to skip it with that reason (e.g. the command policy would ask). */
-  admit?: (checker: CheckerSpec) => true | string | Promise<true | string>;
+  admit?: (checker: AdmittedChecker) => true | string | Promise<true | string>;
   /** Default 500; beyond → truncated: true. */
   maxDiagnostics?: number;
+}
+
+/** A checker as Settings lists it: whether it needs approval, has it, and what an approval approves. */
+export interface CheckerStatus {
+  id: string;
+  label: string;
+  command: string;
+  origin: CheckerSpec['origin'];
+  needsApproval: boolean;
+  approved: boolean;
+  fingerprint: string;
+  /** The settings file that disables it, else null. */
+  disabledBy: string | null;
 }
 
 export interface Diagnostics {
   /** The checkers a run would start now (disabled ones left out). */
   detect(): Promise<CheckerSpec[]>;
   run(input?: RunDiagnosticsInput): Promise<DiagnosticsReport>;
+  /** Every checker, disabled ones included, with its approval. */
+  checkers(): Promise<CheckerStatus[]>;
+  /** Approves a checker that needs it for this workspace and its command now; `fingerprint`: the one the person saw. */
+  approve(id: string, fingerprint: string): Promise<void>;
+  /** Withdraws a checker's approval for this workspace. */
+  revoke(id: string): Promise<void>;
 }
 
 export const DEFAULT_MAX_DIAGNOSTICS = 500;
@@ -103,6 +133,8 @@ function startProblem(spec: CheckerSpec, error: NodeJS.ErrnoException): string {
 
 export function createDiagnostics(options: DiagnosticsOptions): Diagnostics {
   const { root, dataDir } = options;
+  const approvals = options.approvals ?? createCheckerApprovals(dataDir);
+  const isApproved = (spec: CheckerSpec) => approvals.isApproved(root, spec.id, checkerFingerprint(spec));
 
   async function plan(env: NodeJS.ProcessEnv) {
     const settings = await readDiagnosticsSettings(root, dataDir);
@@ -124,10 +156,15 @@ export function createDiagnostics(options: DiagnosticsOptions): Diagnostics {
     const skipped = (reason: string) => ({ run: { ...base, status: 'skipped' as const, durationMs: 0, count: 0, reason }, found: [] });
     if (disabledBy) return skipped(`disabled in ${disabledBy} (diagnostics.disabled)`);
     if (ctx.input.signal?.aborted) return skipped('cancelled before it ran');
+    const awaitingApproval = spec.needsApproval && !(await isApproved(spec));
+    if (awaitingApproval && !ctx.input.admit) {
+      const words = contextErrors.checkerAwaitsApproval(spec.id, base.command);
+      return { run: { ...skipped(words.en).run, reasonWords: plainWords(words) }, found: [] };
+    }
     if (ctx.input.admit) {
       let verdict: true | string;
       try {
-        verdict = await ctx.input.admit(spec);
+        verdict = await ctx.input.admit({ ...spec, awaitingApproval });
       } catch (err) {
         verdict = `not admitted: ${(err as Error).message}`;
       }
@@ -172,7 +209,41 @@ export function createDiagnostics(options: DiagnosticsOptions): Diagnostics {
     return done('ok', note, dropDuplicates(found));
   }
 
+  async function find(id: string): Promise<CheckerSpec> {
+    const { planned } = await plan({ ...(await options.env()) });
+    const found = planned.find((p) => p.spec.id === id);
+    if (!found) throw new AkiraError('not_found', contextErrors.noSuchChecker(id, planned.map((p) => p.spec.id).join(', ')));
+    return found.spec;
+  }
+
   return {
+    async checkers() {
+      const { planned } = await plan({ ...(await options.env()) });
+      return Promise.all(
+        planned.map(async ({ spec, disabledBy }) => ({
+          id: spec.id,
+          label: spec.label,
+          command: spec.command,
+          origin: spec.origin,
+          needsApproval: spec.needsApproval,
+          approved: spec.needsApproval ? await isApproved(spec) : true,
+          fingerprint: checkerFingerprint(spec),
+          disabledBy,
+        })),
+      );
+    },
+
+    async approve(id, fingerprint) {
+      const spec = await find(id);
+      if (!spec.needsApproval) throw new AkiraError('bad_request', contextErrors.checkerNeedsNoApproval(id));
+      if (checkerFingerprint(spec) !== fingerprint) throw new AkiraError('conflict', contextErrors.checkerChangedSinceSeen(id));
+      await approvals.approve(root, id, fingerprint);
+    },
+
+    async revoke(id) {
+      await approvals.revoke(root, id);
+    },
+
     async detect() {
       const { planned } = await plan({ ...(await options.env()) });
       return planned.filter((p) => !p.disabledBy).map((p) => p.spec);

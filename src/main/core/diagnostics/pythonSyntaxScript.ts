@@ -5,13 +5,16 @@
  * prints one JSON list of `{file, line, column, message, code}` for the files that do not compile
  * (SyntaxError, IndentationError, TabError; a file with NUL bytes or unreadable: line 0). At most LIMIT
  * files are compiled; when there are more it says so on stderr. Written for Python 2.7 and 3, with no
- * single quote in it, so the command line quotes it whole.
+ * single quote in it, so the command line quotes it whole. The workspace (the current folder, first on `python -c`'s
+ * module path) is taken off the path before anything else is imported: a project's `json.py` is never run.
  */
 
 export const SKIPPED_PYTHON_DIRS = ['.git', '.hg', '.svn', '.venv', 'venv', 'node_modules', '__pycache__', '.akira', '.tox', '.mypy_cache', '.ruff_cache'];
 export const MAX_PYTHON_FILES = 5000;
 
-export const PYTHON_SYNTAX_SCRIPT = `import json, os, sys, warnings
+export const PYTHON_SYNTAX_SCRIPT = `import sys
+sys.path = [p for p in sys.path if p not in ("", ".")]
+import json, os, warnings
 warnings.simplefilter("ignore")
 skip = set(${JSON.stringify(SKIPPED_PYTHON_DIRS).replace(/,/g, ', ')})
 limit = int(sys.argv[1])

@@ -235,17 +235,34 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     });
   }
 
+  /**
+   * The one way a server starts (reload, approve, restart, switching on, the backoff timer after a crash): the entry
+   * about to run is checked against the approvals right before its process starts, and that same entry is what runs.
+   * A configuration that changed since it was approved is not started: it awaits approval (issue 26).
+   */
   async function connect(s: Server): Promise<void> {
     const generation = ++s.generation;
+    const entry = s.entry;
     s.stderr = '';
     s.state = s.restarts > 0 ? 'restarting' : 'starting';
     setError(s, null);
     changed();
+    const may = await mayStart(entry).catch(() => 'awaiting_approval' as const);
+    if (s.generation !== generation || disposed) return;
+    // Swapped for another configuration while the approvals were read: check that one instead.
+    if (s.entry.fingerprint !== entry.fingerprint) return connect(s);
+    if (may !== 'starting') {
+      s.state = may;
+      s.tools = [];
+      setError(s, may === 'awaiting_approval' ? mcpErrors.awaitingApproval(MCP_FILE) : null);
+      changed();
+      return;
+    }
     try {
-      const conn = await connectMcp(s.entry, {
+      const conn = await connectMcp(entry, {
         root,
         // A server's own timeoutSeconds bounds its start too (a server that never answers initialize).
-        initTimeoutMs: s.entry.config.timeoutSeconds !== undefined ? Math.min(s.entry.config.timeoutSeconds * 1000, options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS) : (options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS),
+        initTimeoutMs: entry.config.timeoutSeconds !== undefined ? Math.min(entry.config.timeoutSeconds * 1000, options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS) : (options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS),
         onStderr: (tail) => {
           if (s.generation === generation) s.stderr = tail;
         },
@@ -262,12 +279,12 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       const taken = new Set<string>();
       const tools = caps.tools ? (await conn.client.listTools()).tools : [];
       // A project's own alwaysAllow would loosen the policy: only the person's (global) servers' lists count.
-      const allow = new Set(s.entry.source === 'global' ? (s.entry.config.alwaysAllow ?? []) : []);
+      const allow = new Set(entry.source === 'global' ? (entry.config.alwaysAllow ?? []) : []);
       s.tools = tools.map((t) => ({
-        toolName: toolNameOf(s.entry.key, t.name, taken),
+        toolName: toolNameOf(entry.key, t.name, taken),
         name: t.name,
-        server: s.entry.name,
-        description: `${t.description ?? t.title ?? t.name} (MCP server ${s.entry.name})`,
+        server: entry.name,
+        description: `${t.description ?? t.title ?? t.name} (MCP server ${entry.name})`,
         inputSchema: (t.inputSchema as Record<string, unknown>) ?? { type: 'object', properties: {} },
         alwaysAllowed: allow.has(t.name),
       }));
@@ -340,6 +357,8 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       s.restarts = 0;
       servers.set(entry.name, s);
       const state = await mayStart(entry);
+      // Another reload swapped in another configuration meanwhile: that reload decides.
+      if (s.entry.fingerprint !== entry.fingerprint) continue;
       if (state === 'starting') void connect(s);
       else {
         s.state = state;
@@ -431,7 +450,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       if (fingerprint !== undefined && fingerprint !== s.entry.fingerprint) {
         throw new AkiraError('conflict', mcpErrors.changedSinceSeen(name, MCP_FILE));
       }
-      await options.approvals.approve(root, name, s.entry.fingerprint);
+      const entry = s.entry;
+      await options.approvals.approve(root, name, entry.fingerprint);
+      // connect checks again what it is about to start: a configuration swapped in meanwhile awaits its own approval.
       if (s.entry.config.disabled) return;
       s.restarts = 0;
       void connect(s);

@@ -159,6 +159,9 @@ describe('diagnostics in a session', () => {
 
   it('get_diagnostics and @problems list the checkers\' problems; the reviewer sees those of the changed files', async () => {
     kit = await startAgentKit({ settings, files });
+    // The workspace's own checker runs once approved for this workspace (issue 26), as a person does in Settings.
+    const [lintChecker] = (await kit.call('context.checkers', {})).checkers;
+    await kit.call('context.approveChecker', { id: lintChecker.id, fingerprint: lintChecker.fingerprint });
     kit.server.enqueue(
       (req) => {
         expect(userText(req)).toContain('src/a.ts:3:5');

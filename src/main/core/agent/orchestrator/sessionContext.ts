@@ -3,7 +3,7 @@ import type { ProjectContext, RunDiagnostics } from '../../context/projectContex
 import { loadSessionImage, type PendingMessage, type SessionHandle, type TodoState } from '../../sessions';
 import type { ModelImage } from '../model/messages';
 import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuilder';
-import type { ErrorWords } from '../../../../shared/errors';
+import { contextErrors, plainWords, type ErrorWords } from '../../../../shared/errors';
 
 /**
  * The project context of one running session (issue 11), gathered before each model call:
@@ -41,7 +41,8 @@ export interface SessionContextSource {
   /**
    * The project's checkers through the command policy (get_diagnostics, the verifier): allowed ones run, denied
    * ones are skipped, and those the policy asks about are asked with `ask` (a person approves them as commands)
-   * or skipped without it. null: unavailable.
+   * or skipped without it. A checker the workspace chose that is not approved for it (checkerApprovals.ts) is asked
+   * about every time (the yes is for that call only), or skipped without `ask`. null: unavailable.
    */
   readonly diagnostics: ((input: { paths?: string[]; signal?: AbortSignal; ask?: (command: string, reason: string, reasonWords?: ErrorWords) => Promise<boolean> }) => Promise<DiagnosticsReport>) | null;
   forCall(input: { editedPaths?: readonly string[]; messages: readonly PendingMessage[] }): Promise<{ project: PromptContext; messages: UserMessage[] }>;
@@ -114,8 +115,14 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
             ...input,
             admit: async (checker) => {
               const policy = options.commandPolicy(checker.command);
-              if (policy.decision === 'allow') return true;
               if (policy.decision === 'deny') return `not run: your policy denies \`${checker.command}\` (${policy.reason})`;
+              // A program the workspace chose, not approved for it: asked every time, even when the policy allows the command.
+              if (checker.awaitingApproval) {
+                const words = contextErrors.checkerNotApproved(checker.id);
+                if (!ask) return contextErrors.checkerAwaitsApproval(checker.id, checker.command).en;
+                return (await ask(checker.command, words.en, plainWords(words))) ? true : `not run: the user declined \`${checker.command}\``;
+              }
+              if (policy.decision === 'allow') return true;
               if (!ask) return `not run: your policy asks before \`${checker.command}\` and no one was asked here`;
               return (await ask(checker.command, policy.reason, policy.reasonWords)) ? true : `not run: the user declined \`${checker.command}\``;
             },

@@ -4,6 +4,7 @@ import type { SettingsScope, SettingsSnapshotT } from '../../../../shared/contra
 import { useClient } from '../../client/ClientContext';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
+import { CheckersSection } from './CheckersSection';
 import { McpSection } from './McpSection';
 import { ModelSection } from './ModelSection';
 import { PolicySection } from './PolicySection';
@@ -150,6 +151,7 @@ export function SettingsView() {
             <ConnectionSection />
             <PolicySection snapshot={snapshot} />
             <McpSection snapshot={snapshot} />
+            <CheckersSection snapshot={snapshot} />
             <SpecSection snapshot={snapshot} />
           </>
         )}
