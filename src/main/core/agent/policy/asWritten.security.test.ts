@@ -56,6 +56,9 @@ const table: Row[] = [
   ['ls .git', 'standard', 'allow'],
   ['cd src && ls ..', 'standard', 'allow'],
   ['FOO=1 ls', 'standard', 'allow'],
+  ['GIT_PAGER=cat git log -3', 'standard', 'allow'],
+  ['PAGER= GIT_TERMINAL_PROMPT=0 git diff', 'standard', 'allow'],
+  ['git --no-pager log -3', 'standard', 'allow'],
   // git's own options that write, read any file, run programs or set configuration
   ['git diff --output /tmp/x', 'standard', 'ask', '--output'],
   ['git log -p --output=/tmp/x', 'standard', 'ask', '--output'],

@@ -33,6 +33,9 @@ export interface Finding {
 
 /** Variables that make a program load code, configuration or another program. */
 const LOADS = /^(LD_\w+|DYLD_\w+|GIT_\w+|\w*PAGER|LESS\w*|PATH|HOME|XDG_CONFIG_HOME|XDG_CONFIG_DIRS|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|IFS|NODE_OPTIONS|NODE_PATH|PYTHON\w*|PERL5\w*|PERLLIB|RUBYOPT|RUBYLIB|EDITOR|VISUAL|BROWSER|SSH_ASKPASS)$/;
+/** Of those, settings that only say who or how: `GIT_PAGER=cat`, `GIT_TERMINAL_PROMPT=0`, `GIT_AUTHOR_NAME=…`. */
+const PLAIN_GIT = /^GIT_(TERMINAL_PROMPT|OPTIONAL_LOCKS|FLUSH|(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE))$/;
+const PLAIN_PAGERS = new Set(['', 'cat', 'less', 'more']);
 /** Targets a write may go to without writing a file. */
 const STREAMS = /^\/dev\/(null|stdout|stderr|tty|fd\/[012])$/;
 const ABSOLUTE = /^([/\\]|[A-Za-z]:[/\\])/;
@@ -109,7 +112,9 @@ export function redirectProblem(redirects: Redirect[], ctx: PathContext): Findin
 export function loadingVariable(assignments: readonly Word[]): string | null {
   for (const a of assignments) {
     const name = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(a.text)?.[1];
-    if (name && LOADS.test(name)) return name;
+    if (!name || !LOADS.test(name) || PLAIN_GIT.test(name)) continue;
+    if (/PAGER$/.test(name) && !a.dynamic && PLAIN_PAGERS.has(a.text.slice(name.length + 1))) continue;
+    return name;
   }
   return null;
 }
