@@ -16,6 +16,7 @@ export const contextErrorStrings = defineText({
     noCheckpoints: 'Checkpoints are not available here.',
     noMcp: 'MCP servers are not available here.',
     outside: (ref: string) => `@${ref} is outside the workspace: only files in it can be attached.`,
+    insideGit: (ref: string) => `@${ref} is inside a .git folder: git's own data is not attached (its configuration can hold credentials).`,
     tooManyMentions: (max: number) => `At most ${max} mentions are attached at a time.`,
     checkerAwaitsApproval: (id: string, command: string) =>
       `not run: ${id} runs \`${command}\`, a program this workspace chose; it awaits your approval (Settings → Diagnostics checkers, for this workspace and this exact command)`,
@@ -36,6 +37,7 @@ export const contextErrorStrings = defineText({
     noCheckpoints: '这里无法使用检查点。',
     noMcp: '这里无法使用 MCP 服务器。',
     outside: (ref: string) => `@${ref} 在工作区之外：只能附加工作区中的文件。`,
+    insideGit: (ref: string) => `@${ref} 位于 .git 文件夹内：不附加 git 自己的数据（其配置可能含有凭据）。`,
     tooManyMentions: (max: number) => `一次最多附加 ${max} 个提及。`,
     checkerAwaitsApproval: (id: string, command: string) =>
       `未运行：${id} 运行 \`${command}\`，这是此工作区选择的程序；它在等待你的批准（设置 → 诊断检查器，针对此工作区和这条确切的命令）`,

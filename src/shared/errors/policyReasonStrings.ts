@@ -24,6 +24,22 @@ const steersZh: Record<string, string> = {
   rules: '智能体在此项目每个会话中读取的规则',
 };
 
+/** What a program's option does that the allow list does not cover (asWritten.ts, gitOptions.ts). */
+const optionEn: Record<string, string> = {
+  writes: 'writes a file',
+  readsAny: 'reads files outside the repository',
+  runs: 'can run other programs',
+  config: "changes git's configuration, which can name programs to run",
+};
+const optionZh: Record<string, string> = {
+  writes: '会写入文件',
+  readsAny: '会读取仓库之外的文件',
+  runs: '可能运行其他程序',
+  config: '会更改 git 的配置，而配置可以指定要运行的程序',
+};
+const GIT_DATA = "git's own data (inside .git), whose configuration and hooks run programs";
+const GIT_DATA_ZH = 'git 自己的数据（位于 .git 内），其配置和钩子会运行程序';
+
 /**
  * A part's reason (`policy.<name>` and its values) said in `language`, for `inPart`. Throws for a key this build does
  * not know or values that do not fit, so `wordsText` answers null and the English reason is shown.
@@ -87,6 +103,16 @@ export const policyReasonStrings = defineText({
     diskTool: (program: string) => D(`${program} destroys data on a disk or file`),
     ddDevice: D('dd writes to a device'),
     stopsMachine: (program: string) => D(`${program} stops the machine`),
+    redirectWrites: (redirect: string) => `writes to a file (${redirect}): the allow list covers commands only without redirections to files`,
+    readsOutside: (redirect: string) => `reads input from outside the workspace (${redirect})`,
+    setsLoadingVariable: (name: string) => `sets ${name}, which changes what the command loads or runs: the allow list does not cover it`,
+    optionNotCovered: (option: string, why: string) => `${option} ${optionEn[why] ?? why}: the allow list does not cover it`,
+    runsWhereUnknown: 'it may run outside the workspace (its directory is not known): the allow list covers commands only inside it',
+    runsOutside: (dir: string) => `it runs in ${dir}, outside the workspace: the allow list covers commands only inside it`,
+    argumentComputed: (word: string) => `the argument ${word} is computed at run time: the allow list covers commands only as written`,
+    pathOutside: (path: string) => `"${path}" is outside the workspace: the allow list covers commands only inside it`,
+    namesGitInternals: (path: string) => `it names ${path}, ${GIT_DATA}`,
+    writesGitInternals: (path: string) => D(`writes ${path}, ${GIT_DATA}`),
   },
   'zh-CN': {
     readsNotAuto: '读取不会被自动批准',
@@ -135,5 +161,15 @@ export const policyReasonStrings = defineText({
     diskTool: (program: string) => DZ(`${program} 会销毁磁盘或文件上的数据`),
     ddDevice: DZ('dd 会写入设备'),
     stopsMachine: (program: string) => DZ(`${program} 会让这台机器停止运行`),
+    redirectWrites: (redirect: string) => `写入文件（${redirect}）：允许列表只涵盖不重定向到文件的命令`,
+    readsOutside: (redirect: string) => `从工作区之外读取输入（${redirect}）`,
+    setsLoadingVariable: (name: string) => `设置了 ${name}，它会改变命令加载或运行的内容：允许列表不涵盖这种情况`,
+    optionNotCovered: (option: string, why: string) => `${option} ${optionZh[why] ?? why}：允许列表不涵盖它`,
+    runsWhereUnknown: '它可能在工作区之外运行（目录未知）：允许列表只涵盖工作区内的命令',
+    runsOutside: (dir: string) => `它在工作区之外的 ${dir} 中运行：允许列表只涵盖工作区内的命令`,
+    argumentComputed: (word: string) => `参数 ${word} 在运行时才确定：允许列表只涵盖按原样写出的命令`,
+    pathOutside: (path: string) => `“${path}” 在工作区之外：允许列表只涵盖工作区内的命令`,
+    namesGitInternals: (path: string) => `它涉及 ${path}，即${GIT_DATA_ZH}`,
+    writesGitInternals: (path: string) => DZ(`写入 ${path}，即${GIT_DATA_ZH}`),
   },
 });

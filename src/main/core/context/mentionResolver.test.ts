@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAgentKit, type AgentKit } from '../../../testing/agentKit';
@@ -83,5 +83,31 @@ describe('@ mentions', () => {
     expect(cp.content).not.toContain('+two');
     expect(cp.content).toContain(`against checkpoint ${first.checkpointId}`);
     expect(missing.error).toMatch(/No checkpoint nope12/);
+  });
+
+  it("refuses what is inside .git, as the README promises: git's config is never attached (issue 26)", async () => {
+    const token = 'ghp_mention0secret0token';
+    kit = await startAgentKit({ files: { 'a.txt': 'a\n', 'sub/b.txt': 'b\n' }, gitRepo: true });
+    await appendFile(join(kit.root, '.git', 'config'), `[remote "origin"]\n\turl = https://me:${token}@example.com/r.git\n`);
+    await mkdir(join(kit.root, 'sub', '.git'), { recursive: true });
+    await writeFile(join(kit.root, 'sub', '.git', 'config'), `token = ${token}\n`);
+    await writeFile(join(kit.root, 'wt.git'), 'x'); // a name that only looks like it
+    await symlink('.git', join(kit.root, 'gitlink'));
+    const refs = ['.git/config', '.git/', '.git', '.GIT/config', 'sub/.git/config', 'gitlink/config', 'gitlink/', 'src/../.git/config:1-2'];
+    const text = refs.map((r) => `@${r}`).join(' ') + ' @./ @sub/ @wt.git';
+    const { attachments } = await kit.call('context.resolve', { text });
+    const byRef = Object.fromEntries(attachments.map((a) => [a.ref, a]));
+    for (const ref of refs) {
+      expect(byRef[ref]?.errorWords?.key, ref).toBe('context.insideGit');
+      expect(byRef[ref].error, ref).toMatch(/inside a \.git folder/);
+    }
+    expect(errorText({ message: '', words: byRef['.git/config'].errorWords }, 'zh-CN')).toContain('位于 .git 文件夹内');
+    expect(byRef['wt.git'].error).toBeNull();
+    const full = await fullResolve(text);
+    expect(JSON.stringify(full)).not.toContain(token);
+    const listing = Object.fromEntries(full.map((a) => [a.ref, a.content]));
+    expect(listing['./']).not.toMatch(/^\.git\/?$/m);
+    expect(listing['./']).toContain('gitlink'); // the link's name is listed, what it leads to is not attached
+    expect(listing['sub/']).toBe('Folder sub/ (1 entries, .gitignore respected; folders end with /):\nb.txt');
   });
 });

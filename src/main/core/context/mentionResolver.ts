@@ -5,13 +5,15 @@ import { cutMiddle, estimateTokens } from '../../common/text';
 import { AkiraError } from '../errors';
 import { contextErrors, plainWords, type Words } from '../../../shared/errors';
 import type { GitignoreRules } from '../workspace/gitignoreRules';
+import { isDotGitName, isInsideDotGit } from '../workspace/pathGuard';
 import { outlineOf } from './fileOutline';
 import { readWorkspaceText, workspaceEntryKind } from './workspaceText';
 
 /**
  * What the `@` mentions of a task or a message attach (issue 11): each mention becomes a ContextAttachment
  * the model reads and a person sees as a chip. Never throws for a bad mention: a missing file, a path outside
- * the workspace, a binary file or an unknown checkpoint is an attachment with `error` (the model is told).
+ * the workspace, a binary file or an unknown checkpoint is an attachment with `error` (the model is told). Nothing
+ * inside a `.git` folder is attached (as named or where a link leads): git's own data can hold credentials.
  *
  *   await resolveMentions('fix @src/a.ts:10-20 using @docs/ and @diff', deps)
  *
@@ -57,6 +59,7 @@ function failed(m: Mention, error: string | Words): ContextAttachment {
 async function fileAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
   const file = await readWorkspaceText(deps.root, m.path ?? '', FILE_READ_LIMIT);
   if (!file) return failed(m, contextErrors.noSuchFile(m.path ?? ''));
+  if (isInsideDotGit(file.rel)) return failed(m, contextErrors.insideGit(m.ref));
   if (file.binary) return failed(m, contextErrors.binaryFile(file.rel, file.size));
   const lines = file.text.replace(/\r\n/g, '\n').split('\n');
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
@@ -90,10 +93,11 @@ async function folderAttachment(m: Mention, deps: MentionDeps): Promise<ContextA
   const entry = await workspaceEntryKind(deps.root, m.path ?? '.');
   if (!entry) return failed(m, contextErrors.noSuchFolder(m.path ?? ''));
   if (entry.kind !== 'dir') return failed(m, contextErrors.isFile(entry.rel));
+  if (isInsideDotGit(entry.rel)) return failed(m, contextErrors.insideGit(m.ref));
   const dirents = await readdir(entry.real, { withFileTypes: true });
   const ignored = deps.rules ? await deps.rules.forDir(entry.real).catch(() => null) : null;
   const items = dirents
-    .filter((d) => d.name !== '.git' && !(ignored && ignored(d.name, d.isDirectory())))
+    .filter((d) => !isDotGitName(d.name) && !(ignored && ignored(d.name, d.isDirectory())))
     .map((d) => (d.isDirectory() ? `${d.name}/` : d.name))
     .sort((a, b) => Number(b.endsWith('/')) - Number(a.endsWith('/')) || a.localeCompare(b));
   const shown = items.slice(0, FOLDER_MAX_ENTRIES);
@@ -140,6 +144,7 @@ async function mcpAttachment(m: Mention, deps: MentionDeps): Promise<ContextAtta
 
 async function resolveOne(m: Mention, deps: MentionDeps, preview: boolean): Promise<ContextAttachment> {
   try {
+    if ((m.kind === 'file' || m.kind === 'folder') && isInsideDotGit(m.path ?? '')) return failed(m, contextErrors.insideGit(m.ref));
     switch (m.kind) {
       case 'file':
         // A mention of a folder without its slash is the folder.

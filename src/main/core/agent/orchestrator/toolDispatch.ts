@@ -220,7 +220,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
   const cwd = typeof params.cwd === 'string' ? params.cwd : undefined;
   const policy = rt.policy.command(command, cwd);
   // "Always allow" is offered for a single command that asks only because it is not on the allow list.
-  const allowPrefix = policy.decision === 'ask' && !policy.destructive ? allowPrefixOf(command) : null;
+  const allowPrefix = policy.decision === 'ask' && !policy.destructive ? allowPrefixOf(command, { workspaceRoot: rt.root, cwd }) : null;
   const approval = {
     changeId: newId('cmd'),
     kind: 'command' as const,

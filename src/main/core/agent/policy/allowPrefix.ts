@@ -1,3 +1,5 @@
+import { posix } from 'node:path';
+import { gitInternalsProblem, notAsWritten, redirectProblem } from './asWritten';
 import { basename, unwrapCommand } from './commandWrappers';
 import { parseShell, ShellSyntaxError } from './shellParse';
 
@@ -13,7 +15,9 @@ import { parseShell, ShellSyntaxError } from './shellParse';
  *
  * Null (nothing offered) for a line that runs more than one command, uses substitutions or variables in the
  * words that would form the prefix, runs as another user, or is a bare interpreter or shell (`bash`, `node -e …`):
- * allowing those would allow anything. The command policy still decides every part of later commands on its own
+ * allowing those would allow anything. Nor for a line that an allow entry would not cover as it is written
+ * (asWritten.ts: `ls > out.txt`, `git diff --output=x`, `git -c k=v log`, `ls ../other`, `PATH=… make`): the entry
+ * would not spare its question, and the line asks for what it adds to the command. The command policy still decides every part of later commands on its own
  * (destructive ones always ask), so an entry only ever spares the question for what it names.
  */
 
@@ -23,7 +27,7 @@ const RUNS_SCRIPT = new Set(['run', 'run-script', 'exec', 'x', 'dlx']);
 const SUBCOMMAND = /^[A-Za-z][A-Za-z0-9:_.-]*$/;
 const SCRIPT = /^[\w@][\w@./:+-]*$/;
 
-export function allowPrefixOf(command: string): string | null {
+export function allowPrefixOf(command: string, context: { workspaceRoot?: string; cwd?: string } = {}): string | null {
   let list;
   try {
     list = parseShell(command);
@@ -38,6 +42,9 @@ export function allowPrefixOf(command: string): string | null {
   if (elevated || !core.length) return null;
   // A wrapper that feeds its command words it makes up (xargs) or changes who runs it: nothing to offer.
   if (levels.some((level) => level[0] && NEVER.has(basename(level[0].text)))) return null;
+  const root = (context.workspaceRoot ?? '/workspace').replace(/\\/g, '/');
+  const where = { root, cwds: [context.cwd ? posix.resolve(root, context.cwd.replace(/\\/g, '/')) : root], buildDirs: [] };
+  if (redirectProblem(node.redirects, where) || gitInternalsProblem(node.words, core, where) || notAsWritten(levels, core, node.assignments, where)) return null;
   const words = core.map((w) => (w.dynamic || w.glob || w.tilde ? null : w.text));
   const program = words[0] ? basename(words[0]) : null;
   if (!program || NEVER.has(program)) return null;

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { basename, unwrapCommand } from './commandWrappers';
+import { gitInternalsProblem, loadingVariable, notAsWritten, redirectProblem } from './asWritten';
 import { destructiveReason, gitSubcommand, type PathContext } from './destructiveCommands';
 import type { Policy } from './policySchema';
 import { parseShell, ShellSyntaxError, type Group, type Pipeline, type ShellList, type SimpleCommand, type Word } from './shellParse';
@@ -20,7 +21,13 @@ import { plainWords, policyReasons, wordsReason, type ErrorWords, type Words } f
  *      A deny decision wins over everything else.
  *   2. destructive commands (destructiveCommands.ts, sudo, downloads piped into a shell, writes to
  *      devices, fork bombs) ask, even when allowed or auto-approved;
- *   3. an allow entry allows; otherwise `autoApprove.command` allows, else ask.
+ *   3. a command that names a path inside `.git` asks, even when allowed or auto-approved (a write into it,
+ *      by a redirection or `git … --output=`, is destructive) (asWritten.ts);
+ *   4. an allow entry allows the command only as it is written: a redirection to a file, input from outside,
+ *      variables such as PATH or GIT_*, running outside the workspace, words computed at run time, paths
+ *      outside and options such as git's `-c`, `--output`, `--no-index` or `--ext-diff` make it ask
+ *      (asWritten.ts, gitOptions.ts); harmless builtins and bare assignments/redirections likewise;
+ *   5. otherwise `autoApprove.command` allows, else ask.
  * A line that cannot be parsed asks (and is denied if its leading words match a deny entry).
  */
 
@@ -187,6 +194,7 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
   }
   for (const sub of node.substitutions) walkList(sub, cwds, ctx);
   const push = (decision: CommandDecision, words: Words, destructive = false) => ctx.parts.push(part(node.source, decision, words, destructive));
+  const auto = ctx.policy.autoApprove.command;
 
   if (node.heredocRuns) push('ask', policyReasons.heredocRuns);
   for (const r of node.redirects) {
@@ -194,8 +202,16 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
       push('ask', policyReasons.writesToDevice(r.target.text), true);
     }
   }
+  // a redirection into .git asks whatever the policy says; one to a file (or input from outside) is not covered by an allow
+  const redirect = redirectProblem(node.redirects, { root: ctx.root, cwds, buildDirs: ctx.buildDirs });
+  if (redirect?.always) push('ask', redirect.words, redirect.destructive);
+  const notCovered = redirect && !redirect.always ? redirect.words : null;
   if (!node.words.length) {
-    if (!node.heredocRuns) push('allow', policyReasons.onlySetsVariables);
+    if (!node.heredocRuns) {
+      const variable = loadingVariable(node.assignments);
+      const why = notCovered ?? (variable ? policyReasons.setsLoadingVariable(variable) : null);
+      push(why && !auto ? 'ask' : 'allow', why && !auto ? why : policyReasons.onlySetsVariables);
+    }
     return cwds;
   }
   if (node.words[0].dynamic) {
@@ -206,11 +222,12 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
   if (HARMLESS.has(name)) {
     const match = matchLists([normaliseWords(node.words.map((w) => w.text))], ctx);
     if (match?.kind === 'deny') push('deny', policyReasons.denyListEntry(match.pattern));
+    else if (notCovered && !auto) push('ask', notCovered);
     else push('allow', policyReasons.harmlessBuiltin);
     if (name === 'cd' || name === 'pushd') return cdTargets(node.words[1], cwds);
     return name === 'popd' ? [null] : cwds;
   }
-  decideSimple(node.words, node.source, node.substitutions, cwds, ctx);
+  decideSimple(node.words, node.source, node.substitutions, cwds, ctx, { assignments: node.assignments, redirect: notCovered });
   return cwds;
 }
 
@@ -219,7 +236,13 @@ function cdTargets(arg: Word | undefined, cwds: (string | null)[]): (string | nu
   return cwds.map((c) => (arg.text.startsWith('/') ? posix.resolve(arg.text) : c === null ? null : posix.resolve(c, arg.text)));
 }
 
-function decideSimple(words: Word[], source: string, substitutions: ShellList[], cwds: (string | null)[], ctx: Ctx): void {
+/** What the command line around the words says: the shell's `VAR=value` before them, a redirection the allow list does not cover. */
+interface Around {
+  assignments?: Word[];
+  redirect?: Words | null;
+}
+
+function decideSimple(words: Word[], source: string, substitutions: ShellList[], cwds: (string | null)[], ctx: Ctx, around: Around = {}): void {
   const { levels, core, elevated, cwdUnknown } = unwrapCommand(words);
   const pathCtx: PathContext = { root: ctx.root, cwds: cwdUnknown ? [null] : cwds, buildDirs: ctx.buildDirs };
   const candidates = levels.map((l) => normaliseWords(l.map((w) => w.text)));
@@ -239,6 +262,8 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
     destructiveReason(core, pathCtx) ||
     (INTERPRETERS.has(name) && substitutions.some((s) => mentionsDownload(s)) ? policyReasons.downloadedScript : null);
   if (destructive) return push('ask', destructive, true);
+  const dotGit = gitInternalsProblem(words, core, pathCtx);
+  if (dotGit) return push('ask', dotGit.words, dotGit.destructive);
 
   // commands that run other commands: the inner command decides
   const inner = innerCommands(core);
@@ -248,9 +273,17 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
       else if ('list' in item) walkList(item.list, pathCtx.cwds, ctx);
       else decideSimple(item.words, item.words.map((w) => w.text).join(' '), [], pathCtx.cwds, ctx);
     }
-    if (name !== 'find') return; // find itself is decided too
+    if (name !== 'find') {
+      if (around.redirect && !ctx.policy.autoApprove.command) push('ask', around.redirect);
+      return; // find itself is decided too
+    }
   }
-  if (match?.kind === 'allow') return push('allow', policyReasons.allowListEntry(match.pattern));
+  if (match?.kind === 'allow') {
+    // allowed only as it is written (asWritten.ts)
+    const why = around.redirect ?? notAsWritten(levels, core, around.assignments ?? [], pathCtx);
+    if (!why) return push('allow', policyReasons.allowListEntry(match.pattern));
+    if (!ctx.policy.autoApprove.command) return push('ask', why);
+  }
   if (ctx.policy.autoApprove.command) return push('allow', policyReasons.commandsAutoApproved);
   push('ask', policyReasons.notOnAllowList(candidates[candidates.length - 1].join(' ')));
 }

@@ -65,11 +65,14 @@ function rmReason(rest: Word[], ctx: PathContext): Words | null {
   return policyReasons.recursiveRm(outside.map(quote).join(', '));
 }
 
+/** git's global options that take the next word as their value. */
+export const GIT_GLOBAL_WITH_VALUE = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env'];
+
 /** git's global options (`-C dir`, `-c k=v`, `--git-dir=…`) come before the subcommand. */
 export function gitSubcommand(rest: Word[]): { sub: string; args: Word[] } | null {
   let i = 0;
   while (i < rest.length && rest[i].text.startsWith('-')) {
-    i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path'].includes(rest[i].text) ? 2 : 1;
+    i += GIT_GLOBAL_WITH_VALUE.includes(rest[i].text) ? 2 : 1;
   }
   return i < rest.length ? { sub: rest[i].text, args: rest.slice(i + 1) } : null;
 }

@@ -5,7 +5,7 @@ import { ToolError } from './toolError';
 import { toolErrors } from '../../../../shared/errors';
 import { defineTool } from './toolTypes';
 import { compareTreeEntries, walk, type WalkEntry } from './walk';
-import { resolveToolPath, rulesFor } from './workspaceFiles';
+import { refuseGitInternals, resolveToolPath, rulesFor } from './workspaceFiles';
 
 export const LIST_DEFAULT_LIMIT = 200;
 export const LIST_MAX_LIMIT = 2000;
@@ -51,6 +51,7 @@ export const listFilesTool = defineTool({
   params,
   async execute({ path = '.', recursive = false, limit = LIST_DEFAULT_LIMIT }, ctx) {
     const target = await resolveToolPath(ctx, path, { mustExist: true });
+    refuseGitInternals(target.rel, path, 'read');
     if (!(await stat(target.real)).isDirectory()) {
       throw new ToolError('bad_request', toolErrors.isFile(path), 'Use read_file to read it, or list its folder.');
     }

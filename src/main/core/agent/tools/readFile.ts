@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ToolError } from './toolError';
 import { toolErrors } from '../../../../shared/errors';
 import { defineTool } from './toolTypes';
-import { currentFile, resolveToolPath } from './workspaceFiles';
+import { currentFile, refuseGitInternals, resolveToolPath } from './workspaceFiles';
 
 /** At most this many lines and characters per call; longer lines are shortened. */
 export const READ_MAX_LINES = 2000;
@@ -34,6 +34,7 @@ export const readFileTool = defineTool({
   params,
   async execute({ path, startLine, endLine }, ctx) {
     const target = await resolveToolPath(ctx, path);
+    refuseGitInternals(target.rel, path, 'read');
     const file = await currentFile(ctx, target, path);
     if (!file.exists) {
       throw new ToolError('not_found', toolErrors.noSuchFile(path, file.pending ? 'deletes' : ''), 'Use list_files to see what exists.');

@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wordsText } from '../../../../shared/errors';
 import { gitInit } from '../../../../testing/gitCli';
 import { createToolRegistry } from './toolRegistry';
 import { createFixture, SECRET, type Fixture } from '../../../../testing/toolKit';
@@ -221,5 +222,34 @@ describe('search_files', () => {
     });
     await expect(run('search_files', { pattern: 'x', glob: '{a,b' })).rejects.toMatchObject({ message: expect.stringMatching(/Invalid glob/) });
     expect((await run('search_files', { pattern: 'zzz-nothing' })).text).toMatch(/^No matches for \/zzz-nothing\/i \(\d+ files searched\)\.$/);
+  });
+});
+
+describe("git's own data (issue 26)", () => {
+  it('read_file, list_files and search_files refuse .git, as named or where a link leads; searches and listings skip it', async () => {
+    const token = 'ghp_readtools0secret0token';
+    await appendFile(join(fx.root, '.git', 'config'), `[remote "origin"]\n\turl = https://me:${token}@example.com/r.git\n`);
+    await mkdir(join(fx.root, 'sub', '.git'), { recursive: true });
+    await writeFile(join(fx.root, 'sub', '.git', 'config'), `token = ${token}\n`);
+    await mkdir(join(fx.root, 'wt'));
+    await writeFile(join(fx.root, 'wt', '.git'), `gitdir: /elsewhere/${token}\n`); // a worktree's or submodule's .git file
+    await symlink('.git', join(fx.root, 'gitlink'));
+    for (const path of ['.git/config', '.git/HEAD', '.GIT/config', 'sub/.git/config', 'wt/.git', 'gitlink/config', 'src/../.git/config']) {
+      const err = await run('read_file', { path }).then((r) => new Error(`read_file ${path} answered: ${r.text}`), (e: Error & { words?: unknown }) => e);
+      expect(err, path).toMatchObject({ code: 'forbidden', hint: expect.stringMatching(/git commands/) });
+      expect(err.message).toBe(`${path} is inside a .git folder; the agent does not read git's own data (its configuration can hold credentials).`);
+    }
+    for (const path of ['.git', '.git/', 'sub/.git', 'gitlink', 'gitlink/']) {
+      await expect(run('list_files', { path }), path).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(run('search_files', { pattern: 'token', path }), path).rejects.toMatchObject({ code: 'forbidden' });
+    }
+    await expect(run('search_files', { pattern: 'url', path: '.git/config' })).rejects.toMatchObject({ code: 'forbidden' });
+    const err = await run('read_file', { path: '.git/config' }).catch((e: { words?: Parameters<typeof wordsText>[0] }) => e);
+    expect(wordsText((err as { words: Parameters<typeof wordsText>[0] }).words, 'zh-CN')).toContain('不读取 git 自己的数据');
+    // the whole workspace: nothing of .git, nested or as a file, is searched or listed
+    expect((await run('search_files', { pattern: token })).text).toMatch(/^No matches/);
+    const list = await run('list_files', { recursive: true, limit: 2000 });
+    expect(list.text).not.toMatch(/(^|\/)\.git(\/|$)/m);
+    expect(list.text).toContain('gitlink/ (symlink to .git)'); // the link, not what it leads to
   });
 });

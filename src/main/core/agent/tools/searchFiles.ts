@@ -5,7 +5,7 @@ import { GlobError, globMatcher } from './glob';
 import { ToolError } from './toolError';
 import { defineTool } from './toolTypes';
 import { walk } from './walk';
-import { looksBinary, resolveToolPath, rulesFor } from './workspaceFiles';
+import { looksBinary, refuseGitInternals, resolveToolPath, rulesFor } from './workspaceFiles';
 
 export const SEARCH_DEFAULT_RESULTS = 100;
 export const SEARCH_MAX_RESULTS = 1000;
@@ -79,6 +79,7 @@ export const searchFilesTool = defineTool({
       }
     }
     const target = await resolveToolPath(ctx, path, { mustExist: true, param: 'path' });
+    refuseGitInternals(target.rel, path, 'read');
     const rules = await rulesFor(ctx);
     const started = Date.now();
     const results: string[] = [];

@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GitignoreRules } from '../../workspace/gitignoreRules';
+import { isDotGitName } from '../../workspace/pathGuard';
 
 /**
- * Breadth-first walk of a workspace folder for list_files and search_files: `.git` and gitignored
+ * Breadth-first walk of a workspace folder for list_files and search_files: `.git` (in any case or disguise) and gitignored
  * entries are hidden (a walk that starts in an ignored folder shows what it holds), each folder's entries come in a stable order (folders first, then names compared naturally),
  * symbolic links are reported but never followed, and folders that hold dependencies or build
  * output by convention (node_modules) are reported but not entered unless the walk starts inside one.
@@ -65,7 +66,7 @@ export async function* walk(startAbs: string, startRel: string, options: WalkOpt
     }
     const ignored = unfiltered ? () => false : await options.rules.forDir(dir.abs);
     const visible = dirents
-      .filter((d) => d.name !== '.git' && !ignored(d.name, d.isDirectory()))
+      .filter((d) => !isDotGitName(d.name) && !ignored(d.name, d.isDirectory()))
       .sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || compareNames(a.name, b.name));
     for (const d of visible) {
       const rel = dir.rel ? `${dir.rel}/${d.name}` : d.name;

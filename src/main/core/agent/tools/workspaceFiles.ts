@@ -147,10 +147,15 @@ export async function currentFile(ctx: ToolContext, path: ToolPath, shown: strin
   return { exists: true, text: content.text, binary: content.binary, notUtf8: content.notUtf8, hash: content.hash, pending: false };
 }
 
-/** Refuses paths inside a `.git` folder, in any case or disguise (the repository's own data is not the agent's to edit). */
-export function refuseGitInternals(rel: string, shown: string): void {
-  if (isInsideDotGit(rel)) {
-    throw new ToolError('forbidden', toolErrors.insideGit(shown), 'Use run_command with git commands instead.');
+/**
+ * Refuses paths inside a `.git` folder (or a `.git` file), in any case or disguise, as the real path (`rel`) or as
+ * the caller named it (`shown`: a `.git` that is a link elsewhere): the repository's own data is not the agent's to
+ * edit, nor to read (its configuration can hold credentials and names programs git runs).
+ */
+export function refuseGitInternals(rel: string, shown: string, use: 'write' | 'read' = 'write'): void {
+  if (isInsideDotGit(rel) || isInsideDotGit(shown)) {
+    const words = use === 'read' ? toolErrors.insideGitRead(shown) : toolErrors.insideGit(shown);
+    throw new ToolError('forbidden', words, use === 'read' ? 'Use git commands through run_command instead (git log, git show, git status).' : 'Use run_command with git commands instead.');
   }
 }
 

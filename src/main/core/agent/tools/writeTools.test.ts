@@ -72,6 +72,34 @@ describe('write tools propose changes and write nothing', () => {
     await expect(run('write_file', { path: '.git/config', content: 'x' })).rejects.toMatchObject({ code: 'forbidden', hint: expect.stringMatching(/git commands/) });
   });
 
+  it('write, edit and delete refuse every .git: nested, a .git file, a link into one, a .git that is a link (issue 26)', async () => {
+    await mkdir(join(fx.root, '.git'));
+    await writeFile(join(fx.root, '.git', 'config'), '[core]\n');
+    await mkdir(join(fx.root, 'sub', '.git', 'hooks'), { recursive: true });
+    await writeFile(join(fx.root, 'sub', '.git', 'config'), '[core]\n');
+    await mkdir(join(fx.root, 'wt'));
+    await writeFile(join(fx.root, 'wt', '.git'), 'gitdir: ../.git\n'); // a worktree's or submodule's .git file
+    await symlink('.git', join(fx.root, 'gitlink'));
+    await mkdir(join(fx.root, 'other', 'gitdata'), { recursive: true });
+    await writeFile(join(fx.root, 'other', 'gitdata', 'config'), '[core]\n');
+    await symlink('gitdata', join(fx.root, 'other', '.git')); // its real path has no .git in it
+    const before = snapshot(fx.root);
+    const paths = ['.git/config', '.git/hooks/pre-commit', '.GIT/config', 'sub/.git/config', 'sub/.git/hooks/post-checkout', 'wt/.git', 'gitlink/config', 'other/.git/config'];
+    for (const path of paths) {
+      for (const [tool, args] of [
+        ['write_file', { path, content: '[core]\n\tfsmonitor = evil\n' }],
+        ['edit_file', { path, edits: [{ search: '[core]', replace: '[core]\n\tfsmonitor = evil' }] }],
+        ['delete_file', { path }],
+      ] as const) {
+        const err = await run(tool, args).then((r) => new Error(`${tool} ${path} answered: ${r.text}`), (e: Error) => e);
+        expect(err, `${tool} ${path}`).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/is inside a \.git folder; the agent does not edit git's own data/) });
+      }
+    }
+    const apply = { kind: 'modify' as const, before: '[core]\n', after: 'x', beforeHash: null };
+    await expect(applyProposedChange(fx.root, { path: 'other/.git/config', ...apply })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(snapshot(fx.root)).toEqual(before);
+  });
+
   it('edit_file: applies search/replace edits in order to the current content', async () => {
     const c = await change('edit_file', {
       path: 'src/app.ts',
