@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { isSecretName } from '../core/terminal/commandEnv';
+import { isSecretName, WELL_KNOWN_SECRETS } from '../core/terminal/commandEnv';
 import { reply, type RecordedRequest } from '../../testing/openaiTestServer';
 import { useAkiraRunKit } from '../../testing/akiraRunKit';
 
@@ -64,7 +64,7 @@ describe.runIf(process.platform === 'linux')('secrets are not in the environment
 
 describe('the launcher names secrets as commands do', () => {
   it('agrees with commandEnv.isSecretName (but leaves AKIRA_* settings in place)', () => {
-    const names = [...secretEnv.WELL_KNOWN, 'MY_API_KEY', 'x_token', 'DB_PASSWORD', 'SSH_AUTH_SOCK', 'PATH', 'HOME', 'TOKENIZER', 'LANG', 'AWS_REGION', 'SECRET', 'npm_config_cache'];
+    const names = [...secretEnv.WELL_KNOWN, ...WELL_KNOWN_SECRETS, 'MY_API_KEY', 'x_token', 'DB_PASSWORD', 'SSH_AUTH_SOCK', 'PATH', 'HOME', 'TOKENIZER', 'LANG', 'AWS_REGION', 'SECRET', 'npm_config_cache'];
     for (const name of names) expect(secretEnv.isSecretName(name), name).toBe(isSecretName(name));
     expect(isSecretName('AKIRA_DATA_DIR')).toBe(true);
     expect(secretEnv.isSecretName('AKIRA_DATA_DIR')).toBe(false);
