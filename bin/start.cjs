@@ -6,6 +6,7 @@ const { spawn } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { findElectronBinary } = require('./electronBinary.cjs');
+const { relaunchWithoutSecrets } = require('./secretEnv.cjs');
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -36,6 +37,9 @@ if (electron.path) {
   } catch {
     // The caller's folder is gone: serve the current folder instead.
   }
-  process.argv = [process.argv[0], join(root, 'out', 'main', 'cli.js'), 'serve', ...args];
-  require(join(root, 'out', 'main', 'cli.js'));
+  // `akira serve` through bin/akira.cjs, so that the environment's secrets stay out of its process (secretEnv.cjs).
+  if (!relaunchWithoutSecrets(join(__dirname, 'akira.cjs'), ['serve', ...args])) {
+    process.argv = [process.argv[0], join(root, 'out', 'main', 'cli.js'), 'serve', ...args];
+    require(join(root, 'out', 'main', 'cli.js'));
+  }
 }

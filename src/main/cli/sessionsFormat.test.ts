@@ -83,6 +83,8 @@ describe('sessions format', () => {
         '  D  gone.txt         +0 -1\n',
     );
     expect(formatDiffStat({ branch: 'akira/x', files: [] })).toBe('No changes on akira/x against its base.\n');
+    // Issue 26: a symbolic link shows where it points.
+    expect(formatDiffStat({ branch: 'akira/x', files: [file({ path: 'root', status: 'added', before: null, after: '/', symlinkTarget: '/' })] })).toContain('  A  root -> /  +1 -0\n');
   });
 
   it('shows the header, the TODOs, the diff and how to merge an active worktree session', () => {

@@ -82,7 +82,8 @@ const STATUS_LETTER: Record<DiffFile['status'], string> = { added: 'A', modified
 
 /**
  * Like `git diff --stat`: a summary line, then `  M  src/app.ts  +3 -1` per file
- * (`binary`, `too large to count` when the lines cannot be counted; a rename shows `new ← old`).
+ * (`binary`, `too large to count` when the lines cannot be counted; a rename shows `new ← old`, a symbolic link
+ * `path -> target`).
  */
 export function formatDiffStat(diff: DiffResult, t: SessionsWords = EN): string {
   if (!diff.files.length) return `${t.noChanges(diff.branch)}\n`;
@@ -94,7 +95,8 @@ export function formatDiffStat(diff: DiffResult, t: SessionsWords = EN): string 
       added += counts.added;
       removed += counts.removed;
     }
-    const name = f.oldPath && f.oldPath !== f.path ? `${clean(f.path)} ← ${clean(f.oldPath)}` : clean(f.path);
+    const moved = f.oldPath && f.oldPath !== f.path ? `${clean(f.path)} ← ${clean(f.oldPath)}` : clean(f.path);
+    const name = f.symlinkTarget !== undefined ? `${moved} -> ${clean(f.symlinkTarget)}` : moved;
     const stat = counts ? `+${counts.added} -${counts.removed}` : f.binary ? t.binary : t.tooLarge;
     return { letter: STATUS_LETTER[f.status], name, stat };
   });

@@ -2,9 +2,12 @@
  * Reads the JSON body of a `POST /api/<command>`: the params. An empty body is `{}`; a body needs
  * `Content-Type: application/json` (or `…+json`, UTF-8) else 415; more than the limit is 413, told as soon as
  * Content-Length says so or the bytes read pass it (the rest of the body is then read and dropped, so the
- * client sees the answer); malformed JSON or UTF-8 is 400.
+ * client sees the answer); malformed JSON or UTF-8 is 400, and so is JSON nested deeper than MAX_JSON_DEPTH, told
+ * before it is parsed (common/jsonDepth.ts).
  */
 import type { IncomingMessage } from 'node:http';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/jsonDepth';
+import { inputErrors, plainWords } from '../../shared/errors';
 import type { ApiError } from './apiResponses';
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; error: ApiError };
@@ -73,6 +76,10 @@ export function readJsonBody(req: IncomingMessage, maxBytes = DEFAULT_MAX_BODY_B
         return settle(fail('bad_request', 'The request body is not valid UTF-8'));
       }
       if (text.trim() === '') return settle({ ok: true, value: {} });
+      if (nestsDeeperThan(text)) {
+        const words = inputErrors.nestedTooDeep(MAX_JSON_DEPTH);
+        return settle({ ok: false, error: { code: 'bad_request', message: words.en, words: plainWords(words) } });
+      }
       try {
         settle({ ok: true, value: JSON.parse(text) });
       } catch (err) {

@@ -21,6 +21,8 @@ export interface ApiError {
   code: ApiErrorCode;
   message: string;
   details?: ContractError['details'];
+  /** The message in words of the shared error catalogs (docs/i18n.md "Errors"), where the transport has them. */
+  words?: ContractError['words'];
 }
 
 /** The HTTP status of every error code (pinned: README "HTTP API", and the OpenAPI document). */

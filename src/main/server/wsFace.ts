@@ -5,6 +5,8 @@ import type { ContractError, EventEnvelope } from '../../shared/contract';
 import { encodeTerminalData, TERMINAL_FRAMES_PARAM } from '../../shared/terminal/terminalFrames';
 import type { EventBus } from '../core/eventBus';
 import type { CallContext, Router } from '../core/router';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/jsonDepth';
+import { inputErrors, plainWords } from '../../shared/errors';
 
 export interface WsFaceOptions {
   router: Router;
@@ -41,9 +43,14 @@ export function parseRequest(
   isBinary: boolean,
 ): { id: RequestId; method: string; params: unknown } | { reject: Frame } {
   if (isBinary) return { reject: badRequest(null, 'Binary frames are not supported; send JSON text frames') };
+  const text = rawText(data);
+  if (nestsDeeperThan(text)) {
+    const words = inputErrors.nestedTooDeep(MAX_JSON_DEPTH);
+    return { reject: { id: null, error: { code: 'bad_request', message: words.en, words: plainWords(words) } } };
+  }
   let frame: unknown;
   try {
-    frame = JSON.parse(rawText(data));
+    frame = JSON.parse(text);
   } catch {
     return { reject: badRequest(null, 'Malformed JSON') };
   }

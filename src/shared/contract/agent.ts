@@ -199,6 +199,8 @@ export const agentCommands = {
           tooLarge: z.boolean(),
           before: z.string().nullable(),
           after: z.string().nullable(),
+          /** A symbolic link (git mode 120000; deleted: was one): where it points (issue 26). `before`/`after` hold a link side's target as text. Absent for a file and from an older core. */
+          symlinkTarget: z.string().optional(),
         }),
       ),
     }),
@@ -218,6 +220,8 @@ export const agentCommands = {
       conflicts: z.array(z.string()),
       /** The user's uncommitted files the merge would overwrite (commit or stash them first; nothing was merged). */
       localChanges: z.array(z.string()),
+      /** The branch's symbolic links that point outside the workspace, `path -> target` (issue 26: the merge is refused, nothing was merged); absent from an older core. */
+      linksOutside: z.array(z.string()).optional(),
     }),
     'Merge a worktree session\'s branch into the current branch of the workspace (a merge commit); all or nothing: on a conflict nothing is changed and the files are listed.',
   ),

@@ -55,6 +55,8 @@ export const inputErrorStrings = defineText({
     apiKeyCharacters: (_f: string, n: number) => `An API key has no spaces or special characters${more(n)}`,
     needsEither: (f: string, a: string, b: string, n: number) => `${field(f)} needs ${a} or ${b}${more(n)}`,
     sayWhy: (f: string, n: number) => `${field(f)} must say why (the agent reads it)${more(n)}`,
+    /** A request's JSON nests deeper than the faces read (server/apiBody.ts, wsFace.ts; common/jsonDepth.ts). */
+    nestedTooDeep: (max: number) => `The request's JSON nests more than ${max} levels deep; nothing was run`,
   },
   'zh-CN': {
     missing: (f: string, n: number) => `缺少 ${fieldZh(f)}${moreZh(n)}`,
@@ -76,5 +78,6 @@ export const inputErrorStrings = defineText({
     apiKeyCharacters: (_f: string, n: number) => `API 密钥不能包含空格或特殊字符${moreZh(n)}`,
     needsEither: (f: string, a: string, b: string, n: number) => `${fieldZh(f)} 需要 ${a} 或 ${b}${moreZh(n)}`,
     sayWhy: (f: string, n: number) => `${fieldZh(f)} 需要说明原因（智能体会读到）${moreZh(n)}`,
+    nestedTooDeep: (max: number) => `请求的 JSON 嵌套超过 ${max} 层；没有执行任何操作`,
   },
 });

@@ -71,6 +71,8 @@ export const specErrorStrings = defineText({
     mergeRefusedByGit: (said: string, code: string) => `git refused the merge: ${said || `exit code ${code}`}; nothing was merged.`,
     mergeConflicts: (files: string, more: number, short: string) =>
       `The session's changes conflict with yours in ${filesEn(files, more)}: nothing was merged (the merge was aborted). Resolve by hand (git merge akira/${short}) or discard the session.`,
+    mergeLinksOutside: (links: string, more: number, short: string) =>
+      `The session's branch brings symbolic links that point outside the workspace (${filesEn(links, more)}): nothing was merged. Remove them on branch akira/${short}, or discard the session.`,
   },
   'zh-CN': {
     unknownSource: (source: string) => `未知的规格来源：${source}`,
@@ -120,5 +122,7 @@ export const specErrorStrings = defineText({
     mergeRefusedByGit: (said: string, code: string) => `Git 拒绝了合并：${said || `退出码 ${code}`}；没有合并任何内容。`,
     mergeConflicts: (files: string, more: number, short: string) =>
       `会话的更改与你的更改在 ${filesZh(files, more)} 中冲突：没有合并任何内容（合并已中止）。请手动解决（git merge akira/${short}）或丢弃这个会话。`,
+    mergeLinksOutside: (links: string, more: number, short: string) =>
+      `会话的分支带来了指向工作区之外的符号链接（${filesZh(links, more)}）：没有合并任何内容。请在分支 akira/${short} 上删除它们，或丢弃这个会话。`,
   },
 });

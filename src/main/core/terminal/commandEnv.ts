@@ -25,7 +25,7 @@ export interface CommandEnvOptions {
 }
 
 /** Names of well-known secrets that the pattern below would not catch on its own. */
-const WELL_KNOWN = new Set([
+export const WELL_KNOWN_SECRETS: ReadonlySet<string> = new Set([
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',
   'AZURE_OPENAI_API_KEY',
@@ -62,7 +62,7 @@ const MIN_SECRET = 8;
 /** Whether a variable of this name is left out of commands' environment (unless passed through). */
 export function isSecretName(name: string): boolean {
   const upper = name.toUpperCase();
-  return upper.startsWith('AKIRA_') || WELL_KNOWN.has(upper) || SECRET_NAME.test(name);
+  return upper.startsWith('AKIRA_') || WELL_KNOWN_SECRETS.has(upper) || SECRET_NAME.test(name);
 }
 
 export function commandEnv(env: NodeJS.ProcessEnv, options: CommandEnvOptions = {}): Record<string, string> {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { GitFailure } from '../../common/gitRun';
 import { AkiraError } from '../errors';
+import { linksLeadingOut } from './branchLinks';
 import { gitError, identityEnv, plainGitText, type WorktreeGit } from './worktreeGit';
 import { listedNames, plainWords, specErrors, type ErrorWords, type Words } from '../../../shared/errors';
 
@@ -10,16 +11,18 @@ import { listedNames, plainWords, specErrors, type ErrorWords, type Words } from
  *
  *   1. refuse (nothing run) while a merge, rebase, cherry-pick or revert is in progress there, or on a
  *      detached HEAD;
- *   2. `git merge --no-ff --no-edit -m … refs/heads/akira/<8>` — hooks off, no autostash, no signing,
+ *   2. refuse (nothing run) when the branch brings a symbolic link that points outside the workspace
+ *      (branchLinks.ts: an absolute target, or `..` climbing out, also through other links);
+ *   3. `git merge --no-ff --no-edit -m … refs/heads/akira/<8>` — hooks off, no autostash, no signing,
  *      no signature checks, no rerere (worktreeGit.ts and the flags below);
- *   3. git refuses before touching anything when the user's uncommitted (staged or not) or untracked
+ *   4. git refuses before touching anything when the user's uncommitted (staged or not) or untracked
  *      files are in the way: its list of files is read back from stderr;
- *   4. a conflict leaves MERGE_HEAD: the unmerged files are listed, then `git merge --abort` puts the
+ *   5. a conflict leaves MERGE_HEAD: the unmerged files are listed, then `git merge --abort` puts the
  *      tree and index back (git only starts a merge when the index matches HEAD and no dirty file is
  *      touched, so nothing of the user's is lost), and we check that MERGE_HEAD is gone.
  */
 
-export type MergeRefusal = 'conflict' | 'local_changes' | 'operation_in_progress' | 'detached_head' | 'failed';
+export type MergeRefusal = 'conflict' | 'local_changes' | 'operation_in_progress' | 'detached_head' | 'links_outside' | 'failed';
 
 export type MergeResult =
   | {
@@ -40,6 +43,8 @@ export type MergeResult =
       conflicts: string[];
       /** The user's uncommitted or untracked files the merge would overwrite (why: local_changes). */
       localChanges: string[];
+      /** The branch's symbolic links that point outside the workspace, `path -> target` (why: links_outside). */
+      linksOutside?: string[];
     };
 
 /** The file git leaves while an operation is under way, and the operation's name in spec.mergeDuringOperation. */
@@ -51,8 +56,10 @@ const IN_PROGRESS: [string, string][] = [
   ['REVERT_HEAD', 'revert'],
 ];
 
-function refused(why: MergeRefusal, words: Words, files: { conflicts?: string[]; localChanges?: string[] } = {}): MergeResult {
-  return { merged: false, why, reason: words.en, reasonWords: plainWords(words), conflicts: files.conflicts ?? [], localChanges: files.localChanges ?? [] };
+function refused(why: MergeRefusal, words: Words, files: { conflicts?: string[]; localChanges?: string[]; linksOutside?: string[] } = {}): MergeResult {
+  const result: MergeResult = { merged: false, why, reason: words.en, reasonWords: plainWords(words), conflicts: files.conflicts ?? [], localChanges: files.localChanges ?? [] };
+  if (files.linksOutside) result.linksOutside = files.linksOutside;
+  return result;
 }
 
 async function gitPath(git: WorktreeGit, cwd: string, name: string): Promise<string> {
@@ -71,6 +78,8 @@ export interface MergeRequest {
   cwd: string;
   /** `refs/heads/akira/<8>`. */
   ref: string;
+  /** The workspace's folder in the repository ('' at its top, else `sub/dir/`): links must stay inside it. */
+  prefix: string;
   short: string;
   message: string;
 }
@@ -87,6 +96,11 @@ export async function mergeBranch(git: WorktreeGit, req: MergeRequest): Promise<
   if (!tip) throw new AkiraError('not_found', specErrors.noSessionBranch(req.ref.replace('refs/heads/', '')));
   const already = await isAncestor(git, cwd, tip);
   if (already) return { merged: true, commit: await revParse(git, cwd, 'HEAD'), alreadyMerged: true };
+  const outside = await linksLeadingOut(git, cwd, tip, req.prefix);
+  if (outside.length) {
+    const named = outside.map((l) => `${l.path} -> ${l.target}`);
+    return refused('links_outside', specErrors.mergeLinksOutside(...listedNames(named, LISTED), req.short), { linksOutside: named });
+  }
 
   const identity = await identityEnv(git, cwd);
   const args = [

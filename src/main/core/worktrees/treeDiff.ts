@@ -14,6 +14,11 @@ export interface WorktreeFileDiff {
   before: string | null;
   /** The text now; null when the file is gone, or is binary, too large or a submodule. */
   after: string | null;
+  /**
+   * The entry is a symbolic link (git mode 120000; deleted: was one): where it points. `before`/`after` hold a link
+   * side's target as its text, as git shows it. Absent for a file.
+   */
+  symlinkTarget?: string;
 }
 
 export const FILE_LIMIT = 1024 * 1024;
@@ -22,6 +27,10 @@ export const TOTAL_LIMIT = 64 * 1024 * 1024;
 
 const ZERO = /^0+$/;
 const GITLINK = '160000';
+/** A symbolic link's mode in git (its blob is the target). */
+export const SYMLINK_MODE = '120000';
+/** A link's target is read whatever the budget (Linux's PATH_MAX). */
+const TARGET_LIMIT = 4096;
 
 interface RawEntry {
   status: WorktreeFileDiff['status'];
@@ -79,6 +88,11 @@ export async function diffTrees(git: WorktreeGit, cwd: string, from: string, to:
     budget -= bytes;
     for (const id of ids) fetch.add(id);
   }
+  const linkId = (e: RawEntry) => (e.newId && e.newMode === SYMLINK_MODE ? e.newId : !e.newId && e.oldId && e.oldMode === SYMLINK_MODE ? e.oldId : null);
+  for (const e of entries) {
+    const id = linkId(e);
+    if (id && (sizes.get(id) ?? 0) <= TARGET_LIMIT) fetch.add(id);
+  }
   const blobs = await readBlobs(git, cwd, [...fetch]);
   return entries.map((e) => {
     const before = e.oldId && !over.has(e) ? blobs.get(e.oldId) ?? null : null;
@@ -93,6 +107,8 @@ export async function diffTrees(git: WorktreeGit, cwd: string, from: string, to:
       after: binary || !after ? null : after.toString('utf8'),
     };
     if (e.oldPath !== undefined) file.oldPath = e.oldPath;
+    const link = linkId(e);
+    if (link) file.symlinkTarget = blobs.get(link)?.toString('utf8') ?? '';
     return file;
   });
 }
@@ -109,7 +125,7 @@ async function blobSizes(git: WorktreeGit, cwd: string, ids: string[]): Promise<
 }
 
 /** Blob contents by id, through one `cat-file --batch`. */
-async function readBlobs(git: WorktreeGit, cwd: string, ids: string[]): Promise<Map<string, Buffer>> {
+export async function readBlobs(git: WorktreeGit, cwd: string, ids: string[]): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   if (!ids.length) return blobs;
   const out = await git.bytes(cwd, ['cat-file', '--batch'], { input: `${ids.join('\n')}\n` });

@@ -243,11 +243,11 @@ export function createWorktrees(opts: WorktreesOptions): Worktrees {
 
   async function merge(info: WorktreeInfo, message: string): Promise<MergeResult> {
     const { short, ref } = checked(info);
-    await repo();
+    const { prefix } = await repo();
     if (existsSync(info.path)) await commitNow(info, `Akira: work of session ${short} not committed before the merge`);
     const subject = message.trim().split('\n')[0] || `Akira session ${short}`;
     const body = `Merge of ${info.branch} (Akira session ${info.sessionId}).`;
-    return mergeBranch(git, { cwd: root, ref, short, message: `${subject}\n\n${body}` });
+    return mergeBranch(git, { cwd: root, ref, short, prefix, message: `${subject}\n\n${body}` });
   }
 
   async function discard(info: WorktreeInfo): Promise<void> {

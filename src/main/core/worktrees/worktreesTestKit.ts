@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gitCli, initRepoWithCommit } from '../../../testing/gitCli';
 import { afterEach } from 'vitest';
@@ -33,13 +33,14 @@ export async function makeRepo(files: Record<string, string | Buffer> = { 'a.txt
   return { dir, dataDir, wt: createWorktrees({ root: dir, dataDir, env }), git: (...args) => gitIn(dir, ...args), cleanup };
 }
 
-/** Every file under `dir` but .git, by content hash. */
+/** Every file under `dir` but .git, by content hash; a symbolic link as `-> target` (never followed). */
 export function fileHashes(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const abs = join(d, entry.name);
-      if (entry.isDirectory()) {
+      if (entry.isSymbolicLink()) out[relative(dir, abs)] = `-> ${readlinkSync(abs)}`;
+      else if (entry.isDirectory()) {
         if (entry.name !== '.git') walk(abs);
       } else out[relative(dir, abs)] = createHash('sha1').update(readFileSync(abs)).digest('hex');
     }

@@ -129,7 +129,7 @@ export function createWorktreeSessions(deps: WorktreeSessionsDeps) {
       const { state, info } = await stopped(sessionId, 'merge');
       const r = await worktrees!.merge(info, `Merge ${info.branch}: ${messageOf(state)}`);
       if (!r.merged) {
-        return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, reasonWords: r.reasonWords, conflicts: r.conflicts, localChanges: r.localChanges };
+        return { merged: false, commit: null, alreadyMerged: false, reason: r.reason, reasonWords: r.reasonWords, conflicts: r.conflicts, localChanges: r.localChanges, ...(r.linksOutside ? { linksOutside: r.linksOutside } : {}) };
       }
       await log(state.sessionId, { type: 'worktree_merged', commit: r.commit, alreadyMerged: r.alreadyMerged === true, into: info.baseBranch });
       return { merged: true, commit: r.commit, alreadyMerged: r.alreadyMerged === true, reason: null, conflicts: [], localChanges: [] };

@@ -26,6 +26,7 @@ export const worktreeStrings = defineText({
     merged: (into: string, commit: string | null) => `Merged into ${into}${commit ? ` as commit ${commit}` : ''}.`,
     conflictsHeading: (count: number) => `Changed on both sides (${count}):`,
     localChangesHeading: (count: number) => `Your uncommitted changes in the way (${count}) — commit or stash them first:`,
+    linksOutsideHeading: (count: number) => `Symbolic links that point outside the workspace (${count}):`,
     notMerged: (reason: string | null, conflicts: boolean) => `Not merged: ${reason || (conflicts ? 'the branches conflict.' : 'the merge was refused.')}`,
     nothingChanged: 'Nothing was changed: your tree and the session’s branch are as they were.',
     // The diff
@@ -89,6 +90,7 @@ export const worktreeStrings = defineText({
     merged: (into: string, commit: string | null) => `已合并到 ${into}${commit ? `，提交为 ${commit}` : ''}。`,
     conflictsHeading: (count: number) => `两边都更改了（${count}）：`,
     localChangesHeading: (count: number) => `你未提交的更改挡住了合并（${count}）— 请先提交或贮藏它们：`,
+    linksOutsideHeading: (count: number) => `指向工作区之外的符号链接（${count}）：`,
     notMerged: (reason: string | null, conflicts: boolean) => `未合并：${reason || (conflicts ? '分支有冲突。' : '合并被拒绝。')}`,
     nothingChanged: '没有任何更改：你的目录树和会话的分支都保持原样。',
     added: '新增',

@@ -76,6 +76,8 @@ describe('worktree sessions in words', () => {
     expect(local.title).toBe('Not merged: the merge was refused.');
     expect(local.groups).toEqual([{ heading: 'Your uncommitted changes in the way (1) — commit or stash them first:', files: ['notes.md'] }]);
     expect(mergeOutcome({ merged: false, commit: null, alreadyMerged: false, reason: ' ', conflicts: ['x'], localChanges: [] }, 'main').title).toBe('Not merged: the branches conflict.');
+    const links = mergeOutcome({ merged: false, commit: null, alreadyMerged: false, reason: 'Links lead out.', conflicts: [], localChanges: [], linksOutside: ['root -> /'] }, 'main');
+    expect(links.groups).toEqual([{ heading: 'Symbolic links that point outside the workspace (1):', files: ['root -> /'] }]);
   });
 
   it('says why worktrees cannot be chosen, with one full stop', () => {

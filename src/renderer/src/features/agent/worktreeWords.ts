@@ -91,6 +91,7 @@ export function mergeOutcome(r: MergeResult, into: string): MergeOutcome {
   const groups: MergeOutcome['groups'] = [];
   if (r.conflicts.length) groups.push({ heading: t.conflictsHeading(r.conflicts.length), files: r.conflicts });
   if (r.localChanges.length) groups.push({ heading: t.localChangesHeading(r.localChanges.length), files: r.localChanges });
+  if (r.linksOutside?.length) groups.push({ heading: t.linksOutsideHeading(r.linksOutside.length), files: r.linksOutside });
   return { ok: false, title: t.notMerged(reasonTextOf(r.reason?.trim() || null, r.reasonWords), r.conflicts.length > 0), groups, note: t.nothingChanged };
 }
 

@@ -79,6 +79,11 @@ export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: str
                 {file.path}
               </span>
               {file.oldPath && <span className="folder">{t.fromPath(file.oldPath)}</span>}
+              {file.symlinkTarget !== undefined && (
+                <span className="folder" title={t.linkTo(file.symlinkTarget)}>
+                  → {file.symlinkTarget}
+                </span>
+              )}
               <span className={`tag wt-status-${file.status}`}>{DIFF_STATUS[file.status].word}</span>
               <span className="spacer" />
               <button type="button" className="header-button" onClick={() => setSideBySide((v) => !v)} aria-pressed={!sideBySide} title={sideBySide ? editorWords.showInline : editorWords.showSideBySide}>
@@ -123,6 +128,11 @@ function FileRow({ file, selected, onSelect }: { file: WorktreeDiffFile; selecte
         <span className="wt-name">{slash >= 0 ? file.path.slice(slash + 1) : file.path}</span>
         {slash >= 0 && <span className="wt-dir">{file.path.slice(0, slash)}</span>}
         {note && <span className="wt-note">{file.binary ? t.binary : t.tooLarge}</span>}
+        {file.symlinkTarget !== undefined && (
+          <span className="wt-note wt-link" title={t.linkTo(file.symlinkTarget)} data-testid="worktree-diff-link">
+            → {file.symlinkTarget}
+          </span>
+        )}
       </button>
     </li>
   );

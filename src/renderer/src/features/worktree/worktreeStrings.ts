@@ -12,6 +12,7 @@ export const worktreeStrings = defineText({
     nothingYet: 'The session has changed nothing yet.',
     binary: 'binary',
     tooLarge: 'too large',
+    linkTo: (target: string) => `symbolic link to ${target}`,
     fileTitle: (path: string, status: string, oldPath: string | null, note: string | null) =>
       `${path} — ${status}${oldPath ? ` from ${oldPath}` : ''}${note ? ` · ${note}` : ''}`,
   },
@@ -25,6 +26,7 @@ export const worktreeStrings = defineText({
     nothingYet: '会话尚未做出任何更改。',
     binary: '二进制',
     tooLarge: '太大',
+    linkTo: (target: string) => `符号链接，指向 ${target}`,
     fileTitle: (path: string, status: string, oldPath: string | null, note: string | null) =>
       `${path} — ${status}${oldPath ? `（来自 ${oldPath}）` : ''}${note ? ` · ${note}` : ''}`,
   },
