@@ -32,6 +32,7 @@ export interface ArmedRepo {
  */
 export async function armRepo(top: string, probeDir: string): Promise<ArmedRepo> {
   await mkdir(probeDir, { recursive: true });
+  const gitDir = gitCli(top, 'rev-parse', '--absolute-git-dir').trim();
   const log = join(probeDir, 'ran.log');
   const probe = join(probeDir, 'probe.sh');
   await writeFile(
@@ -62,7 +63,7 @@ export async function armRepo(top: string, probeDir: string): Promise<ArmedRepo>
   gitCli(top, 'add', '.gitattributes', '.githooks');
   gitCli(top, 'commit', '-q', '-m', 'attributes and hooks');
   // A folder that came with its .git has hooks there too (a clone never does).
-  await writeHooks(join(top, '.git', 'hooks'), ' (.git/hooks)');
+  await writeHooks(join(gitDir, 'hooks'), ' (.git/hooks)');
   const config: [string, string][] = [
     ['core.fsmonitor', `'${probe}' fsmonitor`],
     ['core.hooksPath', '.githooks'],
@@ -77,7 +78,7 @@ export async function armRepo(top: string, probeDir: string): Promise<ArmedRepo>
   ];
   for (const [key, value] of config) gitCli(top, 'config', key, value);
   // The merge driver comes from an included file: includes count as the repository's own configuration.
-  await writeFile(join(top, '.git', 'probe.config'), `[merge "probe"]\n\tname = probe\n\tdriver = '${probe}' merge %A %O %B\n`);
+  await writeFile(join(gitDir, 'probe.config'), `[merge "probe"]\n\tname = probe\n\tdriver = '${probe}' merge %A %O %B\n`);
   return {
     ran: async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean),
     reset: () => writeFile(log, ''),

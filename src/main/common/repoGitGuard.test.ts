@@ -16,7 +16,7 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 const entry = (scope: string, key: string, value: string | null): ConfigEntry => ({ scope, file: scope === 'local' ? '/r/.git/config' : '/h/.gitconfig', key, value });
-const ALWAYS = ['-c', 'submodule.recurse=false'];
+const ALWAYS = ['-c', 'submodule.recurse=false', '-c', 'diff.ignoreSubmodules=dirty'];
 const NO_HOOKS = ['-c', `core.hooksPath=${devNull}`];
 
 describe('programOverrides', () => {
@@ -99,7 +99,7 @@ describe('createRepoGitGuard', () => {
     gitCli(dir, 'config', 'filter.f.smudge', 'evil');
     expect(await guard.prepare(dir, ['add', 'x'])).toEqual(['-c', 'filter.f.smudge=', '-c', 'filter.f.required=false', ...ALWAYS, 'add', 'x']);
     gitCli(dir, 'config', 'include.path', '../later.config');
-    expect(await guard.prepare(dir, ['add', 'x'])).toHaveLength(6 + 2);
+    expect(await guard.prepare(dir, ['add', 'x'])).toHaveLength(8 + 2);
     await writeFile(join(dir, 'later.config'), '[merge "m"]\n\tdriver = evil %A\n');
     expect(await guard.prepare(dir, ['merge', 'b'])).toContain('merge.m.driver=git merge-file --marker-size=%L %A %O %B');
     await writeFile(join(dir, '.git', 'hooks', 'post-merge'), '#!/bin/sh\n', { mode: 0o755 });

@@ -30,7 +30,8 @@ import {
  *   runs nothing (an empty filter that is not required, `git merge-file` as the merge driver, no fsmonitor);
  * - `core.hooksPath` → the null device when the repository has hooks;
  * - `--no-ext-diff --no-textconv` for `diff`, `log` and `show` (diff drivers cannot be emptied by value).
- * Always: no submodule recursion, and editors are `:` (git's "no editor") through the environment (`GUARD_ENV`).
+ * Always: no submodule recursion nor looking into a submodule's work tree (`ALWAYS`), and editors are `:` (git's "no
+ * editor") through the environment (`GUARD_ENV`).
  * Read-only plumbing (`QUIET`) runs as given.
  *
  * The repository's configuration is read with `git config --list` (which runs nothing) and kept per folder until
@@ -42,7 +43,12 @@ export const GUARD_ENV: Readonly<Record<string, string>> = { GIT_EDITOR: ':', GI
 
 /** Read-only commands that run no hook, filter or diff program (as Akira calls them: no --textconv/--filters). */
 const QUIET = new Set(['rev-parse', 'config', 'ls-tree', 'cat-file', 'merge-base', 'for-each-ref', 'show-ref', 'diff-tree', 'version', 'var']);
-const ALWAYS = ['-c', 'submodule.recurse=false'];
+/**
+ * A submodule is a repository of its own, with its own configuration: git looking inside one (status and diff ask
+ * each submodule whether its work tree is dirty) would run its fsmonitor and filters. So git never recurses and
+ * compares a submodule by its commit only: a submodule whose work tree alone changed is not listed.
+ */
+const ALWAYS = ['-c', 'submodule.recurse=false', '-c', 'diff.ignoreSubmodules=dirty'];
 const DIFFS = new Set(['diff', 'log', 'show']);
 const NO_DIFF_PROGRAMS = ['--no-ext-diff', '--no-textconv'];
 

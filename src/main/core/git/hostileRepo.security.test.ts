@@ -156,4 +156,25 @@ describe("a repository's own programs never run through Akira's git calls", { ti
     await git.status();
     expect(await repo.ran()).toEqual([]);
   });
+
+  it("a submodule's own programs do not run either (git does not look into a submodule's work tree)", async () => {
+    // A superproject that names nothing itself, with a submodule whose own configuration names programs.
+    const superproject = join(base, 'super');
+    const sub = join(base, 'sub');
+    await writeTree(superproject, { 'a.txt': 'a\n' });
+    initRepoWithCommit(superproject);
+    await writeTree(sub, { 'f.txt': 'one\n' });
+    initRepoWithCommit(sub);
+    gitCli(superproject, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub, 'sub');
+    gitCli(superproject, 'commit', '-qm', 'add the submodule');
+    const subRepo = await armRepo(join(superproject, 'sub'), join(base, 'probe-sub'));
+    await writeFile(join(superproject, 'sub', 'f.txt'), 'ONE\n');
+    await subRepo.reset();
+    const trust = createGitTrust(join(base, 'data'));
+    const git = await createGitService({ root: superproject, emit: () => undefined, onWorkspaceChanged: () => () => undefined, watch: false, trust });
+    services.push(git);
+    await git.status();
+    await git.workingDiff();
+    expect(await subRepo.ran()).toEqual([]);
+  });
 });
