@@ -27,7 +27,8 @@ import { plainWords, policyReasons, wordsReason, type ErrorWords, type Words } f
  *      variables such as PATH or GIT_*, running outside the workspace, words computed at run time, paths
  *      outside and options such as git's `-c`, `--output`, `--no-index` or `--ext-diff` make it ask
  *      (asWritten.ts, gitOptions.ts); harmless builtins and bare assignments/redirections likewise;
- *   5. otherwise `autoApprove.command` allows, else ask.
+ *   5. otherwise `autoApprove.command` allows; so does `autoApprove.sandboxedCommand` (default on) for a command that
+ *      runs in the OS sandbox (`context.sandboxed`, issue 26); else ask.
  * A line that cannot be parsed asks (and is denied if its leading words match a deny entry).
  */
 
@@ -53,6 +54,8 @@ export interface CommandContext {
   workspaceRoot?: string;
   /** Where the command runs: absolute, or relative to the workspace root (default the root). */
   cwd?: string;
+  /** The command runs in the OS sandbox (core/sandbox): `autoApprove.sandboxedCommand` then counts as `autoApprove.command`. */
+  sandboxed?: boolean;
 }
 
 const RANK: Record<CommandDecision, number> = { allow: 0, ask: 1, deny: 2 };
@@ -70,6 +73,9 @@ interface Pattern {
 
 interface Ctx extends PathContext {
   policy: Policy;
+  /** Commands not covered by the allow list run without asking (`autoApprove.command`, or sandboxed), saying `autoWords`. */
+  auto: boolean;
+  autoWords: Words;
   allow: Pattern[];
   deny: Pattern[];
   parts: PartVerdict[];
@@ -111,8 +117,11 @@ function matchLists(candidates: string[][], ctx: Ctx): { kind: 'allow' | 'deny';
 export function decideCommand(command: string, policy: Policy, context: CommandContext = {}): CommandVerdict {
   const root = toPosix(context.workspaceRoot ?? PLACEHOLDER_ROOT);
   const cwd = context.cwd ? posix.resolve(root, toPosix(context.cwd)) : root;
+  const sandboxAllows = !policy.autoApprove.command && context.sandboxed === true && policy.autoApprove.sandboxedCommand;
   const ctx: Ctx = {
     policy,
+    auto: policy.autoApprove.command || sandboxAllows,
+    autoWords: sandboxAllows ? policyReasons.runsInSandbox : policyReasons.commandsAutoApproved,
     root,
     cwds: [cwd],
     buildDirs: policy.commands.buildDirs,
@@ -194,7 +203,7 @@ function walkNode(node: SimpleCommand | Group, cwds: (string | null)[], ctx: Ctx
   }
   for (const sub of node.substitutions) walkList(sub, cwds, ctx);
   const push = (decision: CommandDecision, words: Words, destructive = false) => ctx.parts.push(part(node.source, decision, words, destructive));
-  const auto = ctx.policy.autoApprove.command;
+  const auto = ctx.auto;
 
   if (node.heredocRuns) push('ask', policyReasons.heredocRuns);
   for (const r of node.redirects) {
@@ -274,7 +283,7 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
       else decideSimple(item.words, item.words.map((w) => w.text).join(' '), [], pathCtx.cwds, ctx);
     }
     if (name !== 'find') {
-      if (around.redirect && !ctx.policy.autoApprove.command) push('ask', around.redirect);
+      if (around.redirect && !ctx.auto) push('ask', around.redirect);
       return; // find itself is decided too
     }
   }
@@ -282,9 +291,9 @@ function decideSimple(words: Word[], source: string, substitutions: ShellList[],
     // allowed only as it is written (asWritten.ts)
     const why = around.redirect ?? notAsWritten(levels, core, around.assignments ?? [], pathCtx);
     if (!why) return push('allow', policyReasons.allowListEntry(match.pattern));
-    if (!ctx.policy.autoApprove.command) return push('ask', why);
+    if (!ctx.auto) return push('ask', why);
   }
-  if (ctx.policy.autoApprove.command) return push('allow', policyReasons.commandsAutoApproved);
+  if (ctx.auto) return push('allow', ctx.autoWords);
   push('ask', policyReasons.notOnAllowList(candidates[candidates.length - 1].join(' ')));
 }
 

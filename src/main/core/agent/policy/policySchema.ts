@@ -109,6 +109,11 @@ export const policySchema = z.strictObject({
       command: flag().default(false),
       /** MCP servers' tools (issue 12): ask by default; a server's `alwaysAllow` names tools that run without asking. */
       mcp: flag().default(false),
+      /**
+       * Issue 26: a command that would ask only because no allow entry covers it runs without asking when it runs in
+       * the OS sandbox. Destructive commands, deny entries and `.git` writes still ask or are refused.
+       */
+      sandboxedCommand: flag().default(true),
     })
     .prefault({}),
   commands: z
@@ -135,6 +140,7 @@ export const policyOverridesSchema = z.strictObject({
       write: flag().optional(),
       command: flag().optional(),
       mcp: flag().optional(),
+      sandboxedCommand: flag().optional(),
     })
     .optional(),
   commands: z

@@ -20,7 +20,7 @@ const base: Policy = resolvePolicy({
   commands: { allow: ['npm test'], deny: ['git push'], buildDirs: ['dist', 'build'], passEnv: ['MY_TOKEN'] },
   limits: { maxToolLoopsPerTodo: 30, maxRetriesPerTodo: 3, maxFileModificationsPerSession: 200, maxTasksPerSession: 50, maxConcurrentTasks: 3 },
 });
-const strict: Policy = resolvePolicy({ autoApprove: { read: false, write: false, command: false, mcp: false }, requirePlanApproval: true });
+const strict: Policy = resolvePolicy({ autoApprove: { read: false, write: false, command: false, mcp: false, sandboxedCommand: false }, requirePlanApproval: true });
 
 interface Row {
   /** What a project tries that would loosen the policy. */
@@ -49,6 +49,12 @@ const rows: Record<string, Row> = {
   'autoApprove.write': { loosen: { autoApprove: { write: true } }, same: (e, f) => expect(e.autoApprove.write).toBe(f.autoApprove.write), tighten: { autoApprove: { write: false } }, tightened: (e) => expect(e.autoApprove.write).toBe(false) },
   'autoApprove.command': { loosen: { autoApprove: { command: true } }, same: (e, f) => expect(e.autoApprove.command).toBe(f.autoApprove.command), tighten: { autoApprove: { command: false } }, tightened: (e) => expect(e.autoApprove.command).toBe(false) },
   'autoApprove.mcp': { loosen: { autoApprove: { mcp: true } }, same: (e, f) => expect(e.autoApprove.mcp).toBe(f.autoApprove.mcp), tighten: { autoApprove: { mcp: false } }, tightened: (e) => expect(e.autoApprove.mcp).toBe(false) },
+  'autoApprove.sandboxedCommand': {
+    loosen: { autoApprove: { sandboxedCommand: true } },
+    same: (e, f) => expect(e.autoApprove.sandboxedCommand).toBe(f.autoApprove.sandboxedCommand),
+    tighten: { autoApprove: { sandboxedCommand: false } },
+    tightened: (e) => expect(e.autoApprove.sandboxedCommand).toBe(false),
+  },
   'commands.allow': { loosen: { commands: { allow: ['curl', 'rm'] } }, same: (e, f) => expect(e.commands.allow).toEqual(f.commands.allow) },
   'commands.deny': { loosen: { commands: { deny: [] } }, same: (e, f) => expect(e.commands.deny).toEqual(f.commands.deny), tighten: { commands: { deny: ['npm publish'] } }, tightened: (e) => expect(e.commands.deny).toEqual(expect.arrayContaining(['npm publish'])) },
   'commands.buildDirs': {

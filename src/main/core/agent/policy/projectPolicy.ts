@@ -8,7 +8,7 @@ import { LIMITS, type LimitName, type Policy, type PolicyOverrides } from './pol
  *
  * | field                         | a project's value …                                   |
  * | ---                           | ---                                                   |
- * | autoApprove.read/write/command/mcp | can turn auto-approval off, never on              |
+ * | autoApprove.*                 | can turn auto-approval off, never on                  |
  * | commands.allow                | is ignored (it would let commands run without asking) |
  * | commands.deny                 | is added to the user's deny list                      |
  * | commands.buildDirs            | narrows the list (only folders the user's list has)   |
@@ -34,6 +34,7 @@ export function tightenPolicy(base: Policy, project: PolicyOverrides | undefined
       write: base.autoApprove.write && aa.write !== false,
       command: base.autoApprove.command && aa.command !== false,
       mcp: base.autoApprove.mcp && aa.mcp !== false,
+      sandboxedCommand: base.autoApprove.sandboxedCommand && aa.sandboxedCommand !== false,
     },
     commands: {
       ...base.commands,

@@ -16,6 +16,7 @@ const approvals: { kind: ApprovalKind; label: keyof Words; hint: keyof Words }[]
   { kind: 'write', label: 'writingFiles', hint: 'writingHint' },
   { kind: 'command', label: 'runningCommands', hint: 'commandsHint' },
   { kind: 'mcp', label: 'mcpTools', hint: 'mcpHint' },
+  { kind: 'sandboxedCommand', label: 'sandboxedCommands', hint: 'sandboxedHint' },
 ];
 
 /** Mode, context budget and the policy: auto-approval per category, allow/deny lists, limits. */

@@ -25,12 +25,12 @@ function snapshot(over: { global?: Partial<SettingsLayerT>; workspace?: Partial<
     workspaceLayer: over.workspace === null ? null : layer(over.workspace),
     effective: {
       model: { baseURL: 'http://127.0.0.1:9/v1', model: over.model ?? null, timeoutSeconds: 120, maxRetries: 3, jsonMode: false, sources: { baseURL: 'env', model: over.model ? (over.source ?? 'env') : null }, error: null },
-      agent: { mode: 'code-dev', contextTokens: 16000, policy: { autoApprove: { read: true, write: false, command: false, mcp: false }, commands: { allow: [], deny: [], buildDirs: [] }, limits: {}, requirePlanApproval: false }, spec: { skipConfidence: 0.8, onFailure: 'ask', assess: 'model' } },
+      agent: { mode: 'code-dev', contextTokens: 16000, policy: { autoApprove: { read: true, write: false, command: false, mcp: false, sandboxedCommand: true }, commands: { allow: [], deny: [], buildDirs: [] }, limits: {}, requirePlanApproval: false }, spec: { skipConfidence: 0.8, onFailure: 'ask', assess: 'model' } },
       checkpoints: { retentionDays: 90, source: 'default' },
     },
     inheritedPolicy: {
-      global: { autoApprove: { read: true, write: false, command: false, mcp: false }, commands: { allow: [], deny: [], buildDirs: [] }, limits: {}, requirePlanApproval: false },
-      workspace: { autoApprove: { read: true, write: false, command: false, mcp: false }, commands: { allow: [], deny: [], buildDirs: [] }, limits: {}, requirePlanApproval: false },
+      global: { autoApprove: { read: true, write: false, command: false, mcp: false, sandboxedCommand: true }, commands: { allow: [], deny: [], buildDirs: [] }, limits: {}, requirePlanApproval: false },
+      workspace: { autoApprove: { read: true, write: false, command: false, mcp: false, sandboxedCommand: true }, commands: { allow: [], deny: [], buildDirs: [] }, limits: {}, requirePlanApproval: false },
     },
     apiKey: { set: false, source: 'none', hint: null, stored: false, storedOrigin: null, storage: { kind: 'file', description: 'a file' }, note: '' },
     ranges: {

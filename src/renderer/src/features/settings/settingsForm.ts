@@ -32,7 +32,7 @@ const ANSWER_RESERVE = PROMPT_RESERVES.answer;
 const SCHEMA_RESERVE = PROMPT_RESERVES.tools;
 
 
-export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp';
+export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp' | 'sandboxedCommand';
 
 export interface PolicyForm {
   autoApprove: Record<ApprovalKind, boolean | null>;
@@ -135,7 +135,13 @@ export function formFromLayer(layer: SettingsLayerT, modelInEffect = ''): Settin
     mode: layer.agent.mode ?? '',
     contextTokens: text(layer.agent.contextTokens),
     policy: {
-      autoApprove: { read: p.autoApprove?.read ?? null, write: p.autoApprove?.write ?? null, command: p.autoApprove?.command ?? null, mcp: p.autoApprove?.mcp ?? null },
+      autoApprove: {
+        read: p.autoApprove?.read ?? null,
+        write: p.autoApprove?.write ?? null,
+        command: p.autoApprove?.command ?? null,
+        mcp: p.autoApprove?.mcp ?? null,
+        sandboxedCommand: p.autoApprove?.sandboxedCommand ?? null,
+      },
       allow: [...(p.commands?.allow ?? [])],
       deny: [...(p.commands?.deny ?? [])],
       limits,

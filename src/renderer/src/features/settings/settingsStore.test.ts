@@ -6,7 +6,7 @@ import { typedErrors } from './settingsChecks';
 import { useSettingsStore } from './settingsStore';
 
 const policy = {
-  autoApprove: { read: true, write: false, command: false, mcp: false },
+  autoApprove: { read: true, write: false, command: false, mcp: false, sandboxedCommand: true },
   commands: { allow: ['ls', 'git status'], deny: [], buildDirs: ['node_modules'] },
   limits: { maxToolLoopsPerTodo: 25, maxRetriesPerTodo: 3 },
   requirePlanApproval: false,
