@@ -78,7 +78,7 @@ describe('createRepoGitGuard', () => {
     const guard = createRepoGitGuard(env());
     expect(await guard.prepare(dir, ['status', '--porcelain'])).toEqual([...ALWAYS, 'status', '--porcelain']);
     expect(await guard.prepare(dir, ['log', '-1'])).toEqual([...ALWAYS, 'log', '-1']);
-    expect(await guard.prepare(dir, ['rev-parse', 'HEAD'])).toEqual(['rev-parse', 'HEAD']);
+    expect(await guard.prepare(dir, ['rev-parse', 'HEAD'])).toEqual(['-c', 'core.fsmonitor=false', 'rev-parse', 'HEAD']);
     expect(await guard.programs(dir)).toMatchObject({ programs: [], trusted: false });
   });
 

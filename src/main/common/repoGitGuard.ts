@@ -32,7 +32,7 @@ import {
  * - `--no-ext-diff --no-textconv` for `diff`, `log` and `show` (diff drivers cannot be emptied by value).
  * Always: no submodule recursion nor looking into a submodule's work tree (`ALWAYS`), and editors are `:` (git's "no
  * editor") through the environment (`GUARD_ENV`).
- * Read-only plumbing (`QUIET`) runs as given.
+ * Read-only plumbing (`QUIET`) runs as given, fsmonitor off.
  *
  * The repository's configuration is read with `git config --list` (which runs nothing) and kept per folder until
  * one of its files, include targets or hooks changes (their sizes and times are compared before each run).
@@ -41,8 +41,13 @@ import {
 /** Environment settings that go with every guarded run (they win over any configuration). */
 export const GUARD_ENV: Readonly<Record<string, string>> = { GIT_EDITOR: ':', GIT_SEQUENCE_EDITOR: ':' };
 
-/** Read-only commands that run no hook, filter or diff program (as Akira calls them: no --textconv/--filters). */
-const QUIET = new Set(['rev-parse', 'config', 'ls-tree', 'cat-file', 'merge-base', 'for-each-ref', 'show-ref', 'diff-tree', 'version', 'var']);
+/**
+ * Read-only commands that run no hook, filter or diff program (as Akira calls them: no --textconv/--filters): they
+ * run without reading the repository's configuration, with fsmonitor off (a command that loads the index, e.g. to
+ * read attributes, would ask the fsmonitor: `diff-tree` does, so it is not one of them).
+ */
+const QUIET = new Set(['rev-parse', 'config', 'ls-tree', 'cat-file', 'merge-base', 'for-each-ref', 'show-ref', 'version', 'var']);
+const QUIET_HEAD = ['-c', 'core.fsmonitor=false'];
 /**
  * A submodule is a repository of its own, with its own configuration: git looking inside one (status and diff ask
  * each submodule whether its work tree is dirty) would run its fsmonitor and filters. So git never recurses and
@@ -165,7 +170,7 @@ export function createRepoGitGuard(env: Record<string, string>, trust?: RepoTrus
   return {
     async prepare(cwd, args) {
       const command = args[0] ?? '';
-      if (QUIET.has(command)) return [...args];
+      if (QUIET.has(command)) return [...QUIET_HEAD, ...args];
       let k: Known;
       try {
         k = await current(cwd);
