@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { AkiraError } from '../errors';
 import { resolveInside, toRelative } from '../workspace/pathGuard';
 import { commandEnv, type CommandEnvOptions } from './commandEnv';
+import { sandboxDenials, type SandboxBlock } from './sandboxDenials';
 import { createOutputCapture, type CaptureOptions } from './commandOutput';
 import type { PtyHost } from './ptyHost';
 import { terminalErrors } from '../../../shared/errors';
@@ -31,6 +32,9 @@ import { terminalErrors } from '../../../shared/errors';
  *   named like secrets), but for the variables `environment()` passes through.
  * - `PAGER`/`GIT_PAGER` are `cat`, so `git log` and the like do not wait for a key.
  * - Finished command tabs stay for people to read; the oldest beyond `keepFinished` are closed.
+ * - In the OS sandbox (`sandbox`, core/sandbox: issue 26) the command runs inside bubblewrap with the sandbox's
+ *   environment; what the sandbox blocked while it ran (connections the proxy refused, writes and reads the output
+ *   says were refused) comes back as `blocked`. `outsideSandbox` runs one command without it (an approval of its own).
  */
 export interface RunParams {
   command: string;
@@ -43,6 +47,8 @@ export interface RunParams {
   onStart?(info: { terminalId: string; pid: number }): void;
   /** Raw output as it arrives (escape sequences included). */
   onOutput?(text: string): void;
+  /** Run this one command outside the OS sandbox (the user approved exactly that). */
+  outsideSandbox?: boolean;
 }
 
 export interface RunResult {
@@ -62,6 +68,16 @@ export interface RunResult {
   lines: number;
   omittedLines: number;
   truncated: boolean;
+  /** It ran inside the OS sandbox. */
+  sandboxed: boolean;
+  /** What the sandbox refused while it ran (empty outside the sandbox). */
+  blocked: SandboxBlock[];
+}
+
+/** An OS sandbox commands start in (core/sandbox's Sandbox fits). */
+export interface CommandSandbox {
+  wrap(command: string, opts: { cwd?: string; env?: Record<string, string> }): { file: string; args: string[]; env: Record<string, string>; sandboxed: boolean };
+  onBlocked(listener: (blocked: { host: string; port: number; reason: string }) => void): () => void;
 }
 
 export interface CommandRunnerOptions {
@@ -91,6 +107,8 @@ export interface CommandRunnerOptions {
    * are left out whatever the variable's name). Without it, or when it fails, only names are scrubbed.
    */
   environment?: () => CommandEnvOptions | Promise<CommandEnvOptions>;
+  /** The OS sandbox to run commands in, asked before each command (none: commands run as they are). */
+  sandbox?: () => CommandSandbox | null | Promise<CommandSandbox | null>;
 }
 
 export interface CommandRunner {
@@ -168,19 +186,28 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
     const envOptions = await Promise.resolve()
       .then(() => options.environment?.() ?? {})
       .catch(() => ({}));
-    const baseEnv = commandEnv(options.inheritEnv ?? process.env, envOptions);
+    const scrubbed = commandEnv(options.inheritEnv ?? process.env, envOptions);
+    const sandbox = params.outsideSandbox ? null : await options.sandbox?.();
+    // Mode `required` without a sandbox throws here: nothing runs.
+    const attempt = sandbox?.wrap(command, { cwd, env: { PAGER: 'cat', GIT_PAGER: 'cat', ...scrubbed, ...options.env } });
+    const wrapped = attempt?.sandboxed ? attempt : null;
+    const program = wrapped ? { file: wrapped.file, args: wrapped.args } : { file: shell[0], args: [...shell.slice(1), command] };
+    const baseEnv = wrapped ? wrapped.env : scrubbed;
+    const sandboxed = wrapped !== null;
+    const refused: { host: string; port: number; reason: string }[] = [];
+    const stopListening = sandboxed ? sandbox!.onBlocked((b) => refused.push(b)) : () => undefined;
     const capture = createOutputCapture(options.capture);
     const started = performance.now();
 
     let resolveExit!: (code: number) => void;
     const exited = new Promise<number>((resolve) => (resolveExit = resolve));
     const { terminalId, pid } = host.spawn({
-      program: { file: shell[0], args: [...shell.slice(1), command] },
+      program,
       title: commandTitle(command),
       kind: 'command',
       cwd,
       baseEnv,
-      env: { PAGER: 'cat', GIT_PAGER: 'cat', ...options.env },
+      env: wrapped ? {} : { PAGER: 'cat', GIT_PAGER: 'cat', ...options.env },
       cols: options.cols ?? 120,
       rows: options.rows ?? 30,
       survive: ['SIGTERM'],
@@ -216,6 +243,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
     }
 
     const exitCode = await exited;
+    stopListening();
     clearTimeout(timer);
     if (killTimer) clearTimeout(killTimer);
     params.signal?.removeEventListener('abort', onAbort);
@@ -237,6 +265,8 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
       lines: out.lines,
       omittedLines: out.omittedLines,
       truncated: out.truncated,
+      sandboxed,
+      blocked: sandboxed ? [...refused.map((b) => ({ kind: 'network' as const, host: b.host, port: b.port, reason: b.reason })), ...sandboxDenials(out.text, { root })] : [],
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RunResult } from '../../terminal/commandRunner';
+import type { SandboxBlock } from '../../terminal/sandboxDenials';
 import { ToolError } from './toolError';
 import { defineTool } from './toolTypes';
 import { resolveToolPath } from './workspaceFiles';
@@ -32,7 +33,26 @@ export function describeRun(command: string, r: RunResult, timeoutSeconds: numbe
   else if (r.killedBy === 'user') end = `[The user closed the terminal after ${seconds(r.durationMs)}; the command was killed (exit code ${r.exitCode}).]`;
   else end = `[Exit code ${r.exitCode} after ${seconds(r.durationMs)}.]`;
   const output = r.output ? r.output : '(no output)';
-  return `$ ${command}${where}\n${output}\n${end}`;
+  const blocked = r.blocked?.length ? `\n${blockedText(r.blocked)}` : '';
+  return `$ ${command}${where}\n${output}\n${end}${blocked}`;
+}
+
+const WHY: Record<string, string> = {
+  not_allowed: 'not on the allowed domains',
+  local_address: "a server on this machine's own network",
+  unresolved: 'the name does not resolve',
+};
+
+/** What the OS sandbox refused while the command ran, and what to do next (issue 26). */
+export function blockedText(blocked: readonly SandboxBlock[]): string {
+  const lines = blocked.map((b) => {
+    if (b.kind === 'network') return `blocked by the sandbox: a connection to ${b.host}:${b.port} (${WHY[b.reason] ?? b.reason})`;
+    return `blocked by the sandbox: ${b.kind === 'write' ? 'writing' : 'reading'} ${b.path}`;
+  });
+  lines.push(
+    '[The command ran in an OS sandbox: it may write only in the workspace and $TMPDIR, may not read credentials, and reaches only allowed domains. Work inside the workspace; if this is needed, say so: the user can allow it or run the command outside the sandbox.]',
+  );
+  return lines.join('\n');
 }
 
 export const runCommandTool = defineTool({
