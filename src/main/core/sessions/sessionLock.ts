@@ -30,13 +30,17 @@ export function clearStaleLock(dir: string): boolean {
   return true;
 }
 
+/** How long a live holder from another process is waited for before the session is refused as open elsewhere. */
+const HOLDER_GRACE_MS = 2000;
+
 export interface SessionLock {
   release(): Promise<void>;
 }
 
 export async function acquireLock(dir: string, sessionId: string): Promise<SessionLock> {
   const lock = createPidLock(join(dir, LOCK_FILE), 'json');
-  for (let tries = 0; tries < 3; tries++) {
+  const deadline = Date.now() + HOLDER_GRACE_MS;
+  for (let tries = 0; tries < 3; ) {
     if (lock.tryAcquire()) {
       let released = false;
       return {
@@ -49,9 +53,16 @@ export async function acquireLock(dir: string, sessionId: string): Promise<Sessi
     }
     const owner = liveLockHolder(lock.path);
     if (owner) {
+      // A holder on its way out is waited for a moment: Akira killed through its launcher (bin/secretEnv.cjs) ends
+      // itself when it sees the launcher gone, a few milliseconds later.
+      if (!isThisProcess(owner) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
       const who = isThisProcess(owner) ? 'this process' : describeHolder(owner);
       throw new AkiraError('conflict', sessionErrors.openElsewhere(sessionId, who));
     }
+    tries++;
   }
   throw new AkiraError('conflict', sessionErrors.noLock(sessionId));
 }
