@@ -13,6 +13,8 @@ import { isWithin, type SandboxPlan } from './sandboxPaths';
  *   ssh-agent sockets: a unix socket is reachable through a read-only bind); writable: the root, the extra paths
  *   and the session's temp folder; deny-read folders become an empty tmpfs nobody may open (`--perms 0000`),
  *   deny-read files `/dev/null` (which cannot be opened there: Permission denied); protected paths read-only again.
+ *   A hidden folder with a writable place inside (a worktree in Akira's data folder) may be passed through (0111) but
+ *   not listed; it is empty but for the way there.
  * - Mounts are ordered by depth (a parent before what lies inside it), and at the same path writable < hidden <
  *   read-only, so a worktree inside Akira's (hidden) data folder stays writable, a hidden path inside the workspace
  *   stays hidden, and a protected file inside a writable folder stays read-only.
@@ -42,10 +44,12 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
   const writableRoots = [plan.root, ...plan.writable, plan.sessionTmp];
   // A path under /tmp or /run that no writable place re-binds is gone already: no mount point needed there.
   const visible = (p: string) => !EMPTIED.some((e) => isWithin(e, p)) || writableRoots.some((w) => isWithin(w, p) || isWithin(p, w));
+  const passedThrough = (p: string) => [...writableRoots, ...(plan.proxySocket ? [plan.proxySocket] : [])].some((w) => w !== p && isWithin(p, w));
   const mounts: Mount[] = [
     ...EMPTIED.map((p) => ({ path: p, rank: 0, args: ['--tmpfs', p] })),
     ...writableRoots.map((p) => ({ path: p, rank: 1, args: ['--bind', p, p] })),
-    ...plan.denyDirs.filter(visible).map((p) => ({ path: p, rank: 2, args: ['--perms', '0000', '--tmpfs', p] })),
+    // nobody may open it; one with a writable place inside (a worktree in the data folder) may only be passed through
+    ...plan.denyDirs.filter(visible).map((p) => ({ path: p, rank: 2, args: ['--perms', passedThrough(p) ? '0111' : '0000', '--tmpfs', p] })),
     ...plan.denyFiles.filter(visible).map((p) => ({ path: p, rank: 2, args: ['--ro-bind', '/dev/null', p] })),
     ...plan.readOnly.map((p) => ({ path: p, rank: 3, args: ['--ro-bind', p, p] })),
   ];
