@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_READ_ONLY } from '../agent/policy';
@@ -120,16 +121,16 @@ describe.skipIf(skip)('a sandboxed command (real bubblewrap)', () => {
     await waitFor(() => left() === '', 'no sleep 1000.x left on the host');
   });
 
-  it("sees neither Akira's processes nor its environment (OPENAI_API_KEY)", async () => {
-    const before = process.env.OPENAI_API_KEY;
-    process.env.OPENAI_API_KEY = 'sk-PARENT-ENV-SECRET';
+  it("sees neither Akira's processes nor their environment (OPENAI_API_KEY)", async () => {
+    // A process on the host with the key in its environment, as Akira's own has it (/proc/<pid>/environ is what a
+    // process was started with, so the test starts one rather than setting process.env).
+    const akira = spawn('sleep', ['1000.444'], { env: { ...process.env, OPENAI_API_KEY: 'sk-PARENT-ENV-SECRET' }, stdio: 'ignore' });
     try {
-      const r = await run(`cat /proc/${process.pid}/environ; cat /proc/${process.ppid}/environ; cat /proc/*/environ | tr '\\0' '\\n' | grep -c . ; env; echo done`);
+      const r = await run(`cat /proc/${akira.pid}/environ; cat /proc/${process.pid}/environ; cat /proc/*/environ; echo; echo done`);
       expect(r.out).toMatch(/done/);
       expect(r.out).not.toContain('PARENT-ENV-SECRET');
     } finally {
-      if (before === undefined) delete process.env.OPENAI_API_KEY;
-      else process.env.OPENAI_API_KEY = before;
+      akira.kill();
     }
   });
 
@@ -145,6 +146,78 @@ describe.skipIf(skip)('a sandboxed command (real bubblewrap)', () => {
       expect(existsSync(join(fx.root, 'user.txt'))).toBe(false);
     } finally {
       await inner.dispose();
+    }
+  });
+});
+
+/** registry.npmjs.org answers from the host (the only internet here); null when it does not. */
+async function registryReachable(): Promise<string | null> {
+  try {
+    const res = await fetch('https://registry.npmjs.org/', { method: 'HEAD', signal: AbortSignal.timeout(8000) });
+    return res.status < 500 ? null : `registry.npmjs.org answered ${res.status}`;
+  } catch (err) {
+    return `registry.npmjs.org is unreachable from this machine (${(err as Error).message})`;
+  }
+}
+
+describe.skipIf(skip)('an allowed domain through the proxy (real bubblewrap)', () => {
+  it('reaches registry.npmjs.org over HTTPS (CONNECT) and by SOCKS5, and nothing else', async (ctx) => {
+    const unreachable = await registryReachable();
+    if (unreachable) {
+      console.warn(`skipped: ${unreachable}`);
+      ctx.skip();
+    }
+    const fx = await sandboxFixture();
+    const sandbox = await createSandbox({ settings: globalSandbox({ network: { allow: ['registry.npmjs.org'] } }), root: fx.root, home: fx.home, dataDir: fx.dataDir, readOnly: SANDBOX_READ_ONLY, availability });
+    const blocked: BlockedConnection[] = [];
+    sandbox.onBlocked((b) => blocked.push(b));
+    try {
+      const r = await runWrapped(
+        sandbox.wrap(
+          [
+            'curl -sS -m 30 -o /dev/null -w "connect=%{http_code}\\n" https://registry.npmjs.org/',
+            'curl -sS -m 30 -o /dev/null -w "socks=%{http_code}\\n" -x "$ALL_PROXY" https://registry.npmjs.org/',
+            'curl -sS -m 10 -o /dev/null -w "other=%{http_code}\\n" https://pypi.org/',
+          ].join('; '),
+          { cwd: fx.root, env: { HOME: fx.home } },
+        ),
+        fx.root,
+      );
+      expect(r.out).toContain('connect=200');
+      expect(r.out).toContain('socks=200');
+      expect(r.out).toContain('other=000');
+      expect(blocked).toEqual([expect.objectContaining({ host: 'pypi.org', port: 443, reason: 'not_allowed' })]);
+    } finally {
+      await sandbox.dispose();
+      fx.cleanup();
+    }
+  });
+
+  it('reaches an allowed name (resolved by the test to a public address, dialled to a local server), and allows a new one at run time', async () => {
+    const fx = await sandboxFixture();
+    const local = await localServer('ALLOWED-SERVER');
+    const sandbox = await createSandbox({
+      settings: globalSandbox({ network: { allow: ['*.example.test'] } }),
+      root: fx.root,
+      home: fx.home,
+      dataDir: fx.dataDir,
+      readOnly: SANDBOX_READ_ONLY,
+      availability,
+      resolve: async () => ['203.0.113.7'],
+      dial: () => connect({ host: '127.0.0.1', port: local.port }),
+    });
+    try {
+      const cmd = 'curl -sS -m 10 http://pkg.example.test/; curl -sS -m 10 http://other.test/; echo done';
+      const first = await runWrapped(sandbox.wrap(cmd, { cwd: fx.root, env: { HOME: fx.home } }), fx.root);
+      expect(first.out).toContain('ALLOWED-SERVER');
+      expect(first.out).toContain('blocked by the sandbox: other.test');
+      sandbox.setNetworkAllow(['*.example.test', 'other.test']);
+      const second = await runWrapped(sandbox.wrap(cmd, { cwd: fx.root, env: { HOME: fx.home } }), fx.root);
+      expect(second.out.match(/ALLOWED-SERVER/g)).toHaveLength(2);
+    } finally {
+      await sandbox.dispose();
+      await local.close();
+      fx.cleanup();
     }
   });
 });
