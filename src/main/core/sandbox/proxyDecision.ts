@@ -60,7 +60,7 @@ export function normalHost(host: string): string {
 
 /** `host` is on the list (`*.x` entries: any sub-domain of x). The port is not restricted. */
 export function isAllowed(allow: readonly string[], host: string, _port?: number): boolean {
-  return domainAllowed(allow, normalHost(host));
+  return domainAllowed(allow.map(normalHost), normalHost(host));
 }
 
 export async function decide(allow: readonly string[], rawHost: string, port: number, resolve: Resolver): Promise<Decision> {
