@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_READ_ONLY } from '../agent/policy';
@@ -82,6 +82,35 @@ describe.skipIf(skip)('a sandboxed command (real bubblewrap)', () => {
       );
     } finally {
       await local.close();
+    }
+  });
+
+  it('cannot unmount what hides ~/.ssh, though Akira may run as root (no capabilities inside)', async () => {
+    const r = await run('umount ~/.ssh; umount -l ~/.ssh; cat ~/.ssh/id_rsa; grep CapEff /proc/self/status; echo done');
+    expect(r.out).toMatch(/done/);
+    expect(r.out).toMatch(/CapEff:\s+0+\s/);
+    expect(r.out).not.toContain('FAKE-PRIVATE-KEY-SECRET');
+  });
+
+  it('cannot reach unix sockets in /run or /tmp (docker.sock, D-Bus, ssh-agent live there)', async () => {
+    const servers = [`/run/akira-sbx-test-${process.pid}.sock`, `/tmp/akira-sbx-test-${process.pid}.sock`];
+    const listening = await Promise.all(
+      servers.map(
+        (path) =>
+          new Promise<Server>((ok) => {
+            rmSync(path, { force: true });
+            const srv = createServer((s) => s.end('HOST-SOCKET-REACHED\n'));
+            srv.listen(path, () => ok(srv));
+          }),
+      ),
+    );
+    try {
+      const r = await run(`${servers.map((p) => `socat -t 2 - UNIX-CONNECT:${p} </dev/null`).join('; ')}; echo done`);
+      expect(r.out).toMatch(/done/);
+      expect(r.out).not.toContain('HOST-SOCKET-REACHED');
+    } finally {
+      await Promise.all(listening.map((srv) => new Promise((ok) => srv.close(ok))));
+      for (const p of servers) rmSync(p, { force: true });
     }
   });
 
