@@ -25,8 +25,9 @@ export function bridgeScript(options: { socket: string | null; socat: string; sh
   if (!options.socket) return run;
   return [
     `${quote(options.socat)} TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr ${quote(`UNIX-CONNECT:${options.socket}`)} </dev/null >/dev/null 2>&1 &`,
-    // state 0A is LISTEN; a bounded wait (if socat fails, the command runs without network)
-    `n=0; while [ $n -lt 20000 ]; do while read -r _ l _ st _; do [ "$l" = ${LISTEN_ADDRESS} ] && [ "$st" = 0A ] && break 2; done </proc/net/tcp; n=$((n+1)); done`,
+    // until the listener is up (state 0A) while socat lives, at most ~3000 reads (a few seconds): if socat fails, the
+    // command runs at once, without network (each read of /proc/net/tcp costs about a millisecond of system time)
+    `b=$!; n=0; while [ $n -lt 3000 ] && kill -0 $b 2>/dev/null; do while read -r _ l _ st _; do [ "$l" = ${LISTEN_ADDRESS} ] && [ "$st" = 0A ] && break 2; done </proc/net/tcp; n=$((n+1)); done`,
     run,
   ].join('\n');
 }
