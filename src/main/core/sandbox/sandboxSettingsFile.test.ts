@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readAgentSettings } from '../agent/orchestrator/agentSettings';
-import { checkLayer } from '../settings/settingsLayers';
+import { applyPatch, checkLayer } from '../settings/settingsLayers';
 import { tempDir, writeTree } from '../../../testing/tempTree';
 import { globalSandbox, tightenSandbox } from './sandboxSettings';
 
@@ -34,5 +34,10 @@ describe('agent.sandbox in settings files', () => {
     await expect(readAgentSettings(join(t.dir, 'ws'), join(t.dir, 'data'))).rejects.toThrow(/agent\.sandbox\.mode/);
     const issues = checkLayer({ agent: { sandbox: { mode: 'sometimes', extra: 1 } } }, 'workspace', ['code-dev']);
     expect(issues.map((i) => i.path)).toEqual(expect.arrayContaining(['agent.sandbox.mode', 'agent.sandbox.extra']));
+  });
+
+  it('saving other agent settings from the settings view keeps agent.sandbox', () => {
+    const raw = { agent: { mode: 'code-dev', sandbox: { mode: 'required' } } };
+    expect(applyPatch(raw, { agent: { mode: 'autonomous' } })).toEqual({ agent: { mode: 'autonomous', sandbox: { mode: 'required' } } });
   });
 });
