@@ -18,6 +18,7 @@ import { settingsErrorStrings } from './settingsErrorStrings';
 import { sessionReasonStrings } from './sessionReasonStrings';
 import { policyReasonStrings } from './policyReasonStrings';
 import { assessReasonStrings } from './assessReasonStrings';
+import { sandboxErrorStrings } from './sandboxErrorStrings';
 
 export * from './errorWords';
 export * from './sessionReasons';
@@ -52,6 +53,7 @@ const errorCatalogs = {
   reason: sessionReasonStrings,
   policy: policyReasonStrings,
   assess: assessReasonStrings,
+  sandbox: sandboxErrorStrings,
 } satisfies Record<string, TextCatalog<Messages>>;
 
 export const fileErrors = errorWords('file', fileErrorStrings);
@@ -77,6 +79,8 @@ export const sessionReasons = errorWords('reason', sessionReasonStrings);
 export const policyReasons = errorWords('policy', policyReasonStrings);
 /** A spec task's quick checks and the reasoning Akira writes about them (`task_assessed.checkWords`, `reasoningWords`). */
 export const assessReasons = errorWords('assess', assessReasonStrings);
+/** The OS sandbox of the agent's commands (issue 26): why there is none, how to get one, `required` refusing. */
+export const sandboxErrors = errorWords('sandbox', sandboxErrorStrings);
 export type { GitAction } from './gitErrorStrings';
 
 /** The catalog message for `words` in `language`, or null when this build does not know its key or values. */

@@ -5,6 +5,7 @@ import { formatPolicyIssues, LIMITS, policyIssueWords, policyOverridesSchema } f
 import { inputWords, zodSaidWords } from '../inputWords';
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
+import { sandboxLayerSchema } from '../sandbox/sandboxSettings';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
 import { inputErrors, plainWords, settingsErrors, type ErrorWords, type Words } from '../../../shared/errors';
 
@@ -280,6 +281,7 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
       checkField(issues, 'agent', 'contextTokens', agent.contextTokens, CONTEXT_TOKENS_RANGE);
       if (agent.policy !== undefined) checkPolicyLayer(agent.policy, issues);
       if (agent.spec !== undefined) checkSpec(agent.spec, issues);
+      if (agent.sandbox !== undefined) checkSandbox(agent.sandbox, issues);
     }
   }
   const checkpoints = raw.checkpoints;
@@ -288,6 +290,19 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
     else checkField(issues, 'checkpoints', 'retentionDays', checkpoints.retentionDays, RETENTION_DAYS_RANGE);
   }
   return issues;
+}
+
+/** agent.sandbox as agentSettings.ts reads it (sandbox/sandboxSettings.ts; strict: an unknown field is refused too). */
+function checkSandbox(sandbox: unknown, issues: FieldIssue[]): void {
+  const r = sandboxLayerSchema.safeParse(sandbox);
+  if (r.success) return;
+  for (const issue of r.error.issues) {
+    const sub = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+    const path = ['agent', 'sandbox', ...sub.map(String)].join('.');
+    const message = `${path}: ${issue.message}`;
+    const words = zodSaidWords(message, inputWords({ ...issue, path: ['agent', 'sandbox', ...issue.path] } as z.core.$ZodIssue, { agent: { sandbox } }, 0));
+    issues.push(words ? { path, message, words: plainWords(words) } : { path, message });
+  }
 }
 
 /** agent.spec as agentSettings.ts's specSettingsSchema reads it (strict: an unknown field is refused too). */

@@ -15,6 +15,7 @@ import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode, 
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type GenerationSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { combineRetention } from '../checkpoints/retentionSetting';
+import { sandboxLayerSchema } from '../sandbox/sandboxSettings';
 import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { testModelConnection } from './connectionTest';
@@ -93,6 +94,7 @@ function agentLayer(raw: RawSettings, issues: FieldIssue[]): SettingsLayer {
     contextTokens: typeof agent.contextTokens === 'number' && valid('agent.contextTokens') ? agent.contextTokens : undefined,
     policy: agent.policy !== undefined && valid('agent.policy') ? policyOverridesSchema.parse(agent.policy) : undefined,
     spec: isObject(agent.spec) && valid('agent.spec') ? (specSettingsSchema.safeParse(agent.spec).data ?? {}) : {},
+    sandbox: isObject(agent.sandbox) && valid('agent.sandbox') ? sandboxLayerSchema.safeParse(agent.sandbox).data : undefined,
   };
 }
 

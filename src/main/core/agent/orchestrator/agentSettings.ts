@@ -9,6 +9,7 @@ import { checkPolicyOverrides, policyIssueFields, type PolicyOverrides } from '.
 import { settingsErrors } from '../../../../shared/errors';
 import { issueFields } from '../../inputWords';
 import { invalidSettings, readSettingsOrThrow, type SettingsPlace } from '../../settingsFile';
+import { sandboxLayerSchema, type SandboxLayer } from '../../sandbox/sandboxSettings';
 
 /**
  * The agent's settings, read fresh at each start/resume from the global settings file
@@ -20,12 +21,13 @@ import { invalidSettings, readSettingsOrThrow, type SettingsPlace } from '../../
  *                                                              // per model: JSON mode for models without tool calling, images,
  *                                                              // generation settings (also accepted in "model" for the configured one)
  *     "agent":  {"mode": "code-dev", "contextTokens": 16000, "policy": {autoApprove, commands, limits, requirePlanApproval},
- *                "spec": {"skipConfidence": 0.8, "onFailure": "ask" | "rollback" | "continue", "assess": "model" | "heuristic"}}
+ *                "spec": {"skipConfidence": 0.8, "onFailure": "ask" | "rollback" | "continue", "assess": "model" | "heuristic"},
+ *                "sandbox": {"mode": "auto" | "off" | "required", "network": {"allow": […]}, "denyRead": […], "allowWrite": […]}}
  *   }
  *
  * Workspace values win over global ones, except the policy: a project can only tighten it (every field's
  * rule is in policy/projectPolicy.ts: approvals only on, no allow list or passEnv, limits only lower,
- * build folders only fewer, plan approval only required).
+ * build folders only fewer, plan approval only required), and so the sandbox (sandbox/sandboxSettings.ts tightenSandbox).
  * Invalid values are a bad_request naming the file and the field.
  */
 
@@ -51,6 +53,8 @@ const agentSection = z.object({
   jsonMode: z.boolean().optional(),
   policy: z.unknown().optional(),
   spec: specSettingsSchema.optional(),
+  /** The OS sandbox of the agent's commands (issue 26): only what this file sets. */
+  sandbox: sandboxLayerSchema.optional(),
 });
 
 /** Per model (`models.<name>`, or `model` for the configured one): how to talk to it (issue 11). */
@@ -84,6 +88,8 @@ export interface SettingsLayer {
   contextTokens: number | undefined;
   policy: PolicyOverrides | undefined;
   spec: SpecSettings;
+  /** `agent.sandbox` as this file sets it (a workspace's only tightens the global one: sandboxSettings.ts). */
+  sandbox: SandboxLayer | undefined;
 }
 
 export interface AgentSettings {
@@ -120,6 +126,7 @@ function layer(raw: Record<string, unknown>, place: SettingsPlace, file: string)
     contextTokens: agent?.contextTokens,
     policy,
     spec: agent?.spec ?? {},
+    sandbox: agent?.sandbox,
   };
 }
 

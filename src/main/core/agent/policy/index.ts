@@ -25,7 +25,7 @@ export type { Policy, PolicyOverrides, LimitName } from './policySchema';
 export { decideCommand, decideFileChange } from './commandPolicy';
 export type { CommandDecision, CommandVerdict, CommandContext, PartVerdict } from './commandPolicy';
 export { checkLimit } from './limits';
-export { protectedWhat, protectedKind, PROTECTED_ROOTS } from './protectedPaths';
+export { protectedWhat, protectedKind, PROTECTED_ROOTS, SANDBOX_READ_ONLY } from './protectedPaths';
 export type { ProtectedKind } from './protectedPaths';
 export { tightenPolicy, loosenedFields } from './projectPolicy';
 export type { LoosenedField } from './projectPolicy';

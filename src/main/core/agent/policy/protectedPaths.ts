@@ -73,3 +73,20 @@ export function protectedKind(relPath: string): ProtectedKind | null {
 
 /** The top-level places a command could change them in (files or folders), for orchestrator/protectedFiles.ts. */
 export const PROTECTED_ROOTS = ['.akira/settings.json', '.akira/mcp.json', '.akira/modes', '.akira/rules', 'AGENTS.md', 'CLAUDE.md', '.cursorrules', '.clinerules'];
+
+/**
+ * What stays read-only inside the OS sandbox (sandbox/bwrapArgs.ts) although the workspace around it is writable:
+ * the places above, the rules files of other coding agents (a command planting them would steer the user's other
+ * tools), and the two parts of `.git` that name programs git runs (`config`: fsmonitor, filters, textconv, hooksPath;
+ * `hooks/`). The rest of `.git` stays writable so that `git commit` works.
+ */
+export const SANDBOX_READ_ONLY = [
+  ...PROTECTED_ROOTS,
+  'GEMINI.md',
+  '.cursor/rules',
+  '.windsurfrules',
+  '.github/copilot-instructions.md',
+  '.kiro/steering',
+  '.git/config',
+  '.git/hooks',
+];
