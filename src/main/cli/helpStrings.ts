@@ -110,6 +110,10 @@ Options:
                      checkpoints happen there; your tree and branch are untouched. At the end, merge
                      it with \`akira sessions merge <id>\` or drop it with \`akira sessions discard <id>\`.
                      Not with --resume (a session keeps its tree)
+  --no-sandbox       Run the agent's commands without the OS sandbox (bubblewrap on Linux), whatever
+                     agent.sandbox.mode says. By default they run in it where it is available: writes
+                     only in the workspace and a temp folder, no credentials, network only to
+                     agent.sandbox.network.allow. --yes never runs a command outside it
   --workspace DIR    The folder to work in (default: the current folder)
   --mode M           code-dev (default), bug-fix, learn, optimize, autonomous, or a custom mode
                      from .akira/modes/
@@ -270,6 +274,9 @@ Id：完整的 id、至少 4 个字符的唯一前缀，或 "latest"。
                      仓库）。文件、命令和检查点都在那里进行；你的工作区和分支不受影响。结束后
                      用 \`akira sessions merge <id>\` 合并，或用 \`akira sessions discard <id>\` 丢弃。
                      不能与 --resume 同用（会话保留它自己的工作树）
+  --no-sandbox       不论 agent.sandbox.mode 如何设置，智能体的命令都不在操作系统沙箱（Linux 上为
+                     bubblewrap）中运行。默认在可用时于沙箱中运行：只能写工作区和临时文件夹，
+                     读不到凭据，网络只通往 agent.sandbox.network.allow。--yes 从不在沙箱外运行命令
   --workspace DIR    工作的文件夹（默认：当前文件夹）
   --mode M           code-dev（默认）、bug-fix、learn、optimize、autonomous，或 .akira/modes/ 中的
                      自定义模式

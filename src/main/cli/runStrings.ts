@@ -67,6 +67,7 @@ export const runStrings = defineText({
     seeRunHelp: ' (see `akira run --help`)',
     sessionPaused: 'Session paused',
     alreadyCompleted: (id: string) => `Session ${id} is already completed.`,
+    noSandbox: (why: string, hint: string) => `Commands run without the OS sandbox: ${why}${hint ? ` ${hint}` : ''}`,
     pausing: (signal: string) => `${signal}: pausing the session…`,
     workOnBranch: (completed: boolean, branch: string, path: string) =>
       `${completed ? 'Its work is' : 'Its work so far is'} on branch ${branch}, in the worktree ${path}; your own tree is unchanged.`,
@@ -138,6 +139,7 @@ export const runStrings = defineText({
     seeRunHelp: '（参见 `akira run --help`）',
     sessionPaused: '会话已暂停',
     alreadyCompleted: (id: string) => `会话 ${id} 已经完成。`,
+    noSandbox: (why: string, hint: string) => `命令在操作系统沙箱之外运行：${why}${hint ? ` ${hint}` : ''}`,
     pausing: (signal: string) => `${signal}：正在暂停会话…`,
     workOnBranch: (completed: boolean, branch: string, path: string) =>
       `${completed ? '它的工作' : '它目前的工作'}在分支 ${branch} 上，位于工作树 ${path}；你自己的工作区没有改变。`,

@@ -52,6 +52,7 @@ export const runSpec: CommandSpec = {
     json: 'boolean',
     resume: 'string',
     worktree: 'boolean',
+    'no-sandbox': 'boolean',
     image: 'strings',
   },
   short: { y: 'yes' },
@@ -85,7 +86,7 @@ export async function runTaskCommand(argv: readonly string[], io: CliIo): Promis
       face: 'cli',
       version: io.version,
       watch: false,
-      agent: { env: io.env, modelFlags: { model: f.model, baseUrl: f['base-url'] } },
+      agent: { env: io.env, modelFlags: { model: f.model, baseUrl: f['base-url'] }, noSandbox: f['no-sandbox'] === true },
     });
     return await follow(core, io, { ...f, json, root, spec, images }, stopped);
   } catch (err) {
@@ -111,6 +112,7 @@ interface RawFlags {
   yes?: boolean;
   resume?: string;
   worktree?: boolean;
+  'no-sandbox'?: boolean;
   image?: string[];
 }
 
@@ -216,6 +218,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     }
   });
   try {
+    await sayWhenUnsandboxed();
     if (f.resume !== undefined) {
       const state = (await call('agent.get', { sessionId: f.resume })) as { status: string; statusReason: string | null };
       if (state.status === 'completed') {
@@ -245,6 +248,16 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     return code;
   } finally {
     off();
+  }
+
+  /** Once, before the session: the agent's commands run without the OS sandbox here, why, and how to get one (issue 26). */
+  async function sayWhenUnsandboxed(): Promise<void> {
+    const sb = (await call('agent.sandbox', {})) as CommandResult<'agent.sandbox'>;
+    if (sb.available) return;
+    const lang = io.language ?? 'en';
+    const why = reasonIn(sb.reason, sb.reasonWords, lang) ?? '';
+    const hint = reasonIn(sb.hint, sb.hintWords, lang) ?? '';
+    io.err(`${s('yellow', '!')} ${t.noSandbox(why, hint)}\n`);
   }
 
   /** --worktree where worktrees cannot be made (not a git repository, no commit yet …): exit 2 with the reason. */

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { basename } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import { commandNames, eventNames, type WorkspaceSummaryT } from '../../shared/contract';
@@ -14,6 +15,10 @@ import type { CheckpointEmit } from './checkpoints/types';
 import { createWatchFeed, type WatchFeed } from './checkpoints/watchFeed';
 import { createGitService, type GitService } from './git/gitService';
 import { createGitTrust } from './git/gitTrust';
+import { createWorkspaceSandbox, globalSandbox, tightenSandbox, type WorkspaceSandbox } from './sandbox';
+import type { CreateSandboxOptions } from './sandbox/createSandbox';
+import { SANDBOX_READ_ONLY } from './agent/policy/protectedPaths';
+import { readAgentSettings } from './agent/orchestrator/agentSettings';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { createFileSecretStore, type SecretStore } from './settings/secretStore';
 import { settingsHandlers } from './settings/settingsHandlers';
@@ -82,6 +87,10 @@ export interface AgentOptions {
   resolveMode?: ModeResolver;
   /** The model client's wait between retries (tests). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** `akira run --no-sandbox`: the agent's commands run without the OS sandbox, whatever the settings say. */
+  noSandbox?: boolean;
+  /** The OS sandbox's availability (tests simulate "none here"; default: probed once per process). */
+  sandboxAvailability?: CreateSandboxOptions['availability'];
 }
 
 /** The services bound to one open folder; replaced as a whole when another folder is opened. */
@@ -94,6 +103,8 @@ interface WorkspaceServices {
   /** The watcher → checkpoints change feed (null without a watcher). */
   feed: WatchFeed | null;
   commands: CommandRunner;
+  /** The OS sandbox the workspace's agent commands run in (issue 26). */
+  sandbox: WorkspaceSandbox;
   /** Rules, @-mentions, git state and diagnostics (issue 11). */
   context: ProjectContext;
   /** The MCP servers of this workspace (issue 12). */
@@ -128,6 +139,7 @@ async function disposeServices(services: Partial<WorkspaceServices>): Promise<vo
   await services.agent?.dispose().catch(() => undefined);
   await services.mcp?.dispose().catch(() => undefined);
   await services.commands?.dispose().catch(() => undefined);
+  await services.sandbox?.dispose().catch(() => undefined);
   await Promise.allSettled([services.terminals?.dispose(), services.workspace?.dispose(), services.git?.dispose(), services.checkpoints?.dispose()]);
   services.feed?.dispose();
   await services.search?.dispose().catch(() => undefined);
@@ -169,11 +181,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Akira's environment without its secrets, for the agent's commands; only the global settings pass variables through.
       const commandEnvironment = () =>
         commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key });
+      // The OS sandbox of the agent's commands (issue 26): the settings in effect, read before each command.
+      const sandboxFor = (treeRoot: string) =>
+        createWorkspaceSandbox({
+          root: treeRoot,
+          home: env.HOME || homedir(),
+          dataDir: options.dataDir,
+          readOnly: SANDBOX_READ_ONLY,
+          availability: options.agent?.sandboxAvailability,
+          settings: async () => {
+            const s = await readAgentSettings(root, options.dataDir);
+            const effective = tightenSandbox(globalSandbox(s.global.sandbox), s.workspace.sandbox);
+            return options.agent?.noSandbox ? { ...effective, mode: 'off' as const } : effective;
+          },
+        });
+      const sandbox = (built.sandbox = sandboxFor(root));
       const commands = (built.commands = createCommandRunner({
         root,
         host: terminals,
         watched: options.face !== 'cli',
         environment: commandEnvironment,
+        sandbox: () => sandbox.current(),
       }));
       // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
       const checkpoints = (built.checkpoints = await createCheckpointService({
@@ -231,16 +259,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         worktrees: createWorktrees({ root, dataDir: options.dataDir, env, trust: gitTrust }),
         openShell: (cwd, size, title) => terminals.createAt(cwd, size, title),
         // A worktree session's own tree: commands (in the shared terminal panel) and checkpoints rooted there.
+        sandbox: () => sandbox.status(),
         isolatedTree: async (treeRoot) => {
-          const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment });
+          const treeSandbox = sandboxFor(treeRoot);
+          const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment, sandbox: () => treeSandbox.current() });
           const treeCheckpoints = await createCheckpointService({ root: treeRoot, dataDir: options.dataDir, options: { preloadStatPool: false } }).catch(() => null);
           const treeDiagnostics = createDiagnostics({ root: treeRoot, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) });
           return {
             commands: treeCommands,
             checkpoints: treeCheckpoints,
             diagnostics: (input) => treeDiagnostics.run(input),
+            sandboxed: async () => (await treeSandbox.status()).available,
             async dispose() {
               await treeCommands.dispose();
+              await treeSandbox.dispose();
               await treeCheckpoints?.dispose();
             },
           };

@@ -186,6 +186,22 @@ export const agentCommands = {
     }),
     'Whether sessions can run in their own git worktree here (not a git repository, no commit yet … say why not).',
   ),
+  'agent.sandbox': defineCommand(
+    noInput,
+    z.object({
+      /** agent.sandbox.mode in effect (`off` also under `akira run --no-sandbox`). */
+      mode: z.enum(['auto', 'off', 'required']),
+      /** The agent's commands run in the OS sandbox. */
+      available: z.boolean(),
+      /** Why not (English); null when they do. */
+      reason: z.string().nullable(),
+      reasonWords: reasonWordsSchema.optional(),
+      /** How to get one (English); null when there is nothing to install. */
+      hint: z.string().nullable(),
+      hintWords: reasonWordsSchema.optional(),
+    }),
+    "Whether the agent's commands run in the OS sandbox here (issue 26), and if not why and how to get one.",
+  ),
   'agent.worktreeDiff': defineCommand(
     z.object(bySession).strict(),
     z.object({

@@ -18,3 +18,4 @@ export {
   type SandboxMode,
   type SandboxSettings,
 } from './sandboxSettings';
+export { createWorkspaceSandbox, type SandboxStatus, type WorkspaceSandbox } from './workspaceSandbox';

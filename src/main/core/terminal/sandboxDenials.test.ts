@@ -7,6 +7,7 @@ describe('sandboxDenials', () => {
   it('reads what common tools print when the sandbox refuses a write or a read', () => {
     const output = [
       "bash: /etc/hosts: Read-only file system",
+      '/bin/bash: line 1: /var/tmp/out/planted.txt: Read-only file system',
       "touch: cannot touch '/home/dev/.bashrc': Read-only file system",
       "cp: cannot create regular file '/opt/x': Read-only file system",
       "Error: EROFS: read-only file system, open '/usr/local/lib/x.js'",
@@ -17,6 +18,7 @@ describe('sandboxDenials', () => {
     ].join('\n');
     expect(sandboxDenials(output, where)).toEqual([
       { kind: 'write', path: '/etc/hosts' },
+      { kind: 'write', path: '/var/tmp/out/planted.txt' },
       { kind: 'write', path: '/home/dev/.bashrc' },
       { kind: 'write', path: '/opt/x' },
       { kind: 'write', path: '/usr/local/lib/x.js' },

@@ -17,8 +17,14 @@ export type SandboxBlock =
 
 const WRITE = /read-only file system|\bEROFS\b/i;
 const READ = /permission denied|\bEACCES\b/i;
-/** A path in the line: quoted ('…', "…", `…'), or a bare absolute or ~ path before a colon or the end. */
-const PATHS = [/['"`‘]((?:\/|~\/)[^'"`’\n]+)['"’]/, /(?:^|[\s:(])((?:\/|~\/)[^\s:'"(),]+)(?=[:,)\s]|$)/];
+/**
+ * The path the line refuses: the one right before ": Read-only file system" / ": Permission denied" (what shells and
+ * coreutils print: `bash: line 1: /x: Read-only file system`), else a quoted one ('…', "…", ‘…’: Node, Python, touch),
+ * else the last bare absolute or ~ path.
+ */
+const BEFORE_ERROR = /(?<=^|[\s:(])((?:\/|~\/)[^\s:'"‘’]+):\s*(?:read-only file system|permission denied)/i;
+const QUOTED = /['"`‘]((?:\/|~\/)[^'"`’\n]+)['"’]/;
+const BARE = /(?:^|[\s:(])((?:\/|~\/)[^\s:'"(),]+)(?=[:,)\s]|$)/g;
 
 export function sandboxDenials(output: string, where: { root: string; home?: string }): SandboxBlock[] {
   const out: SandboxBlock[] = [];
@@ -40,9 +46,6 @@ export function sandboxDenials(output: string, where: { root: string; home?: str
 }
 
 function pathIn(line: string): string | null {
-  for (const re of PATHS) {
-    const m = re.exec(line);
-    if (m) return m[1].replace(/[.;]+$/, '');
-  }
-  return null;
+  const found = BEFORE_ERROR.exec(line)?.[1] ?? QUOTED.exec(line)?.[1] ?? [...line.matchAll(BARE)].pop()?.[1];
+  return found ? found.replace(/[.;]+$/, '') : null;
 }

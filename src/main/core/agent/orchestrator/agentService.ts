@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { headerView, specPathOf, todoView, totalsView, verdictView, worktreeView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { SpecRunInput } from '../../../../shared/contract/specs';
+import type { CommandResult } from '../../../../shared/contract';
+import type { SandboxStatus } from '../../sandbox/workspaceSandbox';
 import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
@@ -33,7 +35,7 @@ import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modeResolver';
-import { sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
+import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 
 /**
  * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.
@@ -74,6 +76,8 @@ export interface AgentServiceOptions {
   /** Worktree sessions (issue 10): the workspace's worktrees, and the services of a tree rooted elsewhere. */
   worktrees?: Worktrees | null;
   isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
+  /** Whether the workspace's commands run in the OS sandbox now (issue 26): the policy then asks less (autoApprove.sandboxedCommand). */
+  sandbox?: () => Promise<SandboxStatus>;
   openShell?: WorktreeSessionsDeps['openShell'];
 }
 
@@ -85,6 +89,8 @@ export interface AgentService {
   reorderQueue(sessionIds: string[]): Promise<{ queue: string[] }>;
   /** agent.isolation / agent.worktreeDiff / agent.merge / agent.discard (worktreeSessions.ts). */
   worktrees: Pick<WorktreeSessions, 'isolation' | 'diff' | 'merge' | 'discard' | 'openTerminal'>;
+  /** agent.sandbox: whether commands run in the OS sandbox here. */
+  sandbox(): Promise<CommandResult<'agent.sandbox'>>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: Reason): Promise<void>;
@@ -186,6 +192,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const tree = info ? await wt.tree(info) : null;
     const at = info ? info.workspace : root;
     const commands = tree ? tree.commands : options.commands;
+    const askSandbox = tree ? tree.sandboxed : options.sandbox ? async () => (await options.sandbox!()).available : undefined;
+    const sandboxed = commands && askSandbox ? await askSandbox().catch(() => false) : false;
     if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
     const client = createModelClient(prepared.config, { sleep: options.sleep });
     const off = handle.onEvent((event) => emitEvent({ ...event, sessionId }));
@@ -231,7 +239,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       spec,
       caller,
       registry: createToolRegistry(),
-      policy: gatePolicyOf(prepared.policy, at),
+      policy: gatePolicyOf(prepared.policy, at, sandboxed),
       limits: limitsOf(prepared.policy),
       settings: sessionSettingsOf(prepared.policy, prepared.contextTokens),
       modePrompt: prepared.mode.systemPrompt,
@@ -241,7 +249,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         handle,
         project: options.context ?? null,
         diagnostics: tree ? (tree.diagnostics ?? null) : (options.context?.diagnostics ?? null),
-        commandPolicy: (command) => gatePolicyOf(prepared.policy, at).command(command, at),
+        commandPolicy: (command) => gatePolicyOf(prepared.policy, at, sandboxed).command(command, at),
         vision: prepared.vision,
         budgetTokens: prepared.contextTokens,
         warn: (message) => emitEvent({ sessionId, type: 'warning', message }),
@@ -437,6 +445,18 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       discard: (id) => guard(() => wt.discard(id)),
       openTerminal: (id, size) => guard(() => wt.openTerminal(id, size)),
     },
+    sandbox: () =>
+      guard(async () => {
+        const status: SandboxStatus = options.sandbox ? await options.sandbox() : { mode: 'off', available: false, reason: null, hint: null };
+        return {
+          mode: status.mode,
+          available: status.available,
+          reason: status.reason?.en ?? null,
+          ...(status.reason ? { reasonWords: plainWords(status.reason) } : {}),
+          hint: status.hint?.en ?? null,
+          ...(status.hint ? { hintWords: plainWords(status.hint) } : {}),
+        };
+      }),
     stop: (id, reason) =>
       guard(async () => {
         const sessionId = checkSessionId(id);

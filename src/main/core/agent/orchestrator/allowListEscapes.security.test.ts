@@ -25,7 +25,7 @@ describe('allow-listed commands stay inside the workspace', () => {
     outside = await tempDir('akira-outside-');
     const secret = 'sk-outside-secret-0123456789';
     await writeFile(join(outside.dir, 'secret.txt'), `${secret}\n`);
-    kit = await startAgentKit({ files: { 'a.txt': 'a\n' }, gitRepo: true, settings: { agent: { mode: 'autonomous' } } });
+    kit = await startAgentKit({ files: { 'a.txt': 'a\n' }, gitRepo: true, settings: { agent: { mode: 'autonomous', policy: { autoApprove: { sandboxedCommand: false } } } } });
     await writeFile(join(kit.root, 'a.txt'), 'a\nb\n');
     const gitConfig = await readFile(join(kit.root, '.git', 'config'), 'utf8');
     const escapes = [

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 describe('always allow a command', () => {
   it('adds the prefix to the global allow list and stops asking for it at once', async () => {
-    kit = await startAgentKit({ files: { 'a.txt': 'a' }, settings: { agent: { mode: 'autonomous', policy: { autoApprove: { command: false } } } } });
+    kit = await startAgentKit({ files: { 'a.txt': 'a' }, settings: { agent: { mode: 'autonomous', policy: { autoApprove: { command: false, sandboxedCommand: false } } } } });
     kit.server.enqueue(
       reply.toolCall('todo_write', { todos: [{ id: 'a', description: 'run things', expectedResult: 'ran' }] }),
       reply.toolCall('run_command', { command: 'node --version && echo' }),

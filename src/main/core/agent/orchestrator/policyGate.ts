@@ -6,10 +6,11 @@ import { plainWords, policyReasons, wordsReason } from '../../../../shared/error
 /**
  * The resolved policy (policy/) as the session uses it: the gate's decisions, the limits, and the
  * settings that come from it. A command is `destructive` when any part of it was judged so (those
- * always ask; batch approval refuses them); a file change is `protected` when it changes Akira's own
+ * always ask; batch approval refuses them); `sandboxed`: the session's commands run in the OS sandbox (the policy
+ * then lets what only lacks an allow entry run: autoApprove.sandboxedCommand). A file change is `protected` when it changes Akira's own
  * project files (settings, modes, MCP servers, rules: those always ask; batch approval refuses them).
  */
-export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
+export function gatePolicyOf(policy: Policy, root: string, sandboxed = false): GatePolicy {
   return {
     fileChange(change) {
       const kind = protectedKind(change.path);
@@ -21,7 +22,7 @@ export function gatePolicyOf(policy: Policy, root: string): GatePolicy {
       return decideFileChange(change.kind, policy);
     },
     command(command, cwd) {
-      const v = decideCommand(command, policy, { workspaceRoot: root, cwd });
+      const v = decideCommand(command, policy, { workspaceRoot: root, cwd, sandboxed });
       const destructive = v.parts.some((p) => p.destructive === true);
       return { decision: v.decision, reason: v.reason, ...(v.reasonWords ? { reasonWords: v.reasonWords } : {}), destructive };
     },

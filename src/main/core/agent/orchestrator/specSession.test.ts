@@ -267,7 +267,8 @@ describe('spec sessions', () => {
     kit.server.assertDone();
     await kit.close();
 
-    kit = await startAgentKit({ files, settings: { agent: { mode: 'code-dev', policy: { autoApprove: { command: false } } } } });
+    // Sandboxed commands would run without asking (autoApprove.sandboxedCommand): that is off here, so the policy asks.
+    kit = await startAgentKit({ files, settings: { agent: { mode: 'code-dev', policy: { autoApprove: { command: false, sandboxedCommand: false } } } } });
     kit.server.enqueue((req) => {
       expect(sent(req)).toContain('not run (the policy would ask first');
       return assess('1', false, 0.9);

@@ -32,6 +32,8 @@ export interface IsolatedTree {
   commands: CommandRunner | null;
   /** The project's checkers run in the worktree (get_diagnostics, the verifier's problems). */
   diagnostics?: RunDiagnostics | null;
+  /** Its commands run in the OS sandbox (issue 26). */
+  sandboxed?(): Promise<boolean>;
   dispose(): Promise<void>;
 }
 
