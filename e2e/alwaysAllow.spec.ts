@@ -21,7 +21,9 @@ const globalAllow = (dataDir: string): string[] => JSON.parse(readFileSync(join(
 
 test('always allow a command from Review: it runs, its prefix is not asked again, Settings lists it and removes it', async ({ page }) => {
   const repo = makeFixtureRepo();
-  app = await serveWithModel(repo); // the default policy: commands off the allow list ask
+  // The default policy, but sandboxed commands ask too (in the OS sandbox, commands off the allow list would run without
+  // asking: autoApprove.sandboxedCommand), so that the question this spec answers comes up where bubblewrap is installed.
+  app = await serveWithModel(repo, { globalSettings: { agent: { policy: { autoApprove: { sandboxedCommand: false } } } } });
   app.model.enqueue(
     plan([{ id: 't1', description: 'Make two marker files', expectedResult: 'made-1.txt and made-2.txt exist' }]),
     reply.toolCall('run_command', { command: 'touch ./made-1.txt' }),
