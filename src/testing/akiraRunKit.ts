@@ -5,6 +5,18 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startOpenAiTestServer, type OpenAiTestServer } from './openaiTestServer';
 import { runBuilt, type BuiltRun } from './builtCli';
 import { tempDir, writeTree } from './tempTree';
+import { waitFor } from './waitFor';
+import { readLockHolder } from '../main/common/pidLock';
+import { LOCK_FILE } from '../main/core/sessions/sessionLock';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * Tests of the real built `akira run` (bin/akira.cjs) as a child process, its model the scripted
@@ -40,6 +52,12 @@ export interface AkiraRunKit {
   finished(run: BuiltRun): Promise<number | null>;
   /** The workspace's only session. */
   sessionDir(root: string): Promise<{ id: string; dir: string }>;
+  /**
+   * After a kill -9 of `akira run`: waits until the process that held the workspace's sessions is gone too. With a key
+   * in its environment `akira` is a launcher (bin/secretEnv.cjs) and Akira its child, which ends itself moments after
+   * it sees the launcher gone.
+   */
+  holdersGone(root: string): Promise<void>;
 }
 
 export function useAkiraRunKit(): AkiraRunKit {
@@ -94,6 +112,17 @@ export function useAkiraRunKit(): AkiraRunKit {
       // Output written just before exit may still be in the pipes.
       await new Promise((r) => setTimeout(r, 50));
       return code;
+    },
+    async holdersGone(root) {
+      const dir = join(root, '.akira/sessions');
+      const alive = async () => {
+        for (const id of await readdir(dir).catch(() => [] as string[])) {
+          const pid = readLockHolder(join(dir, id, LOCK_FILE))?.pid;
+          if (pid && isAlive(pid)) return true;
+        }
+        return false;
+      };
+      await waitFor(async () => !(await alive()), 'the killed run to be gone', 10_000);
     },
     async sessionDir(root) {
       const [id] = await readdir(join(root, '.akira/sessions'));

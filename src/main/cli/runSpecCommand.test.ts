@@ -121,6 +121,7 @@ describe('akira run --tasks (built)', () => {
     await waitFor(async () => /status: running/.test(await readFile(join(dir, 'session.md'), 'utf8')), 'session.md to say running', 30_000);
     first.child.kill('SIGKILL');
     await first.exited;
+    await kit.holdersGone(ws.root);
     expect(await tasksText(ws.root)).toBe(TASKS.replace('- [ ] 1.', '- [x] 1.'));
 
     kit.server.enqueue(write('two.txt', '2\n'), done('2.1'), verdict('2.1', true), write('three.txt', '3\n'), done('2.2'), verdict('2.2', true), verdict('task', true));

@@ -285,6 +285,7 @@ describe('akira run --worktree and akira sessions (built)', () => {
     await waitFor(async () => /status: running/.test(await readFile(join(ws.root, '.akira/sessions', id, 'session.md'), 'utf8')), 'session.md to say running', 30_000);
     first.child.kill('SIGKILL');
     await first.exited;
+    await kit.holdersGone(ws.root);
     const listed = JSON.parse((await sessions(ws, 'list', '--json')).stdout).sessions[0];
     expect(listed).toMatchObject({ sessionId: id, status: 'interrupted', worktree: { state: 'active' } });
     kit.server.enqueue(
