@@ -147,7 +147,7 @@ interface Prompt {
 }
 
 interface Run {
-  commands: { command: string; exitCode: number | null; output: string }[];
+  commands: { command: string; exitCode: number | null }[];
   prompts: Prompt[];
   sandbox: { available: boolean; mode: string };
 }
@@ -180,7 +180,7 @@ async function runSession(session: Session, sandbox: 'off' | 'default'): Promise
     await kit.waitForEvent('session_completed', undefined, 300_000);
     await Promise.all(approvals);
     kit.server.assertDone();
-    const commands = kit.ofType('command_finished').map((c) => ({ command: c.command, exitCode: c.exitCode, output: (c.output ?? '').trim().split('\n').pop() ?? '' }));
+    const commands = kit.ofType('command_finished').map((c) => ({ command: c.command, exitCode: c.exitCode }));
     return { commands, prompts, sandbox: { available: status.available, mode: status.mode } };
   } finally {
     stop();
@@ -222,8 +222,10 @@ it('prompts per scripted session, without and with the OS sandbox', async () => 
       for (const p of after.prompts) stillAsk.push(`${session.name}: [${p.kind}${p.destructive ? ', destructive' : ''}] ${p.what} — ${p.reason}`);
       before.commands.forEach((b, i) => {
         const a = after.commands[i];
-        const asked = (r: Run) => (r.prompts.some((p) => p.kind === 'command' && p.what === b.command) ? 'asked' : 'ran');
-        outcomes.push(`${b.command.slice(0, 70).padEnd(70)} before: ${asked(before)}, exit ${b.exitCode}   after: ${asked(after)}, exit ${a.exitCode}`);
+        const prompt = (r: Run) => r.prompts.find((p) => p.kind === 'command' && p.what === b.command);
+        const asked = (r: Run) => (prompt(r) ? 'asked' : 'ran  ');
+        const why = prompt(before) ? `   (before: ${prompt(before)!.reason})` : '';
+        outcomes.push(`${b.command.slice(0, 78).padEnd(78)} before: ${asked(before)} exit ${b.exitCode}   after: ${asked(after)} exit ${a.exitCode}${why}`);
       });
     }
   } finally {
