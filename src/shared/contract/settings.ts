@@ -199,6 +199,11 @@ export const settingsSnapshot = z.object({
   inheritedPolicy: z.object({ global: fullPolicy, workspace: fullPolicy }),
   /** What each scope's `agent.sandbox` is applied on: the defaults for global, the global settings for workspace (absent from an older core). */
   inheritedSandbox: z.object({ global: fullSandbox, workspace: fullSandbox }).optional(),
+  /**
+   * Fields of the workspace file the agent leaves out because they would loosen what the workspace inherits (the
+   * policy's and the sandbox's; also in `problems`), for the settings view to say next to each field. Absent from an older core.
+   */
+  workspaceLeftOut: z.array(z.object({ path: z.string(), message: z.string(), words: reasonWordsSchema.optional() })).optional(),
   apiKey: apiKeyStatus,
   ranges: z.object({
     limits: z.record(z.string(), range),

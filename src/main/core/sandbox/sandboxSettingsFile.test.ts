@@ -81,6 +81,7 @@ describe('agent.sandbox in settings files', () => {
     const i = s.problems.findIndex((p) => p.includes('agent.sandbox.mode'));
     expect(s.problems[i]).toContain('A workspace can only make the sandbox stricter');
     expect(s.problems[i]).toContain('(left out by the agent)');
+    expect(s.workspaceLeftOut?.map((l) => l.path)).toEqual(['agent.sandbox.mode']);
     expect(errorText({ message: s.problems[i], words: s.problemWords?.[i] ?? undefined }, 'zh-CN')).toContain('工作区只能让沙箱更严格');
 
     const e = await kit.fail('settings.update', {

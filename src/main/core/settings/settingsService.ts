@@ -197,9 +197,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const modeLayers = modePolicyLayers(mode, modes);
     const inheritedWorkspace: Policy = tightenPolicy(resolvePolicy(modeLayers.trusted, layers.global.policy), modeLayers.project);
     const sandbox = sandboxView(layers.global.sandbox, layers.workspace.sandbox);
-    for (const l of [...loosenedFields(inheritedWorkspace, layers.workspace.policy), ...sandbox.loosened]) {
-      if (!wIssues.some((i) => i.path === l.path)) problems.field(WORKSPACE_FILE, l, true);
-    }
+    const leftOut = [...loosenedFields(inheritedWorkspace, layers.workspace.policy), ...sandbox.loosened].filter((l) => !wIssues.some((i) => i.path === l.path));
+    for (const l of leftOut) problems.field(WORKSPACE_FILE, l, true);
 
     let model: SettingsSnapshotT['effective']['model'];
     const resolved = effectiveConfig(layers);
@@ -240,6 +239,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       },
       inheritedPolicy: { global: resolvePolicy(modeLayers.trusted), workspace: inheritedWorkspace },
       inheritedSandbox: sandbox.inherited,
+      workspaceLeftOut: leftOut.map(({ path, message, words }) => ({ path, message, words })),
       // The key shown is the one the model in effect gets (when there is a model to use).
       apiKey: apiKeyStatusOf(places(g.raw), resolved instanceof Error ? undefined : resolved.sources.apiKey),
       ranges: {
