@@ -104,12 +104,33 @@ export const specSettingsSection = z.object({
 });
 export type SpecSettingsSectionT = z.infer<typeof specSettingsSection>;
 
+/** `agent.sandbox.mode`: auto (on where the system has one), off, required (refuse commands without one). */
+export const SANDBOX_MODE_CHOICES = ['auto', 'off', 'required'] as const;
+/** One layer's `agent.sandbox`: only what it sets (the core's sandbox/sandboxSettings.ts checks the entries). */
+export const sandboxLayer = z.object({
+  mode: z.enum(SANDBOX_MODE_CHOICES).optional(),
+  network: z.object({ allow: z.array(z.string()).optional() }).optional(),
+  denyRead: z.array(z.string()).optional(),
+  allowWrite: z.array(z.string()).optional(),
+});
+export type SandboxLayerT = z.infer<typeof sandboxLayer>;
+/** A whole `agent.sandbox`, every default filled. */
+export const fullSandbox = z.object({
+  mode: z.enum(SANDBOX_MODE_CHOICES),
+  network: z.object({ allow: z.array(z.string()) }),
+  denyRead: z.array(z.string()),
+  allowWrite: z.array(z.string()),
+});
+export type FullSandboxT = z.infer<typeof fullSandbox>;
+
 export const agentSection = z.object({
   mode: z.string().optional(),
   contextTokens: z.number().optional(),
   policy: policyLayer.optional(),
   /** Only when this file sets one of them. */
   spec: specSettingsSection.optional(),
+  /** The OS sandbox of the agent's commands (issue 26), as this file sets it. */
+  sandbox: sandboxLayer.optional(),
 });
 
 /** What one settings file holds that the settings view edits. */
@@ -168,12 +189,21 @@ export const settingsSnapshot = z.object({
       policy: fullPolicy,
       /** The spec settings in effect (workspace, then global, then the defaults). */
       spec: z.object({ skipConfidence: z.number(), onFailure: z.enum(SPEC_FAILURE_ACTIONS), assess: z.enum(SPEC_ASSESS_MODES) }),
+      /** The sandbox settings in effect (global over the defaults, tightened by the workspace); absent from an older core. */
+      sandbox: fullSandbox.optional(),
     }),
     /** The checkpoint retention in effect and where it comes from (a workspace can only lengthen it). */
     checkpoints: z.object({ retentionDays: z.number(), source: z.enum(['default', 'global', 'workspace']) }),
   }),
   /** What each scope's policy layer is applied on: defaults + mode for global, and the global layer too for workspace. */
   inheritedPolicy: z.object({ global: fullPolicy, workspace: fullPolicy }),
+  /** What each scope's `agent.sandbox` is applied on: the defaults for global, the global settings for workspace (absent from an older core). */
+  inheritedSandbox: z.object({ global: fullSandbox, workspace: fullSandbox }).optional(),
+  /**
+   * Fields of the workspace file the agent leaves out because they would loosen what the workspace inherits (the
+   * policy's and the sandbox's; also in `problems`), for the settings view to say next to each field. Absent from an older core.
+   */
+  workspaceLeftOut: z.array(z.object({ path: z.string(), message: z.string(), words: reasonWordsSchema.optional() })).optional(),
   apiKey: apiKeyStatus,
   ranges: z.object({
     limits: z.record(z.string(), range),
@@ -239,6 +269,17 @@ export const settingsUpdateInput = z
               skipConfidence: clear(z.number()),
               onFailure: clear(z.string().max(64)),
               assess: clear(z.string().max(64)),
+            })
+            .strict(),
+        ),
+        /** Replaces the scope's whole `agent.sandbox` (null removes it); a workspace's may only tighten the global one. */
+        sandbox: clear(
+          z
+            .object({
+              mode: z.enum(SANDBOX_MODE_CHOICES).optional(),
+              network: z.object({ allow: z.array(z.string().max(4096)).max(1000).optional() }).strict().optional(),
+              denyRead: z.array(z.string().max(4096)).max(1000).optional(),
+              allowWrite: z.array(z.string().max(4096)).max(1000).optional(),
             })
             .strict(),
         ),

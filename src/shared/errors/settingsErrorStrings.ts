@@ -113,6 +113,13 @@ export const settingsErrorStrings = defineText({
       `A project can only narrow the build folders (where rm -rf does not ask): ${extra} ${count === 1 ? 'is' : 'are'} not in the inherited list (${inherited}).`,
     limitLowerOnly: (name: string, inherited: number) => `A project can only lower “${limitLabel(name)}”: the inherited value is ${inherited} (raise it in the global settings).`,
     planApprovalNotWaived: 'A project can require plan approval but not waive it; leave it unset here.',
+    // What a workspace's agent.sandbox may not loosen (sandbox/sandboxSettings.ts loosenedSandboxFields).
+    sandboxModeTightenOnly: (got: string, inherited: string) =>
+      `A workspace can only make the sandbox stricter (off < auto < required): "${got}" would loosen the inherited "${inherited}"; change it in the global settings.`,
+    sandboxDomainsNarrowOnly: (extra: string, count: number) =>
+      `A workspace can only narrow the sandbox's allowed domains: ${extra} ${count === 1 ? 'is' : 'are'} not allowed by the global settings.`,
+    sandboxWriteNarrowOnly: (extra: string, count: number) =>
+      `A workspace can only narrow where commands may write: ${extra} ${count === 1 ? 'is' : 'are'} not inside a path the global settings allow.`,
 
     // The policy schema's own rules (agent/policy/policySchema.ts, through settingsRule markers): `f` is the field as
     // the problem names it (`agent.policy.limits.maxRetriesPerTodo`, a list's entry `commands.allow.0`), `list` the
@@ -182,6 +189,10 @@ export const settingsErrorStrings = defineText({
       `项目只能缩小构建文件夹（其中的 rm -rf 不会询问）的范围：${extra} 不在继承的列表中（${inherited}）。`,
     limitLowerOnly: (name: string, inherited: number) => `项目只能降低“${LABELS_ZH[name] ?? limitLabel(name)}”：继承的值是 ${inherited}（请在全局设置中提高它）。`,
     planApprovalNotWaived: '项目可以要求批准计划，但不能免除它；这里请不要设置。',
+    sandboxModeTightenOnly: (got: string, inherited: string) =>
+      `工作区只能让沙箱更严格（off < auto < required）："${got}" 会放宽继承的 "${inherited}"；请在全局设置中更改。`,
+    sandboxDomainsNarrowOnly: (extra: string, _count: number) => `工作区只能缩小沙箱允许的域名：全局设置不允许 ${extra}。`,
+    sandboxWriteNarrowOnly: (extra: string, _count: number) => `工作区只能缩小命令可写入的位置：${extra} 不在全局设置允许的路径之内。`,
 
     policyWholeNumber: (f: string, min: number, max: number, got: string) => `${f} 必须是 ${min} 到 ${max} 之间的整数（当前为 ${got}）`,
     policyFlag: (f: string, got: string) => `${f} 必须是 true 或 false（当前为 ${got}）`,

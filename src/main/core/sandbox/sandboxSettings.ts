@@ -1,5 +1,6 @@
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { z } from 'zod';
+import { plainWords, settingsErrors, type ErrorWords, type Words } from '../../../shared/errors';
 
 /**
  * `agent.sandbox` in a settings file (issue 26; shared/DESIGN.md "Faces, pinned"):
@@ -20,6 +21,8 @@ import { z } from 'zod';
  * | network.allow | keeps only the entries the user's list already allows                   |
  * | denyRead      | is added                                                                |
  * | allowWrite    | keeps only paths the user's list allows (the same path, or one inside)  |
+ *
+ * `loosenedSandboxFields` names what a workspace's layer tries that is not applied, for the settings view.
  */
 
 export const SANDBOX_MODES = ['off', 'auto', 'required'] as const;
@@ -137,6 +140,33 @@ export function tightenSandbox(global: SandboxSettings, workspace: SandboxLayer 
     denyRead: [...new Set([...global.denyRead, ...(workspace.denyRead ?? [])])],
     allowWrite,
   };
+}
+
+/** A field of a workspace's layer that is not applied because it would loosen the user's sandbox, with why (the settings view). */
+export interface LoosenedSandboxField {
+  path: string;
+  message: string;
+  words: ErrorWords;
+}
+
+const loosened = (path: string, words: Words): LoosenedSandboxField => ({ path, message: words.en, words: plainWords(words) });
+
+/**
+ * Each field of a workspace's layer that `tightenSandbox` does not apply as written (it would loosen `global`), for
+ * the settings view: the workspace file's problems, and a save refused next to the field (policy's `loosenedFields`).
+ * denyRead is never one: a workspace's entries are added.
+ */
+export function loosenedSandboxFields(global: SandboxSettings, workspace: SandboxLayer | undefined): LoosenedSandboxField[] {
+  if (!workspace) return [];
+  const out: LoosenedSandboxField[] = [];
+  if (workspace.mode && MODE_RANK[workspace.mode] < MODE_RANK[global.mode]) {
+    out.push(loosened('agent.sandbox.mode', settingsErrors.sandboxModeTightenOnly(workspace.mode, global.mode)));
+  }
+  const domains = (workspace.network?.allow ?? []).filter((e) => !entryCovered(global.network.allow, e));
+  if (domains.length) out.push(loosened('agent.sandbox.network.allow', settingsErrors.sandboxDomainsNarrowOnly(domains.join(', '), domains.length)));
+  const writes = (workspace.allowWrite ?? []).filter((p) => !global.allowWrite.some((g) => within(g, p)));
+  if (writes.length) out.push(loosened('agent.sandbox.allowWrite', settingsErrors.sandboxWriteNarrowOnly(writes.join(', '), writes.length)));
+  return out;
 }
 
 /** A setting's path as an absolute one: `~` and `~/…` are the user's home, a relative path is the workspace's. */

@@ -6,6 +6,7 @@ import { inputWords, zodSaidWords } from '../inputWords';
 import { DEFAULT_CONTEXT_TOKENS, SPEC_DEFAULTS } from '../agent/orchestrator/agentSettings';
 import { RETENTION_DAYS } from '../checkpoints/retentionSetting';
 import { sandboxLayerSchema } from '../sandbox/sandboxSettings';
+import { pickSandbox } from './sandboxView';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
 import { inputErrors, plainWords, settingsErrors, type ErrorWords, type Words } from '../../../shared/errors';
 
@@ -104,6 +105,8 @@ export function viewLayer(raw: RawSettings): SettingsLayerT {
     if (policy) agent.policy = policy;
     const spec = pickSpec(raw.agent.spec);
     if (spec) agent.spec = spec;
+    const sandbox = pickSandbox(raw.agent.sandbox);
+    if (sandbox) agent.sandbox = sandbox;
   }
   const layer: SettingsLayerT = { model, models, agent };
   if (isObject(raw.checkpoints) && typeof raw.checkpoints.retentionDays === 'number' && Number.isFinite(raw.checkpoints.retentionDays)) {

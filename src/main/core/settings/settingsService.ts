@@ -15,7 +15,8 @@ import { builtinModes, DEFAULT_MODE_ID, loadModes, modePolicyLayers, type Mode, 
 import { LIMITS, loosenedFields, policyOverridesSchema, resolvePolicy, tightenPolicy, type Policy, type PolicyOverrides } from '../agent/policy';
 import { DEFAULT_CONTEXT_TOKENS, jsonModeFor, specSettingsOf, specSettingsSchema, type AgentSettings, type GenerationSettings, type SettingsLayer } from '../agent/orchestrator/agentSettings';
 import { combineRetention } from '../checkpoints/retentionSetting';
-import { sandboxLayerSchema } from '../sandbox/sandboxSettings';
+import { globalSandbox, loosenedSandboxFields, sandboxLayerSchema, type SandboxLayer } from '../sandbox/sandboxSettings';
+import { sandboxView } from './sandboxView';
 import { resolveInside } from '../workspace/pathGuard';
 import { writeFileAtomic } from '../../common/atomicWrite';
 import { testModelConnection } from './connectionTest';
@@ -163,7 +164,13 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   }
 
   /** The snapshot, with the agent's model configuration (or its error) and the global file it was built from. */
-  async function current(): Promise<{ snap: SettingsSnapshotT; resolved: ReturnType<typeof effectiveConfig>; globalRaw: RawSettings; inheritedWorkspace: Policy }> {
+  async function current(): Promise<{
+    snap: SettingsSnapshotT;
+    resolved: ReturnType<typeof effectiveConfig>;
+    globalRaw: RawSettings;
+    inheritedWorkspace: Policy;
+    inheritedSandbox: ReturnType<typeof globalSandbox>;
+  }> {
     const ws = options.workspace();
     const wsPath = await workspaceFile();
     const problems = settingsProblems();
@@ -189,9 +196,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     // Custom modes and the workspace file are project content: they only tighten (as agentService does).
     const modeLayers = modePolicyLayers(mode, modes);
     const inheritedWorkspace: Policy = tightenPolicy(resolvePolicy(modeLayers.trusted, layers.global.policy), modeLayers.project);
-    for (const l of loosenedFields(inheritedWorkspace, layers.workspace.policy)) {
-      if (!wIssues.some((i) => i.path === l.path)) problems.field(WORKSPACE_FILE, l, true);
-    }
+    const sandbox = sandboxView(layers.global.sandbox, layers.workspace.sandbox);
+    const leftOut = [...loosenedFields(inheritedWorkspace, layers.workspace.policy), ...sandbox.loosened].filter((l) => !wIssues.some((i) => i.path === l.path));
+    for (const l of leftOut) problems.field(WORKSPACE_FILE, l, true);
 
     let model: SettingsSnapshotT['effective']['model'];
     const resolved = effectiveConfig(layers);
@@ -226,10 +233,13 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
           contextTokens: layers.workspace.contextTokens ?? layers.global.contextTokens ?? DEFAULT_CONTEXT_TOKENS,
           policy: tightenPolicy(inheritedWorkspace, layers.workspace.policy),
           spec: specSettingsOf(layers),
+          sandbox: sandbox.effective,
         },
         checkpoints: { retentionDays: retention.days, source: retention.source },
       },
       inheritedPolicy: { global: resolvePolicy(modeLayers.trusted), workspace: inheritedWorkspace },
+      inheritedSandbox: sandbox.inherited,
+      workspaceLeftOut: leftOut.map(({ path, message, words }) => ({ path, message, words })),
       // The key shown is the one the model in effect gets (when there is a model to use).
       apiKey: apiKeyStatusOf(places(g.raw), resolved instanceof Error ? undefined : resolved.sources.apiKey),
       ranges: {
@@ -245,7 +255,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       problemWords: problems.words,
       trustedModelServers: trustedOf(g.raw),
     };
-    return { snap, resolved, globalRaw: g.raw, inheritedWorkspace };
+    return { snap, resolved, globalRaw: g.raw, inheritedWorkspace, inheritedSandbox: globalSandbox(layers.global.sandbox) };
   }
 
   function rejectIssues(scope: SettingsScope, issues: { path: string; message: string; words?: ErrorWords }[]): never {
@@ -267,6 +277,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       (scope === 'workspace' && path === 'model.apiKey');
     // A workspace layer that would loosen what it inherits is refused next to each field (projectPolicy.ts).
     const inherited = scope === 'workspace' && patch.agent?.policy ? (await current()).inheritedWorkspace : null;
+    // … and so is a workspace's agent.sandbox that would loosen the global one (sandbox/sandboxSettings.ts).
+    const sandboxBase = scope === 'workspace' && patch.agent?.sandbox ? (await current()).inheritedSandbox : null;
     // A workspace can only keep checkpoints longer than the global setting (checkpoints/retentionSetting.ts).
     const days = patch.checkpoints?.retentionDays;
     const retentionFloor = scope === 'workspace' && typeof days === 'number' ? await inheritedRetention() : null;
@@ -274,6 +286,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       const issues: { path: string; message: string; words?: ErrorWords }[] = checkLayer(applyPatch(raw, patch), scope, modeIds).filter((i) => touched(i.path));
       if (inherited && patch.agent?.policy) {
         for (const l of loosenedFields(inherited, patch.agent.policy as PolicyOverrides)) if (!issues.some((i) => i.path === l.path)) issues.push(l);
+      }
+      const wsSandbox = sandboxBase && sandboxLayerSchema.safeParse(patch.agent?.sandbox).data;
+      if (sandboxBase && wsSandbox) {
+        for (const l of loosenedSandboxFields(sandboxBase, wsSandbox as SandboxLayer)) if (!issues.some((i) => i.path === l.path)) issues.push(l);
       }
       if (retentionFloor !== null && typeof days === 'number' && days < retentionFloor && !issues.some((i) => i.path === 'checkpoints.retentionDays')) {
         issues.push({

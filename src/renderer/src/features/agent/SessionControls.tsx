@@ -11,6 +11,7 @@ import { agentStrings } from './agentStrings';
 import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 import { useModeName } from './useModeName';
+import { SandboxNotice } from './SandboxNotice';
 import { useReasonText } from '../../i18n';
 import { reasonFields, sessionReasons } from '../../../../shared/errors';
 
@@ -59,6 +60,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
         <span className={`status-chip tone-${tone}`} data-testid="session-status" data-status={board.status} title={reasonText(board.statusReason, board.statusReasonWords) ?? undefined}>
           {statusText(board.status, queuePosition)}
         </span>
+        <SandboxNotice />
         <span className="session-task" title={`${board.task}\n${meta}`}>
           {board.task || '…'}
         </span>

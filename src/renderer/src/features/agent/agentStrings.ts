@@ -75,6 +75,13 @@ export const agentStrings = defineText({
     messagePlaceholder: 'Message the agent: @ mentions a file (Enter sends, Shift+Enter for a new line)',
     messageLabel: 'Message to the agent',
     send: 'Send',
+    // The header's notice when the workspace's commands run without the OS sandbox (issue 26)
+    sandboxOff: 'Sandbox off',
+    noSandbox: 'No sandbox',
+    /** Why, short, after "No sandbox" (with its colon), by the reason's kind (sandbox.unavailable's first value); '' when it says nothing more. */
+    noSandboxWhy: (kind: string) =>
+      kind === 'noBwrap' ? ': bubblewrap not installed' : kind === 'noSocat' ? ': socat not installed' : kind === 'bwrapFails' ? ': bubblewrap cannot start' : kind === 'platform' || kind === 'seatbelt' ? ': none on this system' : '',
+    sandboxNoticeMore: 'Settings → Sandbox',
   },
   'zh-CN': {
     statusQueued: '排队中',
@@ -139,5 +146,10 @@ export const agentStrings = defineText({
     messagePlaceholder: '给智能体发消息：@ 提及文件（Enter 发送，Shift+Enter 换行）',
     messageLabel: '发给智能体的消息',
     send: '发送',
+    sandboxOff: '沙箱已关闭',
+    noSandbox: '没有沙箱',
+    noSandboxWhy: (kind: string) =>
+      kind === 'noBwrap' ? '：未安装 bubblewrap' : kind === 'noSocat' ? '：未安装 socat' : kind === 'bwrapFails' ? '：bubblewrap 无法启动' : kind === 'platform' || kind === 'seatbelt' ? '：这个系统没有' : '',
+    sandboxNoticeMore: '设置 → 沙箱',
   },
 });

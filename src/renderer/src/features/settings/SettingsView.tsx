@@ -8,6 +8,7 @@ import { CheckersSection } from './CheckersSection';
 import { McpSection } from './McpSection';
 import { ModelSection } from './ModelSection';
 import { PolicySection } from './PolicySection';
+import { SandboxSection } from './SandboxSection';
 import { SpecSection } from './SpecSection';
 import { SETTINGS_KEY, useSettingsSnapshot } from './settingsQueries';
 import { useSettingsStore } from './settingsStore';
@@ -150,6 +151,7 @@ export function SettingsView() {
             <ApiKeySection status={snapshot.apiKey} baseURL={form.baseURL.trim() || (snapshot.effective.model.sources.baseURL === 'workspace' ? null : snapshot.effective.model.baseURL)} trusted={snapshot.trustedModelServers} />
             <ConnectionSection />
             <PolicySection snapshot={snapshot} />
+            <SandboxSection snapshot={snapshot} />
             <McpSection snapshot={snapshot} />
             <CheckersSection snapshot={snapshot} />
             <SpecSection snapshot={snapshot} />

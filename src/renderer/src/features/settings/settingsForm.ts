@@ -14,6 +14,7 @@ import {
 import { inRange, NUMBER_SETTINGS } from '../../../../shared/settings/settingWords';
 import { textOf } from '../../i18n';
 import { numberStrings } from './numberStrings';
+import { sandboxFormOf, sandboxPatch, type SandboxForm } from './sandboxForm';
 
 /**
  * The settings form of one scope (global or workspace) and its translation to `settings.update`.
@@ -79,6 +80,8 @@ export interface SettingsForm {
   assess: '' | NonNullable<SpecSettingsSectionT['assess']>;
   /** checkpoints.retentionDays as typed ('' = inherited). */
   retentionDays: string;
+  /** agent.sandbox (sandboxForm.ts). */
+  sandbox: SandboxForm;
 }
 
 /** Server field path → message (paths as in `details.fields`, e.g. `agent.policy.limits.maxToolLoopsPerTodo`). */
@@ -153,6 +156,7 @@ export function formFromLayer(layer: SettingsLayerT, modelInEffect = ''): Settin
     onFailure: layer.agent.spec?.onFailure ?? '',
     assess: layer.agent.spec?.assess ?? '',
     retentionDays: text(layer.checkpoints?.retentionDays),
+    sandbox: sandboxFormOf(layer),
   };
 }
 
@@ -324,6 +328,8 @@ export function buildUpdate(form: SettingsForm, layer: SettingsLayerT, scope: Se
   if (form.onFailure !== saved.onFailure) spec.onFailure = form.onFailure || null;
   if (form.assess !== saved.assess) spec.assess = form.assess || null;
   if (Object.keys(spec).length) input.agent = { ...input.agent, spec };
+  const sandbox = sandboxPatch(form.sandbox, layer);
+  if (sandbox !== undefined) input.agent = { ...input.agent, sandbox };
   if (form.retentionDays.trim() !== saved.retentionDays) input.checkpoints = { retentionDays: num('checkpoints.retentionDays', form.retentionDays) };
   return Object.keys(errors).length ? { errors } : { input };
 }

@@ -5,6 +5,7 @@ import { ClientError, type AkiraClient } from '../../client/client';
 import { typedErrors, type SettingsRanges } from './settingsChecks';
 import { textOf, useLanguage } from '../../i18n';
 import { settingsStrings } from './settingsStrings';
+import { changedSandboxPaths, type SandboxForm } from './sandboxForm';
 import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, modelInEffectFor, perModelFields, perModelName, type FieldErrors, type PolicyForm, type SettingsForm } from './settingsForm';
 
 /**
@@ -14,7 +15,7 @@ import { applyPreset, buildUpdate, fieldErrorsFrom, formFromLayer, layerOf, mode
  * What is wrong as typed is computed, not stored (`useFieldErrors`: settingsChecks.ts and the server's messages).
  */
 
-type FormField = Exclude<keyof SettingsForm, 'policy' | 'preset' | 'modelInEffect'>;
+type FormField = Exclude<keyof SettingsForm, 'policy' | 'preset' | 'modelInEffect' | 'sandbox'>;
 /** The fields of `models.<name>` (their messages are at `models.<name>.<field>`). */
 const PER_MODEL = ['jsonMode', 'vision', 'temperature', 'maxTokens', 'contextWindow'] as const;
 type PerModelField = (typeof PER_MODEL)[number];
@@ -56,6 +57,7 @@ interface SettingsViewState {
   setField(field: FormField, value: SettingsForm[FormField]): void;
   pickPreset(id: ModelPresetId): void;
   setPolicy(change: (p: PolicyForm) => PolicyForm): void;
+  setSandbox(change: (s: SandboxForm) => SandboxForm): void;
   setKeyDraft(value: string): void;
   setKeyEditing(editing: boolean): void;
   dirty(): boolean;
@@ -152,6 +154,12 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     if (policy.deny !== form.policy.deny) gone.push('agent.policy.commands.deny');
     if (policy.requirePlanApproval !== form.policy.requirePlanApproval) gone.push('agent.policy.requirePlanApproval');
     set({ form: { ...form, policy }, errors: without(get().errors, ...gone), notice: null });
+  },
+  setSandbox(change) {
+    const { form } = get();
+    if (!form) return;
+    const sandbox = change(form.sandbox);
+    set({ form: { ...form, sandbox }, errors: without(get().errors, ...changedSandboxPaths(form.sandbox, sandbox)), notice: null });
   },
   setKeyDraft: (keyDraft) => set({ keyDraft, keyError: null }),
   setKeyEditing: (keyEditing) => set({ keyEditing, keyDraft: '', keyError: null }),
