@@ -43,7 +43,9 @@ describe.runIf(process.platform === 'linux')('secrets are not in the environment
       reply.toolCall('verify_todo', { todoId: 'p', approved: true, feedback: 'ok', confidence: 0.9 }),
       reply.toolCall('verify_todo', { todoId: 'task', approved: true, feedback: 'ok', confidence: 0.9 }),
     );
-    const run = kit.akiraRun(ws, ['--task', 'List the parents', '--yes', '--json'], { OPENAI_API_KEY: KEY, GITHUB_TOKEN: 'ghp_handover_0123456789' });
+    // Without the OS sandbox: in it a command sees no process of the host at all (sandbox.security.test.ts); this is
+    // what protects the key where there is no sandbox.
+    const run = kit.akiraRun(ws, ['--task', 'List the parents', '--yes', '--json', '--no-sandbox'], { OPENAI_API_KEY: KEY, GITHUB_TOKEN: 'ghp_handover_0123456789' });
     const launcher = run.child.pid;
     expect(await kit.finished(run)).toBe(0);
 
