@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentEvent } from './agentEvents';
-import { sandboxBlocksForLog, type SandboxBlockData } from './sandboxBlocks';
+import { blockedConnectionReason, sandboxBlocksForLog, type SandboxBlockData } from './sandboxBlocks';
 import { sessionEventSchema } from './sessionEvents';
 import { replay } from './sessionReplay';
 
@@ -49,5 +49,17 @@ describe('command_finished with what the sandbox did (issue 26)', () => {
       { ...head, seq: 3, command: 'ls', exitCode: 0 },
     ].map((e) => sessionEventSchema.parse(e));
     expect(replay(events).totals.commands).toBe(2);
+  });
+});
+
+describe('blockedConnectionReason', () => {
+  it('calls a refused loopback host a server on this machine, and leaves other hosts and reasons as they are', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'api.localhost', '::1', '[::1]', '0.0.0.0']) {
+      expect(blockedConnectionReason({ host, reason: 'not_allowed' })).toBe('local_address');
+    }
+    expect(blockedConnectionReason({ host: 'pypi.org', reason: 'not_allowed' })).toBe('not_allowed');
+    expect(blockedConnectionReason({ host: '127.0.0.1.example.com', reason: 'not_allowed' })).toBe('not_allowed');
+    expect(blockedConnectionReason({ host: 'db.example.test', reason: 'local_address' })).toBe('local_address');
+    expect(blockedConnectionReason({ host: 'nowhere.test', reason: 'unresolved' })).toBe('unresolved');
   });
 });

@@ -39,3 +39,14 @@ export function sandboxBlocksForLog(blocked: readonly SandboxBlockData[]): Sandb
     b.kind === 'network' ? { kind: 'network', host: cut(b.host, MAX_HOST), port: b.port, reason: b.reason } : { kind: b.kind, path: cut(b.path, MAX_PATH) },
   );
 }
+
+const LOOPBACK = /^(?:localhost|[\w.-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|::1?|\[::1?\])$/i;
+
+/**
+ * Why a refused connection was refused, as a person reads it: a loopback host the proxy refused as not allowed is
+ * still "a server on this machine" (`127.0.0.1` is never on the domain list; `local_address` is for a name that
+ * resolved to such an address).
+ */
+export function blockedConnectionReason(b: { host: string; reason: SandboxBlockReason }): SandboxBlockReason {
+  return b.reason === 'not_allowed' && LOOPBACK.test(b.host) ? 'local_address' : b.reason;
+}

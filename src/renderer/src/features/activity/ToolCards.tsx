@@ -10,7 +10,7 @@ import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { wordsText } from '../../../../shared/errors';
-import type { SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
+import { blockedConnectionReason, type SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -170,7 +170,7 @@ function SandboxBlocked({ blocked }: { blocked: readonly SandboxBlockData[] }) {
       <ul>
         {blocked.map((b, i) => (
           <li key={i} data-kind={b.kind}>
-            {b.kind === 'network' ? t.blockedConnection(b.host, b.port, b.reason) : b.kind === 'write' ? t.blockedWrite(b.path) : t.blockedRead(b.path)}
+            {b.kind === 'network' ? t.blockedConnection(b.host, b.port, blockedConnectionReason(b)) : b.kind === 'write' ? t.blockedWrite(b.path) : t.blockedRead(b.path)}
           </li>
         ))}
       </ul>
