@@ -81,6 +81,15 @@ describe('akira run --yes in the OS sandbox (built)', { timeout: 120_000 }, () =
     expect(told).toEqual([true, true, true, true]);
     const results = run.events().filter((e) => e.type === 'command_finished');
     expect(results).toHaveLength(5);
+    // The log (and the activity's terminal card) says each ran sandboxed, and what was blocked (issue 26).
+    expect(results.map((e) => e.sandboxed)).toEqual([true, true, true, true, true]);
+    expect(results.map((e) => e.blocked ?? [])).toEqual([
+      [{ kind: 'write', path: `${outside}/planted.txt` }],
+      [{ kind: 'write', path: `${home}/.bashrc` }],
+      [{ kind: 'read', path: `${home}/.ssh/id_rsa` }],
+      [expect.objectContaining({ kind: 'network', host: '127.0.0.1', port })],
+      [],
+    ]);
     // Nothing happened outside; the key never reached the model; the loopback server saw nothing.
     expect(existsSync(join(outside, 'planted.txt'))).toBe(false);
     expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe("# the user's own\n");

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contextAttachment, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { wordsSchema } from '../errors/wordsSchema';
 import { agentPhase, agentStatus, agentTodoStatus, reasonWordsSchema, taskAssessment } from './agentShapes';
+import { sandboxBlocksSchema } from './sandboxBlocks';
 
 export { reasonWordsSchema };
 
@@ -151,6 +152,10 @@ const bodies = {
     killed: z.boolean().optional(),
     /** Short output tail for people; the model's copy is in tool_call_finished. */
     output: text.optional(),
+    /** It ran inside the OS sandbox (issue 26); older logs have none. */
+    sandboxed: z.boolean().optional(),
+    /** What the sandbox refused while it ran (sandboxBlocks.ts), at most 20; older logs have none. */
+    blocked: sandboxBlocksSchema.optional(),
   },
   checkpoint_taken: { checkpointId: id, todoId: todoRef, label: z.string().max(1000).optional() },
   verification: {

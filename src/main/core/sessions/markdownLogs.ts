@@ -72,7 +72,9 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       return line(e.ts, e.error ? `Change ${e.changeId} to ${code(e.path)} **not applied**: ${oneLine(e.error, 300)}` : `Change ${e.changeId} applied to ${code(e.path)}`);
     case 'command_finished': {
       const how = e.timedOut ? 'timed out' : e.killed ? 'killed' : `exit ${e.exitCode ?? '?'}`;
-      return line(e.ts, `Command${todoTag(e.todoId)} ${code(oneLine(e.command, 200))} ${how}${e.durationMs !== undefined ? ` in ${Math.round(e.durationMs)} ms` : ''}${e.output ? `: ${oneLine(e.output, 200)}` : ''}`);
+      const blocked = e.blocked?.length ? `; blocked by the sandbox: ${e.blocked.map((b) => (b.kind === 'network' ? `${b.host}:${b.port}` : `${b.kind} ${b.path}`)).join(', ')}` : '';
+      const sandbox = e.sandboxed ? ` (sandboxed${blocked})` : '';
+      return line(e.ts, `Command${todoTag(e.todoId)} ${code(oneLine(e.command, 200))} ${how}${e.durationMs !== undefined ? ` in ${Math.round(e.durationMs)} ms` : ''}${sandbox}${e.output ? `: ${oneLine(e.output, 200)}` : ''}`);
     }
     case 'checkpoint_taken':
       return line(e.ts, `Checkpoint ${code(e.checkpointId)}${todoTag(e.todoId)}${e.label ? ` ${oneLine(e.label, 120)}` : ''}`);

@@ -7,6 +7,7 @@ import { sandboxDenials, type SandboxBlock } from './sandboxDenials';
 import { createOutputCapture, type CaptureOptions } from './commandOutput';
 import type { PtyHost } from './ptyHost';
 import { terminalErrors } from '../../../shared/errors';
+import type { SandboxBlockReason } from '../../../shared/agent/sandboxBlocks';
 
 /**
  * Runs one command for the agent in a real pty, visible as a Terminal tab (kind `command`, titled with
@@ -77,7 +78,7 @@ export interface RunResult {
 /** An OS sandbox commands start in (core/sandbox's Sandbox fits). */
 export interface CommandSandbox {
   wrap(command: string, opts: { cwd?: string; env?: Record<string, string> }): { file: string; args: string[]; env: Record<string, string>; sandboxed: boolean };
-  onBlocked(listener: (blocked: { host: string; port: number; reason: string }) => void): () => void;
+  onBlocked(listener: (blocked: { host: string; port: number; reason: SandboxBlockReason }) => void): () => void;
 }
 
 export interface CommandRunnerOptions {
@@ -194,7 +195,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
     const program = wrapped ? { file: wrapped.file, args: wrapped.args } : { file: shell[0], args: [...shell.slice(1), command] };
     const baseEnv = wrapped ? wrapped.env : scrubbed;
     const sandboxed = wrapped !== null;
-    const refused: { host: string; port: number; reason: string }[] = [];
+    const refused: { host: string; port: number; reason: SandboxBlockReason }[] = [];
     const stopListening = sandboxed ? sandbox!.onBlocked((b) => refused.push(b)) : () => undefined;
     const capture = createOutputCapture(options.capture);
     const started = performance.now();

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { SandboxBlockReason } from '../../../shared/agent/sandboxBlocks';
 
 /**
  * What the OS sandbox refused, as a command's output says it (issue 26): inside bubblewrap a write outside the
@@ -12,7 +13,7 @@ import { isAbsolute, resolve } from 'node:path';
  * project's own, not the sandbox's.
  */
 export type SandboxBlock =
-  | { kind: 'network'; host: string; port: number; reason: string }
+  | { kind: 'network'; host: string; port: number; reason: SandboxBlockReason }
   | { kind: 'write' | 'read'; path: string };
 
 const WRITE = /read-only file system|\bEROFS\b/i;

@@ -9,6 +9,7 @@ import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
 import { policyReasons, sessionReasons, wordsReason, type ErrorWords } from '../../../../shared/errors';
+import { sandboxBlocksForLog } from '../../../../shared/agent/sandboxBlocks';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -252,6 +253,8 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
       timedOut: r.timedOut,
       killed: r.killed,
       output: cutMiddle(r.output, 2000),
+      sandboxed: r.sandboxed,
+      ...(r.blocked?.length ? { blocked: sandboxBlocksForLog(r.blocked) } : {}),
     });
   }
   const done = await finish(result.text + undoneNotice(undone), false);

@@ -10,6 +10,7 @@ import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { wordsText } from '../../../../shared/errors';
+import { blockedConnectionReason, type SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -124,6 +125,11 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
             {t.ended(exit, item.timedOut, item.killed)}
           </span>
           {item.durationMs !== null && <span>{formats.duration(item.durationMs)}</span>}
+          {item.sandboxed && (
+            <span className="ac-sandboxed" title={t.sandboxedTitle} data-testid="sandboxed-badge">
+              {t.sandboxed}
+            </span>
+          )}
         </>
       }
     >
@@ -131,6 +137,7 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
         $ {item.command}
       </pre>
       {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || t.noOutput} className="ac-term-output" testId="terminal-output" />}
+      {item.blocked && item.blocked.length > 0 && <SandboxBlocked blocked={item.blocked} />}
       {item.deniedReason ? (
         // the policy refused it: why, in the UI's language (the model got the same in English, with a hint)
         <div className="ac-note error-text" data-testid="terminal-denied">
@@ -151,6 +158,23 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
         </button>
       )}
     </Card>
+  );
+}
+
+/** What the OS sandbox refused while the command ran (issue 26), one line each, as a warning. */
+function SandboxBlocked({ blocked }: { blocked: readonly SandboxBlockData[] }) {
+  const t = useText(toolCardStrings);
+  return (
+    <div className="ac-sandbox-blocked" data-testid="sandbox-blocked">
+      <span className="ac-sandbox-blocked-title">{t.blockedBySandbox}</span>
+      <ul>
+        {blocked.map((b, i) => (
+          <li key={i} data-kind={b.kind}>
+            {b.kind === 'network' ? t.blockedConnection(b.host, b.port, blockedConnectionReason(b)) : b.kind === 'write' ? t.blockedWrite(b.path) : t.blockedRead(b.path)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { AgentApproval } from '../../../../shared/contract';
 import type { ErrorWords } from '../../../../shared/errors';
+import type { SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
 
 /**
  * What the activity stream shows, one card per item (seed 000 "Chat Display Templates": the session, the
@@ -61,6 +62,9 @@ export type ActivityItem =
       durationMs: number | null;
       timedOut: boolean;
       killed: boolean;
+      /** It ran inside the OS sandbox, and what the sandbox refused meanwhile (issue 26); absent in older logs. */
+      sandboxed?: boolean;
+      blocked?: SandboxBlockData[];
       running: boolean;
       halted: Halted;
       terminalId: string | null;

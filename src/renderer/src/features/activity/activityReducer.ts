@@ -249,6 +249,8 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
         durationMs: e.durationMs ?? null,
         timedOut: e.timedOut ?? false,
         killed: e.killed ?? false,
+        sandboxed: e.sandboxed ?? false,
+        blocked: e.blocked ?? [],
         running: false,
         halted: null,
       };

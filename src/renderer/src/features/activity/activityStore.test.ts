@@ -96,6 +96,20 @@ describe('activity reducer on recorded sessions', () => {
     expect(done.items.at(-1)).toMatchObject({ callId: 'c249', running: false, output: 'ok' });
   });
 
+  it('puts what the sandbox did on the terminal card (issue 26), and nothing for an older log without it', () => {
+    const sessionId = greetSession.sessionId;
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, seq: n, ...event } as AgentEvent });
+    const blocked = [
+      { kind: 'network', host: '127.0.0.1', port: 8080, reason: 'local_address' },
+      { kind: 'write', path: '/var/tmp/x/planted.txt' },
+    ];
+    const started = applyActivityBatch(emptyActivity(sessionId), [ev({ type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'run_command', input: '{"command":"curl -s http://127.0.0.1:8080/"}' }, 1)]);
+    const done = applyActivityBatch(started, [ev({ type: 'command_finished', callId: 'c1', todoId: 't1', command: 'curl -s http://127.0.0.1:8080/', exitCode: 56, sandboxed: true, blocked }, 2)]);
+    expect(ofKind(done.items, 'terminal')).toMatchObject([{ callId: 'c1', running: false, isError: true, sandboxed: true, blocked }]);
+    const old = applyActivityBatch(started, [ev({ type: 'command_finished', callId: 'c1', todoId: 't1', command: 'curl -s http://127.0.0.1:8080/', exitCode: 0 }, 2)]);
+    expect(ofKind(old.items, 'terminal')).toMatchObject([{ sandboxed: false, blocked: [] }]);
+  });
+
   it('appends streamed deltas to one text card and settles it with the full message', () => {
     const sessionId = greetSession.sessionId;
     const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });
