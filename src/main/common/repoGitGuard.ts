@@ -160,8 +160,7 @@ export function createRepoGitGuard(env: Record<string, string>, trust?: RepoTrus
     for (const target of includeTargets(entries)) paths.add(target);
     if (hooks) paths.add(hooks);
     for (const p of programs) if (p.kind === 'hook') paths.add(p.command);
-    const files = new Map<string, string>();
-    for (const path of paths) files.set(path, await signature(path));
+    const files = new Map(await Promise.all([...paths].map(async (path) => [path, await signature(path)] as const)));
     const entry: Known = { state: { commonDir, programs, fingerprint, trusted }, head: head.flatMap((c) => ['-c', c]), trustVersion, files };
     known.set(cwd, entry);
     return entry;
@@ -198,6 +197,6 @@ async function signature(path: string): Promise<string> {
 }
 
 async function unchanged(files: Map<string, string>): Promise<boolean> {
-  for (const [path, sig] of files) if ((await signature(path)) !== sig) return false;
-  return true;
+  const now = await Promise.all([...files].map(async ([path, sig]) => (await signature(path)) === sig));
+  return now.every(Boolean);
 }

@@ -1,5 +1,5 @@
 import { cleanGitEnv, GitFailure, runGit } from '../../common/gitRun';
-import { createRepoGitGuard, GUARD_ENV, type RepoProgramsState, type RepoTrust } from '../../common/repoGitGuard';
+import { createRepoGitGuard, GUARD_ENV, type RepoGitGuard, type RepoProgramsState, type RepoTrust } from '../../common/repoGitGuard';
 
 /** A clean environment for git commands (status refreshes and the git actions alike). */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -28,11 +28,11 @@ const MAX_PROCESSES = 4;
 
 /**
  * git running in `baseDir` with the clean environment, through the repository guard (common/repoGitGuard.ts):
- * no program the repository's own configuration names runs until the user trusts it (`trust`; none: never).
+ * no program the repository's own configuration names runs until the user trusts it. Pass one guard to every `Git` of a
+ * service (`gitGuard`): it keeps what it read of the repository's configuration per folder, so it is read once.
  */
-export function createGit(baseDir: string, trust?: RepoTrust): Git {
+export function createGit(baseDir: string, guard: RepoGitGuard = gitGuard()): Git {
   const env = gitEnv();
-  const guard = createRepoGitGuard(env, trust);
   let running = 0;
   const queue: (() => void)[] = [];
   async function bytes(args: string[], input?: string): Promise<Buffer> {
@@ -50,6 +50,11 @@ export function createGit(baseDir: string, trust?: RepoTrust): Git {
     text: async (args, input) => (await bytes(args, input)).toString('utf8'),
     programs: () => guard.programs(baseDir),
   };
+}
+
+/** A repository guard with git's clean environment (`trust`: the user's trust in repositories' programs; none: never). */
+export function gitGuard(trust?: RepoTrust): RepoGitGuard {
+  return createRepoGitGuard(gitEnv(), trust);
 }
 
 /** The text of a git failure: what git wrote on stderr. */

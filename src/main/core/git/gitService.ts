@@ -5,7 +5,7 @@ import type { Emit } from '../eventBus';
 import { normalizeRelative, resolveInside, toRelative } from '../workspace/pathGuard';
 import { looksBinary, readHeadSide, readWorkingSide, type Side } from './fileContents';
 import type { GitRepo } from './gitRepo';
-import { createGit, gitErrorText, type Git } from './gitRunner';
+import { createGit, gitErrorText, gitGuard, type Git } from './gitRunner';
 import { watchForRepoCreation, watchRepo } from './gitWatcher';
 import { parsePorcelainV2, toGitFiles } from './porcelainV2';
 import { locateRepo, type RepoLocation } from './repoLocation';
@@ -64,7 +64,9 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   const debounceMs = options.debounceMs ?? 300;
   const maxFiles = options.maxFiles ?? 5000;
   const diffLimit = options.diffLimit ?? DEFAULT_DIFF_LIMIT;
-  const gitAtRoot = createGit(root, options.trust);
+  // One guard for both: the repository's configuration is read once, not per folder git runs in.
+  const guard = gitGuard(options.trust);
+  const gitAtRoot = createGit(root, guard);
 
   let disposed = false;
   /** Bumped on every change seen, so a status run knows whether it is still current. */
@@ -121,7 +123,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   }
 
   function gitAt(dir: string): Git {
-    if (!gitAtTop || gitAtTop.dir !== dir) gitAtTop = { dir, git: createGit(dir, options.trust) };
+    if (!gitAtTop || gitAtTop.dir !== dir) gitAtTop = { dir, git: createGit(dir, guard) };
     return gitAtTop.git;
   }
 
