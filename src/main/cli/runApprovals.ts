@@ -14,6 +14,7 @@ import { reasonFields, reasonIn, sessionReasons, wordsReason } from '../../share
  * | a command the policy asks for | prompt, or approved with --yes | approved | pause |
  * | a destructive command         | prompt (even with --yes) | rejected: refused in batch | pause |
  * | a change to Akira's own project files (settings, modes, mcp.json, rules) | prompt (even with --yes), saying what it steers | rejected: refused in batch | pause |
+ * | a command the sandbox blocked | prompt: allow for the session / workspace / globally, run outside, or keep blocked | kept blocked (--yes never lets a command out) | kept blocked |
  * | the plan                      | prompt (y / n + feedback), or approved with --yes | approved | pause |
  * | a failed TODO's question      | prompt (retry / skip / edit / stop) | stop | stop |
  *
@@ -69,6 +70,7 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     const name = kind === 'command' ? (command?.command ?? '') : kind === 'read' || kind === 'mcp' ? (tool?.name ?? '') : (change?.path ?? '');
     const what = kind === 'command' ? t.theCommand(name) : kind === 'read' ? t.aRead(name) : kind === 'mcp' ? t.theMcpTool(name) : t.aChangeTo(name);
     const language = io.language ?? 'en';
+    if (kind === 'sandbox') return sandboxBlocked(e);
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
     if (!options.interactive) {
       if (destructive && options.yes) return void (await options.call('agent.reject', { sessionId, changeId, ...wordsReason(sessionReasons.batchRefusedCommand) }));
@@ -95,6 +97,25 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     }
     const said = (await io.ask(t.why)).trim();
     await options.call('agent.reject', { sessionId, changeId, ...(said ? { reason: said } : wordsReason(sessionReasons.userRejected)) });
+  }
+
+  /** A command the OS sandbox blocked: only a person allows it; nobody at a terminal means it stays blocked, and the session goes on. */
+  async function sandboxBlocked(e: AgentEventOf<'approval_requested'>) {
+    const { sessionId, changeId, sandbox } = e;
+    const keep = () => options.call('agent.reject', { sessionId, changeId, ...wordsReason(sessionReasons.keptBlocked) });
+    if (!options.interactive || !sandbox) return void (await keep());
+    const lines = sandbox.blocked.map((b) => `    ✗ ${b.kind === 'network' ? t.blockedConnection(b.host, b.port) : b.kind === 'write' ? t.blockedWrite(b.path) : t.blockedRead(b.path)}`);
+    io.err(`  ${s('yellow', t.sandboxBlockedHead(sandbox.command))}\n${lines.join('\n')}\n`);
+    const grant = [...sandbox.grant.network, ...sandbox.grant.allowWrite, ...sandbox.grant.allowRead];
+    if (grant.length) io.err(`  ${s('dim', t.sandboxAllowWhat(grant.join(', ')))}\n`);
+    const pick = grant.length
+      ? await choose(`${s('yellow', '?')} ${t.sandboxChoose}`, { session: 's', workspace: 'w', global: 'g', outside: 'o', keep: 'k' })
+      : await choose(`${s('yellow', '?')} ${t.sandboxChooseOutside}`, { outside: 'o', keep: 'k' });
+    if (pick === null || pick === 'keep') {
+      await options.call('agent.reject', { sessionId, changeId, ...wordsReason(sessionReasons.userKeptBlocked) });
+      return void io.err(`  ${s('dim', t.sandboxKept)}\n`);
+    }
+    await options.call('agent.approve', { sessionId, changeId, sandbox: pick });
   }
 
   async function plan(e: AgentEventOf<'plan_approval_requested'>) {

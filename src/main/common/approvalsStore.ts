@@ -10,7 +10,7 @@ import { writeFileAtomic } from './atomicWrite';
  *
  *   const approvals = createApprovalsStore(join(dataDir, 'mcp-approvals.json'))
  *   await approvals.isApproved(root, 'db', fingerprint)   await approvals.approve(root, 'db', fingerprint)
- *   await approvals.revoke(root, 'db')
+ *   await approvals.revoke(root, 'db')          await approvals.names(root)   // ['db']
  *
  * The file is read afresh on every question (another window, another Akira may have changed it); writes are queued
  * and atomic, mode 0600. A file that is not what it should be counts as no approvals.
@@ -23,6 +23,8 @@ export interface Approvals {
   isApproved(root: string, name: string, fingerprint: string): Promise<boolean>;
   approve(root: string, name: string, fingerprint: string): Promise<void>;
   revoke(root: string, name: string): Promise<void>;
+  /** Everything approved for the workspace, by name. */
+  names(root: string): Promise<string[]>;
 }
 
 export function createApprovalsStore(path: string): Approvals {
@@ -53,6 +55,7 @@ export function createApprovalsStore(path: string): Approvals {
       update((file) => {
         file.workspaces[root] = { ...file.workspaces[root], [name]: fingerprint };
       }),
+    names: async (root) => Object.keys((await load()).workspaces[root] ?? {}),
     revoke: (root, name) =>
       update((file) => {
         if (file.workspaces[root]) delete file.workspaces[root][name];

@@ -16,6 +16,7 @@ import { createWatchFeed, type WatchFeed } from './checkpoints/watchFeed';
 import { createGitService, type GitService } from './git/gitService';
 import { createGitTrust } from './git/gitTrust';
 import { createWorkspaceSandbox, globalSandbox, tightenSandbox, type WorkspaceSandbox } from './sandbox';
+import { createWorkspaceGrants, withGrant } from './sandbox/sandboxGrants';
 import type { CreateSandboxOptions } from './sandbox/createSandbox';
 import { SANDBOX_READ_ONLY } from './agent/policy/protectedPaths';
 import { readAgentSettings } from './agent/orchestrator/agentSettings';
@@ -181,7 +182,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Akira's environment without its secrets, for the agent's commands; only the global settings pass variables through.
       const commandEnvironment = () =>
         commandEnvPolicy({ root, dataDir: options.dataDir, env, flagKey: options.agent?.modelFlags?.apiKey, storedKey: () => modelSettings.storedKey()?.key });
-      // The OS sandbox of the agent's commands (issue 26): the settings in effect, read before each command.
+      // The OS sandbox of the agent's commands (issue 26): the settings in effect, read before each command, with what
+      // the user allowed for this workspace on a sandbox card (kept in the data folder: a workspace file only tightens).
+      const workspaceGrants = createWorkspaceGrants(options.dataDir);
       const sandboxFor = (treeRoot: string) =>
         createWorkspaceSandbox({
           root: treeRoot,
@@ -191,7 +194,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           availability: options.agent?.sandboxAvailability,
           settings: async () => {
             const s = await readAgentSettings(root, options.dataDir);
-            const effective = tightenSandbox(globalSandbox(s.global.sandbox), s.workspace.sandbox);
+            const effective = withGrant(tightenSandbox(globalSandbox(s.global.sandbox), s.workspace.sandbox), await workspaceGrants.of(root));
             return options.agent?.noSandbox ? { ...effective, mode: 'off' as const } : effective;
           },
         });
@@ -201,7 +204,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         host: terminals,
         watched: options.face !== 'cli',
         environment: commandEnvironment,
-        sandbox: () => sandbox.current(),
+        sandbox: (grant) => sandbox.current(grant),
       }));
       // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
       const checkpoints = (built.checkpoints = await createCheckpointService({
@@ -251,6 +254,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           if (allow.includes(prefix)) return;
           await modelSettings.update({ scope: 'global', agent: { policy: { ...policy, commands: { ...policy.commands, allow: [...allow, prefix] } } } });
         },
+        // "Allow for this workspace / everywhere" on a sandbox card: the data folder's grants, or the global sandbox settings.
+        keepSandboxGrant: async (scope, grant) => {
+          if (scope === 'workspace') return workspaceGrants.add(root, grant);
+          const sandboxLayer = (await modelSettings.get()).global.agent.sandbox ?? {};
+          const user = globalSandbox(sandboxLayer);
+          const next = { ...sandboxLayer };
+          if (grant.network.length) next.network = { allow: [...new Set([...user.network.allow, ...grant.network])] };
+          if (grant.allowWrite.length) next.allowWrite = [...new Set([...user.allowWrite, ...grant.allowWrite])];
+          if (grant.allowRead.length) next.allowRead = [...new Set([...user.allowRead, ...grant.allowRead])];
+          await modelSettings.update({ scope: 'global', agent: { sandbox: next } });
+        },
         root,
         dataDir: options.dataDir,
         emit,
@@ -262,7 +276,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         sandbox: () => sandbox.status(),
         isolatedTree: async (treeRoot) => {
           const treeSandbox = sandboxFor(treeRoot);
-          const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment, sandbox: () => treeSandbox.current() });
+          const treeCommands = createCommandRunner({ root: treeRoot, host: terminals, watched: options.face !== 'cli', environment: commandEnvironment, sandbox: (grant) => treeSandbox.current(grant) });
           const treeCheckpoints = await createCheckpointService({ root: treeRoot, dataDir: options.dataDir, options: { preloadStatPool: false } }).catch(() => null);
           const treeDiagnostics = createDiagnostics({ root: treeRoot, dataDir: options.dataDir, env: async () => commandEnv(process.env, await commandEnvironment()) });
           return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wordsSchema } from '../errors/wordsSchema';
+import { sandboxBlocksSchema, sandboxGrantSchema } from './sandboxBlocks';
 
 /**
  * The shapes an agent session shows to people and to the log alike: its status and phase, a TODO as the
@@ -75,7 +76,8 @@ export const proposedFileChange = z.object({
  */
 export const agentApproval = z.object({
   changeId: approvalId,
-  kind: z.enum(['change', 'command', 'read', 'mcp']),
+  /** `sandbox`: a command the OS sandbox blocked waits for the user to allow what it needed, or to keep it blocked. */
+  kind: z.enum(['change', 'command', 'read', 'mcp', 'sandbox']),
   todoId: z.string().nullable(),
   change: proposedFileChange.optional(),
   /** kind 'read' and 'mcp': the tool and its arguments. */
@@ -91,6 +93,15 @@ export const agentApproval = z.object({
       reasonWords: reasonWordsSchema.optional(),
       /** What "Always allow" would add to the global allow list (allowPrefix.ts); absent when it is not offered. */
       allowPrefix: z.string().optional(),
+    })
+    .optional(),
+  /** kind 'sandbox': the command, what the sandbox blocked while it ran, and what allowing it would let through. */
+  sandbox: z
+    .object({
+      command: z.string(),
+      cwd: z.string().optional(),
+      blocked: sandboxBlocksSchema,
+      grant: sandboxGrantSchema,
     })
     .optional(),
   /**

@@ -50,3 +50,23 @@ const LOOPBACK = /^(?:localhost|[\w.-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.
 export function blockedConnectionReason(b: { host: string; reason: SandboxBlockReason }): SandboxBlockReason {
   return b.reason === 'not_allowed' && LOOPBACK.test(b.host) ? 'local_address' : b.reason;
 }
+
+/**
+ * What allowing a blocked command would let through (main/core/sandbox/sandboxGrants.ts): hosts for the proxy, paths to
+ * write, paths to read although the sandbox hides them. The sandbox card shows it before the user chooses.
+ */
+export const sandboxGrantSchema = z.object({
+  network: z.array(z.string().min(1).max(MAX_HOST)).max(MAX_SANDBOX_BLOCKS),
+  allowWrite: z.array(z.string().min(1).max(MAX_PATH)).max(MAX_SANDBOX_BLOCKS),
+  allowRead: z.array(z.string().min(1).max(MAX_PATH)).max(MAX_SANDBOX_BLOCKS),
+});
+export type SandboxGrantData = z.infer<typeof sandboxGrantSchema>;
+
+/**
+ * How the user answers a sandbox card (`agent.approve`'s `sandbox`): allow what it blocked for this session, for this
+ * workspace or everywhere, and run the command again; or run this one command outside the sandbox (never granted by
+ * `akira run --yes`). Rejecting the approval keeps it blocked.
+ */
+export const SANDBOX_ANSWERS = ['session', 'workspace', 'global', 'outside'] as const;
+export const sandboxAnswer = z.enum(SANDBOX_ANSWERS);
+export type SandboxAnswer = z.infer<typeof sandboxAnswer>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contextAttachment, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { wordsSchema } from '../errors/wordsSchema';
 import { agentPhase, agentStatus, agentTodoStatus, reasonWordsSchema, taskAssessment } from './agentShapes';
-import { sandboxBlocksSchema } from './sandboxBlocks';
+import { sandboxAnswer, sandboxBlocksSchema } from './sandboxBlocks';
 
 export { reasonWordsSchema };
 
@@ -156,6 +156,11 @@ const bodies = {
     sandboxed: z.boolean().optional(),
     /** What the sandbox refused while it ran (sandboxBlocks.ts), at most 20; older logs have none. */
     blocked: sandboxBlocksSchema.optional(),
+    /**
+     * It ran again after the user answered the sandbox card: with what it blocked allowed for the session, the
+     * workspace or everywhere, or outside the sandbox (sandboxBlocks.ts SandboxAnswer); a first run has none.
+     */
+    rerun: sandboxAnswer.optional(),
   },
   checkpoint_taken: { checkpointId: id, todoId: todoRef, label: z.string().max(1000).optional() },
   verification: {

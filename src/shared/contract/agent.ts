@@ -3,6 +3,7 @@ import { inputRule } from '../errors/inputRules';
 import { wordsSchema } from '../errors/wordsSchema';
 import { agentEvent } from '../agent/agentEvents';
 import { reasonWordsSchema } from '../agent/sessionEvents';
+import { sandboxAnswer } from '../agent/sandboxBlocks';
 import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
 import { attachmentKind, imageInputs, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
@@ -281,10 +282,15 @@ export const agentCommands = {
         content: z.string().max(10_000_000).optional(),
         /** A command: also add its `allowPrefix` to the global allow list, so it is not asked again (undo in Settings). */
         alwaysAllow: z.boolean().optional(),
+        /**
+         * A command the sandbox blocked (kind `sandbox`): allow what it blocked for the `session` (the default), the
+         * `workspace` or everywhere (`global`) and run it again, or run it once `outside` the sandbox.
+         */
+        sandbox: sandboxAnswer.optional(),
       })
       .strict(),
     ok,
-    'Approve a proposed change (with `content`: apply that text instead) or a command waiting for approval (with `alwaysAllow`: and its prefix from now on).',
+    'Approve a proposed change (with `content`: apply that text instead), a command waiting for approval (with `alwaysAllow`: and its prefix from now on), or a command the sandbox blocked (with `sandbox`: how far to allow it).',
   ),
   'agent.reject': defineCommand(
     z

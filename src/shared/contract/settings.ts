@@ -112,6 +112,7 @@ export const sandboxLayer = z.object({
   network: z.object({ allow: z.array(z.string()).optional() }).optional(),
   denyRead: z.array(z.string()).optional(),
   allowWrite: z.array(z.string()).optional(),
+  allowRead: z.array(z.string()).optional(),
 });
 export type SandboxLayerT = z.infer<typeof sandboxLayer>;
 /** A whole `agent.sandbox`, every default filled. */
@@ -120,6 +121,7 @@ export const fullSandbox = z.object({
   network: z.object({ allow: z.array(z.string()) }),
   denyRead: z.array(z.string()),
   allowWrite: z.array(z.string()),
+  allowRead: z.array(z.string()),
 });
 export type FullSandboxT = z.infer<typeof fullSandbox>;
 
@@ -280,6 +282,7 @@ export const settingsUpdateInput = z
               network: z.object({ allow: z.array(z.string().max(4096)).max(1000).optional() }).strict().optional(),
               denyRead: z.array(z.string().max(4096)).max(1000).optional(),
               allowWrite: z.array(z.string().max(4096)).max(1000).optional(),
+              allowRead: z.array(z.string().max(4096)).max(1000).optional(),
             })
             .strict(),
         ),

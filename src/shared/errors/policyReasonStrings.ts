@@ -57,6 +57,7 @@ function partText(language: 'en' | 'zh-CN', key: string, values: WordValue[]): s
 export const policyReasonStrings = defineText({
   en: {
     readsNotAuto: 'reads are not auto-approved',
+    sandboxBlocked: 'the OS sandbox blocked part of this command: only a person can allow it',
     readsNeedApproval: 'reads need approval (autoApprove.read is off)',
     writesNeedApproval: 'file changes need approval (autoApprove.write is off)',
     readsAutoApproved: 'reads are auto-approved by the policy',
@@ -117,6 +118,7 @@ export const policyReasonStrings = defineText({
   },
   'zh-CN': {
     readsNotAuto: '读取不会被自动批准',
+    sandboxBlocked: '操作系统沙箱阻止了这条命令的一部分：只有人可以允许它',
     readsNeedApproval: '读取需要批准（autoApprove.read 已关闭）',
     writesNeedApproval: '文件更改需要批准（autoApprove.write 已关闭）',
     readsAutoApproved: '策略自动批准读取',

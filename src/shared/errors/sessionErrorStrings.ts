@@ -41,6 +41,10 @@ export const sessionErrorStrings = defineText({
     notForGood: 'This approval cannot be allowed for good (only a single, non-destructive command can); approve it once instead.',
     allowListUnavailable: 'The allow list cannot be saved here.',
     commandAsIs: 'A command is approved as it is: content applies to file changes only.',
+    notSandboxBlocked: 'This approval is not a command the sandbox blocked: `sandbox` applies to those only.',
+    sandboxNotForGood: 'A command the sandbox blocked is allowed with `sandbox` (session, workspace, global or outside), not with alwaysAllow.',
+    sandboxNothingToAllow: 'Nothing the sandbox blocked here can be allowed (a name that does not resolve, or Akira\'s own data folder): run it outside the sandbox, or keep it blocked.',
+    sandboxGrantUnavailable: 'Allowing it for the workspace or everywhere is not possible here; allow it for this session instead.',
     deleteWithContent: 'A delete cannot be approved with content: reject it instead.',
     noImages: (model: string) =>
       `The model ${model} is not set up for images. If it takes them, set "models": {"${model}": {"vision": true}} in the settings (or tick "Vision" for it in Settings); otherwise describe the screenshot in words.`,
@@ -128,6 +132,10 @@ export const sessionErrorStrings = defineText({
     notForGood: '这项批准不能设为始终允许（只有单条、非破坏性的命令可以）；请只批准这一次。',
     allowListUnavailable: '这里无法保存允许列表。',
     commandAsIs: '命令只能按原样批准：修改内容只适用于文件更改。',
+    notSandboxBlocked: '这项批准不是被沙箱阻止的命令：`sandbox` 只适用于那类批准。',
+    sandboxNotForGood: '被沙箱阻止的命令要用 `sandbox`（session、workspace、global 或 outside）来允许，而不是 alwaysAllow。',
+    sandboxNothingToAllow: '沙箱在这里阻止的内容都无法允许（无法解析的名称，或 Akira 自己的数据文件夹）：请在沙箱外运行它，或保持阻止。',
+    sandboxGrantUnavailable: '这里无法为整个工作区或所有地方允许它；请只为本会话允许。',
     deleteWithContent: '删除不能附带内容批准：请拒绝它。',
     noImages: (model: string) =>
       `模型 ${model} 没有设置为接受图片。如果它支持图片，请在设置中写入 "models": {"${model}": {"vision": true}}（或在设置里为它勾选“Vision”）；否则请用文字描述截图。`,

@@ -53,6 +53,7 @@ export const sessionReasonStrings = defineText({
     waitingChecker: (command: string) => `Waiting for approval of a checker: ${command}`,
     waitingCommand: (command: string) => `Waiting for approval of a command: ${command}`,
     waitingMcp: (call: string) => `Waiting for approval of an MCP tool: ${call}`,
+    waitingSandbox: (command: string) => `The sandbox blocked part of a command; allow it or keep it blocked: ${command}`,
     modelRefused: (status: number, message: string) =>
       `The model server refused the request (HTTP ${status}): ${message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
     modelFailed: (message: string) => `${message} Resume when the model works again.`,
@@ -65,6 +66,8 @@ export const sessionReasonStrings = defineText({
     batchRefusedChange: (path: string) =>
       `The change to ${path} was refused in batch mode: changes to Akira's own project files (settings, modes, MCP servers, rules) are never approved by --yes. The user can make it by hand, or resume the session on a terminal to decide.`,
     userRejected: 'The user rejected it.',
+    keptBlocked: 'Kept blocked: no one here can allow it, and --yes never lets a command out of the sandbox.',
+    userKeptBlocked: 'The user kept it blocked.',
     noUsablePlan: (tries: number, last: string) => `The model did not write a usable plan in ${tries} tries (${last}). Send a message with guidance, then resume.`,
     todoTurnsUsed: (todoId: string, turns: number) =>
       `TODO ${todoId} used its ${turns} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
@@ -105,6 +108,7 @@ export const sessionReasonStrings = defineText({
     waitingChecker: (command: string) => `等待批准检查命令：${command}`,
     waitingCommand: (command: string) => `等待批准命令：${command}`,
     waitingMcp: (call: string) => `等待批准 MCP 工具：${call}`,
+    waitingSandbox: (command: string) => `沙箱阻止了命令的一部分；请允许它或保持阻止：${command}`,
     modelRefused: (status: number, message: string) =>
       `模型服务器拒绝了请求（HTTP ${status}）：${message} 请检查 API 密钥（OPENAI_API_KEY 或设置）以及对该模型的访问权限，然后恢复会话。`,
     modelFailed: (message: string) => `${message} 模型恢复正常后请恢复会话。`,
@@ -112,6 +116,8 @@ export const sessionReasonStrings = defineText({
     noOneToApprove: (kind: string, name: string, resume: string) => `等待批准${awaitedZh(kind, name)}：请在终端上运行 \`akira run\`，或加上 --yes。继续：${resume}`,
     interrupted: (signal: string) => `已中断（${signal}）。`,
     batchRefusedCommand: '批处理模式拒绝了该命令：--yes 从不批准破坏性命令。如确有需要，请自行运行，或在终端上继续该会话再决定。',
+    keptBlocked: '保持阻止：这里没有人可以允许它，而 --yes 从不让命令离开沙箱。',
+    userKeptBlocked: '用户保持了阻止。',
     batchRefusedChange: (path: string) =>
       `批处理模式拒绝了对 ${path} 的更改：--yes 从不批准对 Akira 自身项目文件（设置、模式、MCP 服务器、规则）的更改。用户可以手动修改，或在终端上继续该会话再决定。`,
     userRejected: '用户拒绝了它。',

@@ -120,6 +120,8 @@ export const settingsErrorStrings = defineText({
       `A workspace can only narrow the sandbox's allowed domains: ${extra} ${count === 1 ? 'is' : 'are'} not allowed by the global settings.`,
     sandboxWriteNarrowOnly: (extra: string, count: number) =>
       `A workspace can only narrow where commands may write: ${extra} ${count === 1 ? 'is' : 'are'} not inside a path the global settings allow.`,
+    sandboxReadNarrowOnly: (extra: string, count: number) =>
+      `A workspace can only narrow what commands may read of the hidden paths: ${extra} ${count === 1 ? 'is' : 'are'} not inside a path the global settings allow.`,
 
     // The policy schema's own rules (agent/policy/policySchema.ts, through settingsRule markers): `f` is the field as
     // the problem names it (`agent.policy.limits.maxRetriesPerTodo`, a list's entry `commands.allow.0`), `list` the
@@ -193,6 +195,7 @@ export const settingsErrorStrings = defineText({
       `工作区只能让沙箱更严格（off < auto < required）："${got}" 会放宽继承的 "${inherited}"；请在全局设置中更改。`,
     sandboxDomainsNarrowOnly: (extra: string, _count: number) => `工作区只能缩小沙箱允许的域名：全局设置不允许 ${extra}。`,
     sandboxWriteNarrowOnly: (extra: string, _count: number) => `工作区只能缩小命令可写入的位置：${extra} 不在全局设置允许的路径之内。`,
+    sandboxReadNarrowOnly: (extra: string, _count: number) => `工作区只能缩小命令可读取的隐藏路径：${extra} 不在全局设置允许的路径之内。`,
 
     policyWholeNumber: (f: string, min: number, max: number, got: string) => `${f} 必须是 ${min} 到 ${max} 之间的整数（当前为 ${got}）`,
     policyFlag: (f: string, got: string) => `${f} 必须是 true 或 false（当前为 ${got}）`,

@@ -36,6 +36,7 @@ function heldApprovals(real: McpApprovals) {
     isApproved: async (root, name, fingerprint) => (await wait('isApproved', fingerprint), real.isApproved(root, name, fingerprint)),
     approve: async (root, name, fingerprint) => (await wait('approve', fingerprint), real.approve(root, name, fingerprint)),
     revoke: (root, name) => real.revoke(root, name),
+    names: (root) => real.names(root),
   };
   return {
     approvals,

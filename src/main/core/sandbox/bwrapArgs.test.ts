@@ -13,6 +13,7 @@ const plan = (over: Partial<SandboxPlan> = {}): SandboxPlan => ({
   writable: [],
   denyDirs: [],
   denyFiles: [],
+  readable: [],
   readOnly: [],
   proxySocket: '/tmp/akira-sbx-1/proxy.sock',
   ...over,

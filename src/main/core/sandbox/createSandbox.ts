@@ -128,6 +128,7 @@ export async function createSandbox(options: CreateSandboxOptions): Promise<Sand
         sessionTmp,
         allowWrite: paths.allowWrite,
         denyRead: paths.denyRead,
+        allowRead: paths.allowRead,
         readOnly: options.readOnly,
         proxySocket: proxy?.socketPath ?? null,
       });

@@ -7,6 +7,8 @@ import { isAbsolute, join, relative, sep } from 'node:path';
  * only existing ones kept, deny-read paths split into folders and files.
  *
  * - A deny-read path that does not exist is left out: a file created there later is not hidden (deny its folder).
+ * - An allow-read path lifts the deny-read entries it holds (the same path, or one inside it); one inside a hidden
+ *   folder (`~/.ssh/known_hosts` in `~/.ssh`) is bound back in, read-only.
  * - A protected path (workspace-relative, e.g. `AGENTS.md`, `.git/config`) is kept only where it exists and lies in
  *   a writable place (everything else is read-only already); one that does not exist yet can be created.
  */
@@ -23,6 +25,8 @@ export interface SandboxPlan {
   /** Hidden folders (an empty tmpfs nobody may open) and files (reads fail: Permission denied). */
   denyDirs: string[];
   denyFiles: string[];
+  /** Readable again inside a hidden folder (agent.sandbox.allowRead): bound read-only over the empty tmpfs. */
+  readable: string[];
   /** Read-only inside the writable places (Akira's protected files, other agents' rules, .git/config and hooks). */
   readOnly: string[];
   /** The host's unix socket of Akira's network proxy (null: no network at all). */
@@ -37,6 +41,8 @@ export interface PlanInput {
   allowWrite: readonly string[];
   /** Absolute paths. */
   denyRead: readonly string[];
+  /** Absolute paths readable although denyRead covers them (never Akira's data folder: sandboxPathsOf leaves it out). */
+  allowRead?: readonly string[];
   /** Workspace-relative paths that stay read-only (policy/protectedPaths.ts SANDBOX_READ_ONLY). */
   readOnly: readonly string[];
   proxySocket: string | null;
@@ -62,9 +68,10 @@ export function planSandbox(input: PlanInput): SandboxPlan {
   const writable = [...new Set(input.allowWrite.map(real).filter((p): p is string => !!p && p !== root && p !== sessionTmp))];
   const denyDirs: string[] = [];
   const denyFiles: string[] = [];
+  const allowRead = [...new Set((input.allowRead ?? []).map(real).filter((p): p is string => !!p && p !== '/'))];
   for (const path of new Set(input.denyRead)) {
     const p = real(path);
-    if (!p || p === '/') continue;
+    if (!p || p === '/' || allowRead.some((a) => isWithin(a, p))) continue;
     try {
       (statSync(p).isDirectory() ? denyDirs : denyFiles).push(p);
     } catch {
@@ -83,6 +90,7 @@ export function planSandbox(input: PlanInput): SandboxPlan {
     const p = real(abs);
     if (p && writableRoots.some((w) => isWithin(w, p)) && !readOnly.includes(p)) readOnly.push(p);
   }
+  const readable = allowRead.filter((a) => denyDirs.some((d) => d !== a && isWithin(d, a)));
   const cwd = input.cwd ? (real(input.cwd) ?? input.cwd) : root;
-  return { root, cwd, sessionTmp, writable, denyDirs: [...new Set(denyDirs)], denyFiles: [...new Set(denyFiles)], readOnly, proxySocket: input.proxySocket };
+  return { root, cwd, sessionTmp, writable, denyDirs: [...new Set(denyDirs)], denyFiles: [...new Set(denyFiles)], readable, readOnly, proxySocket: input.proxySocket };
 }

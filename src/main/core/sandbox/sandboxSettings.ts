@@ -9,7 +9,8 @@ import { plainWords, settingsErrors, type ErrorWords, type Words } from '../../.
  *     "mode": "auto" | "off" | "required",          // auto (default): on where the system has one
  *     "network": { "allow": ["registry.npmjs.org", "*.example.com"] },   // domains; `*.x` is any sub-domain of x
  *     "denyRead": ["~/.ssh", …],                    // hidden from commands (Akira's data folder always is)
- *     "allowWrite": ["~/.cache/pip"]                // writable beyond the workspace and the session's temp folder
+ *     "allowWrite": ["~/.cache/pip"],               // writable beyond the workspace and the session's temp folder
+ *     "allowRead": ["~/.ssh/known_hosts"]           // readable although denyRead hides it (the data folder never is)
  *   } }
  *
  * A layer holds only what it sets (`sandboxLayerSchema`). The global layer over the defaults is the user's sandbox
@@ -21,6 +22,7 @@ import { plainWords, settingsErrors, type ErrorWords, type Words } from '../../.
  * | network.allow | keeps only the entries the user's list already allows                   |
  * | denyRead      | is added                                                                |
  * | allowWrite    | keeps only paths the user's list allows (the same path, or one inside)  |
+| allowRead     | keeps only paths the user's list allows (the same path, or one inside)  |
  *
  * `loosenedSandboxFields` names what a workspace's layer tries that is not applied, for the settings view.
  */
@@ -74,6 +76,7 @@ export const sandboxLayerSchema = z
     network: z.object({ allow: z.array(domainEntry).max(1000).optional() }).strict().optional(),
     denyRead: z.array(pathEntry).max(1000).optional(),
     allowWrite: z.array(pathEntry).max(1000).optional(),
+    allowRead: z.array(pathEntry).max(1000).optional(),
   })
   .strict();
 export type SandboxLayer = z.infer<typeof sandboxLayerSchema>;
@@ -84,6 +87,8 @@ export interface SandboxSettings {
   network: { allow: string[] };
   denyRead: string[];
   allowWrite: string[];
+  /** Readable although a denyRead entry covers them (an "allow" on the sandbox card, or the user's own list). */
+  allowRead: string[];
 }
 
 export const SANDBOX_DEFAULTS: SandboxSettings = {
@@ -91,6 +96,7 @@ export const SANDBOX_DEFAULTS: SandboxSettings = {
   network: { allow: DEFAULT_NETWORK_ALLOW },
   denyRead: DEFAULT_DENY_READ,
   allowWrite: [],
+  allowRead: [],
 };
 
 /** The user's sandbox: the global layer over the defaults (it may loosen anything). */
@@ -100,6 +106,7 @@ export function globalSandbox(layer: SandboxLayer | undefined): SandboxSettings 
     network: { allow: [...(layer?.network?.allow ?? SANDBOX_DEFAULTS.network.allow)] },
     denyRead: [...(layer?.denyRead ?? SANDBOX_DEFAULTS.denyRead)],
     allowWrite: [...(layer?.allowWrite ?? SANDBOX_DEFAULTS.allowWrite)],
+    allowRead: [...(layer?.allowRead ?? SANDBOX_DEFAULTS.allowRead)],
   };
 }
 
@@ -134,11 +141,13 @@ export function tightenSandbox(global: SandboxSettings, workspace: SandboxLayer 
   const mode = workspace.mode && MODE_RANK[workspace.mode] > MODE_RANK[global.mode] ? workspace.mode : global.mode;
   const allow = workspace.network?.allow ? [...new Set(workspace.network.allow.filter((e) => entryCovered(global.network.allow, e)))] : global.network.allow;
   const allowWrite = workspace.allowWrite ? workspace.allowWrite.filter((p) => global.allowWrite.some((g) => within(g, p))) : global.allowWrite;
+  const allowRead = workspace.allowRead ? workspace.allowRead.filter((p) => global.allowRead.some((g) => within(g, p))) : global.allowRead;
   return {
     mode,
     network: { allow },
     denyRead: [...new Set([...global.denyRead, ...(workspace.denyRead ?? [])])],
     allowWrite,
+    allowRead,
   };
 }
 
@@ -166,6 +175,8 @@ export function loosenedSandboxFields(global: SandboxSettings, workspace: Sandbo
   if (domains.length) out.push(loosened('agent.sandbox.network.allow', settingsErrors.sandboxDomainsNarrowOnly(domains.join(', '), domains.length)));
   const writes = (workspace.allowWrite ?? []).filter((p) => !global.allowWrite.some((g) => within(g, p)));
   if (writes.length) out.push(loosened('agent.sandbox.allowWrite', settingsErrors.sandboxWriteNarrowOnly(writes.join(', '), writes.length)));
+  const reads = (workspace.allowRead ?? []).filter((p) => !global.allowRead.some((g) => within(g, p)));
+  if (reads.length) out.push(loosened('agent.sandbox.allowRead', settingsErrors.sandboxReadNarrowOnly(reads.join(', '), reads.length)));
   return out;
 }
 
@@ -176,11 +187,19 @@ export function expandPath(path: string, home: string, root: string): string {
   return isAbsolute(path) ? normalize(path) : join(root, path);
 }
 
-/** The absolute paths the settings name: denyRead (with Akira's data folder) and allowWrite. */
-export function sandboxPathsOf(settings: SandboxSettings, where: { home: string; root: string; dataDir: string }): { denyRead: string[]; allowWrite: string[] } {
+/**
+ * The absolute paths the settings name: denyRead (with Akira's data folder), allowWrite and allowRead. Nothing inside
+ * the data folder is ever writable or readable through them (the keys live there).
+ */
+export function sandboxPathsOf(
+  settings: SandboxSettings,
+  where: { home: string; root: string; dataDir: string },
+): { denyRead: string[]; allowWrite: string[]; allowRead: string[] } {
   const abs = (p: string) => expandPath(p, where.home, where.root);
+  const outsideData = (p: string) => !within(where.dataDir, p) && !within(p, where.dataDir);
   return {
     denyRead: [...new Set([...settings.denyRead.map(abs), where.dataDir])],
     allowWrite: [...new Set(settings.allowWrite.map(abs))],
+    allowRead: [...new Set(settings.allowRead.map(abs).filter(outsideData))],
   };
 }

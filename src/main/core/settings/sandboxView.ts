@@ -25,10 +25,12 @@ export function pickSandbox(raw: unknown): SandboxLayerT | undefined {
   if (denyRead) out.denyRead = denyRead;
   const allowWrite = strings(raw.allowWrite);
   if (allowWrite) out.allowWrite = allowWrite;
+  const allowRead = strings(raw.allowRead);
+  if (allowRead) out.allowRead = allowRead;
   return Object.keys(out).length ? out : undefined;
 }
 
-const copy = (s: SandboxSettings): FullSandboxT => ({ mode: s.mode, network: { allow: [...s.network.allow] }, denyRead: [...s.denyRead], allowWrite: [...s.allowWrite] });
+const copy = (s: SandboxSettings): FullSandboxT => ({ mode: s.mode, network: { allow: [...s.network.allow] }, denyRead: [...s.denyRead], allowWrite: [...s.allowWrite], allowRead: [...s.allowRead] });
 
 export interface SandboxView {
   effective: FullSandboxT;

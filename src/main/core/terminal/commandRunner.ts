@@ -8,6 +8,7 @@ import { createOutputCapture, type CaptureOptions } from './commandOutput';
 import type { PtyHost } from './ptyHost';
 import { terminalErrors } from '../../../shared/errors';
 import type { SandboxBlockReason } from '../../../shared/agent/sandboxBlocks';
+import type { SandboxGrant } from '../sandbox/sandboxGrants';
 
 /**
  * Runs one command for the agent in a real pty, visible as a Terminal tab (kind `command`, titled with
@@ -50,6 +51,8 @@ export interface RunParams {
   onOutput?(text: string): void;
   /** Run this one command outside the OS sandbox (the user approved exactly that). */
   outsideSandbox?: boolean;
+  /** What the session's user let through the sandbox for it ("allow for this session": core/sandbox/sandboxGrants.ts). */
+  grant?: SandboxGrant | null;
 }
 
 export interface RunResult {
@@ -109,7 +112,7 @@ export interface CommandRunnerOptions {
    */
   environment?: () => CommandEnvOptions | Promise<CommandEnvOptions>;
   /** The OS sandbox to run commands in, asked before each command (none: commands run as they are). */
-  sandbox?: () => CommandSandbox | null | Promise<CommandSandbox | null>;
+  sandbox?: (grant?: SandboxGrant | null) => CommandSandbox | null | Promise<CommandSandbox | null>;
 }
 
 export interface CommandRunner {
@@ -188,7 +191,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
       .then(() => options.environment?.() ?? {})
       .catch(() => ({}));
     const scrubbed = commandEnv(options.inheritEnv ?? process.env, envOptions);
-    const sandbox = params.outsideSandbox ? null : await options.sandbox?.();
+    const sandbox = params.outsideSandbox ? null : await options.sandbox?.(params.grant);
     // Mode `required` without a sandbox throws here: nothing runs.
     const attempt = sandbox?.wrap(command, { cwd, env: { PAGER: 'cat', GIT_PAGER: 'cat', ...scrubbed, ...options.env } });
     const wrapped = attempt?.sandboxed ? attempt : null;

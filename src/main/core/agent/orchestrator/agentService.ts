@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { headerView, specPathOf, todoView, totalsView, verdictView, worktreeView } from '../../../../shared/agent/sessionView';
@@ -5,6 +6,8 @@ import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary
 import type { SpecRunInput } from '../../../../shared/contract/specs';
 import type { CommandResult } from '../../../../shared/contract';
 import type { SandboxStatus } from '../../sandbox/workspaceSandbox';
+import { grantFor, type SandboxGrant } from '../../sandbox/sandboxGrants';
+import type { SandboxAnswer } from '../../../../shared/agent/sandboxBlocks';
 import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
@@ -78,6 +81,8 @@ export interface AgentServiceOptions {
   isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
   /** Whether the workspace's commands run in the OS sandbox now (issue 26): the policy then asks less (autoApprove.sandboxedCommand). */
   sandbox?: () => Promise<SandboxStatus>;
+  /** Keeps what the user allowed on a sandbox card for the workspace (data folder) or everywhere (global settings). */
+  keepSandboxGrant?: (scope: 'workspace' | 'global', grant: SandboxGrant) => Promise<void>;
   openShell?: WorktreeSessionsDeps['openShell'];
 }
 
@@ -98,7 +103,8 @@ export interface AgentService {
   stop(sessionId: string, reason?: Reason): Promise<void>;
   sendMessage(sessionId: string, text: string, images?: ImageInput[]): Promise<{ messageId: string }>;
   /** `alwaysAllow`: a command's prefix joins the global allow list (options.allowCommand) and every running session's policy. */
-  approve(sessionId: string, changeId: string, content?: string, alwaysAllow?: boolean): Promise<void>;
+  /** `sandbox`: a command the sandbox blocked, allowed how far (sandboxBlocked.ts). */
+  approve(sessionId: string, changeId: string, content?: string, alwaysAllow?: boolean, sandbox?: SandboxAnswer): Promise<void>;
   /** `reason`: a person's text, or words (the CLI's batch refusals) the UI says in its language. */
   reject(sessionId: string, changeId: string, reason: Reason): Promise<void>;
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
@@ -260,6 +266,14 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       // Each notice's body is typed at its call (NoticeBody<T>); the spread with its type is that notice.
       notice: (type, data) => emitEvent({ ...data, sessionId, type } as AgentEvent),
       retryBase,
+      // The sandbox card: what allowing a block grants (rooted at the session's tree), kept where the user chose.
+      sandboxGrants: {
+        grantFor: (blocked) => grantFor(blocked, { root: at, home: options.env.HOME || homedir(), dataDir: options.dataDir }),
+        keep: async (scope, grant) => {
+          if (!options.keepSandboxGrant) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
+          await options.keepSandboxGrant(scope, grant);
+        },
+      },
       // A worktree session's work is committed on its branch when it completes (message: the task).
       ...(info ? { beforeComplete: () => wt.commitDone(handle.state()) } : {}),
     });
@@ -483,7 +497,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const saved = await saveSessionImages(entry.handle.dir, images, `message-${entry.handle.state().lastSeq + 1}`);
         return { messageId: await entry.session.sendMessage(text, { attachments, images: saved }) };
       }),
-    approve: (id, changeId, content, alwaysAllow) =>
+    approve: (id, changeId, content, alwaysAllow, sandbox) =>
       guard(async () => {
         const entry = need(id);
         if (alwaysAllow) {
@@ -495,7 +509,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           await options.allowCommand(prefix);
           for (const l of live.values()) if (!l.policy.commands.allow.includes(prefix)) l.policy.commands.allow.push(prefix);
         }
-        entry.session.approve(changeId, content);
+        if ((sandbox === 'workspace' || sandbox === 'global') && !options.keepSandboxGrant) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
+        entry.session.approve(changeId, content, sandbox);
       }),
     reject: (id, changeId, reason) => guard(async () => need(id).session.reject(changeId, reason)),
     approvePlan: (id, decision) => guard(async () => need(id).session.approvePlan(decision)),

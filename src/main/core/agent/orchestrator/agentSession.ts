@@ -1,5 +1,6 @@
 import type { AgentApproval, AgentNoticeType, AgentTodo, NoticeBody } from '../../../../shared/contract/agent';
 import type { ContextAttachment, SessionImage } from '../../../../shared/context/contextShapes';
+import type { SandboxAnswer } from '../../../../shared/agent/sandboxBlocks';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
@@ -24,7 +25,7 @@ import {
   type PlanDecision,
   type QuestionInfo,
 } from './sessionSteps';
-import { PauseSession, setStatus, takeCheckpoint, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
+import { PauseSession, setStatus, takeCheckpoint, type SandboxGrantHooks, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
@@ -77,6 +78,8 @@ export interface AgentSessionDeps {
   context?: SessionContextSource;
   /** The workspace's MCP servers: their tools join the mode's when the mode may run commands. */
   mcp?: McpHub | null;
+  /** The sandbox card's hooks (sandboxBlocked.ts); none: a blocked command's result goes to the model as it is. */
+  sandboxGrants?: SandboxGrantHooks | null;
 }
 
 export interface AgentSession {
@@ -88,7 +91,7 @@ export interface AgentSession {
   resume(): Promise<void>;
   stop(reason?: Reason): Promise<void>;
   sendMessage(text: string, extra?: { attachments?: ContextAttachment[]; images?: SessionImage[] }): Promise<string>;
-  approve(changeId: string, content?: string): void;
+  approve(changeId: string, content?: string, sandbox?: SandboxAnswer): void;
   reject(changeId: string, reason: Reason): void;
   approvePlan(decision: PlanDecision): void;
   answer(answer: Answer): void;
@@ -129,6 +132,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     baselines: new Map<string, string | null>(),
     notes: new Map<string, string[]>(),
     toolImages: new Map<string, ModelImage[]>(),
+    // "Allow for this session" lasts as long as the session is loaded: every run of its loop shares it.
+    sandboxGrants: deps.sandboxGrants ? { ...deps.sandboxGrants, session: { network: [], allowWrite: [], allowRead: [] } } : null,
   };
   const all: CallTool[] = deps.registry.list().map((t) => ({ name: t.name, description: t.description, schema: t.params }));
   const planTool = all.find((t) => t.name === 'todo_write')!;
@@ -335,7 +340,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       await handle.append({ type: 'user_message', messageId, text, attachments: extra.attachments ?? [], images: extra.images ?? [] });
       return messageId;
     },
-    approve: (id, content) => gate.approve(id, content),
+    approve: (id, content, sandbox) => gate.approve(id, content, sandbox),
     reject: (id, reason) => gate.reject(id, reason),
     approvePlan(decision) {
       // Every face shows the plan as soon as it is proposed; the wait opens a moment later, once the status

@@ -1,4 +1,5 @@
 import type { AgentApproval } from '../../../../shared/contract/agent';
+import type { SandboxAnswer } from '../../../../shared/agent/sandboxBlocks';
 import { AkiraError } from '../../errors';
 import { reasonFields, sessionErrors, type ErrorWords, type Reason } from '../../../../shared/errors';
 
@@ -35,6 +36,8 @@ export interface GateDecision {
   reasonWords?: ErrorWords;
   /** For `edited`: the text to write instead. */
   content?: string;
+  /** A sandbox approval the user approved: how far they allowed it (plain approval: for the session). */
+  sandbox?: SandboxAnswer;
 }
 
 export class GateCancelled extends Error {
@@ -47,7 +50,7 @@ export class GateCancelled extends Error {
 export interface ApprovalGate {
   /** Asks the policy, then (for `ask`) waits for a person. Rejects with GateCancelled on cancelAll or abort. */
   decide(approval: AgentApproval, policy: { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords }, signal?: AbortSignal): Promise<GateDecision>;
-  approve(changeId: string, content?: string): void;
+  approve(changeId: string, content?: string, sandbox?: SandboxAnswer): void;
   /** `reason`: a person's own text, or words (a face's refusal) kept as the decision's reasonWords. */
   reject(changeId: string, reason: Reason): void;
   pending(): AgentApproval[];
@@ -102,11 +105,19 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
         options.onRequested(approval, policy.reason, policy.reasonWords);
       });
     },
-    approve(changeId, content) {
+    approve(changeId, content, sandbox) {
       const waiter = waiting.get(changeId);
+      const isSandbox = waiter?.approval.kind === 'sandbox';
       if (waiter && content !== undefined) {
-        if (waiter.approval.kind === 'command') throw new AkiraError('bad_request', sessionErrors.commandAsIs);
+        if (waiter.approval.kind === 'command' || isSandbox) throw new AkiraError('bad_request', sessionErrors.commandAsIs);
         if (waiter.approval.change?.kind === 'delete') throw new AkiraError('bad_request', sessionErrors.deleteWithContent);
+      }
+      if (waiter && sandbox && !isSandbox) throw new AkiraError('bad_request', sessionErrors.notSandboxBlocked);
+      if (isSandbox) {
+        const grant = waiter.approval.sandbox?.grant;
+        const nothing = !grant || !(grant.network.length || grant.allowWrite.length || grant.allowRead.length);
+        if ((sandbox ?? 'session') !== 'outside' && nothing) throw new AkiraError('bad_request', sessionErrors.sandboxNothingToAllow);
+        return settle(changeId, { decision: 'approved', by: 'user', sandbox: sandbox ?? 'session' });
       }
       settle(changeId, content !== undefined ? { decision: 'edited', by: 'user', content } : { decision: 'approved', by: 'user' });
     },

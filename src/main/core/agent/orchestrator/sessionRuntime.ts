@@ -1,3 +1,5 @@
+import type { SandboxGrant } from '../../sandbox/sandboxGrants';
+import type { SandboxBlock } from '../../terminal/sandboxDenials';
 import type { AgentNoticeType, NoticeBody } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import type { SessionHandle, SessionStatus } from '../../sessions';
@@ -81,6 +83,20 @@ export interface SessionRuntime {
   readonly toolImages: Map<string, ModelImage[]>;
   /** Runs just before the session is marked completed (a worktree session commits its work on its branch). */
   readonly beforeComplete?: () => Promise<void>;
+  /** What the user let through the OS sandbox (sandboxBlocked.ts); null: commands do not offer it (no sandbox hooks). */
+  readonly sandboxGrants: SessionSandboxGrants | null;
+}
+
+/** The sandbox card's side of a session (issue 26): what allowing a block grants, and where a grant is kept. */
+export interface SandboxGrantHooks {
+  /** What allowing these blocks would let through (core/sandbox/sandboxGrants.ts grantFor, rooted at the session's tree). */
+  grantFor(blocked: readonly SandboxBlock[]): SandboxGrant;
+  /** Keeps a grant for the workspace (data folder) or everywhere (global settings). */
+  keep(scope: 'workspace' | 'global', grant: SandboxGrant): Promise<void>;
+}
+export interface SessionSandboxGrants extends SandboxGrantHooks {
+  /** Allowed for this session (in memory, for every later command of the session in this process). */
+  session: SandboxGrant;
 }
 
 /** The session is done: `beforeComplete` first (its failure is a warning, not a failed session), then the end. */

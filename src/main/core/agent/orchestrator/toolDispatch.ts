@@ -9,7 +9,8 @@ import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
 import { policyReasons, sessionReasons, wordsReason, type ErrorWords } from '../../../../shared/errors';
-import { sandboxBlocksForLog } from '../../../../shared/agent/sandboxBlocks';
+import { answerBlocked } from './sandboxBlocked';
+import { appendCommandFinished } from './commandEvents';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -40,11 +41,13 @@ const todoFields = (t: Todo): Todo => ({ id: t.id, description: t.description, e
 
 function toolContext(rt: SessionRuntime, todo?: TodoState): ToolContext {
   const diagnostics = rt.context.diagnostics;
+  const grants = rt.sandboxGrants;
   return {
     root: rt.root,
     rules: rt.rules,
     signal: rt.kill,
-    runCommand: rt.runCommand,
+    // What the user allowed for this session on a sandbox card goes with every command.
+    runCommand: rt.runCommand && grants ? (p) => rt.runCommand!({ ...p, grant: grants.session }) : rt.runCommand,
     // get_diagnostics: a checker the policy asks about is asked like a command (akira run --yes approves it).
     ...(diagnostics && todo ? { diagnostics: (input) => diagnostics({ ...input, ask: (command, reason, reasonWords) => askCommand(rt, todo, command, reason, reasonWords) }) } : {}),
   };
@@ -242,22 +245,13 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
   const result = await rt.registry.execute('run_command', args, toolContext(rt));
   const undone = await undoProtectedChanges(rt.root, guard);
   const r = result.command;
-  if (r) {
-    await rt.handle.append({
-      type: 'command_finished',
-      callId: call.id,
-      todoId: todo.id,
-      command,
-      exitCode: r.exitCode,
-      durationMs: r.durationMs,
-      timedOut: r.timedOut,
-      killed: r.killed,
-      output: cutMiddle(r.output, 2000),
-      sandboxed: r.sandboxed,
-      ...(r.blocked?.length ? { blocked: sandboxBlocksForLog(r.blocked) } : {}),
-    });
+  if (r) await appendCommandFinished(rt, call, todo, command, r);
+  let text = result.text + undoneNotice(undone);
+  // The sandbox blocked part of it: the user allows it (and it runs again), runs it outside, or keeps it blocked.
+  if (r?.sandboxed && r.blocked.length && rt.sandboxGrants) {
+    text = await answerBlocked(rt, { call, todo, command, cwd, args, result: r, text, finish: async (t) => (await finish(t, false), await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: after ${oneLine(command, 80)}`)) });
   }
-  const done = await finish(result.text + undoneNotice(undone), false);
+  const done = await finish(text, false);
   await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: after ${oneLine(command, 80)}`);
   return done;
 }

@@ -9,7 +9,7 @@ import { layerOf, type FieldErrors } from './settingsForm';
 import { useReasonText, useText } from '../../i18n';
 
 /** Examples in the empty lists (the same in every language). */
-const EXAMPLES: Record<SandboxList, string> = { allow: 'registry.npmjs.org', denyRead: '~/.config/secrets', allowWrite: '~/.cache/pip' };
+const EXAMPLES: Record<SandboxList, string> = { allow: 'registry.npmjs.org', denyRead: '~/.config/secrets', allowWrite: '~/.cache/pip', allowRead: '~/.ssh/known_hosts' };
 const SANDBOX_DEFAULT_MODE = 'auto';
 
 /**
@@ -98,7 +98,7 @@ export function SandboxSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const typedErrors = useFieldErrors();
   const s = form.sandbox;
   const saved = sandboxFormOf(layerOf(snapshot, scope));
-  const inherited: FullSandboxT = snapshot.inheritedSandbox?.[scope] ?? { mode: SANDBOX_DEFAULT_MODE, network: { allow: [] }, denyRead: [], allowWrite: [] };
+  const inherited: FullSandboxT = snapshot.inheritedSandbox?.[scope] ?? { mode: SANDBOX_DEFAULT_MODE, network: { allow: [] }, denyRead: [], allowWrite: [], allowRead: [] };
   // What the file holds and the agent leaves out, said next to its field while the form still shows it.
   const errors: FieldErrors = { ...typedErrors };
   if (scope === 'workspace') {
@@ -146,6 +146,7 @@ export function SandboxSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
         {list('allow', t.allowDomains, t.allowDomainsHint)}
         {list('denyRead', t.denyRead, scope === 'workspace' ? t.denyReadWorkspaceHint : t.denyReadHint)}
         {list('allowWrite', t.allowWrite, t.allowWriteHint)}
+        {list('allowRead', t.allowRead, t.allowReadHint)}
       </div>
     </section>
   );

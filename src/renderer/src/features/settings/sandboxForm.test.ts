@@ -9,7 +9,7 @@ describe('the Sandbox section of the settings form', () => {
   it('sends agent.sandbox only when it changed, so saving the rest keeps the file’s', () => {
     const saved = layer({ mode: 'required', network: { allow: ['pypi.org'] } });
     const form = formFromLayer(saved);
-    expect(form.sandbox).toEqual({ mode: 'required', allow: ['pypi.org'], denyRead: null, allowWrite: null });
+    expect(form.sandbox).toEqual({ mode: 'required', allow: ['pypi.org'], denyRead: null, allowWrite: null, allowRead: null });
     const update = buildUpdate({ ...form, mode: 'autonomous' }, saved, 'global');
     expect('input' in update && update.input.agent).not.toHaveProperty('sandbox');
   });
@@ -20,7 +20,7 @@ describe('the Sandbox section of the settings form', () => {
     const off = buildUpdate({ ...form, sandbox: { ...form.sandbox, mode: 'off', allowWrite: [' ~/.cache/pip ', ''] } }, saved, 'global');
     expect('input' in off && off.input.agent?.sandbox).toEqual({ mode: 'off', allowWrite: ['~/.cache/pip'] });
     // An own empty list is kept: no domains at all is not the same as the inherited ones.
-    expect(sandboxPatch({ mode: '', allow: [], denyRead: null, allowWrite: null }, saved)).toEqual({ network: { allow: [] } });
-    expect(sandboxPatch({ mode: '', allow: null, denyRead: null, allowWrite: null }, layer({ mode: 'off' }))).toBeNull();
+    expect(sandboxPatch({ mode: '', allow: [], denyRead: null, allowWrite: null, allowRead: null }, saved)).toEqual({ network: { allow: [] } });
+    expect(sandboxPatch({ mode: '', allow: null, denyRead: null, allowWrite: null, allowRead: null }, layer({ mode: 'off' }))).toBeNull();
   });
 });

@@ -11,9 +11,10 @@ export interface SandboxForm {
   allow: string[] | null;
   denyRead: string[] | null;
   allowWrite: string[] | null;
+  allowRead: string[] | null;
 }
 
-export type SandboxList = 'allow' | 'denyRead' | 'allowWrite';
+export type SandboxList = 'allow' | 'denyRead' | 'allowWrite' | 'allowRead';
 
 /** Where the core reports each part (`settings.update`'s `details.fields`, `workspaceLeftOut`). */
 export const SANDBOX_PATHS: Record<keyof SandboxForm, string> = {
@@ -21,6 +22,7 @@ export const SANDBOX_PATHS: Record<keyof SandboxForm, string> = {
   allow: 'agent.sandbox.network.allow',
   denyRead: 'agent.sandbox.denyRead',
   allowWrite: 'agent.sandbox.allowWrite',
+  allowRead: 'agent.sandbox.allowRead',
 };
 
 export function sandboxFormOf(layer: SettingsLayerT): SandboxForm {
@@ -30,6 +32,7 @@ export function sandboxFormOf(layer: SettingsLayerT): SandboxForm {
     allow: s.network?.allow ? [...s.network.allow] : null,
     denyRead: s.denyRead ? [...s.denyRead] : null,
     allowWrite: s.allowWrite ? [...s.allowWrite] : null,
+    allowRead: s.allowRead ? [...s.allowRead] : null,
   };
 }
 
@@ -41,6 +44,7 @@ export function sandboxLayerOf(form: SandboxForm): SandboxLayerT | null {
   if (form.allow) out.network = { allow: clean(form.allow) };
   if (form.denyRead) out.denyRead = clean(form.denyRead);
   if (form.allowWrite) out.allowWrite = clean(form.allowWrite);
+  if (form.allowRead) out.allowRead = clean(form.allowRead);
   return Object.keys(out).length ? out : null;
 }
 
