@@ -129,6 +129,7 @@ export async function createSandbox(options: CreateSandboxOptions): Promise<Sand
         allowWrite: paths.allowWrite,
         denyRead: paths.denyRead,
         allowRead: paths.allowRead,
+        alwaysDenied: [options.dataDir],
         readOnly: options.readOnly,
         proxySocket: proxy?.socketPath ?? null,
       });

@@ -43,6 +43,8 @@ export interface PlanInput {
   denyRead: readonly string[];
   /** Absolute paths readable although denyRead covers them (never Akira's data folder: sandboxPathsOf leaves it out). */
   allowRead?: readonly string[];
+  /** Deny-read paths no allowRead lifts (Akira's data folder). */
+  alwaysDenied?: readonly string[];
   /** Workspace-relative paths that stay read-only (policy/protectedPaths.ts SANDBOX_READ_ONLY). */
   readOnly: readonly string[];
   proxySocket: string | null;
@@ -69,9 +71,10 @@ export function planSandbox(input: PlanInput): SandboxPlan {
   const denyDirs: string[] = [];
   const denyFiles: string[] = [];
   const allowRead = [...new Set((input.allowRead ?? []).map(real).filter((p): p is string => !!p && p !== '/'))];
+  const kept = new Set((input.alwaysDenied ?? []).map((p) => real(p) ?? p));
   for (const path of new Set(input.denyRead)) {
     const p = real(path);
-    if (!p || p === '/' || allowRead.some((a) => isWithin(a, p))) continue;
+    if (!p || p === '/' || (!kept.has(p) && allowRead.some((a) => isWithin(a, p)))) continue;
     try {
       (statSync(p).isDirectory() ? denyDirs : denyFiles).push(p);
     } catch {

@@ -189,14 +189,15 @@ export function expandPath(path: string, home: string, root: string): string {
 
 /**
  * The absolute paths the settings name: denyRead (with Akira's data folder), allowWrite and allowRead. Nothing inside
- * the data folder is ever writable or readable through them (the keys live there).
+ * the data folder is readable through allowRead (the keys live there); an allowRead folder around it leaves it hidden
+ * (planSandbox's `alwaysDenied`).
  */
 export function sandboxPathsOf(
   settings: SandboxSettings,
   where: { home: string; root: string; dataDir: string },
 ): { denyRead: string[]; allowWrite: string[]; allowRead: string[] } {
   const abs = (p: string) => expandPath(p, where.home, where.root);
-  const outsideData = (p: string) => !within(where.dataDir, p) && !within(p, where.dataDir);
+  const outsideData = (p: string) => !within(where.dataDir, p);
   return {
     denyRead: [...new Set([...settings.denyRead.map(abs), where.dataDir])],
     allowWrite: [...new Set(settings.allowWrite.map(abs))],

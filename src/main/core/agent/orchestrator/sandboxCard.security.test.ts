@@ -80,7 +80,7 @@ describe.skipIf(skip)('the sandbox card (real bubblewrap)', () => {
   });
 
   it('"allow for this workspace": kept in the data folder, and the next session is not asked', async () => {
-    const { server, planted, command, outside, kit: k } = await setUp();
+    const { planted, command, outside, kit: k } = await setUp();
     k.server.enqueue(plan('a'), reply.toolCall('run_command', { command }), ...done('a'), finalVerdict);
     const first = await k.call('agent.start', { task: 'leave a note' });
     const card = await k.waitForEvent('approval_requested', (e) => e.kind === 'sandbox');
@@ -122,5 +122,42 @@ describe.skipIf(skip)('the sandbox card (real bubblewrap)', () => {
     expect(readFileSync(planted, 'utf8')).toBe('note\n');
     expect(existsSync(join(elsewhere, 'kept.txt'))).toBe(false);
     expect(resultOf(k, 'kept.txt')).toContain('[The user kept this blocked (not that one). Reach the goal inside the sandbox.]');
+  });
+
+  it('"run outside the sandbox" runs that one command bare; the next one is sandboxed again', async () => {
+    const { planted, command, kit: k } = await setUp();
+    k.server.enqueue(plan('a'), reply.toolCall('run_command', { command }), reply.toolCall('run_command', { command: `echo twice >> ${planted}` }), ...done('a'), finalVerdict);
+    const { sessionId } = await k.call('agent.start', { task: 'leave a note' });
+    const card = await k.waitForEvent('approval_requested', (e) => e.kind === 'sandbox');
+    await k.call('agent.approve', { sessionId, changeId: String(card.changeId), sandbox: 'outside' });
+    const again = await k.waitForEvent('approval_requested', (e) => e.kind === 'sandbox' && e.changeId !== card.changeId);
+    expect(again.sandbox?.blocked).toEqual([{ kind: 'write', path: planted }]);
+    await k.call('agent.reject', { sessionId, changeId: String(again.changeId), reason: 'enough' });
+    await k.waitForEvent('session_completed');
+    expect(readFileSync(planted, 'utf8')).toBe('note\n');
+    expect(k.ofType('command_finished').find((e) => e.rerun)).toMatchObject({ rerun: 'outside', sandboxed: false });
+    expect(resultOf(k, 'ran it once outside')).toContain('LOCAL-SERVER-REACHED');
+  });
+
+  it('answers bad input with a clear error and loses nothing: the card still waits', async () => {
+    const { command, kit: k } = await setUp();
+    k.server.enqueue(plan('a'), reply.toolCall('run_command', { command: 'echo x > /akira-test-nothing-to-allow; echo tried' }), reply.toolCall('run_command', { command }), ...done('a'), finalVerdict);
+    const { sessionId } = await k.call('agent.start', { task: 'try' });
+    // A new file in `/` would grant `/` itself, which is never granted: only "outside" or "keep blocked".
+    const unresolved = await k.waitForEvent('approval_requested', (e) => e.kind === 'sandbox');
+    expect(unresolved.sandbox?.grant).toEqual({ network: [], allowWrite: [], allowRead: [] });
+    const nothing = await k.fail('agent.approve', { sessionId, changeId: String(unresolved.changeId), sandbox: 'workspace' });
+    expect(nothing).toMatchObject({ code: 'bad_request', message: expect.stringContaining('Nothing the sandbox blocked here can be allowed') });
+    expect((await k.fail('agent.approve', { sessionId, changeId: String(unresolved.changeId), alwaysAllow: true })).code).toBe('bad_request');
+    expect((await k.fail('agent.approve', { sessionId, changeId: String(unresolved.changeId), content: 'x' })).code).toBe('bad_request');
+    expect((await k.fail('agent.approve', { sessionId, changeId: String(unresolved.changeId), sandbox: 'nowhere' as never })).code).toBe('bad_request');
+    expect((await k.call('agent.get', { sessionId })).approvals.map((a) => a.changeId)).toEqual([unresolved.changeId]);
+    await k.call('agent.reject', { sessionId, changeId: String(unresolved.changeId), reason: 'no' });
+    // `sandbox` on an approval that is not a sandbox card.
+    const card = await k.waitForEvent('approval_requested', (e) => e.kind === 'sandbox' && e.changeId !== unresolved.changeId);
+    await k.call('agent.approve', { sessionId, changeId: String(card.changeId) });
+    await k.waitForEvent('session_completed');
+    // A plain approval allows it for the session.
+    expect(k.ofType('command_finished').find((e) => e.rerun)).toMatchObject({ rerun: 'session', exitCode: 0 });
   });
 });
