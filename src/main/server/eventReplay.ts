@@ -25,6 +25,11 @@ export interface EventReplay {
   oldest(): number | null;
   /** The seq of the newest event held, or null before the first event. */
   latest(): number | null;
+  /**
+   * The seq of the first event this buffer ever held (null before it): events before it were never held, so
+   * a reader asking for them lost nothing here (e.g. `Last-Event-ID: 0` on a server started after the core).
+   */
+  first(): number | null;
   /** The first event held whose seq is `seq` or later (undefined when there is none yet). */
   from(seq: number): ReplayEntry | undefined;
   /** Called after each event is appended (and older ones evicted). */
@@ -46,6 +51,7 @@ export function createEventReplay(bus: EventBus, options: EventReplayOptions = {
   let entries: ReplayEntry[] = [];
   let head = 0;
   let bytes = 0;
+  let first: number | null = null;
   const listeners = new Set<() => void>();
 
   const count = () => entries.length - head;
@@ -59,6 +65,7 @@ export function createEventReplay(bus: EventBus, options: EventReplayOptions = {
       const message = `Unserialisable ${envelope.event} payload: ${(err as Error).message}`;
       frame = sseFrame(envelope.seq, envelope.event, { error: { code: 'internal', message } });
     }
+    first ??= envelope.seq;
     entries.push({ seq: envelope.seq, event: envelope.event, frame });
     bytes += frame.length;
     while (count() > 1 && (count() > maxEvents || bytes > maxBytes)) {
@@ -77,6 +84,7 @@ export function createEventReplay(bus: EventBus, options: EventReplayOptions = {
   return {
     oldest: () => (count() ? entries[head].seq : null),
     latest: () => (count() ? entries[entries.length - 1].seq : null),
+    first: () => first,
     from(seq) {
       if (!count() || seq > entries[entries.length - 1].seq) return undefined;
       if (seq <= entries[head].seq) return entries[head];

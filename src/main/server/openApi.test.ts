@@ -87,13 +87,16 @@ describe('GET /api/openapi.json', () => {
       const op = doc.paths[`/api/${name}`].post;
       expect(op.description, name).toBe(commands[name].description);
       expect(Object.keys(op.responses).sort(), name).toEqual(['200', ...new Set(Object.values(STATUS_OF).map(String))].sort());
-      expect(op.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${name}.input`);
+      expect(op.requestBody.$ref).toBe(`#/components/requestBodies/${name}`);
+      expect(doc.components.requestBodies[name].content['application/json'].schema.type, name).toBe('object');
     }
     expect(new Set(Object.values(doc.paths).flatMap((p: any) => Object.values(p).map((op: any) => op.operationId))).size).toBe(commandNames.length + 2);
-    expect(doc.paths['/api/app.describe'].post.requestBody.required).toBe(false);
-    expect(doc.paths['/api/agent.start'].post.requestBody.required).toBe(true);
+    expect(doc.components.requestBodies['app.describe'].required).toBe(false);
+    expect(doc.components.requestBodies['agent.start'].required).toBe(true);
+    // Params that are all optional (an empty body is `{}`): no body needed.
+    expect(doc.components.requestBodies['workspace.list'].required).toBe(false);
 
-    const start = doc.components.schemas['agent.start.input'];
+    const start = doc.components.requestBodies['agent.start'].content['application/json'].schema;
     expect(start.type).toBe('object');
     expect(start.properties.task).toMatchObject({ type: 'string', minLength: 1, maxLength: 20000 });
     expect(start.required).toContain('task');
@@ -119,13 +122,41 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('keeps a schema zod cannot fully represent open, with a note, instead of breaking the document', () => {
-    const partly = schemaComponents('x.input', z.object({ keep: z.string(), odd: z.undefined() }), 'output') as any;
+    const partly = schemaComponents('x.input', z.object({ keep: z.string(), odd: z.bigint() }), 'output') as any;
     expect(partly['x.input'].properties.keep).toEqual({ type: 'string' });
     expect(partly['x.input']['x-akira-schema-note']).toContain('Not fully representable');
 
     const broken = { '~standard': {}, _zod: { def: { type: 'nonsense' } } } as unknown as z.ZodType;
     const fallback = schemaComponents('y.input', broken, 'input') as any;
     expect(fallback['y.input']).toEqual({ 'x-akira-schema-note': expect.stringContaining('Could not be converted') });
+  });
+
+  it('says a field declared absent (z.undefined) holds no value, e.g. seq and ts of a live agent notice', () => {
+    const absent = schemaComponents('n.output', z.object({ seq: z.undefined().optional(), text: z.string() }), 'output') as any;
+    expect(absent['n.output'].properties.seq).toBe(false);
+    expect(absent['n.output'].required).toEqual(['text']);
+    expect(absent['n.output']['x-akira-schema-note']).toBeUndefined();
+
+    const doc = buildOpenApiDocument('1.2.3') as any;
+    const variants = doc.components.schemas['event.agent.onEvent'].oneOf as any[];
+    const notice = variants.find((v) => v.properties.type.const === 'warning');
+    const logged = variants.find((v) => v.properties.type.const === 'session_started');
+    expect(notice.properties.seq).toBe(false);
+    expect(notice.properties.ts).toBe(false);
+    expect(logged.properties.seq.type).toBe('integer');
+    expect(logged.required).toEqual(expect.arrayContaining(['seq', 'ts']));
+    expect(doc.components.schemas['event.agent.onEvent']['x-akira-schema-note']).toBeUndefined();
+  });
+
+  it('has the envelope of every event (`Event`: {event, seq, data}) under components', () => {
+    const doc = buildOpenApiDocument('1.2.3') as any;
+    const variants = doc.components.schemas.Event.oneOf as any[];
+    expect(variants.map((v) => v.properties.event.const).sort()).toEqual([...eventNames].sort());
+    for (const v of variants) {
+      expect(v.required).toEqual(['event', 'seq', 'data']);
+      expect(v.properties.seq.type).toBe('integer');
+      expect(v.properties.data.$ref).toBe(`#/components/schemas/event.${v.properties.event.const}`);
+    }
   });
 
   it('moves $defs into components and rewrites self and shared references', () => {

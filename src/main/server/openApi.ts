@@ -3,12 +3,16 @@
  * `z.toJSONSchema` (JSON Schema 2020-12, OpenAPI 3.1's dialect): one `POST /api/<command>` per command (its input
  * schema as the request body, `io: 'input'`, so defaults are optional; `{result: <output>}` as the 200 answer,
  * `io: 'output'`), the error shape and statuses, bearer / `?token=` auth, and `GET /api/events` with each event's
- * payload schema (`x-akira-events`). Schemas live in `components.schemas` as `<command>.input`, `<command>.output`
- * and `event.<event>`; `$defs` zod emits are moved there too so every `$ref` resolves in this document.
+ * payload schema. Request bodies live in `components.requestBodies` as `<command>` (there, and only there,
+ * openapi-typescript keeps a property with a `default` optional; under `components.schemas` its defaults make
+ * them required). Schemas live in `components.schemas` as `<command>.output`, `event.<event>` (a payload) and
+ * `Event` (the envelope of every event: `{event, seq, data}`, one variant per event); `$defs` zod emits are moved
+ * there too so every `$ref` resolves in this document.
  *
- * A schema zod cannot fully represent (e.g. an `undefined` member) is converted again with its unrepresentable
- * parts left open and says so in `x-akira-schema-note`; one that fails even then becomes `{}`: one command
- * never breaks the document.
+ * A field declared absent (`z.undefined().optional()`, e.g. the `seq` and `ts` of a live agent notice) becomes
+ * `false`: no value is valid, so a generated type says `never`, not `unknown`. Any other schema zod cannot
+ * fully represent is converted again with its unrepresentable parts left open and says so in
+ * `x-akira-schema-note`; one that fails even then becomes `{}`: one command never breaks the document.
  */
 import { z } from 'zod';
 import { commands, events, type CommandName } from '../../shared/contract';
@@ -19,10 +23,21 @@ type Io = 'input' | 'output';
 
 const REF = '#/components/schemas/';
 
-/** Rewrites a schema's local refs (`#`, `#/$defs/x`) to the component names its parts get. */
+/** `{not: {}}`, a schema no value matches (an absent field, `z.never()`). */
+const isNothing = (node: object) => {
+  const keys = Object.keys(node);
+  const not = (node as Json).not;
+  return keys.length === 1 && keys[0] === 'not' && !!not && typeof not === 'object' && Object.keys(not).length === 0;
+};
+
+/**
+ * Rewrites a schema's local refs (`#`, `#/$defs/x`) to the component names its parts get, and `{not: {}}` to
+ * `false`, the same schema as generators read it (openapi-typescript: `never`; `{not: {}}` becomes `unknown`).
+ */
 function rewriteRefs(node: unknown, name: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, name));
   if (!node || typeof node !== 'object') return node;
+  if (isNothing(node)) return false;
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
     if (key === '$ref' && typeof value === 'string') {
@@ -47,7 +62,7 @@ function addSchema(components: Json, name: string, schema: z.ZodType, io: Io): v
   let converted: Json;
   let note: string | undefined;
   try {
-    converted = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'throw' }) as Json;
+    converted = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: absentOrThrow }) as Json;
   } catch (strictError) {
     note = `Not fully representable in JSON Schema (${(strictError as Error).message}); those parts accept anything here, the server still validates them.`;
     try {
@@ -63,6 +78,10 @@ function addSchema(components: Json, name: string, schema: z.ZodType, io: Io): v
   }
   components[name] = { ...(rewriteRefs(rest, name) as Json), ...(note ? { 'x-akira-schema-note': note } : {}) };
 }
+
+/** `undefined` in an object is a field that is absent: no JSON value matches it. Anything else stays unrepresentable. */
+const absentOrThrow = ({ zodSchema }: { zodSchema: z.core.$ZodType }) =>
+  zodSchema._zod.def.type === 'undefined' ? { not: {} } : ('throw' as const);
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -106,8 +125,22 @@ function errorResponses(): Record<string, Json> {
   return responses;
 }
 
+/** The request body of a command: its input schema inline (see the header), not required when `{}` is valid. */
+function commandRequestBody(name: CommandName, def: (typeof commands)[CommandName], schemas: Json): Json {
+  const takesNothing = def.input.safeParse({}).success;
+  const parts = schemaComponents(`${name}.input`, def.input, 'input');
+  const { [`${name}.input`]: schema, ...defs } = parts;
+  Object.assign(schemas, defs);
+  // A recursive input refers to itself by name: that name then stays a schema too.
+  if (JSON.stringify(parts).includes(`"${REF}${name}.input"`)) schemas[`${name}.input`] = schema;
+  return {
+    required: !takesNothing,
+    description: takesNothing ? 'No params needed: an empty body or `{}` will do.' : 'The params, as JSON.',
+    content: { 'application/json': { schema } },
+  };
+}
+
 function commandPath(name: CommandName, def: (typeof commands)[CommandName]): Json {
-  const takesNothing = def.input.safeParse(undefined).success;
   const statuses = Object.keys(errorResponses());
   return {
     post: {
@@ -115,11 +148,7 @@ function commandPath(name: CommandName, def: (typeof commands)[CommandName]): Js
       tags: [name.split('.')[0]],
       summary: def.description.split(/(?<=\.)\s/)[0],
       description: def.description,
-      requestBody: {
-        required: !takesNothing,
-        description: takesNothing ? 'No params: an empty body or `{}`.' : 'The params, as JSON.',
-        content: { 'application/json': { schema: { $ref: `${REF}${name}.input` } } },
-      },
+      requestBody: { $ref: `#/components/requestBodies/${name}` },
       responses: {
         '200': {
           description: 'The result.',
@@ -135,6 +164,23 @@ function commandPath(name: CommandName, def: (typeof commands)[CommandName]): Js
   };
 }
 
+/** `Event`: what one frame of the stream carries, `{event: <name>, seq: <its id:>, data: <payload>}`, one variant per event. */
+function eventEnvelope(): Json {
+  return {
+    description: 'One event of GET /api/events: `event` is the frame\'s `event:`, `seq` its `id:`, `data` its `data:` (parsed).',
+    oneOf: Object.keys(events).map((name) => ({
+      type: 'object',
+      required: ['event', 'seq', 'data'],
+      properties: {
+        event: { type: 'string', const: name },
+        seq: { type: 'integer', minimum: 1, description: 'The bus\'s number of the event: the frame\'s `id:`, what Last-Event-ID resumes after.' },
+        data: { $ref: `${REF}event.${name}` },
+      },
+      additionalProperties: false,
+    })),
+  };
+}
+
 function eventsPath(): Json {
   return {
     get: {
@@ -142,8 +188,9 @@ function eventsPath(): Json {
       tags: ['events'],
       summary: 'Every event, as Server-Sent Events.',
       description: [
-        'A text/event-stream of every event of the core: `id: <seq>`, `event: <name>`, `data: <JSON payload>` (schemas in',
-        '`x-akira-events`). A comment line every 15 s keeps the connection alive. Resume with `Last-Event-ID` (or',
+        'A text/event-stream of every event of the core: `id: <seq>`, `event: <name>`, `data: <JSON payload>`',
+        '(`components.schemas.Event` is one frame as `{event, seq, data}`; each payload is `event.<name>` there, and',
+        '`x-akira-events` maps the names to them). A comment line every 15 s keeps the connection alive. Resume with `Last-Event-ID` (or',
         '`?lastEventId=`): the events after it follow from a bounded replay buffer (the last 10,000 events or 16 MB);',
         'when they are no longer held the stream starts with `event: gap` (`{lastEventId, resumeFrom, missed}`).',
         'A reader that falls more than the buffer behind gets `event: overflow` (`{lastEventId, oldestAvailable}`)',
@@ -177,14 +224,16 @@ function eventsPath(): Json {
 /** Builds the document (once per server; it depends only on the contract and the version). */
 export function buildOpenApiDocument(version: string): Json {
   const schemas: Json = { Error: ERROR_SCHEMA };
+  const requestBodies: Json = {};
   const paths: Json = {};
   for (const name of Object.keys(commands) as CommandName[]) {
     const def = commands[name];
-    addSchema(schemas, `${name}.input`, def.input, 'input');
+    requestBodies[name] = commandRequestBody(name, def, schemas);
     addSchema(schemas, `${name}.output`, def.output, 'output');
     paths[`/api/${name}`] = commandPath(name, def);
   }
   for (const [name, def] of Object.entries(events)) addSchema(schemas, `event.${name}`, def.data as z.ZodType, 'output');
+  schemas.Event = eventEnvelope();
   paths['/api/events'] = eventsPath();
   paths['/api/openapi.json'] = {
     get: {
@@ -224,6 +273,7 @@ export function buildOpenApiDocument(version: string): Json {
         tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
       },
       schemas,
+      requestBodies,
       responses,
     },
   };

@@ -159,6 +159,27 @@ describe('GET /api/events', () => {
     });
   });
 
+  it('replays all a fresh server holds for lastEventId=0, with no gap for events from before it started', async () => {
+    emit(3); // the core numbered these before the server came: it never held them
+    await withServer({}, async (fresh) => {
+      // Asked before the server holds anything: the first event it gets is no gap.
+      const early = await SseReader.open(eventsUrl(fresh, '?lastEventId=0'), bearer(fresh));
+      await waitFor(() => fresh.eventReaderCount() === 1, 'the early reader');
+      const held = emit(4);
+      await waitFor(() => ids(early).includes(held[3]), 'the events as they come');
+      expect(early.events.map((e) => e.event)).toEqual(held.map(() => 'terminal.onData'));
+      expect(ids(early)).toEqual(held);
+
+      // Asked once it holds some: all of them, from its first, and no gap either.
+      const late = await SseReader.open(eventsUrl(fresh), { ...bearer(fresh), 'Last-Event-ID': '0' });
+      await waitFor(() => ids(late).includes(held[3]), 'the held events');
+      expect(late.events.some((e) => e.event === 'gap')).toBe(false);
+      expect(ids(late)).toEqual(held);
+      early.close();
+      late.close();
+    });
+  });
+
   it('refuses a Last-Event-ID that is no seq and unknown event names (400 JSON)', async () => {
     for (const [query, headers] of [
       ['', { 'Last-Event-ID': 'abc' }],

@@ -2,9 +2,10 @@
  * `GET /api/events`: every event of the core's bus as Server-Sent Events (`id: <seq>`, `event: <name>`,
  * `data: <JSON>`), read from the shared replay buffer (eventReplay.ts) with a cursor per reader.
  *
- * - Resume: `Last-Event-ID` (header, or `?lastEventId=`) starts after that seq. When the events after it are
- *   no longer held, the stream starts with `event: gap` (`{lastEventId, resumeFrom, missed}`); an id this
- *   server never gave (it restarted) gets a gap with `missed: null` and everything held. Never silently.
+ * - Resume: `Last-Event-ID` (header, or `?lastEventId=`) starts after that seq. When events after it were held
+ *   and are no longer, the stream starts with `event: gap` (`{lastEventId, resumeFrom, missed}`); events from
+ *   before the server started were never held, so `0` replays all it holds without a gap. An id this server
+ *   never gave (it restarted) gets a gap with `missed: null` and everything held. Never silently.
  * - Back-pressure: at most `maxPendingBytes` are written ahead into a reader's socket; beyond that its cursor
  *   waits and the reader reads on from the buffer at its own pace. Once the events it has not had yet have
  *   left the buffer, it is cut off with a final `event: overflow` (`{lastEventId, oldestAvailable}`: reconnect
@@ -124,15 +125,20 @@ export function createSseFace(replay: EventReplay, options: SseFaceOptions = {})
         }),
       );
     } else if (after + 1 < oldest) {
+      // Only events this buffer held and let go are lost; those before its first were never held (the server
+      // started after them), so `Last-Event-ID: 0` on a fresh server replays all it holds without a gap.
+      const lostFrom = Math.max(after + 1, replay.first() ?? oldest);
       reader.next = oldest;
-      reader.res.write(
-        controlFrame('gap', {
-          lastEventId: after,
-          resumeFrom: oldest,
-          missed: oldest - after - 1,
-          message: `Events ${after + 1}–${oldest - 1} are no longer held; continuing from ${oldest}.`,
-        }),
-      );
+      if (lostFrom < oldest) {
+        reader.res.write(
+          controlFrame('gap', {
+            lastEventId: after,
+            resumeFrom: oldest,
+            missed: oldest - lostFrom,
+            message: `Events ${lostFrom}–${oldest - 1} are no longer held; continuing from ${oldest}.`,
+          }),
+        );
+      }
     } else {
       reader.next = after + 1;
     }
