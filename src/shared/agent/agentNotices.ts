@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentApproval, agentPhase, agentQuestion, agentTodo, approvalId, questionChoice } from './agentShapes';
 import { reasonWordsSchema } from './sessionEvents';
+import { sandboxAnswer } from './sandboxBlocks';
 
 /**
  * The live notices of a session on `agent.onEvent`: not logged, so without `seq` and `ts` (the fields are
@@ -18,6 +19,8 @@ export const noticeBodies = {
     decision: z.enum(['approved', 'rejected', 'edited']),
     by: z.enum(['user', 'policy']),
     reason: z.string().optional(),
+    /** A sandbox card the user approved: how far they allowed it (sandboxBlocks.ts). */
+    sandbox: sandboxAnswer.optional(),
   },
   /** The plan waits for approval: the board's TODOs. */
   plan_approval_requested: { todos: z.array(agentTodo) },

@@ -122,7 +122,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const sessionId = handle.sessionId;
   const gate = createApprovalGate({
     onRequested: (approval, reason, reasonWords) => deps.notice('approval_requested', { ...approval, reason, ...(reasonWords ? { reasonWords } : {}) }),
-    onResolved: (changeId, d) => deps.notice('approval_resolved', { changeId, decision: d.decision, by: d.by, ...(d.reason ? { reason: d.reason } : {}) }),
+    onResolved: (changeId, d) => deps.notice('approval_resolved', { changeId, decision: d.decision, by: d.by, ...(d.reason ? { reason: d.reason } : {}), ...(d.sandbox ? { sandbox: d.sandbox } : {}) }),
   });
   const planSlot = createWaitSlot<PlanDecision, { todos: AgentTodo[] }>(sessionErrors.notWaitingForPlan);
   const questionSlot = createWaitSlot<Answer, QuestionInfo>(sessionErrors.notWaitingForAnswer);

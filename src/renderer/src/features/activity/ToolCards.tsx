@@ -10,7 +10,8 @@ import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { wordsText } from '../../../../shared/errors';
-import { blockedConnectionReason, type SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
+import { SandboxApprovalCard, SandboxBlocked } from './SandboxCard';
+import { sandboxCardStrings } from './sandboxCardStrings';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -96,6 +97,7 @@ function openTerminal(terminalId: string) {
 
 export function TerminalCard({ item }: { item: Of<'terminal'> }) {
   const t = useText(toolCardStrings);
+  const sb = useText(sandboxCardStrings);
   const reasonText = useReasonText();
   const formats = useFormats();
   const hasTab = useTerminalStore((s) => !!item.terminalId && s.tabs.some((tab) => tab.terminalId === item.terminalId));
@@ -136,8 +138,14 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
       <pre className="ac-pre ac-command" data-testid="terminal-command">
         $ {item.command}
       </pre>
-      {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || t.noOutput} className="ac-term-output" testId="terminal-output" />}
+      {/* after the sandbox card: what the first run met, how the user allowed it, then the second run's output */}
       {item.blocked && item.blocked.length > 0 && <SandboxBlocked blocked={item.blocked} />}
+      {item.rerun && (
+        <div className="ac-note ac-rerun" data-testid="terminal-rerun" data-rerun={item.rerun}>
+          {sb.rerun(item.rerun)}
+        </div>
+      )}
+      {item.output !== null && <Folded cardKey={`${item.key}:out`} text={item.output || t.noOutput} className="ac-term-output" testId="terminal-output" />}
       {item.deniedReason ? (
         // the policy refused it: why, in the UI's language (the model got the same in English, with a hint)
         <div className="ac-note error-text" data-testid="terminal-denied">
@@ -158,23 +166,6 @@ export function TerminalCard({ item }: { item: Of<'terminal'> }) {
         </button>
       )}
     </Card>
-  );
-}
-
-/** What the OS sandbox refused while the command ran (issue 26), one line each, as a warning. */
-function SandboxBlocked({ blocked }: { blocked: readonly SandboxBlockData[] }) {
-  const t = useText(toolCardStrings);
-  return (
-    <div className="ac-sandbox-blocked" data-testid="sandbox-blocked">
-      <span className="ac-sandbox-blocked-title">{t.blockedBySandbox}</span>
-      <ul>
-        {blocked.map((b, i) => (
-          <li key={i} data-kind={b.kind}>
-            {b.kind === 'network' ? t.blockedConnection(b.host, b.port, blockedConnectionReason(b)) : b.kind === 'write' ? t.blockedWrite(b.path) : t.blockedRead(b.path)}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 
@@ -253,6 +244,8 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
   const undecided = useUndecided(sessionId, approval.changeId);
   // Answerable only while it waits (the review store says so, as everywhere); a pause or an end took it back.
   const open = !item.resolved && undecided === 'waits';
+  const state = undecided === 'held' ? t.noLongerWaitingPaused : undecided === 'dropped' ? t.notDecided : t.noLongerWaiting;
+  if (approval.kind === 'sandbox') return <SandboxApprovalCard item={item} sessionId={sessionId} open={open} state={item.resolved || open ? null : state} />;
   const what = approval.kind === 'command' ? `$ ${approval.command?.command ?? ''}` : `${approval.tool?.name ?? 'read'} ${approval.tool?.input ?? ''}`;
   const act = (fn: () => Promise<unknown>) => fn().catch((err) => setError(message(err)));
   return (
@@ -271,7 +264,7 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
           <span className="ac-state">{t.resolved(item.resolved)}</span>
         ) : !open ? (
           <span className="ac-state" data-testid="approval-state">
-            {undecided === 'held' ? t.noLongerWaitingPaused : undecided === 'dropped' ? t.notDecided : t.noLongerWaiting}
+            {state}
           </span>
         ) : null
       }

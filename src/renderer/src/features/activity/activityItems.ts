@@ -1,6 +1,6 @@
 import type { AgentApproval } from '../../../../shared/contract';
 import type { ErrorWords } from '../../../../shared/errors';
-import type { SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
+import type { SandboxAnswer, SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
 
 /**
  * What the activity stream shows, one card per item (seed 000 "Chat Display Templates": the session, the
@@ -65,6 +65,8 @@ export type ActivityItem =
       /** It ran inside the OS sandbox, and what the sandbox refused meanwhile (issue 26); absent in older logs. */
       sandboxed?: boolean;
       blocked?: SandboxBlockData[];
+      /** It ran again after the sandbox card (how the user allowed it); `blocked` stays what the first run met. */
+      rerun?: SandboxAnswer;
       running: boolean;
       halted: Halted;
       terminalId: string | null;
@@ -84,7 +86,15 @@ export type ActivityItem =
       /** `error` in words (issue 14): the card says them in the UI's language. */
       errorWords?: ErrorWords;
     })
-  | (Base & { kind: 'approval'; approval: AgentApproval; reason: string; reasonWords?: ErrorWords; resolved: string | null })
+  | (Base & {
+      kind: 'approval';
+      approval: AgentApproval;
+      reason: string;
+      reasonWords?: ErrorWords;
+      resolved: string | null;
+      /** A sandbox card the user approved: how far they allowed it. */
+      sandboxAnswer?: SandboxAnswer;
+    })
   | (Base & { kind: 'verification'; approved: boolean; confidence: number; feedback: string; final: boolean; nextStatus: string | null })
   | (Base & {
       kind: 'error';

@@ -2,6 +2,7 @@ import { approvalOf, type AgentEvent, type AgentEventOf, type AgentEventType, ty
 import type { HubEntry } from '../agent/agentEventHub';
 import type { ActivityItem, Halted } from './activityItems';
 import type { ErrorWords } from '../../../../shared/errors';
+import type { SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
 import { formatsNow, reasonTextOf, textOf } from '../../i18n';
 import { activityStrings } from './activityStrings';
@@ -255,7 +256,14 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
         halted: null,
       };
       const failed = patch.exitCode !== 0;
-      if (!callId || !d.patch(`call:${callId}`, (t) => ({ ...t, ...patch, isError: failed }), 'terminal')) {
+      // A run after the sandbox card: the card keeps what the first run met, and says how it was allowed.
+      const again = (t: { blocked?: SandboxBlockData[] }) => {
+        if (!e.rerun) return {};
+        const before = t.blocked ?? [];
+        const seen = new Set(before.map((b) => JSON.stringify(b)));
+        return { rerun: e.rerun, blocked: [...before, ...patch.blocked.filter((b) => !seen.has(JSON.stringify(b)))] };
+      };
+      if (!callId || !d.patch(`call:${callId}`, (t) => ({ ...t, ...patch, ...again(t), isError: failed }), 'terminal')) {
         d.add({ ...base, key: seqKey('cmd'), kind: 'terminal', callId: callId ?? '', command: e.command, toolResult: null, isError: failed, terminalId: null, ...patch });
       }
       return;
@@ -287,7 +295,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.add({ ...base, key: `approval:${e.changeId}`, kind: 'approval', approval: { ...approvalOf(e), todoId: base.todoId }, reason: e.reason, ...(e.reasonWords ? { reasonWords: e.reasonWords } : {}), resolved: null });
       return;
     case 'approval_resolved':
-      d.patch(`approval:${e.changeId}`, (a) => ({ ...a, resolved: e.decision }), 'approval');
+      d.patch(`approval:${e.changeId}`, (a) => ({ ...a, resolved: e.decision, ...(e.sandbox ? { sandboxAnswer: e.sandbox } : {}) }), 'approval');
       return;
     case 'verification':
       d.add({

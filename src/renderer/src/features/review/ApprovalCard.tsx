@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { PendingItem } from './reviewStore';
+import { SandboxBlocked, SandboxChoices } from '../activity/SandboxCard';
 import { reviewNoticeStrings } from './reviewNoticeStrings';
 import { useReasonText, useText } from '../../i18n';
 
@@ -6,6 +8,20 @@ import { useReasonText, useText } from '../../i18n';
 export function ApprovalCard({ item }: { item: PendingItem }) {
   const t = useText(reviewNoticeStrings);
   const reasonText = useReasonText();
+  const [error, setError] = useState<string | null>(null);
+  if (item.sandbox) {
+    const sb = item.sandbox;
+    const approval = { changeId: item.changeId, kind: item.kind, todoId: item.todoId, sandbox: sb };
+    return (
+      <div className="review-card" data-testid="review-sandbox">
+        <div className="review-card-label">{t.sandboxBlocked}</div>
+        <pre className="review-command-line">$ {sb.command}</pre>
+        <SandboxBlocked blocked={sb.blocked} />
+        <SandboxChoices sessionId={item.sessionId} approval={approval} onError={setError} />
+        {error && <div className="review-warning">{error}</div>}
+      </div>
+    );
+  }
   if (item.command) {
     const c = item.command;
     return (

@@ -5,6 +5,7 @@ export const reviewNoticeStrings = defineText({
   en: {
     // The approval card
     wantsToRun: 'The agent wants to run',
+    sandboxBlocked: 'The sandbox blocked part of this command: allow it and run it again, run it outside, or keep it blocked',
     runsIn: 'in',
     workspaceFolder: 'the workspace folder',
     asksBecause: 'asks because',
@@ -41,6 +42,7 @@ export const reviewNoticeStrings = defineText({
   },
   'zh-CN': {
     wantsToRun: '智能体想要运行',
+    sandboxBlocked: '沙箱阻止了这条命令的一部分：允许并重新运行、在沙箱外运行，或保持阻止',
     runsIn: '位置',
     workspaceFolder: '工作区文件夹',
     asksBecause: '询问原因',

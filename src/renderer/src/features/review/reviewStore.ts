@@ -29,6 +29,8 @@ export interface PendingItem {
   change?: AgentApproval['change'];
   command?: AgentApproval['command'];
   tool?: AgentApproval['tool'];
+  /** A command the OS sandbox blocked: what it met, and what allowing lets through. */
+  sandbox?: AgentApproval['sandbox'];
   /** A change to Akira's own project files (settings, modes, MCP servers, rules): what it steers. */
   protected?: string;
   /** The words of `protected` (issue 14): show it with useReasonText. */
@@ -110,6 +112,7 @@ function toItem(sessionId: string, a: AgentApproval, reason: string | null, arri
       ...(a.command ? { command: a.command } : {}),
       ...(a.protected ? { protected: a.protected, ...(a.protectedWords ? { protectedWords: a.protectedWords } : {}) } : {}),
       ...(a.tool ? { tool: a.tool } : {}),
+      ...(a.sandbox ? { sandbox: a.sandbox } : {}),
       reason: reason ?? a.command?.reason ?? null,
       // without the notice's reason (agent.get's approvals), the command's own reason and its words speak
       ...(reason ? (reasonWords ? { reasonWords } : {}) : a.command?.reasonWords ? { reasonWords: a.command.reasonWords } : {}),
