@@ -4,7 +4,8 @@ import { AkiraError } from '../errors';
 import { readConfined } from '../workspace/confinedFs';
 import { checkPathText, resolveInside, resolveInsideEx } from '../workspace/pathGuard';
 import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
-import { tickParents, tickTask, type TaskNotFound, type TaskRef } from './tasksTicker';
+import { reopenParents, tickParents, tickTask, type TaskNotFound, type TaskRef } from './tasksTicker';
+import { markBeforeIn, noteEdit } from './tickMemory';
 import { specErrors } from '../../../shared/errors';
 
 /**
@@ -186,6 +187,7 @@ export async function editTasksAt(root: string, rel: string, edit: TasksEdit, op
     const now = await readSpecFile(root, rel);
     if (!now || !now.bytes.equals(before.bytes)) continue;
     await writeFileAtomic(await resolveInside(root, rel), Buffer.from(result.text, 'utf8'), before.mode);
+    noteEdit(memoryKey(root, rel), before.text, result.text);
     return result;
   }
   throw new AkiraError('conflict', specErrors.keptChanging(rel));
@@ -227,9 +229,34 @@ export async function readTasksAt(root: string, file: TasksFile): Promise<Omit<S
   return { file, tasksText: tasks.text, tasks: parsed.tasks, problems: parsed.problems, requirements: requirements?.text ?? null, design: design?.text ?? null };
 }
 
-/** Sets one task's state in a tasks.md named by path (see tickTask). */
-export function tickTaskAt(root: string, rel: string, task: TaskRef, state: TaskState, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
-  return editTasksAt(root, rel, (text) => tickTask(text, task, state), options);
+/** The tick memory's name for a tasks.md (tickMemory.ts). */
+const memoryKey = (root: string, rel: string) => `${root}/${rel}`;
+
+export interface SetStateResult {
+  text: string;
+  changed: boolean;
+  /** The parents reopened with it (a done task reopened reopens the parents ticked because of it). */
+  reopened: string[];
+}
+
+/** The edit that sets one task's state, and reopens the parents ticked because of it when it leaves done. */
+function setStateEdit(root: string, rel: string, task: TaskRef, state: TaskState, out: SetStateResult): TasksEdit {
+  const marks = markBeforeIn(memoryKey(root, rel));
+  return (text) => {
+    const r = tickTask(text, task, state, marks);
+    out.reopened = [];
+    if ('error' in r || !r.changed || r.was !== 'done' || r.task.state === 'done') return r;
+    const parents = reopenParents(r.text, r.task.id, marks);
+    out.reopened = parents.reopened;
+    return { text: parents.text, changed: true };
+  };
+}
+
+/** Sets one task's state in a tasks.md named by path (see tickTask; reopening reopens the parents ticked because of it). */
+export async function tickTaskAt(root: string, rel: string, task: TaskRef, state: TaskState, options?: EditOptions): Promise<SetStateResult> {
+  const out: SetStateResult = { text: '', changed: false, reopened: [] };
+  const r = await editTasksAt(root, rel, setStateEdit(root, rel, task, state, out), options);
+  return { ...r, reopened: out.reopened };
 }
 
 /** Ticks the parents whose sub-tasks are all done; answers their ids. */
@@ -248,9 +275,9 @@ export async function tickParentsAt(root: string, rel: string, options: EditOpti
   return ticked;
 }
 
-/** Sets one task's state in the spec's tasks.md (see tickTask); throws not_found / conflict. */
-export function tickSpecTask(root: string, ref: SpecRef, task: TaskRef, state: TaskState, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
-  return editTasksFile(root, ref, (text) => tickTask(text, task, state), options);
+/** Sets one task's state in the spec's tasks.md (see tickTaskAt); throws not_found / conflict. */
+export function tickSpecTask(root: string, ref: SpecRef, task: TaskRef, state: TaskState, options?: EditOptions): Promise<SetStateResult> {
+  return tickTaskAt(root, `${specDir(ref)}/tasks.md`, task, state, options);
 }
 
 /** Ticks the parents whose sub-tasks are all done (see tickParents). */

@@ -3,11 +3,11 @@ import type { SpecRunInput } from '../../../shared/contract/specs';
 import type { Emit } from '../eventBus';
 import type { DomainHandlers } from '../router';
 import { describeSpec, listSpecs, readSpec, tickSpecParents, tickSpecTask, type SpecContent, type SpecInfo, type SpecRef } from './specFiles';
-import { leafTasks, type SpecTask } from './tasksParser';
+import { workTasks, type SpecTask } from './tasksParser';
 
 /** The contract's view of a spec and its tasks (specFiles.ts reads them; the parser's offsets stay inside). */
 function summaryOf(info: SpecInfo, tasks: readonly SpecTask[]): SpecSummaryT {
-  const leaves = leafTasks(tasks);
+  const leaves = workTasks(tasks);
   const { source, name, dir, tasksPath, hasTasks, requirementsPath, designPath } = info;
   return {
     source,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Todo } from '../../sessions';
 import type { SpecTask } from '../../specs/tasksParser';
-import { requirementExcerpts } from '../../specs/taskSelection';
+import { requirementExcerpts } from '../../specs/requirementSections';
 import { cutMiddle } from './text';
 
 /**
