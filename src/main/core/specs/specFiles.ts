@@ -10,13 +10,14 @@ import { specErrors } from '../../../shared/errors';
 
 /**
  * The specs of a workspace on disk: `.akira/specs/<name>/` and Kiro's `.kiro/specs/<name>/`, each with
- * requirements.md, design.md and tasks.md. Listing, reading (through the workspace's confinement:
+ * requirements.md, design.md and tasks.md, and OpenSpec's changes `openspec/changes/<name>/` (tasks.md,
+ * proposal.md, design.md; `openspec/changes/archive/` holds finished changes and is not listed). Listing, reading (through the workspace's confinement:
  * pathGuard + confinedFs) and ticking tasks.md (re-read, tick, write atomically only when the file did
  * not change meanwhile, so a user's edit made at the same time is never lost). Paths in answers are
  * workspace-relative with forward slashes. `root` is the workspace's real path.
  */
 
-export type SpecSource = 'akira' | 'kiro';
+export type SpecSource = 'akira' | 'kiro' | 'openspec';
 
 export interface SpecRef {
   source: SpecSource;
@@ -31,6 +32,8 @@ export interface SpecInfo extends SpecRef {
   hasTasks: boolean;
   requirementsPath?: string;
   designPath?: string;
+  /** OpenSpec's proposal.md. */
+  proposalPath?: string;
 }
 
 export interface SpecContent {
@@ -41,12 +44,20 @@ export interface SpecContent {
   problems: string[];
   requirements: string | null;
   design: string | null;
+  proposal: string | null;
 }
 
 export const SPEC_ROOTS: readonly { source: SpecSource; dir: string }[] = [
   { source: 'akira', dir: '.akira/specs' },
   { source: 'kiro', dir: '.kiro/specs' },
+  { source: 'openspec', dir: 'openspec/changes' },
 ];
+
+/** The files a spec folder may hold, besides tasks.md. */
+const SPEC_DOCS = ['requirements.md', 'design.md', 'proposal.md'] as const;
+
+/** OpenSpec keeps finished changes in `openspec/changes/archive/<date>-<name>/`: not a change of its own. */
+const isArchive = (source: SpecSource, name: string) => source === 'openspec' && name === 'archive';
 
 /** Larger spec files are refused (a tasks.md is a few KB). */
 export const MAX_SPEC_FILE_BYTES = 4 * 1024 * 1024;
@@ -77,9 +88,7 @@ async function isFileInside(root: string, rel: string): Promise<boolean> {
 /** What is on disk for one spec folder (no check that it exists). */
 export async function describeSpec(root: string, ref: SpecRef): Promise<SpecInfo> {
   const dir = specDir(ref);
-  const [tasks, requirements, design] = await Promise.all(
-    ['tasks.md', 'requirements.md', 'design.md'].map((f) => isFileInside(root, `${dir}/${f}`)),
-  );
+  const [tasks, requirements, design, proposal] = await Promise.all(['tasks.md', ...SPEC_DOCS].map((f) => isFileInside(root, `${dir}/${f}`)));
   return {
     source: ref.source,
     name: ref.name,
@@ -88,10 +97,11 @@ export async function describeSpec(root: string, ref: SpecRef): Promise<SpecInfo
     hasTasks: tasks,
     ...(requirements ? { requirementsPath: `${dir}/requirements.md` } : {}),
     ...(design ? { designPath: `${dir}/design.md` } : {}),
+    ...(proposal ? { proposalPath: `${dir}/proposal.md` } : {}),
   };
 }
 
-/** Every spec folder holding at least one of tasks.md, requirements.md, design.md; .akira first, then by name. */
+/** Every spec folder holding at least one of tasks.md, requirements.md, design.md, proposal.md; .akira, .kiro, openspec, each by name. */
 export async function listSpecs(root: string): Promise<SpecInfo[]> {
   const specs: SpecInfo[] = [];
   for (const base of SPEC_ROOTS) {
@@ -109,6 +119,7 @@ export async function listSpecs(root: string): Promise<SpecInfo[]> {
     const names = entries
       .filter((e) => e.isDirectory() || e.isSymbolicLink())
       .map((e) => e.name)
+      .filter((name) => !isArchive(base.source, name))
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const name of names) {
       let info: SpecInfo;
@@ -118,7 +129,7 @@ export async function listSpecs(root: string): Promise<SpecInfo[]> {
         if (err instanceof AkiraError) continue; // a name pathGuard refuses
         throw err;
       }
-      if (info.hasTasks || info.requirementsPath || info.designPath) specs.push(info);
+      if (info.hasTasks || info.requirementsPath || info.designPath || info.proposalPath) specs.push(info);
     }
   }
   return specs;
@@ -138,10 +149,8 @@ async function readSpecFile(root: string, rel: string): Promise<{ bytes: Buffer;
 /** One spec: its tasks parsed, and the requirements and design texts. */
 export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent> {
   const spec = await describeSpec(root, ref);
-  const [tasks, requirements, design] = await Promise.all(
-    ['tasks.md', 'requirements.md', 'design.md'].map((f) => readSpecFile(root, `${spec.dir}/${f}`)),
-  );
-  if (!tasks && !requirements && !design) throw new AkiraError('not_found', specErrors.noSuchSpec(ref.name, spec.dir.slice(0, spec.dir.lastIndexOf('/'))));
+  const [tasks, requirements, design, proposal] = await Promise.all(['tasks.md', ...SPEC_DOCS].map((f) => readSpecFile(root, `${spec.dir}/${f}`)));
+  if (!tasks && !requirements && !design && !proposal) throw new AkiraError('not_found', specErrors.noSuchSpec(ref.name, spec.dir.slice(0, spec.dir.lastIndexOf('/'))));
   const parsed = tasks ? parseTasks(tasks.text) : { tasks: [], problems: ['The spec has no tasks.md yet.'] };
   return {
     spec,
@@ -150,6 +159,7 @@ export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent>
     problems: parsed.problems,
     requirements: requirements?.text ?? null,
     design: design?.text ?? null,
+    proposal: proposal?.text ?? null,
   };
 }
 
@@ -203,6 +213,15 @@ export interface TasksFile {
   spec: SpecRef | null;
 }
 
+/** The spec a workspace-relative tasks.md belongs to: `.akira/specs/<name>/`, `.kiro/specs/<name>/` or `openspec/changes/<name>/`. */
+export function specOfTasksPath(rel: string): SpecRef | null {
+  for (const base of SPEC_ROOTS) {
+    const m = new RegExp(`^${base.dir.replace(/\./g, '\\.')}/([^/]+)/tasks\\.md$`).exec(rel);
+    if (m && !isArchive(base.source, m[1])) return { source: base.source, name: m[1] };
+  }
+  return null;
+}
+
 /** Checks a workspace-relative tasks.md path (it must be a file inside the workspace) and names its spec. */
 export async function tasksFileAt(root: string, path: string): Promise<TasksFile> {
   const rel = path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
@@ -211,22 +230,28 @@ export async function tasksFileAt(root: string, path: string): Promise<TasksFile
     throw new AkiraError('bad_request', specErrors.pathInsideWorkspace(path));
   }
   if (!(await isFileInside(root, rel))) throw new AkiraError('not_found', specErrors.notInWorkspace(rel));
-  const m = /^\.(akira|kiro)\/specs\/([^/]+)\/tasks\.md$/.exec(rel);
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-  return { tasksPath: rel, dir, spec: m ? { source: m[1] as SpecSource, name: m[2] } : null };
+  return { tasksPath: rel, dir, spec: specOfTasksPath(rel) };
 }
 
 /** A tasks.md and the requirements.md and design.md beside it, parsed. */
 export async function readTasksAt(root: string, file: TasksFile): Promise<Omit<SpecContent, 'spec'> & { file: TasksFile }> {
   const near = (name: string) => (file.dir ? `${file.dir}/${name}` : name);
-  const [tasks, requirements, design] = await Promise.all([
+  const [tasks, requirements, design, proposal] = await Promise.all([
     readSpecFile(root, file.tasksPath),
-    readSpecFile(root, near('requirements.md')).catch(() => null),
-    readSpecFile(root, near('design.md')).catch(() => null),
+    ...SPEC_DOCS.map((f) => readSpecFile(root, near(f)).catch(() => null)),
   ]);
   if (!tasks) throw new AkiraError('not_found', specErrors.noSuchFile(file.tasksPath));
   const parsed = parseTasks(tasks.text);
-  return { file, tasksText: tasks.text, tasks: parsed.tasks, problems: parsed.problems, requirements: requirements?.text ?? null, design: design?.text ?? null };
+  return {
+    file,
+    tasksText: tasks.text,
+    tasks: parsed.tasks,
+    problems: parsed.problems,
+    requirements: requirements?.text ?? null,
+    design: design?.text ?? null,
+    proposal: proposal?.text ?? null,
+  };
 }
 
 /** The tick memory's name for a tasks.md (tickMemory.ts). */
