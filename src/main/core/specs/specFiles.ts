@@ -69,6 +69,7 @@ function specDir(ref: SpecRef): string {
   if (!ref.name || ref.name === '.' || ref.name === '..' || /[\\/]/.test(ref.name)) {
     throw new AkiraError('bad_request', specErrors.notASpecName(ref.name));
   }
+  if (isArchive(ref.source, ref.name)) throw new AkiraError('bad_request', specErrors.openSpecArchive(`${base.dir}/${ref.name}`));
   return `${base.dir}/${ref.name}`;
 }
 
