@@ -83,12 +83,12 @@ export const specsCommands = {
   'specs.setTaskState': defineCommand(
     specRef.extend({ taskId: z.string().min(1).max(100), title: z.string().max(2000), state: specTaskState, line: z.number().int().nonnegative().optional() }).strict(),
     specDetail,
-    'Mark a task done, open or in progress by hand: only its checkbox character changes in tasks.md (found by number and title in the file as it is now); a parent whose children are all done is ticked too.',
+    'Mark a task done, open or in progress by hand: only its checkbox character changes in tasks.md (found by number and title in the file as it is now); a parent whose children are all done is ticked too (not a task whose sub-tasks are all optional: it is ticked only by itself). Reopening a task reopens the parents ticked because of it, and gives back a [~] or [-] it had before Akira ticked it.',
   ),
   'specs.run': defineCommand(
     specRunInput,
     z.object({ sessionId: z.string(), taskIds: z.array(z.string()), queued: z.boolean().optional() }),
-    'Run a tasks.md as an agent session: its open leaf tasks (or `only` / `from`) become the TODOs, with the task numbers as ids; each is judged first (already done: ticked without running), else run, verified and ticked in place.',
+    'Run a tasks.md as an agent session: its open leaf tasks and tasks whose sub-tasks are all optional (or `only` / `from`) become the TODOs, with the task numbers as ids; each is judged first (already done: ticked without running), else run, verified and ticked in place.',
   ),
 };
 
