@@ -26,10 +26,10 @@ export interface WatchSpecSessionsOptions {
   words?: () => DesktopWords;
 }
 
-/** `.akira/specs/auth/tasks.md` → `auth`; any other tasks.md → its path. */
+/** `.akira/specs/auth/tasks.md` and `openspec/changes/auth/tasks.md` → `auth`; any other tasks.md → its path. */
 export function specLabel(tasksPath: string): string {
   const path = tasksPath.replace(/\\/g, '/');
-  const m = /(?:^|\/)\.(?:akira|kiro)\/specs\/([^/]+)\/tasks\.md$/.exec(path);
+  const m = /(?:^|\/)(?:\.(?:akira|kiro)\/specs|openspec\/changes)\/([^/]+)\/tasks\.md$/.exec(path);
   return m ? m[1] : path;
 }
 

@@ -4,18 +4,20 @@ import { AkiraError } from '../errors';
 import { readConfined } from '../workspace/confinedFs';
 import { checkPathText, resolveInside, resolveInsideEx } from '../workspace/pathGuard';
 import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
-import { tickParents, tickTask, type TaskNotFound, type TaskRef } from './tasksTicker';
+import { reopenParents, tickParents, tickTask, type TaskNotFound, type TaskRef } from './tasksTicker';
+import { markBeforeIn, noteEdit } from './tickMemory';
 import { specErrors } from '../../../shared/errors';
 
 /**
  * The specs of a workspace on disk: `.akira/specs/<name>/` and Kiro's `.kiro/specs/<name>/`, each with
- * requirements.md, design.md and tasks.md. Listing, reading (through the workspace's confinement:
+ * requirements.md, design.md and tasks.md, and OpenSpec's changes `openspec/changes/<name>/` (tasks.md,
+ * proposal.md, design.md; `openspec/changes/archive/` holds finished changes and is not listed). Listing, reading (through the workspace's confinement:
  * pathGuard + confinedFs) and ticking tasks.md (re-read, tick, write atomically only when the file did
  * not change meanwhile, so a user's edit made at the same time is never lost). Paths in answers are
  * workspace-relative with forward slashes. `root` is the workspace's real path.
  */
 
-export type SpecSource = 'akira' | 'kiro';
+export type SpecSource = 'akira' | 'kiro' | 'openspec';
 
 export interface SpecRef {
   source: SpecSource;
@@ -30,6 +32,8 @@ export interface SpecInfo extends SpecRef {
   hasTasks: boolean;
   requirementsPath?: string;
   designPath?: string;
+  /** OpenSpec's proposal.md. */
+  proposalPath?: string;
 }
 
 export interface SpecContent {
@@ -40,12 +44,20 @@ export interface SpecContent {
   problems: string[];
   requirements: string | null;
   design: string | null;
+  proposal: string | null;
 }
 
 export const SPEC_ROOTS: readonly { source: SpecSource; dir: string }[] = [
   { source: 'akira', dir: '.akira/specs' },
   { source: 'kiro', dir: '.kiro/specs' },
+  { source: 'openspec', dir: 'openspec/changes' },
 ];
+
+/** The files a spec folder may hold, besides tasks.md. */
+const SPEC_DOCS = ['requirements.md', 'design.md', 'proposal.md'] as const;
+
+/** OpenSpec keeps finished changes in `openspec/changes/archive/<date>-<name>/`: not a change of its own. */
+const isArchive = (source: SpecSource, name: string) => source === 'openspec' && name === 'archive';
 
 /** Larger spec files are refused (a tasks.md is a few KB). */
 export const MAX_SPEC_FILE_BYTES = 4 * 1024 * 1024;
@@ -57,6 +69,7 @@ function specDir(ref: SpecRef): string {
   if (!ref.name || ref.name === '.' || ref.name === '..' || /[\\/]/.test(ref.name)) {
     throw new AkiraError('bad_request', specErrors.notASpecName(ref.name));
   }
+  if (isArchive(ref.source, ref.name)) throw new AkiraError('bad_request', specErrors.openSpecArchive(`${base.dir}/${ref.name}`));
   return `${base.dir}/${ref.name}`;
 }
 
@@ -76,9 +89,7 @@ async function isFileInside(root: string, rel: string): Promise<boolean> {
 /** What is on disk for one spec folder (no check that it exists). */
 export async function describeSpec(root: string, ref: SpecRef): Promise<SpecInfo> {
   const dir = specDir(ref);
-  const [tasks, requirements, design] = await Promise.all(
-    ['tasks.md', 'requirements.md', 'design.md'].map((f) => isFileInside(root, `${dir}/${f}`)),
-  );
+  const [tasks, requirements, design, proposal] = await Promise.all(['tasks.md', ...SPEC_DOCS].map((f) => isFileInside(root, `${dir}/${f}`)));
   return {
     source: ref.source,
     name: ref.name,
@@ -87,10 +98,11 @@ export async function describeSpec(root: string, ref: SpecRef): Promise<SpecInfo
     hasTasks: tasks,
     ...(requirements ? { requirementsPath: `${dir}/requirements.md` } : {}),
     ...(design ? { designPath: `${dir}/design.md` } : {}),
+    ...(proposal ? { proposalPath: `${dir}/proposal.md` } : {}),
   };
 }
 
-/** Every spec folder holding at least one of tasks.md, requirements.md, design.md; .akira first, then by name. */
+/** Every spec folder holding at least one of tasks.md, requirements.md, design.md, proposal.md; .akira, .kiro, openspec, each by name. */
 export async function listSpecs(root: string): Promise<SpecInfo[]> {
   const specs: SpecInfo[] = [];
   for (const base of SPEC_ROOTS) {
@@ -108,6 +120,7 @@ export async function listSpecs(root: string): Promise<SpecInfo[]> {
     const names = entries
       .filter((e) => e.isDirectory() || e.isSymbolicLink())
       .map((e) => e.name)
+      .filter((name) => !isArchive(base.source, name))
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const name of names) {
       let info: SpecInfo;
@@ -117,7 +130,7 @@ export async function listSpecs(root: string): Promise<SpecInfo[]> {
         if (err instanceof AkiraError) continue; // a name pathGuard refuses
         throw err;
       }
-      if (info.hasTasks || info.requirementsPath || info.designPath) specs.push(info);
+      if (info.hasTasks || info.requirementsPath || info.designPath || info.proposalPath) specs.push(info);
     }
   }
   return specs;
@@ -137,10 +150,8 @@ async function readSpecFile(root: string, rel: string): Promise<{ bytes: Buffer;
 /** One spec: its tasks parsed, and the requirements and design texts. */
 export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent> {
   const spec = await describeSpec(root, ref);
-  const [tasks, requirements, design] = await Promise.all(
-    ['tasks.md', 'requirements.md', 'design.md'].map((f) => readSpecFile(root, `${spec.dir}/${f}`)),
-  );
-  if (!tasks && !requirements && !design) throw new AkiraError('not_found', specErrors.noSuchSpec(ref.name, spec.dir.slice(0, spec.dir.lastIndexOf('/'))));
+  const [tasks, requirements, design, proposal] = await Promise.all(['tasks.md', ...SPEC_DOCS].map((f) => readSpecFile(root, `${spec.dir}/${f}`)));
+  if (!tasks && !requirements && !design && !proposal) throw new AkiraError('not_found', specErrors.noSuchSpec(ref.name, spec.dir.slice(0, spec.dir.lastIndexOf('/'))));
   const parsed = tasks ? parseTasks(tasks.text) : { tasks: [], problems: ['The spec has no tasks.md yet.'] };
   return {
     spec,
@@ -149,6 +160,7 @@ export async function readSpec(root: string, ref: SpecRef): Promise<SpecContent>
     problems: parsed.problems,
     requirements: requirements?.text ?? null,
     design: design?.text ?? null,
+    proposal: proposal?.text ?? null,
   };
 }
 
@@ -186,6 +198,7 @@ export async function editTasksAt(root: string, rel: string, edit: TasksEdit, op
     const now = await readSpecFile(root, rel);
     if (!now || !now.bytes.equals(before.bytes)) continue;
     await writeFileAtomic(await resolveInside(root, rel), Buffer.from(result.text, 'utf8'), before.mode);
+    noteEdit(memoryKey(root, rel), before.text, result.text);
     return result;
   }
   throw new AkiraError('conflict', specErrors.keptChanging(rel));
@@ -201,6 +214,15 @@ export interface TasksFile {
   spec: SpecRef | null;
 }
 
+/** The spec a workspace-relative tasks.md belongs to: `.akira/specs/<name>/`, `.kiro/specs/<name>/` or `openspec/changes/<name>/`. */
+export function specOfTasksPath(rel: string): SpecRef | null {
+  for (const base of SPEC_ROOTS) {
+    const m = new RegExp(`^${base.dir.replace(/\./g, '\\.')}/([^/]+)/tasks\\.md$`).exec(rel);
+    if (m && !isArchive(base.source, m[1])) return { source: base.source, name: m[1] };
+  }
+  return null;
+}
+
 /** Checks a workspace-relative tasks.md path (it must be a file inside the workspace) and names its spec. */
 export async function tasksFileAt(root: string, path: string): Promise<TasksFile> {
   const rel = path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
@@ -209,27 +231,58 @@ export async function tasksFileAt(root: string, path: string): Promise<TasksFile
     throw new AkiraError('bad_request', specErrors.pathInsideWorkspace(path));
   }
   if (!(await isFileInside(root, rel))) throw new AkiraError('not_found', specErrors.notInWorkspace(rel));
-  const m = /^\.(akira|kiro)\/specs\/([^/]+)\/tasks\.md$/.exec(rel);
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-  return { tasksPath: rel, dir, spec: m ? { source: m[1] as SpecSource, name: m[2] } : null };
+  return { tasksPath: rel, dir, spec: specOfTasksPath(rel) };
 }
 
 /** A tasks.md and the requirements.md and design.md beside it, parsed. */
 export async function readTasksAt(root: string, file: TasksFile): Promise<Omit<SpecContent, 'spec'> & { file: TasksFile }> {
   const near = (name: string) => (file.dir ? `${file.dir}/${name}` : name);
-  const [tasks, requirements, design] = await Promise.all([
+  const [tasks, requirements, design, proposal] = await Promise.all([
     readSpecFile(root, file.tasksPath),
-    readSpecFile(root, near('requirements.md')).catch(() => null),
-    readSpecFile(root, near('design.md')).catch(() => null),
+    ...SPEC_DOCS.map((f) => readSpecFile(root, near(f)).catch(() => null)),
   ]);
   if (!tasks) throw new AkiraError('not_found', specErrors.noSuchFile(file.tasksPath));
   const parsed = parseTasks(tasks.text);
-  return { file, tasksText: tasks.text, tasks: parsed.tasks, problems: parsed.problems, requirements: requirements?.text ?? null, design: design?.text ?? null };
+  return {
+    file,
+    tasksText: tasks.text,
+    tasks: parsed.tasks,
+    problems: parsed.problems,
+    requirements: requirements?.text ?? null,
+    design: design?.text ?? null,
+    proposal: proposal?.text ?? null,
+  };
 }
 
-/** Sets one task's state in a tasks.md named by path (see tickTask). */
-export function tickTaskAt(root: string, rel: string, task: TaskRef, state: TaskState, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
-  return editTasksAt(root, rel, (text) => tickTask(text, task, state), options);
+/** The tick memory's name for a tasks.md (tickMemory.ts). */
+const memoryKey = (root: string, rel: string) => `${root}/${rel}`;
+
+export interface SetStateResult {
+  text: string;
+  changed: boolean;
+  /** The parents reopened with it (a done task reopened reopens the parents ticked because of it). */
+  reopened: string[];
+}
+
+/** The edit that sets one task's state, and reopens the parents ticked because of it when it leaves done. */
+function setStateEdit(root: string, rel: string, task: TaskRef, state: TaskState, out: SetStateResult): TasksEdit {
+  const marks = markBeforeIn(memoryKey(root, rel));
+  return (text) => {
+    const r = tickTask(text, task, state, marks);
+    out.reopened = [];
+    if ('error' in r || !r.changed || r.was !== 'done' || r.task.state === 'done') return r;
+    const parents = reopenParents(r.text, r.task.id, marks);
+    out.reopened = parents.reopened;
+    return { text: parents.text, changed: true };
+  };
+}
+
+/** Sets one task's state in a tasks.md named by path (see tickTask; reopening reopens the parents ticked because of it). */
+export async function tickTaskAt(root: string, rel: string, task: TaskRef, state: TaskState, options?: EditOptions): Promise<SetStateResult> {
+  const out: SetStateResult = { text: '', changed: false, reopened: [] };
+  const r = await editTasksAt(root, rel, setStateEdit(root, rel, task, state, out), options);
+  return { ...r, reopened: out.reopened };
 }
 
 /** Ticks the parents whose sub-tasks are all done; answers their ids. */
@@ -248,9 +301,9 @@ export async function tickParentsAt(root: string, rel: string, options: EditOpti
   return ticked;
 }
 
-/** Sets one task's state in the spec's tasks.md (see tickTask); throws not_found / conflict. */
-export function tickSpecTask(root: string, ref: SpecRef, task: TaskRef, state: TaskState, options?: EditOptions): Promise<{ text: string; changed: boolean }> {
-  return editTasksFile(root, ref, (text) => tickTask(text, task, state), options);
+/** Sets one task's state in the spec's tasks.md (see tickTaskAt); throws not_found / conflict. */
+export function tickSpecTask(root: string, ref: SpecRef, task: TaskRef, state: TaskState, options?: EditOptions): Promise<SetStateResult> {
+  return tickTaskAt(root, `${specDir(ref)}/tasks.md`, task, state, options);
 }
 
 /** Ticks the parents whose sub-tasks are all done (see tickParents). */

@@ -3,12 +3,12 @@ import type { SpecRunInput } from '../../../shared/contract/specs';
 import type { Emit } from '../eventBus';
 import type { DomainHandlers } from '../router';
 import { describeSpec, listSpecs, readSpec, tickSpecParents, tickSpecTask, type SpecContent, type SpecInfo, type SpecRef } from './specFiles';
-import { leafTasks, type SpecTask } from './tasksParser';
+import { workTasks, type SpecTask } from './tasksParser';
 
 /** The contract's view of a spec and its tasks (specFiles.ts reads them; the parser's offsets stay inside). */
 function summaryOf(info: SpecInfo, tasks: readonly SpecTask[]): SpecSummaryT {
-  const leaves = leafTasks(tasks);
-  const { source, name, dir, tasksPath, hasTasks, requirementsPath, designPath } = info;
+  const leaves = workTasks(tasks);
+  const { source, name, dir, tasksPath, hasTasks, requirementsPath, designPath, proposalPath } = info;
   return {
     source,
     name,
@@ -17,6 +17,7 @@ function summaryOf(info: SpecInfo, tasks: readonly SpecTask[]): SpecSummaryT {
     hasTasks,
     ...(requirementsPath ? { requirementsPath } : {}),
     ...(designPath ? { designPath } : {}),
+    ...(proposalPath ? { proposalPath } : {}),
     progress: { done: leaves.filter((t) => t.state === 'done').length, total: leaves.length },
   };
 }
@@ -27,7 +28,7 @@ function taskOf(t: SpecTask): SpecTaskT {
 }
 
 function detailOf(c: SpecContent): SpecDetailT {
-  return { spec: summaryOf(c.spec, c.tasks), tasks: c.tasks.map(taskOf), problems: c.problems, requirements: c.requirements, design: c.design };
+  return { spec: summaryOf(c.spec, c.tasks), tasks: c.tasks.map(taskOf), problems: c.problems, requirements: c.requirements, design: c.design, ...(c.proposal !== null ? { proposal: c.proposal } : {}) };
 }
 
 /** Starts a spec session (the agent's; createCore wires it so that specs never imports the agent). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { kiroPlan } from './corpus/tasksCorpus.fixture';
 import { parseTasks } from './tasksParser';
-import { requirementExcerpts, selectTasks } from './taskSelection';
+import { requirementExcerpts } from './requirementSections';
+import { selectTasks } from './taskSelection';
 
 const ids = (tasks: readonly { id: string }[]) => tasks.map((t) => t.id);
 const { tasks } = parseTasks(kiroPlan);

@@ -15,7 +15,9 @@
  * indented less, or, when a dotted number (2.1) sits at the same indentation as the task it extends
  * (2), that task; a heading ends every open task; fenced code (``` or ~~~) and HTML comments are not
  * read; prose between tasks is ignored. A number needs a dot or a colon (`1.`, `1.1`, `1.1.`, `1:`)
- * or the word Task (`Task 1: Title`): `- [ ] 3 tests` is an unnumbered task titled "3 tests".
+ * or the word Task (`Task 1: Title`): `- [ ] 3 tests` is an unnumbered task titled "3 tests". Inserted
+ * numbers (`10a.`, `10a.1`) are numbers. A line right after a task's checkbox line, indented more and not a
+ * bullet, continues its title (a title that wraps is read whole).
  * Unnumbered tasks get the id `t<n>` (n: the task's 1-based position in the file) and a problem; a
  * repeated number gets `<number>~<k>` and a problem.
  */
@@ -92,7 +94,7 @@ export const STATE_CHAR: Record<TaskState, string> = { open: ' ', done: 'x', in_
 /** A checkbox item: indent, bullet, `[`, state char, `]`, optional `*`, rest. */
 const TASK_RE = /^([ \t]*)([-*+])[ \t]+\[(.)\](\*?)(?:[ \t]+(.*))?$/;
 /** `1.`, `1.1`, `1.1.`, `1.1:`, and `Task 1:` / `Task 1.1 —` (the other common checklist style). */
-const NUMBER_RE = /^(Task[ \t]+)?(\d+(?:\.\d+)*)(\.?)([:：])?(?=[ \t]|$)/i;
+const NUMBER_RE = /^(Task[ \t]+)?(\d+[a-z]?(?:\.\d+[a-z]?)*)(\.?)([:：])?(?=[ \t]|$)/i;
 const BULLET_RE = /^[ \t]*[-*+][ \t]+(.*)$/;
 /** `_Requirements: 1.2, 3.1_`, `*Requirement: 4*`, `**Requirements**: 1`, `_需求：9.5_`, and Kiro's `**Validates: Requirements 1.2, 1.3**`. */
 const REQUIREMENTS_RES = [/^[_*]{0,2}(?:Requirements?|需求)[_*]{0,2}[ \t]*[:：][ \t]*(.*)$/i, /^[_*]{0,2}Validates[ \t]*[:：][ \t]*Requirements?[ \t]+(.*)$/i];
@@ -148,6 +150,9 @@ interface Open {
   detailColumn: number;
 }
 
+/** The task whose title the next line may continue (the line right after its checkbox, or after a line that continued it). */
+type TitleWrap = { task: SpecTask; indent: number } | null;
+
 /** Parses tasks.md text; never throws. */
 export function parseTasks(text: string): ParsedTasks {
   const tasks: SpecTask[] = [];
@@ -156,11 +161,14 @@ export function parseTasks(text: string): ParsedTasks {
   let stack: Open[] = [];
   let fence: { char: string; size: number; line: number } | null = null;
   let comment = false;
+  let wrap: TitleWrap = null;
   const lines = splitLines(text);
 
   for (const [index, src] of lines.entries()) {
     const line = src.text;
     const human = index + 1;
+    const continues: TitleWrap = wrap;
+    wrap = null;
     if (fence) {
       const close = FENCE_RE.exec(line);
       if (close && close[1][0] === fence.char && close[1].length >= fence.size && line.trim() === close[1]) fence = null;
@@ -232,6 +240,7 @@ export function parseTasks(text: string): ParsedTasks {
       parent?.children.push(id);
       tasks.push(task);
       stack.push({ indent: item.indent, task, detailColumn: -1 });
+      wrap = { task, indent: item.indent };
       continue;
     }
 
@@ -244,6 +253,12 @@ export function parseTasks(text: string): ParsedTasks {
     const bullet = BULLET_RE.exec(line);
     const content = (bullet ? bullet[1] : trimmed).trim();
     const requirements = matchRequirements(content);
+    if (!bullet && !requirements && continues && indent > continues.indent) {
+      // The task's title wraps onto this line (no blank line, no bullet between): it is read whole.
+      continues.task.title = `${continues.task.title} ${content}`.trim();
+      wrap = continues;
+      continue;
+    }
     if (requirements) {
       owner.task.requirements.push(...requirements);
       owner.detailColumn = -1;
@@ -263,4 +278,19 @@ export function parseTasks(text: string): ParsedTasks {
 /** Tasks without sub-tasks, in file order. */
 export function leafTasks(tasks: readonly SpecTask[]): SpecTask[] {
   return tasks.filter((t) => t.children.length === 0);
+}
+
+/**
+ * True when the task is work of its own: it has no sub-tasks, or only optional ones (Kiro writes
+ * `- [ ] 2. Implement the store` and then `- [ ]* 2.1 Write property tests`). Such a task runs and is
+ * ticked by itself; its optional sub-tasks run only when named.
+ */
+export function isWorkTask(task: SpecTask, byId: ReadonlyMap<string, SpecTask>): boolean {
+  return task.children.every((id) => byId.get(id)?.optional === true);
+}
+
+/** The tasks that are work of their own (see isWorkTask), in file order: what a session runs and progress counts. */
+export function workTasks(tasks: readonly SpecTask[]): SpecTask[] {
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  return tasks.filter((t) => isWorkTask(t, byId));
 }

@@ -1,6 +1,10 @@
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../testing/tempTree';
 import { parseTasks } from '../../specs/tasksParser';
 import { specOptionsOf, specSessionTask, specTaskPrompt, titleOfTodo, todoOfTask } from './specPlan';
+import { planSpecSession } from './specStart';
 
 const { tasks } = parseTasks(['- [ ] 2. Parent', '  - [ ] 2.1 Create `src/a.ts`', '    - Export `a`', '    - _Requirements: 1.2, 3_', ''].join('\n'));
 const leaf = tasks.find((t) => t.id === '2.1')!;
@@ -31,5 +35,40 @@ describe('specPlan', () => {
     expect(specOptionsOf({ spec: { tasksPath: 'a/tasks.md', dir: 'a' } })).toEqual({ tasksPath: 'a/tasks.md', dir: 'a', only: null, from: null });
     expect(specOptionsOf({ jsonMode: false })).toBeNull();
     expect(specSessionTask('t.md', ['1', '2'])).toMatch(/^Run the spec t\.md: tasks 1, 2, in order\./);
+  });
+});
+
+describe('planSpecSession on the layouts corpus (issue 24)', () => {
+  it('plans an OpenSpec change, and a Kiro plan whose task 2 has only optional sub-tasks (task 2 runs)', async () => {
+    const ws = await tempDir('akira-spec-plan-');
+    try {
+      await cp(join(__dirname, '../../specs/corpus/layouts'), ws.dir, { recursive: true });
+      const rate = await planSpecSession(ws.dir, { tasksPath: 'openspec/changes/add-rate-limits/tasks.md' }, 50);
+      expect(rate.todos.map((t) => t.id)).toEqual(['1.1', '1.2', '1.3', '2.1', '2.2', '3.1']);
+      expect(rate.options.tasksPath).toBe('openspec/changes/add-rate-limits/tasks.md');
+      const kv = await planSpecSession(ws.dir, { tasksPath: '.kiro/specs/kv-store/tasks.md' }, 50);
+      expect(kv.todos.map((t) => t.id)).toEqual(['2', '3.1', '3.2', '4']);
+      expect(titleOfTodo(kv.todos[0])).toBe('Implement the store');
+      const named = await planSpecSession(ws.dir, { tasksPath: '.kiro/specs/kv-store/tasks.md', only: ['2.1', '3'] }, 50);
+      expect(named.todos.map((t) => t.id)).toEqual(['2.1', '3.1', '3.2', '3.3']);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  it('the prompt of an OpenSpec task holds its proposal.md; FR ids pick their sections', () => {
+    const [task] = parseTasks('- [ ] 1. Invoices\n  - _Requirements: FR1, All_\n').tasks;
+    const prompt = specTaskPrompt({
+      tasksPath: 'openspec/changes/x/tasks.md',
+      task,
+      requirements: '## FR1: Invoices\nOne a month.\n\n## FR2: Taxes\nPer rate.\n',
+      design: null,
+      proposal: '## Why\nCustomers ask for invoices.\n',
+      maxChars: 4000,
+    });
+    expect(prompt).toContain('## FR1: Invoices\nOne a month.');
+    expect(prompt).not.toContain('FR2');
+    expect(prompt).toContain('"All" is cited as a requirement but is not a requirement id');
+    expect(prompt).toContain('## Proposal (proposal.md)\n## Why\nCustomers ask for invoices.');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Todo } from '../../sessions';
 import type { SpecTask } from '../../specs/tasksParser';
-import { requirementExcerpts } from '../../specs/taskSelection';
+import { requirementExcerpts } from '../../specs/requirementSections';
 import { cutMiddle } from './text';
 
 /**
@@ -57,13 +57,16 @@ export interface SpecPromptInput {
   task: SpecTask;
   requirements: string | null;
   design: string | null;
+  /** OpenSpec's proposal.md (why and what changes), when there is one. */
+  proposal?: string | null;
   /** Characters the whole section may take. */
   maxChars: number;
 }
 
 /**
  * The task section of a call about one spec task. The task and its details come whole (within reason);
- * then the requirements it cites (up to a third of what is left), then design.md, cut in the middle to fit.
+ * then the requirements it cites (up to a third of what is left), then OpenSpec's proposal.md (up to a third of
+ * what is left), then design.md, cut in the middle to fit.
  */
 export function specTaskPrompt(input: SpecPromptInput): string {
   const { task } = input;
@@ -79,6 +82,11 @@ export function specTaskPrompt(input: SpecPromptInput): string {
   const reqs = requirementExcerpts(input.requirements, task.requirements, Math.max(400, Math.floor(left / 3)));
   if (reqs) {
     const section = `## Requirements it cites (requirements.md)\n${reqs}`;
+    parts.push(section);
+    left -= section.length;
+  }
+  if (input.proposal?.trim() && left > 400) {
+    const section = `## Proposal (proposal.md)\n${cutMiddle(input.proposal.trim(), Math.max(400, Math.floor(left / 3)))}`;
     parts.push(section);
     left -= section.length;
   }

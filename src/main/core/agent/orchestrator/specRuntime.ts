@@ -26,6 +26,8 @@ export interface SpecRead {
   tasks: SpecTask[];
   requirements: string | null;
   design: string | null;
+  /** OpenSpec's proposal.md beside tasks.md. */
+  proposal: string | null;
 }
 
 export interface SpecRuntime {
@@ -54,7 +56,7 @@ export function createSpecRuntime(init: SpecRuntimeInit): SpecRuntime {
     const file = await tasksFileAt(root, options.tasksPath);
     lastFile = file;
     const content = await readTasksAt(root, file);
-    return { file, tasks: content.tasks, requirements: content.requirements, design: content.design };
+    return { file, tasks: content.tasks, requirements: content.requirements, design: content.design, proposal: content.proposal };
   }
 
   function pick(tasks: readonly SpecTask[], todo: { id: string; description: string }): SpecTask | null {
@@ -75,7 +77,7 @@ export function createSpecRuntime(init: SpecRuntimeInit): SpecRuntime {
       const spec = await read();
       const task = pick(spec.tasks, todo);
       if (!task) return null;
-      return specTaskPrompt({ tasksPath: options.tasksPath, task, requirements: spec.requirements, design: spec.design, maxChars });
+      return specTaskPrompt({ tasksPath: options.tasksPath, task, requirements: spec.requirements, design: spec.design, proposal: spec.proposal, maxChars });
     },
     changed() {
       if (lastFile) init.onChanged(lastFile);

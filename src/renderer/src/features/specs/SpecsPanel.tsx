@@ -23,16 +23,18 @@ export function ProgressBar({ progress, testId }: { progress: SpecSummaryT['prog
   );
 }
 
-/** Kiro's folder name, the same in every language. */
+/** Kiro's folder name and OpenSpec's name, the same in every language. */
 const KIRO_BADGE = '.kiro';
+const OPENSPEC_BADGE = 'OpenSpec';
 
 export function SourceBadge({ spec }: { spec: Pick<SpecSummaryT, 'source'> }) {
   const t = useText(specsStrings);
-  return spec.source === 'kiro' ? (
-    <span className="spec-badge" data-testid="spec-source" title={t.fromKiro}>
-      {KIRO_BADGE}
+  if (spec.source === 'akira') return null;
+  return (
+    <span className="spec-badge" data-testid="spec-source" title={spec.source === 'kiro' ? t.fromKiro : t.fromOpenSpec}>
+      {spec.source === 'kiro' ? KIRO_BADGE : OPENSPEC_BADGE}
     </span>
-  ) : null;
+  );
 }
 
 /** Where specs live, for an empty workspace. */
@@ -44,6 +46,8 @@ export function SpecsEmpty() {
       <code>{t.akiraSpecPath}</code>
       {t.emptyOrKiro}
       <code>{t.kiroSpecPath}</code>
+      {t.emptyOrOpenSpec}
+      <code>{t.openSpecPath}</code>
     </div>
   );
 }

@@ -54,5 +54,5 @@ export function progressOf(progress: { done: number; total: number }): { text: s
 
 /** True when a workspace change touches a spec's files. */
 export function touchesSpecs(path: string): boolean {
-  return /^(\.akira|\.kiro)(\/specs(\/|$)|$)/.test(path);
+  return /^(\.akira|\.kiro)(\/specs(\/|$)|$)/.test(path) || /^openspec(\/changes(\/|$)|$)/.test(path);
 }

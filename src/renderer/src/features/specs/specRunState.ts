@@ -144,9 +144,9 @@ export function specNoticeOf(event: AgentEvent, tasksPath: string): SpecNotice |
   }
 }
 
-/** `.kiro/specs/auth/tasks.md` → `auth`; any other tasks.md → its path. */
+/** `.kiro/specs/auth/tasks.md` and `openspec/changes/auth/tasks.md` → `auth`; any other tasks.md → its path. */
 export function specName(tasksPath: string): string {
-  const m = /(?:^|\/)\.(?:akira|kiro)\/specs\/([^/]+)\/tasks\.md$/.exec(norm(tasksPath));
+  const m = /(?:^|\/)(?:\.(?:akira|kiro)\/specs|openspec\/changes)\/([^/]+)\/tasks\.md$/.exec(norm(tasksPath));
   return m ? m[1] : norm(tasksPath);
 }
 
