@@ -95,7 +95,7 @@ export function SandboxApprovalCard({ item, sessionId, open, state }: { item: Ap
     <Card
       kind="sandbox"
       tone={item.resolved ? (item.resolved === 'rejected' ? 'bad' : 'ok') : open ? 'wait' : 'dim'}
-      icon="⛨"
+      icon="!"
       title={
         <>
           {t.title} <TodoChip todoId={item.approval.todoId} />

@@ -43,6 +43,7 @@ export function describeArrival(item: PendingItem): { title: string; detail: str
   if (item.kind === 'command') return { title: t.commandWaits, detail };
   if (item.kind === 'read') return { title: t.readWaits, detail };
   if (item.kind === 'mcp') return { title: t.mcpWaits, detail };
+  if (item.kind === 'sandbox') return { title: t.sandboxWaits, detail };
   const title = item.change?.binary ? t.binaryWaits : item.change?.kind === 'create' ? t.newFileWaits : item.change?.kind === 'delete' ? t.deletionWaits : t.changeWaits;
   return { title, detail };
 }

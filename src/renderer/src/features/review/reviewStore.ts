@@ -94,9 +94,10 @@ const DECIDED_KEPT = 30;
 export const itemKey = (sessionId: string, changeId: string) => `${sessionId}/${changeId}`;
 
 /** A short name for a waiting item: the file, the command or the read. */
-export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId'>): string {
+export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox'>): string {
   if (item.change) return item.change.path;
   if (item.command) return item.command.command;
+  if (item.sandbox) return item.sandbox.command;
   if (item.tool) return `${item.tool.name} ${item.tool.input}`;
   return item.changeId;
 }
