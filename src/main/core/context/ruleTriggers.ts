@@ -50,24 +50,24 @@ export function ruleName(path: string): string {
   return posix.basename(path).replace(/(\.instructions)?\.(md|mdc|txt)$/i, '');
 }
 
-/** Globs from a list or a comma-separated string; commas inside `{a,b}` belong to the glob. */
+/**
+ * Globs from a list or a comma-separated string. Commas inside `{a,b}` belong to the glob; a comma followed by a
+ * space always separates (so an unclosed `{` does not swallow the globs after it).
+ */
 export function splitGlobs(value: unknown): string[] {
-  const parts = Array.isArray(value) ? value.flatMap((v) => (typeof v === 'string' ? splitGlobs(v) : [])) : typeof value === 'string' ? [value] : [];
-  if (Array.isArray(value)) return parts;
+  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? splitGlobs(v) : []));
+  if (typeof value !== 'string') return [];
   const out: string[] = [];
-  for (const text of parts) {
-    let depth = 0;
-    let cur = '';
-    for (const c of text) {
-      if (c === '{') depth++;
-      if (c === '}') depth = Math.max(0, depth - 1);
-      if (c === ',' && depth === 0) {
-        out.push(cur);
-        cur = '';
-      } else cur += c;
+  let cur: string | null = null;
+  const open = (t: string) => (t.match(/\{/g)?.length ?? 0) > (t.match(/\}/g)?.length ?? 0);
+  for (const token of value.split(',')) {
+    if (cur !== null && open(cur) && !/^\s/.test(token)) cur += `,${token}`;
+    else {
+      if (cur !== null) out.push(cur);
+      cur = token;
     }
-    out.push(cur);
   }
+  if (cur !== null) out.push(cur);
   return out.map((g) => g.trim().replace(/^["']|["']$/g, '')).filter(Boolean);
 }
 
