@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { z } from 'zod';
-import { RULES_KINDS, rulesKind, type RulesKind } from '../../../shared/context/contextShapes';
+import { rulesKind, type RulesKind } from '../../../shared/context/contextShapes';
 import { readSettingsObject } from '../settingsFile';
 import { resolveInside } from '../workspace/pathGuard';
 
@@ -13,10 +12,6 @@ import { resolveInside } from '../workspace/pathGuard';
  * settings file may say it too (every workspace); the two lists add up. A broken file or an unknown kind switches
  * nothing off here: the settings view says what is wrong (settings/settingsLayers.ts checkLayer).
  */
-
-export const rulesSettingsSchema = z.object({
-  disabled: z.array(rulesKind).max(RULES_KINDS.length * 2).optional(),
-});
 
 /** `context.rules` of one settings file: the kinds it switches off (only the known ones). */
 export function disabledIn(raw: Record<string, unknown>): RulesKind[] {
