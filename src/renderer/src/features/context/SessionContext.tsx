@@ -49,7 +49,7 @@ function RuleItem({ rule: r }: { rule: SessionContextData['rules'][number] }) {
   return (
     <li className={`session-rule ${problem ? 'session-rule-bad' : ''}`} data-testid="session-rule" data-path={r.path} data-kind={r.kind} data-applies={r.applies} title={title}>
       <span className="session-rule-path">{r.path}</span>
-      {r.kind && (
+      {r.kind && rulesKindLabel(r.kind) !== r.path.split('/').pop() && (
         <span className="session-rule-kind" data-testid="session-rule-kind">
           {rulesKindLabel(r.kind)}
         </span>
