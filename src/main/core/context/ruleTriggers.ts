@@ -78,17 +78,21 @@ function matchTrigger(path: string, globs: string[], description: string, proble
   if (globs.some((g) => EVERY_FILE.has(g))) return { type: 'always' };
   const good: string[] = [];
   const matchers: ((p: string) => boolean)[] = [];
+  const bad: { glob: string; said: string }[] = [];
   for (const glob of globs) {
     try {
       matchers.push(globMatcher(glob));
       good.push(glob);
     } catch (err) {
-      problems.push(contextErrors.ruleBadGlob(path, glob, err instanceof GlobError ? err.message : String(err)));
+      bad.push({ glob, said: err instanceof GlobError ? err.message : String(err) });
     }
   }
-  if (matchers.length) return { type: 'match', globs: good, matchers };
+  if (matchers.length) {
+    for (const b of bad) problems.push(contextErrors.ruleBadGlob(path, b.glob, b.said));
+    return { type: 'match', globs: good, matchers };
+  }
   const named = globs.join(', ') || 'none given';
-  problems.push(contextErrors.ruleNoGlob(path, named));
+  problems.push(contextErrors.ruleNoGlob(path, named, bad[0]?.said ?? 'a rule that applies to matching files needs at least one glob'));
   return { type: 'listed', description: description || `applies to files matching ${named}` };
 }
 

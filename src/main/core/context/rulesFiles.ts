@@ -115,7 +115,8 @@ async function appliedRules(input: LoadRulesInput, disabled: ReadonlySet<RulesKi
     const info: Applied['info'] = { path: file.path, scope: file.scope, kind: file.kind, ...why };
     if (read.problems.length) {
       info.problem = read.problems.map((p) => p.en).join(' ');
-      info.problemWords = plainWords(read.problems[0]);
+      // Words say one problem; with several the English says them all.
+      if (read.problems.length === 1) info.problemWords = plainWords(read.problems[0]);
     }
     const body = normalized(read.body);
     if (why.applies !== 'listed') {
