@@ -91,7 +91,10 @@ Options:
                      outline and first lines), @src/app.ts:10-20 (lines), @docs/ (a folder's
                      listing), @diff (the working tree's git diff), @problems (the project's
                      diagnostics), @checkpoint:<id> (what a checkpoint changed). The rules files
-                     (AGENTS.md, CLAUDE.md, .clinerules, .cursorrules, .akira/rules/*.md) are sent too
+                     (AGENTS.md, CLAUDE.md, GEMINI.md, .clinerules, .cursorrules, .cursor/rules,
+                     .windsurfrules, .windsurf/rules, .roo/rules, .github/copilot-instructions.md,
+                     .github/instructions, .kiro/steering, .akira/rules/*.md) are sent too; #name
+                     asks for a manual rule of that name
   --image FILE       With --task: a screenshot (PNG, JPEG, GIF, WebP; at most 5 MB; repeatable, up
                      to 5) for a model whose settings say "vision": true
   --tasks FILE       Run a spec's tasks.md (.akira/specs/<name>/tasks.md, .kiro/specs/…, or any
@@ -257,7 +260,10 @@ Id：完整的 id、至少 4 个字符的唯一前缀，或 "latest"。
                      开头几行），@src/app.ts:10-20（若干行），@docs/（文件夹的列表），
                      @diff（工作区的 git diff），@problems（项目的诊断信息），
                      @checkpoint:<id>（某个检查点改动的内容）。规则文件
-                     （AGENTS.md、CLAUDE.md、.clinerules、.cursorrules、.akira/rules/*.md）也会一并发送
+                     （AGENTS.md、CLAUDE.md、GEMINI.md、.clinerules、.cursorrules、.cursor/rules、
+                     .windsurfrules、.windsurf/rules、.roo/rules、.github/copilot-instructions.md、
+                     .github/instructions、.kiro/steering、.akira/rules/*.md）也会一并发送；#名称
+                     会引入同名的手动规则
   --image FILE       与 --task 一起用：一张截图（PNG、JPEG、GIF、WebP；最大 5 MB；可重复，最多
                      5 张），用于设置中写明 "vision": true 的模型
   --tasks FILE       运行规格的 tasks.md（.akira/specs/<name>/tasks.md、.kiro/specs/…，或工作区中的

@@ -67,6 +67,22 @@ export type SessionImage = z.infer<typeof sessionImage>;
 
 /** Where a rules file applies: every workspace (the data folder's), this workspace (its root), a folder (nested AGENTS.md). */
 export const rulesScope = z.enum(['global', 'workspace', 'folder']);
+/**
+ * Which tool's rules a file is (issue 24): Akira's own (`.akira/rules`, the global file), AGENTS.md, CLAUDE.md,
+ * GEMINI.md, Cline (`.clinerules`), Cursor (`.cursorrules`, `.cursor/rules/*.mdc`), Windsurf (`.windsurfrules`,
+ * `.windsurf/rules/`), Roo (`.roo/rules/`, `.roo/rules-<mode>/`), Copilot (`.github/copilot-instructions.md`,
+ * `.github/instructions/*.instructions.md`), Kiro (`.kiro/steering/*.md`). A workspace setting switches a kind off.
+ */
+export const RULES_KINDS = ['akira', 'agents', 'claude', 'gemini', 'cline', 'cursor', 'windsurf', 'roo', 'copilot', 'kiro'] as const;
+export const rulesKind = z.enum(RULES_KINDS);
+export type RulesKind = z.infer<typeof rulesKind>;
+/**
+ * Why a rules file is in the context: always; `match`, a file in play matches its globs (`because`: that file);
+ * `mentioned`, the task or a message names it `#name` (a manual rule); `mode`, the session's mode (Roo's
+ * `.roo/rules-<mode>/`); `listed`, only its description is sent and the model may read it (read_file).
+ */
+export const rulesApplies = z.enum(['always', 'match', 'mentioned', 'mode', 'listed']);
+export type RulesApplies = z.infer<typeof rulesApplies>;
 export const rulesFileInfo = z.object({
   /** Workspace-relative, or `~global/rules.md` style for the global file. */
   path: z.string().min(1).max(4096),
@@ -74,6 +90,18 @@ export const rulesFileInfo = z.object({
   tokens: z.number().int().nonnegative(),
   /** Cut to fit the budget (the model is told). */
   truncated: z.boolean(),
+  /** Sessions logged before issue 24 have none of the fields below. */
+  kind: rulesKind.optional(),
+  applies: rulesApplies.optional(),
+  /** `match`: the file in play that matched; `mentioned`: the `#name`; `mode`: the mode's id. */
+  because: z.string().max(4096).optional(),
+  /** `listed`: the description the model reads. */
+  description: z.string().max(2000).optional(),
+  /** Its text is the same as this earlier file's: sent once, there. */
+  sameAs: z.string().max(4096).optional(),
+  /** What is wrong with it (front matter, a glob) and what Akira did instead, in English; its words beside it. */
+  problem: z.string().max(2000).optional(),
+  problemWords: wordsSchema.optional(),
 });
 export type RulesFileInfo = z.infer<typeof rulesFileInfo>;
 

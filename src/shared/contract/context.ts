@@ -102,7 +102,7 @@ export const contextCommands = {
   'context.rules': defineCommand(
     noInput,
     z.object({ files: z.array(rulesFileInfo) }),
-    'The rules files every session of this workspace gets (AGENTS.md, CLAUDE.md, .clinerules, .cursorrules, .akira/rules, the global rules).',
+    'The rules files every session of this workspace gets before it touches a file (AGENTS.md, CLAUDE.md, GEMINI.md, Cline, Cursor, Windsurf, Roo, Copilot and Kiro rules, .akira/rules, the global rules), each with its kind and why it applies; conditional rules join a session when it touches a matching file.',
   ),
 };
 

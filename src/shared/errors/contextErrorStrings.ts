@@ -25,6 +25,10 @@ export const contextErrorStrings = defineText({
     noSuchChecker: (id: string, known: string) => `No diagnostics checker ${id} in this workspace${known ? ` (it has: ${known})` : ''}.`,
     checkerNeedsNoApproval: (id: string) => `${id} is not a program this workspace chose: it needs no approval.`,
     checkerChangedSinceSeen: (id: string) => `The command of ${id} changed since you looked at it: look at it again before approving.`,
+    ruleFrontMatterBroken: (path: string, said: string) => `The front matter of ${path} could not be read (${said}): the whole file is sent, as a rule that always applies.`,
+    ruleBadGlob: (path: string, glob: string, said: string) => `${path}: the glob ${glob} is not valid (${said}); it is left out, the others apply.`,
+    ruleNoGlob: (path: string, globs: string, said: string) => `${path}: its globs cannot be used (${globs}: ${said}); it is listed, and the model may read it when it applies.`,
+    ruleUnknownTrigger: (path: string, field: string, got: string, known: string) => `${path}: ${field}: ${got} is not one of ${known}; it is sent as a rule that always applies.`,
   },
   'zh-CN': {
     noSuchFile: (path: string) => `没有这个文件：${path}`,
@@ -45,5 +49,9 @@ export const contextErrorStrings = defineText({
     noSuchChecker: (id: string, known: string) => `此工作区没有诊断检查器 ${id}${known ? `（现有：${known}）` : ''}。`,
     checkerNeedsNoApproval: (id: string) => `${id} 不是此工作区选择的程序：它无需批准。`,
     checkerChangedSinceSeen: (id: string) => `${id} 的命令在你查看之后已更改：请再次查看后再批准。`,
+    ruleFrontMatterBroken: (path: string, said: string) => `无法读取 ${path} 的前置元数据（${said}）：整个文件作为始终适用的规则发送。`,
+    ruleBadGlob: (path: string, glob: string, said: string) => `${path}：glob ${glob} 无效（${said}）；已忽略它，其余的照常适用。`,
+    ruleNoGlob: (path: string, globs: string, said: string) => `${path}：它的 glob 无法使用（${globs}：${said}）；它只被列出，适用时模型可以读取它。`,
+    ruleUnknownTrigger: (path: string, field: string, got: string, known: string) => `${path}：${field}：${got} 不是 ${known} 之一；它作为始终适用的规则发送。`,
   },
 });

@@ -105,6 +105,8 @@ export const settingsErrorStrings = defineText({
     /** `choices`: the allowed values, `, `-separated. */
     notAChoice: (field: string, choices: string, got: string) => `${field} must be ${choicesEn(choices)} (got ${got})`,
     noSpecSetting: (got: string, known: string) => `agent.spec has no setting ${got} (settings: ${known})`,
+    unknownRulesKind: (got: string, known: string) => `${got} is not a kind of rules files (kinds: ${known})`,
+    rulesDisabledNotList: 'a list of kinds of rules files is expected, e.g. ["cursor", "kiro"]',
     // What a workspace's policy may not loosen (agent/policy/projectPolicy.ts loosenedFields).
     approvalsGlobalOnly: (name: string) => `A workspace can only turn approvals on: auto-approving ${name} is a global setting (switch the scope to Global).`,
     allowListGlobalOnly: 'The allow list is only read from the global settings, so a project cannot allow its own commands; use the deny list here.',
@@ -184,6 +186,8 @@ export const settingsErrorStrings = defineText({
     specNotObject: 'agent.spec 必须是对象，例如 {"skipConfidence": 0.8}',
     notAChoice: (field: string, choices: string, got: string) => `${field} 必须是 ${choicesZh(choices)}（当前为 ${got}）`,
     noSpecSetting: (got: string, known: string) => `agent.spec 没有设置 ${got}（可用的设置：${known}）`,
+    unknownRulesKind: (got: string, known: string) => `${got} 不是一种规则文件（可用的种类：${known}）`,
+    rulesDisabledNotList: '应为规则文件种类的列表，例如 ["cursor", "kiro"]',
     approvalsGlobalOnly: (name: string) => `工作区只能开启批准：自动批准 ${name} 是全局设置（请把范围切换到“全局”）。`,
     allowListGlobalOnly: '允许列表只从全局设置读取，因此项目不能允许它自己的命令；这里请使用拒绝列表。',
     passEnvGlobalOnly: '传给命令的变量只从全局设置读取，因此项目不能把密钥带进命令。',

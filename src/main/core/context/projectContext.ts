@@ -6,7 +6,7 @@ import type { GitService } from '../git/gitService';
 import type { GitignoreRules } from '../workspace/gitignoreRules';
 import { gitStateText } from './gitState';
 import { resolveMentions } from './mentionResolver';
-import { loadRules, type LoadedRules } from './rulesFiles';
+import { loadRules, type LoadedRules, type LoadRulesInput } from './rulesFiles';
 import { checkpointErrors } from '../../../shared/errors';
 
 /**
@@ -14,7 +14,7 @@ import { checkpointErrors } from '../../../shared/errors';
  *
  *   const ctx = createProjectContext({root, dataDir, git, checkpoints, gitignore, diagnostics, formatDiagnostics})
  *   await ctx.resolve(text, {preview?})        the attachments of a text's @-mentions (mentionResolver.ts)
- *   await ctx.rules({editedPaths, maxTokens})  the rules files (rulesFiles.ts)
+ *   await ctx.rules({editedPaths, inPlay, mentions, mode, maxTokens})  the rules files (rulesFiles.ts)
  *   await ctx.gitState()                       branch, ahead/behind, changed files (gitState.ts), null outside git
  *   await ctx.diagnostics({paths?, admit?})    the project's checkers (core/diagnostics)
  *   await ctx.checkers() / approveChecker(id, fingerprint) / revokeChecker(id)   their approvals
@@ -69,7 +69,8 @@ export type RunDiagnostics = DiagnosticsRunner['run'];
 export interface ProjectContext {
   readonly root: string;
   resolve(text: string, options?: { preview?: boolean }): Promise<ContextAttachment[]>;
-  rules(input?: { editedPaths?: readonly string[]; maxTokens?: number }): Promise<LoadedRules>;
+  /** The rules files (rulesFiles.ts): `inPlay`, `mentions` and `mode` decide which conditional rules join. */
+  rules(input?: Omit<LoadRulesInput, 'root' | 'dataDir' | 'maxTokens'> & { maxTokens?: number }): Promise<LoadedRules>;
   gitState(): Promise<string | null>;
   diagnostics: RunDiagnostics;
   /** The checkers and their approvals; approve one the workspace chose (for this workspace and its command), or withdraw it. */
@@ -131,7 +132,7 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
         },
         o,
       ),
-    rules: (input = {}) => loadRules({ root, dataDir, editedPaths: input.editedPaths, maxTokens: input.maxTokens ?? RULES_PREVIEW_TOKENS }),
+    rules: (input = {}) => loadRules({ ...input, root, dataDir, maxTokens: input.maxTokens ?? RULES_PREVIEW_TOKENS }),
     gitState: async () => (options.git ? gitStateText(await options.git.status().catch(() => null)) : null),
     diagnostics,
     checkers: async () => (await runner().checkers?.()) ?? [],

@@ -9,6 +9,7 @@ import { sandboxLayerSchema } from '../sandbox/sandboxSettings';
 import { pickSandbox } from './sandboxView';
 import { inRange, limitSetting, NUMBER_SETTINGS, PRICE_RANGE, rangeMessage, type NumberField, type NumberSetting } from '../../../shared/settings/settingWords';
 import { inputErrors, plainWords, settingsErrors, type ErrorWords, type Words } from '../../../shared/errors';
+import { RULES_KINDS } from '../../../shared/context/contextShapes';
 
 /** An issue said by words (issue 14): their English is its message, so the two cannot drift. */
 const said = (path: string, words: Words): FieldIssue => ({ path, message: words.en, words: plainWords(words) });
@@ -287,12 +288,26 @@ export function checkLayer(raw: RawSettings, scope: SettingsScope, modeIds: read
       if (agent.sandbox !== undefined) checkSandbox(agent.sandbox, issues);
     }
   }
+  if (raw.context !== undefined) checkContext(raw.context, issues);
   const checkpoints = raw.checkpoints;
   if (checkpoints !== undefined) {
     if (!isObject(checkpoints)) issues.push(said('checkpoints', settingsErrors.checkpointsNotObject));
     else checkField(issues, 'checkpoints', 'retentionDays', checkpoints.retentionDays, RETENTION_DAYS_RANGE);
   }
   return issues;
+}
+
+/** `context.rules.disabled` (context/rulesSettings.ts): a list of kinds of rules files. */
+function checkContext(context: unknown, issues: FieldIssue[]): void {
+  if (!isObject(context)) return void issues.push(said('context', inputErrors.wrongType('context', 'object', 0)));
+  if (context.rules === undefined) return;
+  if (!isObject(context.rules)) return void issues.push(said('context.rules', inputErrors.wrongType('rules', 'object', 0)));
+  const disabled = context.rules.disabled;
+  if (disabled === undefined) return;
+  if (!Array.isArray(disabled)) return void issues.push(said('context.rules.disabled', settingsErrors.rulesDisabledNotList));
+  disabled.forEach((kind, i) => {
+    if (!(RULES_KINDS as readonly unknown[]).includes(kind)) issues.push(said(`context.rules.disabled.${i}`, settingsErrors.unknownRulesKind(JSON.stringify(kind) ?? String(kind), RULES_KINDS.join(', '))));
+  });
 }
 
 /** agent.sandbox as agentSettings.ts reads it (sandbox/sandboxSettings.ts; strict: an unknown field is refused too). */

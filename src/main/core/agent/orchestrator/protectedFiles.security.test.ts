@@ -23,7 +23,12 @@ const autonomous = { agent: { mode: 'autonomous', policy: { autoApprove: { read:
 describe("Akira's own project files", () => {
   it('knows which paths they are, in any case', () => {
     const yes = ['.akira/settings.json', '.AKIRA/Settings.JSON', '.akira/mcp.json', '.akira/modes/x.yaml', '.akira/rules/a/b.md', 'AGENTS.md', 'agents.md', 'src/pkg/AGENTS.md', 'CLAUDE.md', '.cursorrules', '.clinerules', '.clinerules/style.md', './.akira/settings.json'];
+    // Every other tool's rules Akira reads (issue 24).
+    yes.push('GEMINI.md', '.windsurfrules', '.windsurf/rules/a.md', '.cursor/rules/api.mdc', '.cursor/rules/sub/b.mdc', '.roo/rules/01.md', '.roo/rules-code-dev/x.md', '.Roo/Rules-Autonomous/y.txt');
+    yes.push('.github/copilot-instructions.md', '.github/instructions/ts.instructions.md', '.kiro/steering/tech.md');
     const no = ['.akira/sessions/x/session.md', '.akira/checkpoints/m/1.md', '.akira', '.akira/modes', 'src/agents.mdx', 'docs/CLAUDE.md.bak', 'settings.json', 'src/main.ts'];
+    // Specs stay the agent's to tick; other tools' other files are not rules.
+    no.push('.kiro/specs/a/tasks.md', '.cursor/mcp.json', '.roo/mcp.json', '.roo/rules-', '.github/workflows/ci.yml', 'docs/GEMINI.md.txt');
     for (const p of yes) expect(protectedWhat(p), p).not.toBeNull();
     for (const p of no) expect(protectedWhat(p), p).toBeNull();
   });

@@ -15,7 +15,9 @@ import { resolveInside } from '../../workspace/pathGuard';
  *   const undone = await undoProtectedChanges(root, before);   // ['.akira/settings.json', …] put back
  *
  * It covers the top-level places (PROTECTED_ROOTS: `.akira/settings.json`, `.akira/mcp.json`,
- * `.akira/modes/`, `.akira/rules/`, and AGENTS.md, CLAUDE.md, .cursorrules, .clinerules at the root), up to
+ * `.akira/modes/`, `.akira/rules/`, AGENTS.md, CLAUDE.md, .cursorrules, .clinerules at the root, and the other
+ * tools' rules Akira reads: GEMINI.md, .windsurfrules, .windsurf/rules/, .cursor/rules/, .roo/,
+ * .github/copilot-instructions.md, .github/instructions/, .kiro/steering/), up to
  * MAX_FILES files of at most MAX_BYTES each; AGENTS.md files in sub-folders are protected from the file
  * tools only.
  */

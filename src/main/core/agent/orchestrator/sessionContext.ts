@@ -1,4 +1,4 @@
-import type { DiagnosticsReport, RulesFileInfo, SessionImage } from '../../../../shared/context/contextShapes';
+import type { ContextAttachment, DiagnosticsReport, RulesFileInfo, SessionImage } from '../../../../shared/context/contextShapes';
 import type { ProjectContext, RunDiagnostics } from '../../context/projectContext';
 import { loadSessionImage, type PendingMessage, type SessionHandle, type TodoState } from '../../sessions';
 import type { ModelImage } from '../model/messages';
@@ -13,18 +13,39 @@ import { contextErrors, plainWords, type ErrorWords } from '../../../../shared/e
  *   const rules = await sc.rulesText()          (the verifier's system context)
  *
  * - rules: the rules files within RULES_SHARE of the budget, with the nearest nested AGENTS.md of the files the
- *   session's TODOs edit (once one applies it stays); a `rules_loaded` event whenever the list differs from the one last logged (the session
+ *   session's TODOs edit, the conditional rules whose globs match a file the TODOs touch or the mentions attach,
+ *   the manual ones the task or a message names `#name`, Roo's for the session's mode (once one applies it stays); a `rules_loaded` event whenever the list differs from the one last logged (the session
  *   view lists them);
  * - the task's attachments (from `context_attached`) and images (read from the session folder once, for a model
  *   whose settings say `vision: true`; a session resumed with a model without vision leaves them out and warns);
  * - the git state for the session's first model call only.
  */
 
+const WRITES = new Set(['write_file', 'edit_file', 'delete_file']);
+const TOUCHES = new Set([...WRITES, 'read_file']);
+
 /** The files the TODO's write calls named (their nearest nested AGENTS.md joins the rules). */
 export function editedPathsOf(todo: Pick<TodoState, 'recentTools'>): string[] {
+  return pathsOf(todo, WRITES);
+}
+
+/** The files the TODO's tools wrote, edited, deleted or read: a conditional rule whose globs match one joins. */
+export function touchedPathsOf(todo: Pick<TodoState, 'recentTools'>): string[] {
+  return pathsOf(todo, TOUCHES);
+}
+
+/** `#name` mentions of a text (a manual rules file of that name joins: Kiro's `#steering-name`). */
+export function ruleMentionsIn(text: string): string[] {
+  return [...text.matchAll(/(?:^|[\s(,;])#([A-Za-z0-9][\w.-]*[\w])/g)].map((m) => m[1]);
+}
+
+/** The files a mention attached (`@src/a.ts`, `@src/a.ts:10-20`): they are in play for conditional rules. */
+const mentionedFiles = (attachments: readonly ContextAttachment[]) => attachments.filter((a) => a.kind === 'file' && !a.error).map((a) => a.ref.replace(/:\d+(-\d+)?$/, ''));
+
+function pathsOf(todo: Pick<TodoState, 'recentTools'>, tools: ReadonlySet<string>): string[] {
   const paths = new Set<string>();
   for (const call of todo.recentTools) {
-    if (call.tool !== 'write_file' && call.tool !== 'edit_file' && call.tool !== 'delete_file') continue;
+    if (!tools.has(call.tool)) continue;
     try {
       const path = (JSON.parse(call.input) as { path?: unknown }).path;
       if (typeof path === 'string' && path) paths.add(path);
@@ -62,7 +83,8 @@ export interface SessionContextOptions {
 }
 
 const sameRules = (a: readonly RulesFileInfo[], b: readonly RulesFileInfo[]) =>
-  a.length === b.length && a.every((f, i) => f.path === b[i].path && f.truncated === b[i].truncated && f.tokens === b[i].tokens);
+  a.length === b.length &&
+  a.every((f, i) => f.path === b[i].path && f.truncated === b[i].truncated && f.tokens === b[i].tokens && f.applies === b[i].applies && f.because === b[i].because && f.sameAs === b[i].sameAs && f.problem === b[i].problem);
 
 export function createSessionContext(options: SessionContextOptions): SessionContextSource {
   const { handle, project } = options;
@@ -95,9 +117,25 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
 
   async function rulesText(editedPaths: readonly string[] = []): Promise<string> {
     if (!project) return '';
+    const state = handle.state();
     // Every file the session's TODOs edited: a nested AGENTS.md, once it applies, stays for the session's later calls.
-    const edited = [...new Set([...editedPaths, ...handle.state().todos.flatMap((t) => editedPathsOf(t))])];
-    const rules = await project.rules({ editedPaths: edited, maxTokens: Math.floor(options.budgetTokens * RULES_SHARE) }).catch((err) => {
+    const edited = [...new Set([...editedPaths, ...state.todos.flatMap((t) => editedPathsOf(t))])];
+    // A conditional rule joins when a file in play matches it, or the task or a message names it #name; once joined
+    // (the last rules_loaded says so) it stays.
+    const before = state.context.rules;
+    const inPlay = new Set([
+      ...edited,
+      ...state.todos.flatMap((t) => touchedPathsOf(t)),
+      ...mentionedFiles(state.context.attachments),
+      ...mentionedFiles(state.userMessages.flatMap((m) => m.attachments)),
+      ...before.flatMap((r) => (r.applies === 'match' && r.because ? [r.because] : [])),
+    ]);
+    const mentions = new Set([
+      ...ruleMentionsIn(state.task),
+      ...state.userMessages.flatMap((m) => ruleMentionsIn(m.text)),
+      ...before.flatMap((r) => (r.applies === 'mentioned' && r.because ? [r.because.replace(/^#/, '')] : [])),
+    ]);
+    const rules = await project.rules({ editedPaths: edited, inPlay: [...inPlay], mentions: [...mentions], mode: state.mode || undefined, maxTokens: Math.floor(options.budgetTokens * RULES_SHARE) }).catch((err) => {
       options.warn(`The rules files could not be read (${(err as Error).message}); this call goes without them.`);
       return null;
     });

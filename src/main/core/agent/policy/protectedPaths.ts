@@ -17,7 +17,7 @@ import { policyReasons } from '../../../../shared/errors';
 export type ProtectedKind = 'settings' | 'modes' | 'mcp' | 'rules';
 
 interface Rule {
-  /** Lower-case path segments; '*' is any one segment, '**' any rest (at least one segment). */
+  /** Lower-case path segments; '*' is any one segment, 'name-*' one that starts with 'name-', '**' any rest (at least one segment). */
   pattern: string[];
   what: ProtectedKind;
 }
@@ -37,9 +37,25 @@ const RULES_LIST: Rule[] = [
   { pattern: ['.cursorrules'], what: RULES },
   { pattern: ['.clinerules'], what: RULES },
   { pattern: ['.clinerules', '**'], what: RULES },
+  // Other tools' rules files, which Akira sends too (context/rulesSources.ts).
+  { pattern: ['gemini.md'], what: RULES },
+  { pattern: ['.windsurfrules'], what: RULES },
+  { pattern: ['.windsurf', 'rules', '**'], what: RULES },
+  { pattern: ['.cursor', 'rules', '**'], what: RULES },
+  { pattern: ['.roo', 'rules', '**'], what: RULES },
+  { pattern: ['.roo', 'rules-*', '**'], what: RULES },
+  { pattern: ['.github', 'copilot-instructions.md'], what: RULES },
+  { pattern: ['.github', 'instructions', '**'], what: RULES },
+  { pattern: ['.kiro', 'steering', '**'], what: RULES },
   // AGENTS.md in any folder applies to the files under it.
   { pattern: ['**', 'agents.md'], what: RULES },
 ];
+
+function segmentMatches(pattern: string, part: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.length > 1 && pattern.endsWith('*')) return part.startsWith(pattern.slice(0, -1)) && part.length > pattern.length - 1;
+  return pattern === part;
+}
 
 function matches(pattern: string[], parts: string[]): boolean {
   if (pattern[0] === '**' && pattern.length > 1) {
@@ -49,7 +65,7 @@ function matches(pattern: string[], parts: string[]): boolean {
   }
   for (let i = 0; i < pattern.length; i++) {
     if (pattern[i] === '**') return parts.length > i;
-    if (i >= parts.length || (pattern[i] !== '*' && pattern[i] !== parts[i])) return false;
+    if (i >= parts.length || !segmentMatches(pattern[i], parts[i])) return false;
   }
   return parts.length === pattern.length;
 }
@@ -72,21 +88,30 @@ export function protectedKind(relPath: string): ProtectedKind | null {
 }
 
 /** The top-level places a command could change them in (files or folders), for orchestrator/protectedFiles.ts. */
-export const PROTECTED_ROOTS = ['.akira/settings.json', '.akira/mcp.json', '.akira/modes', '.akira/rules', 'AGENTS.md', 'CLAUDE.md', '.cursorrules', '.clinerules'];
+export const PROTECTED_ROOTS = [
+  '.akira/settings.json',
+  '.akira/mcp.json',
+  '.akira/modes',
+  '.akira/rules',
+  'AGENTS.md',
+  'CLAUDE.md',
+  '.cursorrules',
+  '.clinerules',
+  'GEMINI.md',
+  '.windsurfrules',
+  '.windsurf/rules',
+  '.cursor/rules',
+  // Roo's `.roo/rules-<mode>/` folders cannot be listed ahead: a command may change nothing under `.roo/`.
+  '.roo',
+  '.github/copilot-instructions.md',
+  '.github/instructions',
+  '.kiro/steering',
+];
 
 /**
  * What stays read-only inside the OS sandbox (sandbox/bwrapArgs.ts) although the workspace around it is writable:
- * the places above, the rules files of other coding agents (a command planting them would steer the user's other
- * tools), and the two parts of `.git` that name programs git runs (`config`: fsmonitor, filters, textconv, hooksPath;
+ * the places above (among them the rules files of other coding agents, which Akira reads too: a command planting
+ * them would steer the user's other tools and Akira's later sessions), and the two parts of `.git` that name programs git runs (`config`: fsmonitor, filters, textconv, hooksPath;
  * `hooks/`). The rest of `.git` stays writable so that `git commit` works.
  */
-export const SANDBOX_READ_ONLY = [
-  ...PROTECTED_ROOTS,
-  'GEMINI.md',
-  '.cursor/rules',
-  '.windsurfrules',
-  '.github/copilot-instructions.md',
-  '.kiro/steering',
-  '.git/config',
-  '.git/hooks',
-];
+export const SANDBOX_READ_ONLY = [...PROTECTED_ROOTS, '.git/config', '.git/hooks'];

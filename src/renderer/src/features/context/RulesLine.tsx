@@ -7,7 +7,8 @@ import { useText } from '../../i18n';
 import './context.css';
 
 /** A change to one of these may change what context.rules answers. */
-const RULES_PATH = /(^|\/)(AGENTS|CLAUDE)\.md$|^\.clinerules|^\.cursorrules|^\.akira\/rules/;
+const RULES_PATH =
+  /(^|\/)(AGENTS|CLAUDE)\.md$|^GEMINI\.md$|^\.clinerules|^\.cursorrules|^\.cursor\/rules\/|^\.windsurfrules|^\.windsurf\/rules\/|^\.roo\/rules|^\.github\/(copilot-instructions\.md|instructions\/)|^\.kiro\/steering\/|^\.akira\/(rules|settings\.json)/;
 
 /**
  * "Rules: AGENTS.md, CLAUDE.md" under the task box: the rules files (context.rules) the agent will be told, each

@@ -3,9 +3,9 @@ import type { AgentSessionDetail } from '../../../../shared/contract';
 import { useClient, useEvent } from '../../client/ClientContext';
 import { useReconnected } from '../../client/useReconnected';
 import { AttachmentChip, ImageChip } from './ContextChips';
-import { rulesHint, tokensText } from './contextWords';
+import { rulesHint, rulesKindLabel, ruleWhy, tokensText } from './contextWords';
 import { contextStrings } from './contextStrings';
-import { useText } from '../../i18n';
+import { useReasonText, useText } from '../../i18n';
 import './context.css';
 
 type SessionContextData = NonNullable<AgentSessionDetail['context']>;
@@ -16,8 +16,8 @@ const CONTEXT_EVENTS = new Set(['context_attached', 'rules_loaded', 'rollback', 
 export const sessionContextKey = (sessionId: string) => ['sessionContext', sessionId] as const;
 
 /**
- * A session's "Context" band in its view: the rules files it uses (path, size, "cut to fit"; or that there are none
- * and where Akira looks), what its task's mentions attached (chips with size or error) and its images by name.
+ * A session's "Context" band in its view: the rules files it uses (path, which tool's, why, size, "cut to fit", a
+ * problem; or that there are none and where Akira looks), what its task's mentions attached (chips with size or error) and its images by name.
  * Read from agent.get's `context`, again when the session logs new context; nothing for sessions without it.
  */
 export function SessionContext({ sessionId }: { sessionId: string }) {
@@ -36,6 +36,40 @@ export function SessionContext({ sessionId }: { sessionId: string }) {
   return <SessionContextBand context={detail.data} />;
 }
 
+/**
+ * One rules file in the band: its path, which tool's it is, why it is there (a file in play, `#name`, the mode,
+ * listed by its description), its size (or that another file holds the same text), cut to fit, and what is wrong
+ * with it (front matter, a glob) in the UI's language.
+ */
+function RuleItem({ rule: r }: { rule: SessionContextData['rules'][number] }) {
+  const t = useText(contextStrings);
+  const problem = useReasonText()(r.problem ?? null, r.problemWords);
+  const why = ruleWhy(r);
+  const title = [`${r.path} (${r.scope})`, r.applies === 'listed' && r.description ? t.ruleListedTitle(r.description) : null, problem].filter(Boolean).join('\n');
+  return (
+    <li className={`session-rule ${problem ? 'session-rule-bad' : ''}`} data-testid="session-rule" data-path={r.path} data-kind={r.kind} data-applies={r.applies} title={title}>
+      <span className="session-rule-path">{r.path}</span>
+      {r.kind && rulesKindLabel(r.kind) !== r.path.split('/').pop() && (
+        <span className="session-rule-kind" data-testid="session-rule-kind">
+          {rulesKindLabel(r.kind)}
+        </span>
+      )}
+      {why && (
+        <span className="session-rule-why" data-testid="session-rule-why">
+          {why}
+        </span>
+      )}
+      {!r.sameAs && <span className="session-rule-meta">{tokensText(r.tokens)}</span>}
+      {r.truncated && <span className="session-rule-cut">{t.cutToFit}</span>}
+      {problem && (
+        <span className="session-rule-problem" data-testid="session-rule-problem">
+          ⚠ {problem}
+        </span>
+      )}
+    </li>
+  );
+}
+
 function SessionContextBand({ context }: { context: SessionContextData }) {
   const t = useText(contextStrings);
   const { rules, attachments, images } = context;
@@ -47,11 +81,7 @@ function SessionContextBand({ context }: { context: SessionContextData }) {
         {rules.length ? (
           <ul className="session-context-list" data-testid="session-rules">
             {rules.map((r) => (
-              <li key={r.path} className="session-rule" data-testid="session-rule" data-path={r.path} title={`${r.path} (${r.scope})`}>
-                <span className="session-rule-path">{r.path}</span>
-                <span className="session-rule-meta">{tokensText(r.tokens)}</span>
-                {r.truncated && <span className="session-rule-cut">{t.cutToFit}</span>}
-              </li>
+              <RuleItem key={r.path} rule={r} />
             ))}
           </ul>
         ) : (

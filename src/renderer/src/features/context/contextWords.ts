@@ -1,4 +1,4 @@
-import type { AttachmentKind, RulesFileInfo } from '../../../../shared/context/contextShapes';
+import type { AttachmentKind, RulesFileInfo, RulesKind } from '../../../../shared/context/contextShapes';
 import { formatTokens } from '../../ui/formatTokens';
 import { textOf } from '../../i18n';
 import { contextStrings } from './contextStrings';
@@ -44,4 +44,31 @@ export const rulesHint = (): string => textOf(contextStrings).rulesHint;
 /** "Rules: AGENTS.md, CLAUDE.md" under the task box; null when there are none. */
 export function rulesLine(files: readonly Pick<RulesFileInfo, 'path'>[]): string | null {
   return files.length ? textOf(contextStrings).rulesLine(files.map((f) => f.path).join(', ')) : null;
+}
+
+const RULES_KIND_WORD = {
+  akira: 'rulesKindAkira',
+  agents: 'rulesKindAgents',
+  claude: 'rulesKindClaude',
+  gemini: 'rulesKindGemini',
+  cline: 'rulesKindCline',
+  cursor: 'rulesKindCursor',
+  windsurf: 'rulesKindWindsurf',
+  roo: 'rulesKindRoo',
+  copilot: 'rulesKindCopilot',
+  kiro: 'rulesKindKiro',
+} as const satisfies Record<RulesKind, string>;
+
+/** Which tool's rules a file is, in a word ("Cursor", "Kiro steering"). */
+export const rulesKindLabel = (kind: RulesKind): string => textOf(contextStrings)[RULES_KIND_WORD[kind]];
+
+/** Why a rules file is in a session's context, in a few words; null when it always is. */
+export function ruleWhy(r: Pick<RulesFileInfo, 'applies' | 'because' | 'sameAs'>): string | null {
+  const t = textOf(contextStrings);
+  if (r.sameAs) return t.ruleSameAs(r.sameAs);
+  if (r.applies === 'match' && r.because) return t.ruleMatched(r.because);
+  if (r.applies === 'mentioned' && r.because) return t.ruleMentioned(r.because);
+  if (r.applies === 'mode' && r.because) return t.ruleForMode(r.because);
+  if (r.applies === 'listed') return t.ruleListed;
+  return null;
 }
