@@ -112,3 +112,51 @@ describe('akira run approvals in the CLI language', () => {
     expect(said.calls).toEqual([['agent.reject', { sessionId: 's1', changeId: 'cmd-1', reason: 'not now' }]]);
   });
 });
+
+describe('akira run and the sandbox card', () => {
+  const blocked = (grant = { network: ['127.0.0.1'], allowWrite: ['/var/tmp/x'], allowRead: [] as string[] }) =>
+    ({
+      sessionId: 's1',
+      type: 'approval_requested',
+      ts,
+      changeId: 'sbx-1',
+      kind: 'sandbox',
+      todoId: 't1',
+      sandbox: { command: 'curl http://127.0.0.1:8080/', blocked: [{ kind: 'network', host: '127.0.0.1', port: 8080, reason: 'not_allowed' }], grant },
+      ...wordsReason(policyReasons.sandboxBlocked),
+    }) as unknown as AgentEvent;
+
+  it('keeps it blocked in batch, with --yes too: only a person lets a command out of the sandbox', async () => {
+    for (const yes of [true, false]) {
+      const batch = setup('en', false, [], yes);
+      batch.approvals.handle(blocked());
+      await settled();
+      expect(batch.calls).toHaveLength(1);
+      expect(batch.calls[0][0]).toBe('agent.reject');
+      expect(batch.calls[0][1]).toMatchObject({ sessionId: 's1', changeId: 'sbx-1', reason: expect.stringContaining('--yes never lets a command out of the sandbox') });
+    }
+  });
+
+  it('asks a person at a terminal how far to allow it (with --yes too), in their language', async () => {
+    const en = setup('en', true, ['w'], true);
+    en.approvals.handle(blocked());
+    await settled();
+    expect(en.stderr()).toContain('The sandbox blocked part of: curl http://127.0.0.1:8080/');
+    expect(en.stderr()).toContain('✗ a connection to 127.0.0.1:8080');
+    expect(en.stderr()).toContain('allowing lets through: 127.0.0.1, /var/tmp/x');
+    expect(en.calls).toEqual([['agent.approve', { sessionId: 's1', changeId: 'sbx-1', sandbox: 'workspace' }]]);
+
+    const zh = setup('zh-CN', true, ['k']);
+    zh.approvals.handle(blocked());
+    await settled();
+    expect(zh.stderr()).toContain('沙箱阻止了这条命令的一部分');
+    expect(zh.calls[0][0]).toBe('agent.reject');
+
+    // Nothing that can be allowed: only "outside" or "keep".
+    const none = setup('en', true, ['s', 'o']);
+    none.approvals.handle(blocked({ network: [], allowWrite: [], allowRead: [] }));
+    await settled();
+    expect(none.stderr()).toContain('Run it [o]utside the sandbox once, or [k]eep it blocked?');
+    expect(none.calls).toEqual([['agent.approve', { sessionId: 's1', changeId: 'sbx-1', sandbox: 'outside' }]]);
+  });
+});

@@ -63,7 +63,8 @@ describe('akira run --yes in the OS sandbox (built)', { timeout: 120_000 }, () =
     ];
     const told: boolean[] = [];
     const next = (command: string, after: number) => (req: RecordedRequest) => {
-      if (after >= 0) told.push(sent(req).includes(expected[after]));
+      // … and that batch approval kept it blocked: --yes never lets a command out of the sandbox.
+      if (after >= 0) told.push(sent(req).includes(expected[after]) && sent(req).includes('--yes never lets a command out of the sandbox'));
       return reply.toolCall('run_command', { command });
     };
     kit.server.enqueue(

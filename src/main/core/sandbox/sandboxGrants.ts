@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createApprovalsStore } from '../../common/approvalsStore';
-import type { SandboxBlock } from '../terminal/sandboxDenials';
+import type { SandboxBlockData } from '../../../shared/agent/sandboxBlocks';
 import { isWithin } from './sandboxPaths';
 import { expandPath, type SandboxSettings } from './sandboxSettings';
 
@@ -67,7 +67,7 @@ function nearestExisting(path: string): string {
 }
 
 /** What allowing these blocks would grant (empty when nothing can be: a name that does not resolve, `/`, the data folder). */
-export function grantFor(blocked: readonly SandboxBlock[], where: { root: string; home: string; dataDir: string }): SandboxGrant {
+export function grantFor(blocked: readonly SandboxBlockData[], where: { root: string; home: string; dataDir: string }): SandboxGrant {
   const network: string[] = [];
   const allowWrite: string[] = [];
   const allowRead: string[] = [];

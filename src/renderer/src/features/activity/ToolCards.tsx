@@ -10,8 +10,9 @@ import { Card, Folded, prettyInput, TodoChip } from './CardParts';
 import { toolCardStrings } from './toolCardStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { wordsText } from '../../../../shared/errors';
-import { SandboxApprovalCard, SandboxBlocked } from './SandboxCard';
-import { sandboxCardStrings } from './sandboxCardStrings';
+import { SandboxApprovalCard } from './SandboxCard';
+import { SandboxBlocked } from '../review/SandboxDecision';
+import { sandboxCardStrings } from '../review/sandboxCardStrings';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 

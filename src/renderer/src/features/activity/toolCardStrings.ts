@@ -2,9 +2,6 @@ import { defineText } from '../../../../shared/i18n';
 
 const CHOICE_ZH: Record<string, string> = { retry: '重试', skip: '跳过', edit: '编辑', stop: '停止' };
 const RESOLVED_ZH: Record<string, string> = { approved: '已批准', rejected: '已拒绝', edited: '已按你的编辑批准' };
-/** Why the sandbox's proxy refused a connection (shared/agent/sandboxBlocks.ts sandboxBlockReason). */
-const SANDBOX_WHY_EN: Record<string, string> = { not_allowed: 'not on the allowed domains', local_address: 'a server on this machine', unresolved: 'the name does not resolve' };
-const SANDBOX_WHY_ZH: Record<string, string> = { not_allowed: '不在允许的域名中', local_address: '本机上的服务器', unresolved: '域名无法解析' };
 
 /**
  * The activity's cards for what the agent does and what it asks (issue 14): tool calls, terminal commands, changes,
@@ -36,10 +33,6 @@ export const toolCardStrings = defineText({
     // The OS sandbox (issue 26)
     sandboxed: 'sandboxed',
     sandboxedTitle: 'Ran in the OS sandbox: it may write only in the workspace and its temp folder, may not read credentials, and reaches only allowed domains',
-    blockedBySandbox: 'Blocked by the sandbox:',
-    blockedConnection: (host: string, port: number, reason: string) => `a connection to ${host}:${port} — ${SANDBOX_WHY_EN[reason] ?? reason}`,
-    blockedWrite: (path: string) => `writing ${path}`,
-    blockedRead: (path: string) => `reading ${path}`,
     // Changes
     newFile: 'New file',
     deleteFile: 'Delete',
@@ -118,10 +111,6 @@ export const toolCardStrings = defineText({
     openInTerminal: '在终端中打开 ↗',
     sandboxed: '沙箱内',
     sandboxedTitle: '在系统沙箱中运行：只能写入工作区及其临时文件夹，不能读取凭据，只能访问允许的域名',
-    blockedBySandbox: '被沙箱阻止：',
-    blockedConnection: (host: string, port: number, reason: string) => `连接 ${host}:${port} — ${SANDBOX_WHY_ZH[reason] ?? reason}`,
-    blockedWrite: (path: string) => `写入 ${path}`,
-    blockedRead: (path: string) => `读取 ${path}`,
     newFile: '新文件',
     deleteFile: '删除',
     change: '更改',

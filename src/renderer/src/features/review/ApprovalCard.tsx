@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PendingItem } from './reviewStore';
-import { SandboxBlocked, SandboxChoices } from '../activity/SandboxCard';
+import { SandboxBlocked, SandboxChoices } from './SandboxDecision';
 import { reviewNoticeStrings } from './reviewNoticeStrings';
 import { useReasonText, useText } from '../../i18n';
 

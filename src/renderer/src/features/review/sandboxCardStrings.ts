@@ -1,8 +1,16 @@
 import { defineText } from '../../../../shared/i18n';
 
-/** The sandbox card (issue 26): a command the OS sandbox blocked, and how far the user lets it through. */
+/** Why the sandbox's proxy refused a connection (shared/agent/sandboxBlocks.ts sandboxBlockReason). */
+const SANDBOX_WHY_EN: Record<string, string> = { not_allowed: 'not on the allowed domains', local_address: 'a server on this machine', unresolved: 'the name does not resolve' };
+const SANDBOX_WHY_ZH: Record<string, string> = { not_allowed: '不在允许的域名中', local_address: '本机上的服务器', unresolved: '域名无法解析' };
+
+/** The sandbox card (issue 26): what the OS sandbox blocked while a command ran, and how far the user lets it through. */
 export const sandboxCardStrings = defineText({
   en: {
+    blockedBySandbox: 'Blocked by the sandbox:',
+    blockedConnection: (host: string, port: number, reason: string) => `a connection to ${host}:${port} — ${SANDBOX_WHY_EN[reason] ?? reason}`,
+    blockedWrite: (path: string) => `writing ${path}`,
+    blockedRead: (path: string) => `reading ${path}`,
     title: 'The sandbox blocked part of a command',
     lets: 'Allowing lets through:',
     host: (host: string) => `connections to ${host}`,
@@ -31,6 +39,10 @@ export const sandboxCardStrings = defineText({
         : `Allowed ${answer === 'workspace' ? 'for this workspace' : answer === 'global' ? 'everywhere' : 'for this session'}; ran again:`,
   },
   'zh-CN': {
+    blockedBySandbox: '被沙箱阻止：',
+    blockedConnection: (host: string, port: number, reason: string) => `连接 ${host}:${port} — ${SANDBOX_WHY_ZH[reason] ?? reason}`,
+    blockedWrite: (path: string) => `写入 ${path}`,
+    blockedRead: (path: string) => `读取 ${path}`,
     title: '沙箱阻止了命令的一部分',
     lets: '允许后放行：',
     host: (host: string) => `连接 ${host}`,
