@@ -109,5 +109,17 @@ for (const v of VARIANTS) {
     expect(Object.values(grants.workspaces as Record<string, Record<string, string>>).flatMap((w) => Object.keys(w)).sort()).toEqual([`allowWrite:${outside}`, 'network:127.0.0.1']);
     expect(existsSync(join(repo, '.akira', 'settings.json')) ? readFileSync(join(repo, '.akira', 'settings.json'), 'utf8') : '').not.toContain('127.0.0.1');
     await shoot(page, terminal, `sandbox-rerun-${v.theme}-${v.language}`, (name) => testInfo.outputPath(name));
+
+    // Settings → Sandbox lists what was allowed for this workspace; taking the host back removes it from the data folder.
+    await page.getByTestId('open-settings').click();
+    const kept = page.getByTestId('sandbox-grants');
+    await expect(kept.locator('li')).toHaveCount(2);
+    await expect(kept.locator('li[data-kind="network"]')).toContainText('127.0.0.1');
+    await expect(kept.locator('li[data-kind="allowWrite"]')).toContainText(outside);
+    await shoot(page, kept, `sandbox-grants-${v.theme}-${v.language}`, (name) => testInfo.outputPath(name));
+    await kept.locator('li[data-kind="network"]').getByTestId('sandbox-grant-revoke').click();
+    await expect(kept.locator('li')).toHaveCount(1);
+    const after = JSON.parse(readFileSync(join(app.dataDir, 'sandbox-grants.json'), 'utf8'));
+    expect(Object.values(after.workspaces as Record<string, Record<string, string>>).flatMap((w) => Object.keys(w))).toEqual([`allowWrite:${outside}`]);
   });
 }

@@ -255,15 +255,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           await modelSettings.update({ scope: 'global', agent: { policy: { ...policy, commands: { ...policy.commands, allow: [...allow, prefix] } } } });
         },
         // "Allow for this workspace / everywhere" on a sandbox card: the data folder's grants, or the global sandbox settings.
-        keepSandboxGrant: async (scope, grant) => {
-          if (scope === 'workspace') return workspaceGrants.add(root, grant);
-          const sandboxLayer = (await modelSettings.get()).global.agent.sandbox ?? {};
-          const user = globalSandbox(sandboxLayer);
-          const next = { ...sandboxLayer };
-          if (grant.network.length) next.network = { allow: [...new Set([...user.network.allow, ...grant.network])] };
-          if (grant.allowWrite.length) next.allowWrite = [...new Set([...user.allowWrite, ...grant.allowWrite])];
-          if (grant.allowRead.length) next.allowRead = [...new Set([...user.allowRead, ...grant.allowRead])];
-          await modelSettings.update({ scope: 'global', agent: { sandbox: next } });
+        sandboxGrants: {
+          workspace: () => workspaceGrants.of(root),
+          revoke: (kind, value) => workspaceGrants.revoke(root, kind, value),
+          keep: async (scope, grant) => {
+            if (scope === 'workspace') return workspaceGrants.add(root, grant);
+            const sandboxLayer = (await modelSettings.get()).global.agent.sandbox ?? {};
+            const user = globalSandbox(sandboxLayer);
+            const next = { ...sandboxLayer };
+            if (grant.network.length) next.network = { allow: [...new Set([...user.network.allow, ...grant.network])] };
+            if (grant.allowWrite.length) next.allowWrite = [...new Set([...user.allowWrite, ...grant.allowWrite])];
+            if (grant.allowRead.length) next.allowRead = [...new Set([...user.allowRead, ...grant.allowRead])];
+            await modelSettings.update({ scope: 'global', agent: { sandbox: next } });
+          },
         },
         root,
         dataDir: options.dataDir,

@@ -200,8 +200,15 @@ export const agentCommands = {
       /** How to get one (English); null when there is nothing to install. */
       hint: z.string().nullable(),
       hintWords: reasonWordsSchema.optional(),
+      /** What the user allowed for this workspace on sandbox cards (kept in Akira's data folder); absent: none kept here. */
+      grants: z.object({ network: z.array(z.string()), allowWrite: z.array(z.string()), allowRead: z.array(z.string()) }).optional(),
     }),
-    "Whether the agent's commands run in the OS sandbox here (issue 26), and if not why and how to get one.",
+    "Whether the agent's commands run in the OS sandbox here (issue 26), if not why and how to get one, and what was allowed for this workspace on sandbox cards.",
+  ),
+  'agent.revokeSandboxGrant': defineCommand(
+    z.object({ kind: z.enum(['network', 'allowWrite', 'allowRead']), value: z.string().min(1).max(4096) }).strict(),
+    ok,
+    'Take back one thing allowed for this workspace on a sandbox card (a host, or a path to write or read): the next command is blocked from it again.',
   ),
   'agent.worktreeDiff': defineCommand(
     z.object(bySession).strict(),

@@ -44,6 +44,7 @@ export const sessionErrorStrings = defineText({
     notSandboxBlocked: 'This approval is not a command the sandbox blocked: `sandbox` applies to those only.',
     sandboxNotForGood: 'A command the sandbox blocked is allowed with `sandbox` (session, workspace, global or outside), not with alwaysAllow.',
     sandboxNothingToAllow: 'Nothing the sandbox blocked here can be allowed (a name that does not resolve, or Akira\'s own data folder): run it outside the sandbox, or keep it blocked.',
+    noSandboxGrant: (value: string) => `Nothing is allowed for this workspace as ${value}: it may have been taken back already.`,
     sandboxGrantUnavailable: 'Allowing it for the workspace or everywhere is not possible here; allow it for this session instead.',
     deleteWithContent: 'A delete cannot be approved with content: reject it instead.',
     noImages: (model: string) =>
@@ -135,6 +136,7 @@ export const sessionErrorStrings = defineText({
     notSandboxBlocked: '这项批准不是被沙箱阻止的命令：`sandbox` 只适用于那类批准。',
     sandboxNotForGood: '被沙箱阻止的命令要用 `sandbox`（session、workspace、global 或 outside）来允许，而不是 alwaysAllow。',
     sandboxNothingToAllow: '沙箱在这里阻止的内容都无法允许（无法解析的名称，或 Akira 自己的数据文件夹）：请在沙箱外运行它，或保持阻止。',
+    noSandboxGrant: (value: string) => `此工作区没有允许 ${value}：它可能已被收回。`,
     sandboxGrantUnavailable: '这里无法为整个工作区或所有地方允许它；请只为本会话允许。',
     deleteWithContent: '删除不能附带内容批准：请拒绝它。',
     noImages: (model: string) =>

@@ -85,6 +85,14 @@ export function grantFor(blocked: readonly SandboxBlockData[], where: { root: st
   return { network: uniq(network), allowWrite: uniq(allowWrite), allowRead: uniq(allowRead) };
 }
 
+/** Where the agent service keeps what a sandbox card allowed (createCore: the data folder, or the global settings). */
+export interface SandboxGrantStore {
+  keep(scope: 'workspace' | 'global', grant: SandboxGrant): Promise<void>;
+  /** What is kept for the open workspace. */
+  workspace(): Promise<SandboxGrant>;
+  revoke(kind: keyof SandboxGrant, value: string): Promise<void>;
+}
+
 export const SANDBOX_GRANTS_FILE = 'sandbox-grants.json';
 
 /** The workspace grants: `<dataDir>/sandbox-grants.json` (common/approvalsStore.ts), one entry per host or path. */

@@ -21,6 +21,7 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
     'agent.reorderQueue': (p) => get().reorderQueue(p.sessionIds),
     'agent.isolation': async () => ({ worktree: await get().worktrees.isolation() }),
     'agent.sandbox': () => get().sandbox(),
+    'agent.revokeSandboxGrant': async (p) => (await get().revokeSandboxGrant(p.kind, p.value), ok),
     'agent.worktreeDiff': (p) => get().worktrees.diff(p.sessionId),
     'agent.merge': (p) => get().worktrees.merge(p.sessionId),
     'agent.discard': async (p) => (await get().worktrees.discard(p.sessionId), ok),

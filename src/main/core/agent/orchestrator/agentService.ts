@@ -6,7 +6,7 @@ import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary
 import type { SpecRunInput } from '../../../../shared/contract/specs';
 import type { CommandResult } from '../../../../shared/contract';
 import type { SandboxStatus } from '../../sandbox/workspaceSandbox';
-import { grantFor, type SandboxGrant } from '../../sandbox/sandboxGrants';
+import { grantFor, type SandboxGrant, type SandboxGrantStore } from '../../sandbox/sandboxGrants';
 import type { SandboxAnswer } from '../../../../shared/agent/sandboxBlocks';
 import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
@@ -81,8 +81,8 @@ export interface AgentServiceOptions {
   isolatedTree?: ((root: string) => Promise<IsolatedTree>) | null;
   /** Whether the workspace's commands run in the OS sandbox now (issue 26): the policy then asks less (autoApprove.sandboxedCommand). */
   sandbox?: () => Promise<SandboxStatus>;
-  /** Keeps what the user allowed on a sandbox card for the workspace (data folder) or everywhere (global settings). */
-  keepSandboxGrant?: (scope: 'workspace' | 'global', grant: SandboxGrant) => Promise<void>;
+  /** What the user allowed on sandbox cards: kept for the workspace (data folder) or everywhere (global settings). */
+  sandboxGrants?: SandboxGrantStore;
   openShell?: WorktreeSessionsDeps['openShell'];
 }
 
@@ -96,6 +96,8 @@ export interface AgentService {
   worktrees: Pick<WorktreeSessions, 'isolation' | 'diff' | 'merge' | 'discard' | 'openTerminal'>;
   /** agent.sandbox: whether commands run in the OS sandbox here. */
   sandbox(): Promise<CommandResult<'agent.sandbox'>>;
+  /** agent.revokeSandboxGrant: takes back one entry allowed for this workspace. */
+  revokeSandboxGrant(kind: keyof SandboxGrant, value: string): Promise<void>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: Reason): Promise<void>;
@@ -270,8 +272,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       sandboxGrants: {
         grantFor: (blocked) => grantFor(blocked, { root: at, home: options.env.HOME || homedir(), dataDir: options.dataDir }),
         keep: async (scope, grant) => {
-          if (!options.keepSandboxGrant) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
-          await options.keepSandboxGrant(scope, grant);
+          if (!options.sandboxGrants) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
+          await options.sandboxGrants.keep(scope, grant);
         },
       },
       // A worktree session's work is committed on its branch when it completes (message: the task).
@@ -469,7 +471,15 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           ...(status.reason ? { reasonWords: plainWords(status.reason) } : {}),
           hint: status.hint?.en ?? null,
           ...(status.hint ? { hintWords: plainWords(status.hint) } : {}),
+          ...(options.sandboxGrants ? { grants: await options.sandboxGrants.workspace() } : {}),
         };
+      }),
+    revokeSandboxGrant: (kind, value) =>
+      guard(async () => {
+        if (!options.sandboxGrants) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
+        const held = await options.sandboxGrants.workspace();
+        if (!held[kind].includes(value)) throw new AkiraError('not_found', sessionErrors.noSandboxGrant(value));
+        await options.sandboxGrants.revoke(kind, value);
       }),
     stop: (id, reason) =>
       guard(async () => {
@@ -509,7 +519,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           await options.allowCommand(prefix);
           for (const l of live.values()) if (!l.policy.commands.allow.includes(prefix)) l.policy.commands.allow.push(prefix);
         }
-        if ((sandbox === 'workspace' || sandbox === 'global') && !options.keepSandboxGrant) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
+        if ((sandbox === 'workspace' || sandbox === 'global') && !options.sandboxGrants) throw new AkiraError('unavailable', sessionErrors.sandboxGrantUnavailable);
         entry.session.approve(changeId, content, sandbox);
       }),
     reject: (id, changeId, reason) => guard(async () => need(id).session.reject(changeId, reason)),

@@ -100,6 +100,14 @@ describe.skipIf(skip)('the sandbox card (real bubblewrap)', () => {
     expect(k.ofType('approval_requested').filter((e) => e.kind === 'sandbox')).toHaveLength(1);
     expect(readFileSync(planted, 'utf8')).toBe('note\n');
     expect(resultOf(k, 'second')).toContain('LOCAL-SERVER-REACHED');
+
+    // agent.sandbox lists them; one is taken back (an unknown one is a clear not_found, and nothing else changes).
+    expect((await k.call('agent.sandbox', {})).grants).toEqual({ network: ['127.0.0.1'], allowWrite: [outside], allowRead: [] });
+    const unknown = await k.fail('agent.revokeSandboxGrant', { kind: 'network', value: 'example.com' });
+    expect(unknown).toMatchObject({ code: 'not_found', message: expect.stringContaining('example.com') });
+    expect((await k.fail('agent.revokeSandboxGrant', { kind: 'everything' as never, value: 'x' })).code).toBe('bad_request');
+    await k.call('agent.revokeSandboxGrant', { kind: 'network', value: '127.0.0.1' });
+    expect((await k.call('agent.sandbox', {})).grants).toEqual({ network: [], allowWrite: [outside], allowRead: [] });
   });
 
   it('"allow everywhere" joins the global settings (the default domains kept); "keep blocked" tells the model and grants nothing', async () => {

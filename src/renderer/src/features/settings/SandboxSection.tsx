@@ -1,5 +1,6 @@
 import type { FullSandboxT, SettingsSnapshotT } from '../../../../shared/contract';
 import { Field } from './Field';
+import { SandboxGrants } from './SandboxGrants';
 import { ListEditor } from './ListEditor';
 import { SANDBOX_PATHS, sandboxFormOf, type SandboxForm, type SandboxList } from './sandboxForm';
 import { useSandboxStatus } from './sandboxQueries';
@@ -148,6 +149,7 @@ export function SandboxSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
         {list('allowWrite', t.allowWrite, t.allowWriteHint)}
         {list('allowRead', t.allowRead, t.allowReadHint)}
       </div>
+      <SandboxGrants />
     </section>
   );
 }
