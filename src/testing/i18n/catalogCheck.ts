@@ -5,7 +5,7 @@ import type { Messages, TextCatalog } from '../../shared/i18n';
  * kind or with other values there, an empty one, or a Chinese message left in English. Names and keys that are
  * the same in every language (Akira, Git, JSON, key names) may stay as they are.
  */
-const SAME_IN_EVERY_LANGUAGE = /\b(Akira|Git|GitHub|JSON|MCP|TODOs?|API|URL|HTTP|SSE|OpenAI|OpenRouter|Ollama|LM Studio|vLLM|Monaco|Ctrl|Cmd|Shift|Alt|Enter|Esc|Tab|Backspace|Delete|Home|End|PgUp|PgDn|stdio|stderr|stdout|diff|regex|glob|tsc|ESLint|ruff|AGENTS\.md|settings\.json|npm|bash|zsh|ms|px|KB|MB|GB|OK)\b/g;
+const SAME_IN_EVERY_LANGUAGE = /\b(Akira|Git|GitHub|JSON|MCP|TODOs?|API|URL|HTTP|SSE|OpenAI|OpenRouter|Claude|Gemini|Cline|Cursor|Windsurf|Roo|Copilot|Kiro|OpenSpec|Ollama|LM Studio|vLLM|Monaco|Ctrl|Cmd|Shift|Alt|Enter|Esc|Tab|Backspace|Delete|Home|End|PgUp|PgDn|stdio|stderr|stdout|diff|regex|glob|tsc|ESLint|ruff|AGENTS\.md|settings\.json|npm|bash|zsh|ms|px|KB|MB|GB|OK)\b/g;
 
 export function catalogProblems(name: string, catalog: TextCatalog<Messages>): string[] {
   const problems: string[] = [];
