@@ -73,9 +73,19 @@ export const mcpCommands = {
     noInput,
     z.object({
       resources: z.array(z.object({ server: z.string(), uri: z.string(), name: z.string(), description: z.string().nullable(), mimeType: z.string().nullable() })),
-      prompts: z.array(z.object({ server: z.string(), name: z.string(), description: z.string().nullable() })),
+      /** Resource templates (RFC 6570 URIs such as `demo://item/{id}`) and their variables (issue 24). */
+      templates: z
+        .array(z.object({ server: z.string(), uriTemplate: z.string(), name: z.string(), description: z.string().nullable(), mimeType: z.string().nullable(), variables: z.array(z.string()) })),
+      prompts: z.array(
+        z.object({
+          server: z.string(),
+          name: z.string(),
+          description: z.string().nullable(),
+          arguments: z.array(z.object({ name: z.string(), description: z.string().nullable(), required: z.boolean() })),
+        }),
+      ),
     }),
-    'The resources and prompts of the ready MCP servers (mention one with @mcp:<server>:<uri or prompt name>).',
+    'The resources, resource templates and prompts of the ready MCP servers (mention one with @mcp:<server>:<uri or prompt name>; a prompt with arguments or a template with its variables as @"mcp:<server>:<prompt or template> key=value …").',
   ),
 };
 

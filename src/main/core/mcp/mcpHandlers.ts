@@ -15,6 +15,9 @@ export function mcpHandlers(hub: () => McpHub): DomainHandlers<'mcp'> {
     'mcp.restart': async (p) => (await hub().restart(p.name), { ok: true as const }),
     'mcp.setEnabled': async (p) => (await hub().setEnabled(p.name, p.enabled), { ok: true as const }),
     'mcp.approve': async (p) => (await hub().approve(p.name, p.fingerprint), { ok: true as const }),
-    'mcp.catalog': async () => ({ resources: await hub().resources(), prompts: await hub().prompts() }),
+    'mcp.catalog': async () => {
+      const [resources, templates, prompts] = await Promise.all([hub().resources(), hub().templates(), hub().prompts()]);
+      return { resources, templates, prompts };
+    },
   };
 }
