@@ -7,8 +7,7 @@ import type { GitignoreRules } from '../workspace/gitignoreRules';
 import { gitStateText } from './gitState';
 import { resolveMentions } from './mentionResolver';
 import { loadRules, type LoadedRules } from './rulesFiles';
-import { checkpointErrors, mcpErrors } from '../../../shared/errors';
-import { expandTemplate, type McpPromptInfo, type McpTemplateInfo } from '../mcp/mcpCatalog';
+import { checkpointErrors } from '../../../shared/errors';
 
 /**
  * The project context of one open workspace (issue 11), for the agent and the `context.*` commands:
@@ -58,13 +57,9 @@ export interface ProjectContextOptions {
   mcp?: McpSource | null;
 }
 
-/** What a mention needs of the MCP hub (mcpHub.ts). */
+/** What a mention needs of the MCP hub: what `@mcp:<server>:<target>` attaches (mcp/mcpMention.ts). */
 export interface McpSource {
-  whenReady(server: string): Promise<void>;
-  prompts(): Promise<McpPromptInfo[]>;
-  templates(): Promise<McpTemplateInfo[]>;
-  readResource(server: string, uri: string): Promise<string>;
-  getPrompt(server: string, name: string, args?: Readonly<Record<string, string>>): Promise<string>;
+  mention(server: string, target: string, args?: Readonly<Record<string, string>>): Promise<{ title: string; text: string }>;
 }
 
 export type RunDiagnostics = DiagnosticsRunner['run'];
@@ -103,26 +98,6 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
     };
   }
 
-  /**
-   * A prompt of that name on the server (with its arguments), else a resource template of that URI (its variables
-   * filled in), else a resource with that URI. A server still starting is waited for, up to its start timeout.
-   */
-  async function mcpMention(server: string, target: string, args: Readonly<Record<string, string>> = {}): Promise<{ title: string; text: string }> {
-    const hub = options.mcp!;
-    await hub.whenReady(server);
-    const given = Object.entries(args).map(([k, v]) => `${k}=${v}`).join(', ');
-    if ((await hub.prompts()).some((p) => p.server === server && p.name === target)) {
-      return {
-        title: `prompt ${target}${given ? ` (${given})` : ''} of MCP server ${server}`,
-        text: `The prompt "${target}"${given ? ` with ${given}` : ''} of the MCP server ${server}:\n${await hub.getPrompt(server, target, args)}`,
-      };
-    }
-    const template = (await hub.templates()).find((t) => t.server === server && t.uriTemplate === target);
-    if (!template && given) throw new AkiraError('bad_request', mcpErrors.argsNotForResource(server, target));
-    const uri = template ? expandTemplate(server, template, args) : target;
-    return { title: `${uri} (MCP server ${server})`, text: `The resource ${uri} of the MCP server ${server}:\n${await hub.readResource(server, uri)}` };
-  }
-
   const runner = (): DiagnosticsRunner => {
     if (!options.diagnostics) throw new AkiraError('unavailable', checkpointErrors.diagnosticsUnavailable);
     return options.diagnostics;
@@ -141,7 +116,7 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
           diagnostics: options.diagnostics ? () => diagnostics() : undefined,
           formatDiagnostics: options.formatDiagnostics,
           checkpointDiff: options.checkpoints ? checkpointDiff : undefined,
-          mcp: options.mcp ? mcpMention : undefined,
+          mcp: options.mcp ? (server, target, args) => options.mcp!.mention(server, target, args) : undefined,
         },
         o,
       ),

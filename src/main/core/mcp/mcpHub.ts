@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
 import { readWorkspaceText } from '../context/workspaceText';
-import type { McpApprovals } from './mcpApprovals';
 import { fingerprintOf, isStdio, parseServers, serverKey, type McpServerConfig, type McpServerEntry, type McpSource } from './mcpConfig';
-import { listPrompts, listResources, listTemplates, promptText, readResourceText, type McpPromptInfo, type McpResourceInfo, type McpTemplateInfo } from './mcpCatalog';
+import { listPrompts, listResources, listTemplates, promptText, readResourceText } from './mcpCatalog';
+import type { McpHub, McpHubOptions, McpServerStatus, McpState, McpToolInfo } from './mcpHubTypes';
 import { connectMcp, type McpConnection } from './mcpConnection';
-import { toolResultOf, type McpToolResult } from './mcpResults';
+import { mcpMentionText } from './mcpMention';
+import { createRootLeases } from './mcpRoots';
+import { toolResultOf } from './mcpResults';
 import { saveServerDisabled } from './mcpSettingsFile';
 import { mcpErrors, plainWords, type ErrorWords, type Words } from '../../../shared/errors';
 
@@ -28,90 +30,7 @@ import { mcpErrors, plainWords, type ErrorWords, type Words } from '../../../sha
  *   const release = hub.useRoot(worktree)   a running session's folder is the servers' root (roots/list) until released
  */
 
-export type McpState = 'disabled' | 'awaiting_approval' | 'starting' | 'ready' | 'restarting' | 'failed';
-
-export interface McpToolInfo {
-  /** As the model calls it: mcp__<server key>__<tool>. */
-  toolName: string;
-  /** As the server names it. */
-  name: string;
-  server: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  /** Runs without asking (the server's `alwaysAllow`). */
-  alwaysAllowed: boolean;
-}
-
-export interface McpServerStatus {
-  name: string;
-  key: string;
-  source: McpSource;
-  transport: 'stdio' | 'http';
-  /** The command line or the URL (what an approval approves). */
-  target: string;
-  state: McpState;
-  tools: McpToolInfo[];
-  resources: number;
-  prompts: number;
-  error: string | null;
-  /** `error` in words of the `mcp` catalog (issue 14), for the UI. */
-  errorWords: ErrorWords | null;
-  stderrTail: string;
-  restarts: number;
-  timeoutSeconds: number;
-  /** What an approval approves (mcpConfig.ts fingerprintOf); mcp.approve may name it to refuse a changed configuration. */
-  fingerprint: string;
-  /** What else runs with it: a stdio server's folder and environment (values for a project's server, names for yours), an HTTP server's header names. */
-  details: { cwd: string | null; env: Record<string, string>; headerNames: string[] };
-}
-
-export interface McpHubOptions {
-  root: string;
-  dataDir: string;
-  approvals: McpApprovals;
-  /** The servers changed (state, tools): the faces' `mcp.onChanged`. */
-  onChanged?: (servers: McpServerStatus[]) => void;
-  initTimeoutMs?: number;
-  /** Waits between restarts (tests make them short). */
-  backoffMs?: readonly number[];
-}
-
-export interface McpHub {
-  start(): Promise<void>;
-  reload(): Promise<void>;
-  list(): McpServerStatus[];
-  /** Problems of the configuration files (each names the file and the server), in English. */
-  problems(): string[];
-  /** The same problems' words (`mcp.*`), in the same order, so the settings view says them in its language. */
-  problemWords(): ErrorWords[];
-  tools(): McpToolInfo[];
-  tool(toolName: string): McpToolInfo | null;
-  call(toolName: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpToolResult>;
-  restart(name: string): Promise<void>;
-  setEnabled(name: string, enabled: boolean): Promise<void>;
-  /** `fingerprint`: the configuration the person saw; a different one now is a conflict (they must look again). */
-  approve(name: string, fingerprint?: string): Promise<void>;
-  resources(): Promise<McpResourceInfo[]>;
-  templates(): Promise<McpTemplateInfo[]>;
-  readResource(server: string, uri: string): Promise<string>;
-  prompts(): Promise<McpPromptInfo[]>;
-  /** A prompt's messages; a required argument missing is a bad_request that says how to mention it. */
-  getPrompt(server: string, name: string, args?: Readonly<Record<string, string>>): Promise<string>;
-  /**
-   * Waits until the server is no longer starting or restarting, at most its start timeout (the configuration read
-   * first); a server that does not exist is not_found, one still starting after its timeout unavailable.
-   */
-  whenReady(server: string): Promise<void>;
-  /**
-   * The servers' roots (`roots/list`): the folders of the sessions that run (the workspace, or a session's worktree),
-   * else the workspace. A session holds its folder while it runs; the servers are told when the list changes.
-   */
-  useRoot(path: string): () => void;
-  roots(): string[];
-  /** Resolves when no server is starting for the first time (a session before its first call); restarts are not waited for. */
-  settled(timeoutMs?: number): Promise<void>;
-  dispose(): Promise<void>;
-}
+export type { McpHub, McpHubOptions, McpServerStatus, McpState, McpToolInfo } from './mcpHubTypes';
 
 export const MCP_FILE = '.akira/mcp.json';
 export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
@@ -195,9 +114,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
   const watchers = new Set<() => void>();
   /** The first configuration read: a mention waits for it before it looks for its server. */
   let loading: Promise<void> = Promise.resolve();
-  /** The folders of the sessions that run, once per session (a folder twice: two sessions in it). */
-  const leases: string[] = [];
-  const rootsNow = () => (leases.length ? [...new Set(leases)] : [root]);
+  const roots = createRootLeases(root, () => {
+    if (!disposed) for (const s of servers.values()) void s.conn?.rootsChanged();
+  });
 
   const statusOf = (s: Server): McpServerStatus => ({
     name: s.entry.name,
@@ -306,7 +225,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     try {
       const conn = await connectMcp(entry, {
         root,
-        roots: rootsNow,
+        roots: roots.list,
         // A server's own timeoutSeconds bounds its start too (a server that never answers initialize).
         initTimeoutMs: startTimeoutMs(entry.config, initTimeoutMs),
         onStderr: (tail) => {
@@ -534,24 +453,11 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       if (busy()) throw new AkiraError('unavailable', mcpErrors.stillStarting(s.entry.name, Math.round(limit / 1000)));
       ready(s);
     },
-    useRoot(path) {
-      const before = rootsNow().join('\n');
-      leases.push(path);
-      const tell = (was: string) => {
-        if (rootsNow().join('\n') === was || disposed) return;
-        for (const s of servers.values()) void s.conn?.rootsChanged();
-      };
-      tell(before);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const was = rootsNow().join('\n');
-        leases.splice(leases.indexOf(path), 1);
-        tell(was);
-      };
+    mention(server, target, args) {
+      return mcpMentionText(this, server, target, args);
     },
-    roots: rootsNow,
+    useRoot: roots.use,
+    roots: roots.list,
     settled(timeoutMs = 60_000) {
       return until(() => ![...servers.values()].some((s) => s.state === 'starting'), timeoutMs, 'MCP servers still starting');
     },
