@@ -40,6 +40,25 @@ describe('akira run with the official MCP servers (built)', () => {
     ]);
   });
 
+  it('a prompt mentioned without a required argument is said clearly; the task and the other mentions go on', async () => {
+    const ws = await workspace({ 'a.txt': 'a' }, { mcpServers: { everything: { command: bin('mcp-server-everything'), args: ['stdio'] } }, agent: { mode: 'autonomous' } });
+    kit.server.enqueue(
+      (req) => {
+        expect(sent(req)).toContain('Resource 1: This is a plaintext resource');
+        expect(sent(req)).toContain('answer @\\"mcp:everything:args-prompt state=Texas\\" about it');
+        return plan();
+      },
+      done(),
+      verdict('a'),
+      verdict('task'),
+    );
+    const run = akiraRun(ws, ['--task', 'read @mcp:everything:demo://resource/dynamic/text/1 and answer @"mcp:everything:args-prompt state=Texas" about it']);
+    expect(await finished(run)).toBe(0);
+    expect(run.stdout() + run.stderr()).toContain(
+      'warning: @mcp:everything:args-prompt state=Texas not attached: The prompt args-prompt of the MCP server everything needs the argument city: mention it as @"mcp:everything:args-prompt city=… state=Texas".',
+    );
+  });
+
   it('server-filesystem without a folder reads the workspace through roots; a 2.9 MB answer says its true size', async () => {
     const big = Array.from({ length: 60_000 }, (_, i) => `line ${String(i).padStart(6, '0')} of the big file, padded to about fifty\n`).join('');
     expect(big.length).toBeGreaterThan(2_900_000);
