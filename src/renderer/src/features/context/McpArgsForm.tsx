@@ -6,8 +6,8 @@ import { missingFields, type CompletionItem } from './mentionCompletion';
 /**
  * The arguments of an MCP prompt (or the variables of a resource template) picked in the `@` completion (issue 24):
  * one field each, the required ones marked; Attach is possible once they are given, and inserts
- * `@"mcp:<server>:<target> key=value …"` (Enter in a field does too). Escape or Cancel closes it and leaves the text
- * as it was. Not a <form>: it sits inside the task box's own form, which Enter here must not submit.
+ * `@"mcp:<server>:<target> key=value …"` (Enter in a field does too). Escape or Cancel closes it, back to the list,
+ * and leaves the text as it was. Not a <form>: it sits inside the task box's own form, which Enter here must not submit.
  */
 export function McpArgsForm({ item, placement, onAnswer, onCancel }: { item: CompletionItem; placement: 'below' | 'above'; onAnswer(values: Record<string, string>): void; onCancel(): void }) {
   const t = useText(contextStrings);

@@ -25,7 +25,7 @@ export interface MentionCompletion {
   asking: CompletionItem | null;
   /** The arguments were given: the mention with them replaces the typed `@query`. */
   answer(values: Readonly<Record<string, string>>): void;
-  /** The arguments form was closed: the typed text stays as it was. */
+  /** The arguments form was closed: the typed text stays as it was, and the list is back. */
   cancelAsk(): void;
   /** Handles the popup's keys (arrows, Enter, Tab, Escape); true when it took the key. */
   onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean;
@@ -110,8 +110,8 @@ export function useMentionCompletion(value: string, onChange: (text: string) => 
 
   function cancelAsk() {
     if (!asking) return;
+    // Back to the list, the text as it was (a second Escape closes the list).
     const el = inputRef.current;
-    setDismissedAt(asking.start);
     setAsking(null);
     el?.focus();
     el?.setSelectionRange(asking.caret, asking.caret);
