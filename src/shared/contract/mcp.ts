@@ -69,6 +69,17 @@ export const mcpCommands = {
     ok,
     "Approve a server the workspace proposes in .akira/mcp.json (for this workspace and exactly this configuration; with `fingerprint`, refused when the configuration changed since) and start it. A project's `alwaysAllow` is not honoured.",
   ),
+  'mcp.globalServers': defineCommand(
+    noInput,
+    z.object({ file: z.string(), servers: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+    'The global settings file and its mcpServers as configured (the values of env and headers answered as "<hidden>"), for Settings → MCP servers.',
+  ),
+  'mcp.saveServer': defineCommand(
+    z.object({ name: serverName, previousName: serverName.optional(), config: z.record(z.string(), z.unknown()) }).strict(),
+    ok,
+    'Add a server to the global mcpServers, or replace (and with previousName rename) one; checked like the configuration on a reload, then the servers are reloaded. An env or headers value given as "<hidden>" keeps the saved one.',
+  ),
+  'mcp.removeServer': defineCommand(z.object({ name: serverName }).strict(), ok, 'Remove a server from the global mcpServers (it stops).'),
   'mcp.catalog': defineCommand(
     noInput,
     z.object({
