@@ -80,6 +80,11 @@ export const mcpCommands = {
     'Add a server to the global mcpServers, or replace (and with previousName rename) one; checked like the configuration on a reload, then the servers are reloaded. An env or headers value given as "<hidden>" keeps the saved one.',
   ),
   'mcp.removeServer': defineCommand(z.object({ name: serverName }).strict(), ok, 'Remove a server from the global mcpServers (it stops).'),
+  'mcp.saveGlobalServers': defineCommand(
+    z.object({ servers: z.record(serverName, z.unknown()) }).strict(),
+    ok,
+    'Replace the global mcpServers as a whole (the settings file edited as JSON); every server is checked first, then the servers are reloaded. "<hidden>" values keep the saved ones.',
+  ),
   'mcp.catalog': defineCommand(
     noInput,
     z.object({

@@ -67,4 +67,13 @@ describe('editing the global MCP servers', () => {
     await expect(call('mcp.removeServer', { name: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
     expect(await onDisk()).toEqual(before);
   });
+
+  it('saves the whole mcpServers edited as JSON, hidden values kept; a wrong one is refused and nothing changes', async () => {
+    const { call, onDisk } = await setup({ ui: { language: 'zh-CN' }, mcpServers: { a: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer s3cret' } } } });
+    const { servers } = (await call('mcp.globalServers', {})) as { servers: Record<string, unknown> };
+    expect(servers).toEqual({ a: { url: 'https://example.com/mcp', headers: { Authorization: HIDDEN } } });
+    await expect(call('mcp.saveGlobalServers', { servers: { ...servers, b: { url: 'ftp://x' } } })).rejects.toMatchObject({ code: 'bad_request' });
+    await call('mcp.saveGlobalServers', { servers: { ...servers, b: { command: 'x', disabled: true } } });
+    expect(await onDisk()).toEqual({ ui: { language: 'zh-CN' }, mcpServers: { a: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer s3cret' } }, b: { command: 'x', disabled: true } } });
+  });
 });

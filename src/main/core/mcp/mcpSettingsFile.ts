@@ -13,6 +13,7 @@ import { parseServers } from './mcpConfig';
  *   await globalServers(dataDir)                            {file, servers}: env and header values hidden
  *   await saveGlobalServer(dataDir, 'files', config, 'old') adds, replaces or renames one (checked like a reload)
  *   await removeGlobalServer(dataDir, 'files')
+ *   await saveGlobalServers(dataDir, servers)               the whole mcpServers at once ("open the settings file")
  *
  * Values of `env` and `headers` (they may hold secrets) are answered as HIDDEN; saved back as HIDDEN, a value keeps
  * what the file holds for that server and key.
@@ -107,5 +108,17 @@ export async function removeGlobalServer(dataDir: string, name: string): Promise
   if (!(name in servers)) throw new AkiraError('not_found', mcpErrors.notInGlobal(name));
   delete servers[name];
   raw.mcpServers = servers;
+  await write(path, raw);
+}
+
+export async function saveGlobalServers(dataDir: string, servers: Record<string, unknown>): Promise<void> {
+  const { path, raw } = await readSettings(dataDir);
+  const stored = serversOf(raw);
+  const full = Object.fromEntries(
+    Object.entries(servers).map(([name, config]) => [name, config && typeof config === 'object' && !Array.isArray(config) ? revealed(config as Record<string, unknown>, stored[name]) : config]),
+  );
+  const checked = parseServers(full, path);
+  if (checked.errors.length) throw new AkiraError('bad_request', checked.errors[0]);
+  raw.mcpServers = full;
   await write(path, raw);
 }
