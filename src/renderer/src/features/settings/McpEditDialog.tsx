@@ -80,7 +80,7 @@ export function McpEditDialog({ target, onClose, onSaved }: { target: McpEditTar
       {target.kind === 'server' && (
         <label className="st-field">
           <span className="st-label">{t.nameLabel}</span>
-          <input ref={(el) => void (first.current = el)} className="tl-input" value={name} onChange={(e) => setName(e.target.value)} data-testid="mcp-edit-name" />
+          <input ref={(el) => void (first.current = el)} className="tl-input st-mcp-name-input" value={name} onChange={(e) => setName(e.target.value)} data-testid="mcp-edit-name" />
         </label>
       )}
       <label className="st-field">
