@@ -129,6 +129,12 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
       return `  ${s('dim', t.modelRetry(e.attempt, (e.delayMs / 1000).toFixed(1), oneLine(said(e.reason, e.reasonWords), 160)))}\n`;
     case 'warning':
       return `  ${s('yellow', t.warning)} ${oneLine(e.message, 300)}\n`;
+    // A mention that could not be attached (a missing file, an MCP prompt without its arguments): said, never silent.
+    case 'context_attached':
+      return e.attachments
+        .filter((a) => a.error)
+        .map((a) => `  ${s('yellow', t.warning)} ${t.notAttached(a.ref, oneLine(said(a.error ?? '', a.errorWords), 400))}\n`)
+        .join('');
     case 'status_changed':
       return e.status === 'paused' ? `${s('yellow', t.paused)}: ${said(e.reason, e.reasonWords) ?? ''}\n` : '';
     case 'session_completed':

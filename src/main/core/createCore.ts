@@ -374,7 +374,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...checkpointHandlers(() => need().checkpoints),
     // Sessions that talk to the model read the saved key afresh first (another Akira may have changed it).
     ...contextHandlers(() => need()),
-    ...mcpHandlers(() => need().mcp),
+    ...mcpHandlers(() => need().mcp, options.dataDir),
     ...searchHandlers(() => need().search),
     ...agentHandlers(() => need().agent, { beforeModel: () => modelSettings.refreshStoredKey() }),
     ...settingsHandlers(modelSettings),

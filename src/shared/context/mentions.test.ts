@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionAtCaret, mentionFor, parseMentions, removeMention } from './mentions';
+import { mcpMentionFor, mentionAtCaret, mentionFor, parseMentions, removeMention } from './mentions';
 
 describe('@ mentions', () => {
   it('parses files, line ranges, folders, quoted paths and the keywords, with their places in the text', () => {
@@ -38,5 +38,23 @@ describe('@ mentions', () => {
     expect(mentionAtCaret('look at @src/a', 14)).toEqual({ start: 8, query: 'src/a' });
     expect(mentionAtCaret('me@x', 4)).toBeNull();
     expect(mentionAtCaret('no mention', 5)).toBeNull();
+  });
+
+  it('reads an MCP prompt with key=value arguments and a template with its variables in the quoted form (issue 24)', () => {
+    const text = 'ask @"mcp:weather:forecast city=New York days=3" and @"mcp:docs:demo://item/{id} id=7", then @mcp:docs:note://a';
+    const found = parseMentions(text);
+    expect(found.map((m) => [m.kind, m.server, m.target, m.args])).toEqual([
+      ['mcp', 'weather', 'forecast', { city: 'New York', days: '3' }],
+      ['mcp', 'docs', 'demo://item/{id}', { id: '7' }],
+      ['mcp', 'docs', 'note://a', undefined],
+    ]);
+    expect(text.slice(found[0].start, found[0].end)).toBe('@"mcp:weather:forecast city=New York days=3"');
+    // What the completion inserts reads back as it was given; a value cannot hold a quote.
+    const inserted = mcpMentionFor('weather', 'forecast', { city: 'São "Paulo"', days: '3' });
+    expect(inserted).toBe('@"mcp:weather:forecast city=São Paulo days=3"');
+    expect(parseMentions(inserted)[0].args).toEqual({ city: 'São Paulo', days: '3' });
+    expect(mcpMentionFor('docs', 'note://a')).toBe('@mcp:docs:note://a');
+    // A quoted path that is not an MCP mention stays a file.
+    expect(parseMentions('@"mcp notes/a.md"')[0]).toMatchObject({ kind: 'file', path: 'mcp notes/a.md' });
   });
 });

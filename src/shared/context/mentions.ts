@@ -10,6 +10,9 @@ import type { AttachmentKind } from './contextShapes';
  *   @diff                the working tree's git diff         @problems   the project's diagnostics
  *   @checkpoint:<id>     that checkpoint's diff
  *   @mcp:<server>:<uri or prompt name>   an MCP server's resource (e.g. @mcp:docs:file:///guide.md) or prompt
+ *   @"mcp:<server>:<prompt or URI template> key=value …"   a prompt with its arguments, or a resource template with
+ *                        its variables (issue 24): `@"mcp:weather:forecast city=New York days=3"`; a value runs to the
+ *                        next ` key=`, and cannot hold a `"`
  *
  * A mention starts the text or follows a space or an opening bracket (so `me@example.com` is none), and ends at
  * a space; trailing punctuation (`.`, `,`, `;`, `!`, `?`, `)`) is not part of it. `\@` is a literal `@`.
@@ -29,6 +32,8 @@ export interface Mention {
   /** mcp: the server, and the resource URI or prompt name. */
   server?: string;
   target?: string;
+  /** mcp, quoted: the prompt's arguments or the template's variables (`key=value` after the target). */
+  args?: Record<string, string>;
   /** Where it is in the text: `text.slice(start, end)` is the whole mention with its `@`. */
   start: number;
   end: number;
@@ -39,6 +44,31 @@ const TRAILING = /[.,;!?)\]]+$/;
 const LINES = /^(.*?):(\d+)(?:-(\d+))?$/;
 const CHECKPOINT = /^checkpoint:([A-Za-z0-9_-]{1,64})$/;
 const MCP = /^mcp:([^:\s]+):(\S+)$/;
+const MCP_QUOTED = /^mcp:([^:\s]+):(\S+)(?:\s+([\s\S]*))?$/;
+const ARG = /^([A-Za-z_][\w.-]*)=([\s\S]*)$/;
+
+/** `key=value` words after an MCP mention's target: a value runs to the next ` key=` (so it may hold spaces). */
+function mcpArgs(text: string): { extra: string; args: Record<string, string> } {
+  const args: Record<string, string> = {};
+  let extra = '';
+  let last: string | null = null;
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const m = ARG.exec(word);
+    if (m) {
+      last = m[1];
+      args[last] = m[2];
+    } else if (last !== null) args[last] = `${args[last]} ${word}`;
+    else extra += ` ${word}`;
+  }
+  return { extra, args };
+}
+
+/** The mention of an MCP server's resource, prompt or template; with `args`, the quoted form (what a completion inserts). */
+export function mcpMentionFor(server: string, target: string, args: Readonly<Record<string, string>> = {}): string {
+  const pairs = Object.entries(args).map(([k, v]) => `${k}=${v.replace(/"/g, '').replace(/\s+/g, ' ').trim()}`);
+  if (!pairs.length && !/\s|"/.test(target)) return `@mcp:${server}:${target}`;
+  return `@"${[`mcp:${server}:${target.replace(/"/g, '')}`, ...pairs].join(' ')}"`;
+}
 
 function mentionOf(ref: string, start: number, end: number, quoted: boolean): Mention | null {
   if (!ref) return null;
@@ -49,6 +79,12 @@ function mentionOf(ref: string, start: number, end: number, quoted: boolean): Me
     if (cp) return { kind: 'checkpoint', ref, checkpointId: cp[1], start, end };
     const mcp = MCP.exec(ref);
     if (mcp) return { kind: 'mcp', ref, server: mcp[1], target: mcp[2], start, end };
+  } else {
+    const mcp = MCP_QUOTED.exec(ref);
+    if (mcp) {
+      const { extra, args } = mcpArgs(mcp[3] ?? '');
+      return { kind: 'mcp', ref, server: mcp[1], target: mcp[2] + extra, ...(Object.keys(args).length ? { args } : {}), start, end };
+    }
   }
   if (ref.endsWith('/')) {
     const path = ref.replace(/\/+$/, '');

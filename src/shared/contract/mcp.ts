@@ -69,13 +69,39 @@ export const mcpCommands = {
     ok,
     "Approve a server the workspace proposes in .akira/mcp.json (for this workspace and exactly this configuration; with `fingerprint`, refused when the configuration changed since) and start it. A project's `alwaysAllow` is not honoured.",
   ),
+  'mcp.globalServers': defineCommand(
+    noInput,
+    z.object({ file: z.string(), servers: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+    'The global settings file and its mcpServers as configured (the values of env and headers answered as "<hidden>"), for Settings → MCP servers.',
+  ),
+  'mcp.saveServer': defineCommand(
+    z.object({ name: serverName, previousName: serverName.optional(), config: z.record(z.string(), z.unknown()) }).strict(),
+    ok,
+    'Add a server to the global mcpServers, or replace (and with previousName rename) one; checked like the configuration on a reload, then the servers are reloaded. An env or headers value given as "<hidden>" keeps the saved one.',
+  ),
+  'mcp.removeServer': defineCommand(z.object({ name: serverName }).strict(), ok, 'Remove a server from the global mcpServers (it stops).'),
+  'mcp.saveGlobalServers': defineCommand(
+    z.object({ servers: z.record(serverName, z.unknown()) }).strict(),
+    ok,
+    'Replace the global mcpServers as a whole (the settings file edited as JSON); every server is checked first, then the servers are reloaded. "<hidden>" values keep the saved ones.',
+  ),
   'mcp.catalog': defineCommand(
     noInput,
     z.object({
       resources: z.array(z.object({ server: z.string(), uri: z.string(), name: z.string(), description: z.string().nullable(), mimeType: z.string().nullable() })),
-      prompts: z.array(z.object({ server: z.string(), name: z.string(), description: z.string().nullable() })),
+      /** Resource templates (RFC 6570 URIs such as `demo://item/{id}`) and their variables (issue 24). */
+      templates: z
+        .array(z.object({ server: z.string(), uriTemplate: z.string(), name: z.string(), description: z.string().nullable(), mimeType: z.string().nullable(), variables: z.array(z.string()) })),
+      prompts: z.array(
+        z.object({
+          server: z.string(),
+          name: z.string(),
+          description: z.string().nullable(),
+          arguments: z.array(z.object({ name: z.string(), description: z.string().nullable(), required: z.boolean() })),
+        }),
+      ),
     }),
-    'The resources and prompts of the ready MCP servers (mention one with @mcp:<server>:<uri or prompt name>).',
+    'The resources, resource templates and prompts of the ready MCP servers (mention one with @mcp:<server>:<uri or prompt name>; a prompt with arguments or a template with its variables as @"mcp:<server>:<prompt or template> key=value …").',
   ),
 };
 

@@ -42,6 +42,14 @@ export const mcpErrorStrings = defineText({
     changedSinceSeen: (name: string, file: string) => `The configuration of ${name} in ${file} changed since you looked at it: look at it again before approving.`,
     settingsNotJson: (file: string, reason: string) => `The global settings (${file}) cannot be read as JSON (${reason}); fix the file first.`,
     notInGlobal: (name: string) => `No MCP server "${name}" in the global settings.`,
+    serverExists: (name: string) => `An MCP server "${name}" is configured already: choose another name.`,
+    // @mcp: mentions and resource links (issue 24).
+    stillStarting: (name: string, seconds: number) => `The MCP server ${name} was still starting after ${seconds} s (its start timeout); mention it again once it is ready (Settings → MCP servers).`,
+    promptMissingArgs: (server: string, prompt: string, missing: string, usage: string) =>
+      `The prompt ${prompt} of the MCP server ${server} needs the argument${missing.includes(',') ? 's' : ''} ${missing}: mention it as ${usage}.`,
+    templateMissingVars: (server: string, template: string, missing: string, usage: string) =>
+      `The resource template ${template} of the MCP server ${server} needs ${missing}: mention it as ${usage}.`,
+    argsNotForResource: (server: string, uri: string) => `${uri} of the MCP server ${server} is neither a prompt nor a resource template: it takes no key=value arguments.`,
     // A server's state (mcp.list, mcp.onChanged `errorWords`): why it waits, restarts or failed.
     awaitingApproval: (file: string) => `Proposed by this workspace (${file}): it starts once you approve it.`,
     serverStopped: (why: string, gaveUpAfter: number) => `The server stopped: ${why}${gaveUpEn(gaveUpAfter)}`,
@@ -75,6 +83,11 @@ export const mcpErrorStrings = defineText({
     changedSinceSeen: (name: string, file: string) => `你查看之后，${file} 中 ${name} 的配置已被更改：请重新查看后再批准。`,
     settingsNotJson: (file: string, reason: string) => `全局设置（${file}）无法作为 JSON 读取（${reason}）；请先修复这个文件。`,
     notInGlobal: (name: string) => `全局设置中没有 MCP 服务器“${name}”。`,
+    serverExists: (name: string) => `已经配置了名为“${name}”的 MCP 服务器：请换一个名称。`,
+    stillStarting: (name: string, seconds: number) => `MCP 服务器 ${name} 在 ${seconds} 秒（它的启动超时）后仍在启动；请在它就绪后再提及它（设置 → MCP 服务器）。`,
+    promptMissingArgs: (server: string, prompt: string, missing: string, usage: string) => `MCP 服务器 ${server} 的提示词 ${prompt} 需要参数 ${missing}：请写成 ${usage}。`,
+    templateMissingVars: (server: string, template: string, missing: string, usage: string) => `MCP 服务器 ${server} 的资源模板 ${template} 需要 ${missing}：请写成 ${usage}。`,
+    argsNotForResource: (server: string, uri: string) => `MCP 服务器 ${server} 的 ${uri} 既不是提示词也不是资源模板：它不接受 key=value 参数。`,
     awaitingApproval: (file: string) => `由此工作区提议（${file}）：你批准后它才会启动。`,
     serverStopped: (why: string, gaveUpAfter: number) => `服务器已停止：${why}${gaveUpZh(gaveUpAfter)}`,
     couldNotStart: (reason: string, gaveUpAfter: number) => `无法启动：${reason}${gaveUpZh(gaveUpAfter)}`,

@@ -21,7 +21,8 @@ import { readWorkspaceText, workspaceEntryKind } from './workspaceText';
  *   in `note`); `@file:10-20` those lines.        - `@folder/`: its listing, one level, .gitignore respected.
  * - `@diff`: `git diff HEAD` of the workspace and the untracked files' names.
  * - `@problems`: the checkers' diagnostics (deps.diagnostics).   - `@checkpoint:<id>`: what that checkpoint changed.
- * - `@mcp:<server>:<uri or prompt>`: an MCP server's resource, or its prompt (without arguments).
+ * - `@mcp:<server>:<uri or prompt>`: an MCP server's resource, or its prompt; `@"mcp:<server>:<prompt or template>
+ *   key=value …"` with the prompt's arguments or the template's variables. A server still starting is waited for.
  * With `preview` (the task box, before anything starts) @problems is not run.
  */
 
@@ -33,7 +34,7 @@ export interface MentionDeps {
   formatDiagnostics?: (report: DiagnosticsReport) => string;
   checkpointDiff?: (checkpointId: string) => Promise<{ title: string; text: string }>;
   /** An MCP server's resource or prompt (the workspace's MCP hub). */
-  mcp?: (server: string, target: string) => Promise<{ title: string; text: string }>;
+  mcp?: (server: string, target: string, args?: Readonly<Record<string, string>>) => Promise<{ title: string; text: string }>;
 }
 
 export const MAX_MENTIONS = 20;
@@ -137,7 +138,7 @@ async function checkpointAttachment(m: Mention, deps: MentionDeps): Promise<Cont
 
 async function mcpAttachment(m: Mention, deps: MentionDeps): Promise<ContextAttachment> {
   if (!deps.mcp) return failed(m, contextErrors.noMcp);
-  const found = await deps.mcp(m.server ?? '', m.target ?? '');
+  const found = await deps.mcp(m.server ?? '', m.target ?? '', m.args ?? {});
   const content = cutMiddle(found.text, FILE_FULL_MAX_CHARS);
   return attachment(m, found.title, content, content.length < found.text.length ? `cut to ${FILE_FULL_MAX_CHARS} characters of ${found.text.length}` : null);
 }

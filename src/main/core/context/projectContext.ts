@@ -57,11 +57,9 @@ export interface ProjectContextOptions {
   mcp?: McpSource | null;
 }
 
-/** What a mention needs of the MCP hub. */
+/** What a mention needs of the MCP hub: what `@mcp:<server>:<target>` attaches (mcp/mcpMention.ts). */
 export interface McpSource {
-  prompts(): Promise<{ server: string; name: string }[]>;
-  readResource(server: string, uri: string): Promise<string>;
-  getPrompt(server: string, name: string): Promise<string>;
+  mention(server: string, target: string, args?: Readonly<Record<string, string>>): Promise<{ title: string; text: string }>;
 }
 
 export type RunDiagnostics = DiagnosticsRunner['run'];
@@ -101,15 +99,6 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
     };
   }
 
-  /** A prompt of that name on the server, else a resource with that URI. */
-  async function mcpMention(server: string, target: string): Promise<{ title: string; text: string }> {
-    const hub = options.mcp!;
-    if ((await hub.prompts()).some((p) => p.server === server && p.name === target)) {
-      return { title: `prompt ${target} of MCP server ${server}`, text: `The prompt "${target}" of the MCP server ${server}:\n${await hub.getPrompt(server, target)}` };
-    }
-    return { title: `${target} (MCP server ${server})`, text: `The resource ${target} of the MCP server ${server}:\n${await hub.readResource(server, target)}` };
-  }
-
   const runner = (): DiagnosticsRunner => {
     if (!options.diagnostics) throw new AkiraError('unavailable', checkpointErrors.diagnosticsUnavailable);
     return options.diagnostics;
@@ -128,7 +117,7 @@ export function createProjectContext(options: ProjectContextOptions): ProjectCon
           diagnostics: options.diagnostics ? () => diagnostics() : undefined,
           formatDiagnostics: options.formatDiagnostics,
           checkpointDiff: options.checkpoints ? checkpointDiff : undefined,
-          mcp: options.mcp ? mcpMention : undefined,
+          mcp: options.mcp ? (server, target, args) => options.mcp!.mention(server, target, args) : undefined,
         },
         o,
       ),

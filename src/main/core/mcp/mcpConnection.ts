@@ -1,8 +1,10 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isStdio, type McpServerEntry } from './mcpConfig';
 
 /**
@@ -15,6 +17,10 @@ import { isStdio, type McpServerEntry } from './mcpConfig';
  * A stdio server gets the SDK's default environment (HOME, PATH, USER, SHELL, TERM, LOGNAME) plus its own `env`:
  * none of Akira's keys. `onClose` is called once when the connection ends by itself (a crash, the server quitting),
  * not when `close()` ends it.
+ *
+ * Roots (issue 24): the client declares `roots: {listChanged: true}` and answers `roots/list` with `roots()` (the
+ * workspace, or the worktrees of the sessions that run: mcpHub.ts); `conn.rootsChanged()` sends
+ * `notifications/roots/list_changed` so that a server such as server-filesystem asks again.
  */
 
 export const STDERR_TAIL = 4000;
@@ -22,6 +28,8 @@ export const CLIENT_INFO = { name: 'akira', version: '1' };
 
 export interface McpConnection {
   client: Client;
+  /** Tells the server that the roots changed (it asks `roots/list` again). */
+  rootsChanged(): Promise<void>;
   stderrTail(): string;
   close(): Promise<void>;
 }
@@ -32,7 +40,12 @@ export interface ConnectOptions {
   onClose: (why: string) => void;
   /** The stderr tail as it grows (kept by the hub past the connection's end: what a failed server said). */
   onStderr?: (tail: string) => void;
+  /** The folders the server may work on (absolute paths), asked on each `roots/list`; default the workspace. */
+  roots?: () => readonly string[];
 }
+
+/** A folder as an MCP root: its file:// URI and its name. */
+export const rootOf = (path: string) => ({ uri: pathToFileURL(path).href, name: basename(path) || path });
 
 export async function connectMcp(entry: McpServerEntry, options: ConnectOptions): Promise<McpConnection> {
   let tail = '';
@@ -54,7 +67,8 @@ export async function connectMcp(entry: McpServerEntry, options: ConnectOptions)
   } else {
     transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers ?? {} } });
   }
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const client = new Client(CLIENT_INFO, { capabilities: { roots: { listChanged: true } } });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: (options.roots?.() ?? [options.root]).map(rootOf) }));
   let closing = false;
   let closed = false;
   client.onclose = () => {
@@ -78,6 +92,7 @@ export async function connectMcp(entry: McpServerEntry, options: ConnectOptions)
   return {
     client,
     stderrTail: () => tail,
+    rootsChanged: () => (closed || closing ? Promise.resolve() : client.sendRootsListChanged().catch(() => undefined)),
     async close() {
       closing = true;
       await client.close().catch(() => undefined);

@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AkiraError } from '../errors';
 import { readWorkspaceText } from '../context/workspaceText';
-import type { McpApprovals } from './mcpApprovals';
 import { fingerprintOf, isStdio, parseServers, serverKey, type McpServerConfig, type McpServerEntry, type McpSource } from './mcpConfig';
+import { listPrompts, listResources, listTemplates, promptText, readResourceText } from './mcpCatalog';
+import type { McpHub, McpHubOptions, McpServerStatus, McpState, McpToolInfo } from './mcpHubTypes';
 import { connectMcp, type McpConnection } from './mcpConnection';
-import { toolResultOf, type McpToolResult } from './mcpResults';
+import { mcpMentionText } from './mcpMention';
+import { createRootLeases } from './mcpRoots';
+import { toolResultOf } from './mcpResults';
 import { saveServerDisabled } from './mcpSettingsFile';
 import { mcpErrors, plainWords, type ErrorWords, type Words } from '../../../shared/errors';
 
@@ -22,80 +25,12 @@ import { mcpErrors, plainWords, type ErrorWords, type Words } from '../../../sha
  *   hub.tools()                             the tools of the ready servers (for the model)
  *   await hub.call('mcp__files__read', args, {signal, timeoutMs?})  → {text, images, isError}
  *   hub.restart(name) / setEnabled(name, on) / approve(name) / reload()
- *   hub.resources() / readResource(server, uri) / prompts() / getPrompt(server, name)
+ *   hub.resources() / templates() / readResource(server, uri) / prompts() / getPrompt(server, name, args)
+ *   await hub.whenReady('docs')             an @mcp: mention waits for its server, up to its start timeout (issue 24)
+ *   const release = hub.useRoot(worktree)   a running session's folder is the servers' root (roots/list) until released
  */
 
-export type McpState = 'disabled' | 'awaiting_approval' | 'starting' | 'ready' | 'restarting' | 'failed';
-
-export interface McpToolInfo {
-  /** As the model calls it: mcp__<server key>__<tool>. */
-  toolName: string;
-  /** As the server names it. */
-  name: string;
-  server: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  /** Runs without asking (the server's `alwaysAllow`). */
-  alwaysAllowed: boolean;
-}
-
-export interface McpServerStatus {
-  name: string;
-  key: string;
-  source: McpSource;
-  transport: 'stdio' | 'http';
-  /** The command line or the URL (what an approval approves). */
-  target: string;
-  state: McpState;
-  tools: McpToolInfo[];
-  resources: number;
-  prompts: number;
-  error: string | null;
-  /** `error` in words of the `mcp` catalog (issue 14), for the UI. */
-  errorWords: ErrorWords | null;
-  stderrTail: string;
-  restarts: number;
-  timeoutSeconds: number;
-  /** What an approval approves (mcpConfig.ts fingerprintOf); mcp.approve may name it to refuse a changed configuration. */
-  fingerprint: string;
-  /** What else runs with it: a stdio server's folder and environment (values for a project's server, names for yours), an HTTP server's header names. */
-  details: { cwd: string | null; env: Record<string, string>; headerNames: string[] };
-}
-
-export interface McpHubOptions {
-  root: string;
-  dataDir: string;
-  approvals: McpApprovals;
-  /** The servers changed (state, tools): the faces' `mcp.onChanged`. */
-  onChanged?: (servers: McpServerStatus[]) => void;
-  initTimeoutMs?: number;
-  /** Waits between restarts (tests make them short). */
-  backoffMs?: readonly number[];
-}
-
-export interface McpHub {
-  start(): Promise<void>;
-  reload(): Promise<void>;
-  list(): McpServerStatus[];
-  /** Problems of the configuration files (each names the file and the server), in English. */
-  problems(): string[];
-  /** The same problems' words (`mcp.*`), in the same order, so the settings view says them in its language. */
-  problemWords(): ErrorWords[];
-  tools(): McpToolInfo[];
-  tool(toolName: string): McpToolInfo | null;
-  call(toolName: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<McpToolResult>;
-  restart(name: string): Promise<void>;
-  setEnabled(name: string, enabled: boolean): Promise<void>;
-  /** `fingerprint`: the configuration the person saw; a different one now is a conflict (they must look again). */
-  approve(name: string, fingerprint?: string): Promise<void>;
-  resources(): Promise<{ server: string; uri: string; name: string; description: string | null; mimeType: string | null }[]>;
-  readResource(server: string, uri: string): Promise<string>;
-  prompts(): Promise<{ server: string; name: string; description: string | null }[]>;
-  getPrompt(server: string, name: string): Promise<string>;
-  /** Resolves when no server is starting for the first time (a session before its first call); restarts are not waited for. */
-  settled(timeoutMs?: number): Promise<void>;
-  dispose(): Promise<void>;
-}
+export type { McpHub, McpHubOptions, McpServerStatus, McpState, McpToolInfo } from './mcpHubTypes';
 
 export const MCP_FILE = '.akira/mcp.json';
 export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
@@ -110,6 +45,8 @@ interface Server {
   conn: McpConnection | null;
   tools: McpToolInfo[];
   resources: number;
+  /** The server lists resources or templates (its `resources` capability). */
+  hasResources: boolean;
   prompts: number;
   error: string | null;
   errorWords: ErrorWords | null;
@@ -161,13 +98,25 @@ function toolNameOf(key: string, tool: string, taken: Set<string>): string {
   return name;
 }
 
+/** How long a server may take to start: its own timeoutSeconds when shorter than the hub's. */
+function startTimeoutMs(config: McpServerConfig, hubMs: number): number {
+  return config.timeoutSeconds !== undefined ? Math.min(config.timeoutSeconds * 1000, hubMs) : hubMs;
+}
+
 export function createMcpHub(options: McpHubOptions): McpHub {
   const { root } = options;
   const servers = new Map<string, Server>();
   const backoff = options.backoffMs ?? BACKOFF_MS;
+  const initTimeoutMs = options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS;
   let problems: Words[] = [];
   let disposed = false;
-  const waiters = new Set<() => void>();
+  /** Called on every change (settled, whenReady); each decides whether it is done. */
+  const watchers = new Set<() => void>();
+  /** The first configuration read: a mention waits for it before it looks for its server. */
+  let loading: Promise<void> = Promise.resolve();
+  const roots = createRootLeases(root, () => {
+    if (!disposed) for (const s of servers.values()) void s.conn?.rootsChanged();
+  });
 
   const statusOf = (s: Server): McpServerStatus => ({
     name: s.entry.name,
@@ -191,10 +140,25 @@ export function createMcpHub(options: McpHubOptions): McpHub {
   function changed(): void {
     if (disposed) return;
     options.onChanged?.(list());
-    if (![...servers.values()].some((s) => s.state === 'starting')) {
-      for (const w of waiters) w();
-      waiters.clear();
-    }
+    for (const w of [...watchers]) w();
+  }
+
+  /** Resolves once `done()` holds (checked now and on every change), or rejects after `timeoutMs`. */
+  function until(done: () => boolean, timeoutMs: number, what: string): Promise<void> {
+    if (done() || disposed) return Promise.resolve();
+    return new Promise<void>((resolveDone, reject) => {
+      const check = () => {
+        if (!done() && !disposed) return;
+        clearTimeout(timer);
+        watchers.delete(check);
+        resolveDone();
+      };
+      const timer = setTimeout(() => {
+        watchers.delete(check);
+        reject(new Error(`${what} after ${timeoutMs} ms`));
+      }, timeoutMs);
+      watchers.add(check);
+    });
   }
 
   async function configured(): Promise<McpServerEntry[]> {
@@ -261,8 +225,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     try {
       const conn = await connectMcp(entry, {
         root,
+        roots: roots.list,
         // A server's own timeoutSeconds bounds its start too (a server that never answers initialize).
-        initTimeoutMs: entry.config.timeoutSeconds !== undefined ? Math.min(entry.config.timeoutSeconds * 1000, options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS) : (options.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS),
+        initTimeoutMs: startTimeoutMs(entry.config, initTimeoutMs),
         onStderr: (tail) => {
           if (s.generation === generation) s.stderr = tail;
         },
@@ -288,8 +253,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         inputSchema: (t.inputSchema as Record<string, unknown>) ?? { type: 'object', properties: {} },
         alwaysAllowed: allow.has(t.name),
       }));
-      s.resources = caps.resources ? (await conn.client.listResources().catch(() => ({ resources: [] }))).resources.length : 0;
-      s.prompts = caps.prompts ? (await conn.client.listPrompts().catch(() => ({ prompts: [] }))).prompts.length : 0;
+      s.hasResources = Boolean(caps.resources);
+      s.resources = caps.resources ? (await listResources(conn.client, entry.name).catch(() => [])).length : 0;
+      s.prompts = caps.prompts ? (await listPrompts(conn.client, entry.name).catch(() => [])).length : 0;
       if (s.generation !== generation) return;
       s.state = 'ready';
       s.restarts = 0;
@@ -352,7 +318,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         continue;
       }
       if (existing) await stop(existing);
-      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, prompts: 0, error: null, errorWords: null, restarts: 0, stderr: '', timer: null, generation: 0 };
+      const s: Server = existing ?? { entry, state: 'starting', conn: null, tools: [], resources: 0, hasResources: false, prompts: 0, error: null, errorWords: null, restarts: 0, stderr: '', timer: null, generation: 0 };
       s.entry = entry;
       s.restarts = 0;
       servers.set(entry.name, s);
@@ -381,8 +347,12 @@ export function createMcpHub(options: McpHubOptions): McpHub {
 
   const allTools = () => [...servers.values()].flatMap((s) => (s.state === 'ready' ? s.tools : []));
 
+  /** The ready servers that have a capability, each with its connection. */
+  const readyWith = (has: (s: Server) => boolean) => [...servers.values()].filter((s) => s.state === 'ready' && s.conn && has(s)) as (Server & { conn: McpConnection })[];
+  const promptInfo = async (s: Server & { conn: McpConnection }, name: string) => (await listPrompts(s.conn.client, s.entry.name).catch(() => [])).find((p) => p.name === name) ?? null;
+
   return {
-    start: reload,
+    start: () => (loading = reload()),
     reload,
     list,
     problems: () => problems.map((p) => p.en),
@@ -398,7 +368,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       const timeoutMs = callOptions.timeoutMs ?? (s.entry.config.timeoutSeconds ?? DEFAULT_CALL_TIMEOUT_S) * 1000;
       try {
         const result = await conn.client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: timeoutMs, signal: callOptions.signal, resetTimeoutOnProgress: true });
-        return toolResultOf(result as { content?: unknown; isError?: unknown; structuredContent?: unknown });
+        return toolResultOf(result as { content?: unknown; isError?: unknown; structuredContent?: unknown }, s.entry.name);
       } catch (err) {
         const message = (err as Error).message ?? String(err);
         if (callOptions.signal?.aborted) throw err;
@@ -458,51 +428,43 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       void connect(s);
     },
     async resources() {
-      const out: { server: string; uri: string; name: string; description: string | null; mimeType: string | null }[] = [];
-      for (const s of servers.values()) {
-        if (s.state !== 'ready' || !s.conn || !s.resources) continue;
-        const r = await s.conn.client.listResources().catch(() => ({ resources: [] }));
-        for (const x of r.resources) out.push({ server: s.entry.name, uri: x.uri, name: x.name, description: x.description ?? null, mimeType: x.mimeType ?? null });
-      }
-      return out;
+      return (await Promise.all(readyWith((s) => s.hasResources).map((s) => listResources(s.conn.client, s.entry.name).catch(() => [])))).flat();
+    },
+    async templates() {
+      return (await Promise.all(readyWith((s) => s.hasResources).map((s) => listTemplates(s.conn.client, s.entry.name).catch(() => [])))).flat();
     },
     async readResource(server, uri) {
-      const conn = ready(need(server));
-      const r = await conn.client.readResource({ uri });
-      return r.contents.map((c) => ('text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} content of ${c.uri}]`)).join('\n');
+      return readResourceText(ready(need(server)).client, uri);
     },
     async prompts() {
-      const out: { server: string; name: string; description: string | null }[] = [];
-      for (const s of servers.values()) {
-        if (s.state !== 'ready' || !s.conn || !s.prompts) continue;
-        const r = await s.conn.client.listPrompts().catch(() => ({ prompts: [] }));
-        for (const p of r.prompts) out.push({ server: s.entry.name, name: p.name, description: p.description ?? null });
-      }
-      return out;
+      return (await Promise.all(readyWith((s) => s.prompts > 0).map((s) => listPrompts(s.conn.client, s.entry.name).catch(() => [])))).flat();
     },
-    async getPrompt(server, name) {
-      const conn = ready(need(server));
-      const r = await conn.client.getPrompt({ name, arguments: {} });
-      return r.messages.map((m) => `${m.role}: ${m.content.type === 'text' ? m.content.text : `[${m.content.type}]`}`).join('\n\n');
+    async getPrompt(server, name, args = {}) {
+      const s = need(server);
+      const conn = ready(s);
+      return promptText(conn.client, s.entry.name, name, await promptInfo(s as Server & { conn: McpConnection }, name), args);
     },
+    async whenReady(server) {
+      await loading.catch(() => undefined);
+      const s = need(server);
+      const limit = startTimeoutMs(s.entry.config, initTimeoutMs);
+      const busy = () => s.state === 'starting' || s.state === 'restarting';
+      await until(() => !busy(), limit, 'still starting').catch(() => undefined);
+      if (busy()) throw new AkiraError('unavailable', mcpErrors.stillStarting(s.entry.name, Math.round(limit / 1000)));
+      ready(s);
+    },
+    mention(server, target, args) {
+      return mcpMentionText(this, server, target, args);
+    },
+    useRoot: roots.use,
+    roots: roots.list,
     settled(timeoutMs = 60_000) {
-      if (![...servers.values()].some((s) => s.state === 'starting')) return Promise.resolve();
-      return new Promise<void>((resolveSettled, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(done);
-          reject(new Error(`MCP servers still starting after ${timeoutMs} ms`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          resolveSettled();
-        };
-        waiters.add(done);
-      });
+      return until(() => ![...servers.values()].some((s) => s.state === 'starting'), timeoutMs, 'MCP servers still starting');
     },
     async dispose() {
       disposed = true;
-      for (const w of waiters) w();
-      waiters.clear();
+      for (const w of [...watchers]) w();
+      watchers.clear();
       await Promise.all([...servers.values()].map(stop));
     },
   };

@@ -31,7 +31,7 @@ describe('mcp.list problems in words', () => {
   it('gives each problem words whose English is the problem, and says them in Chinese', async () => {
     const servers = { empty: { command: ' ' }, web: { url: 'ftp://x' }, bad: { args: ['x'] }, slow: { command: 'x', timeoutSeconds: 0 }, same: { command: 'x', disabled: true } };
     const { hub } = await hubOf(JSON.stringify({ mcpServers: { same: { command: 'y', disabled: true } } }), JSON.stringify({ mcpServers: servers }));
-    const answer = await mcpHandlers(() => hub)['mcp.list']({} as never, {} as never);
+    const answer = await mcpHandlers(() => hub, '')['mcp.list']({} as never, {} as never);
     expect(commands['mcp.list'].output.safeParse(answer).success).toBe(true);
     const { problems, problemWords } = answer;
     expect(problemWords).toHaveLength(problems.length);

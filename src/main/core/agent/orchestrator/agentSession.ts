@@ -253,6 +253,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   async function body(r: SessionRuntime): Promise<void> {
+    // While it runs, the session's folder (the workspace or its worktree) is the MCP servers' root (roots/list).
+    const releaseRoot = r.mcp?.useRoot(r.root);
     try {
       const state = handle.state();
       if (state.status === 'paused' || state.status === 'interrupted' || state.status === 'queued') {
@@ -275,6 +277,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       } catch (inner) {
         deps.notice('warning', { message: `The session could not record its end: ${(inner as Error).message}` });
       }
+    } finally {
+      releaseRoot?.();
     }
   }
 

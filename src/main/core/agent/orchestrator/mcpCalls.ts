@@ -3,7 +3,7 @@ import type { ModelToolCall } from '../model';
 import { messageOf, ToolError } from '../tools';
 import { AkiraError } from '../../errors';
 import { newId } from './changeFlow';
-import type { McpToolResult } from '../../mcp/mcpResults';
+import { READ_RESOURCE_TOOL, type McpToolResult } from '../../mcp/mcpResults';
 import type { CallTool } from './modelCaller';
 import type { DispatchResult, Finish } from './toolDispatch';
 import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
@@ -20,13 +20,45 @@ import { sessionReasons } from '../../../../shared/errors';
  *                                         it changed land in a checkpoint like a command's, and Akira's own project
  *                                         files it touched are put back (protectedFiles.ts)
  * A server that is restarting or failed answers a tool error at once (the hub never waits for it).
+ *
+ * While a server is ready, `read_mcp_resource {server, uri}` reads one of its resources (issue 24): the links a tool
+ * answers (`resource_link`, which the result text names with this call) and the catalog's. It passes the same gate
+ * as an MCP tool (a server's alwaysAllow does not cover it), and its text is cut like any result.
  */
 
+const readResourceTool: CallTool = {
+  name: READ_RESOURCE_TOOL,
+  description:
+    'Read a resource of an MCP server by its URI: a resource link an MCP tool answered ("[resource link <uri> …; read it with read_mcp_resource …]") or a resource the user named. Answers its text.',
+  parameters: {
+    type: 'object',
+    properties: {
+      server: { type: 'string', description: 'The MCP server, as the link names it.' },
+      uri: { type: 'string', description: "The resource's URI, exactly as given." },
+    },
+    required: ['server', 'uri'],
+    additionalProperties: false,
+  },
+};
+
 export function mcpCallTools(rt: SessionRuntime): CallTool[] {
-  return (rt.mcp?.tools() ?? []).map((t) => ({ name: t.toolName, description: t.description, parameters: t.inputSchema }));
+  const tools: CallTool[] = (rt.mcp?.tools() ?? []).map((t) => ({ name: t.toolName, description: t.description, parameters: t.inputSchema }));
+  return rt.mcp?.list().some((s) => s.state === 'ready') ? [...tools, readResourceTool] : tools;
+}
+
+/** A read_mcp_resource call's server and URI, or a tool error that says what is wrong with them. */
+function readArgs(rt: SessionRuntime, args: Record<string, unknown>): { server: string; uri: string } {
+  const { server, uri } = args;
+  if (typeof server !== 'string' || !server || typeof uri !== 'string' || !uri) {
+    throw new ToolError('bad_request', `${READ_RESOURCE_TOOL} needs "server" and "uri" (strings).`, 'Call it again with the server and the URI the resource link names.');
+  }
+  const names = (rt.mcp?.list() ?? []).map((s) => s.name);
+  if (!names.includes(server)) throw new ToolError('not_found', `No MCP server "${server}".`, `The MCP servers: ${names.join(', ') || 'none'}.`);
+  return { server, uri };
 }
 
 export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, finish: Finish): Promise<DispatchResult> {
+  if (call.name === READ_RESOURCE_TOOL) return readMcpResource(rt, call, todo, finish);
   const tool = rt.mcp?.tool(call.name);
   if (!rt.mcp || !tool) {
     const offered = mcpCallTools(rt).map((t) => t.name);
@@ -71,4 +103,26 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   // Files the tool changed in the workspace land in a checkpoint, as a command's do.
   await takeCheckpoint(rt, todo.id, `TODO ${todo.id}: after ${oneLine(call.name, 80)}`);
   return done;
+}
+
+async function readMcpResource(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, finish: Finish): Promise<DispatchResult> {
+  if (!rt.mcp) throw new ToolError('not_found', `No MCP server is available now.`, 'Use the other tools.');
+  const { server, uri } = readArgs(rt, call.arguments ?? {});
+  const input = summarizeArgs(call.arguments, call.rawArguments);
+  const policy = rt.policy.mcp({ toolName: READ_RESOURCE_TOOL, server, alwaysAllowed: false });
+  const approval = { changeId: newId('mcp'), kind: 'mcp' as const, todoId: todo.id, tool: { name: call.name, input } };
+  const asking = policy.decision === 'ask';
+  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingMcp(oneLine(`${call.name} ${input}`, 120)));
+  const decision = await rt.gate.decide(approval, policy, rt.interrupt);
+  if (asking) await setStatus(rt, 'running');
+  if (decision.decision === 'rejected') {
+    if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this read is not allowed'}. The resource was not read.`, true, 'continue', false, { denied: decision });
+    return finish(`The user REJECTED this read of an MCP resource; it was not made. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
+  }
+  try {
+    return await finish(`The resource ${uri} of the MCP server ${server}:\n${await rt.mcp.readResource(server, uri)}`, false);
+  } catch (err) {
+    const said = err instanceof AkiraError ? messageOf(err) : ((err as Error).message ?? String(err));
+    throw new ToolError('unavailable', said, 'Check the URI (exactly as the link gives it), or reach the goal with the other tools.');
+  }
 }

@@ -91,7 +91,8 @@ describe('@mcp: mentions', () => {
     await waitFor(async () => (await kit!.call('mcp.list', {})).servers[0]?.state === 'ready', 'the MCP server');
     const catalog = await kit.call('mcp.catalog', {});
     expect(catalog.resources).toEqual([{ server: 'notes', uri: 'note://readme', name: 'readme', description: 'The fixture readme', mimeType: 'text/plain' }]);
-    expect(catalog.prompts).toEqual([{ server: 'notes', name: 'review', description: 'A review prompt' }]);
+    expect(catalog.prompts).toEqual([{ server: 'notes', name: 'review', description: 'A review prompt', arguments: [] }]);
+    expect(catalog.templates).toEqual([]);
     const { attachments } = await kit.call('context.resolve', { text: '@mcp:notes:note://readme @mcp:notes:review @mcp:nobody:x' });
     expect(attachments.map((a) => [a.kind, a.title, a.error === null])).toEqual([
       ['mcp', 'note://readme (MCP server notes)', true],

@@ -4,6 +4,7 @@ import type { ModelToolCall } from '../model';
 import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
 import { newId, settleChange, settleChanges, type ChangeRef } from './changeFlow';
 import { callMcpTool } from './mcpCalls';
+import { READ_RESOURCE_TOOL } from '../../mcp/mcpResults';
 import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
 import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
@@ -121,7 +122,7 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
       case 'run_command':
         return await runCommand(rt, call, todo, args, finish);
       default: {
-        if (call.name.startsWith('mcp__')) return await callMcpTool(rt, call, todo, finish);
+        if (call.name.startsWith('mcp__') || call.name === READ_RESOURCE_TOOL) return await callMcpTool(rt, call, todo, finish);
         const { tool } = rt.registry.parse(call.name, args);
         if (tool.category === 'read' && rt.settings.askBeforeReads) {
           const approval = { changeId: newId('read'), kind: 'read' as const, todoId: todo.id, tool: { name: call.name, input: summarizeArgs(call.arguments, call.rawArguments) } };

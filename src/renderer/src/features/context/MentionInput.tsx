@@ -5,6 +5,7 @@ import { useText } from '../../i18n';
 import { Highlighted } from '../../ui/Highlighted';
 import type { CompletionItem } from './mentionCompletion';
 import type { MentionCompletion } from './useMentionCompletion';
+import { McpArgsForm } from './McpArgsForm';
 
 /**
  * A textarea with the `@` completion (useMentionCompletion.ts) and its popup: the box keeps the focus and points at
@@ -54,7 +55,8 @@ export function MentionInput({ value, onChange, completion, inputRef, placement 
           onKeyDown?.(e);
         }}
       />
-      {open && <MentionPopup completion={completion} placement={placement} />}
+      {open && !completion.asking && <MentionPopup completion={completion} placement={placement} />}
+      {completion.asking && <McpArgsForm key={completion.asking.id} item={completion.asking} placement={placement} onAnswer={completion.answer} onCancel={completion.cancelAsk} />}
     </div>
   );
 }

@@ -30,14 +30,24 @@ export const checkpointChoicesQuery = (client: AkiraClient) => ({
   retry,
 });
 
-/** The ready MCP servers' resources and prompts, as `@mcp:<server>:<uri or name>` choices. */
+/**
+ * The ready MCP servers' resources, resource templates and prompts, as `@mcp:<server>:<uri or name>` choices; a
+ * template's variables and a prompt's arguments are the fields a pick asks for.
+ */
 export const mcpChoicesQuery = (client: AkiraClient) => ({
   queryKey: ['context.mcpChoices'] as const,
   queryFn: async (): Promise<McpChoice[]> => {
-    const { resources, prompts } = await client.invoke('mcp.catalog');
+    const { resources, templates, prompts } = await client.invoke('mcp.catalog');
+    const t = textOf(contextStrings);
     return [
       ...resources.map((r) => ({ server: r.server, target: r.uri, detail: r.description ?? r.name })),
-      ...prompts.map((p) => ({ server: p.server, target: p.name, detail: p.description ? textOf(contextStrings).mcpPromptWith(p.description) : textOf(contextStrings).mcpPrompt })),
+      ...templates.map((x) => ({
+        server: x.server,
+        target: x.uriTemplate,
+        detail: t.mcpTemplateWith(x.description ?? x.name),
+        fields: x.variables.map((name) => ({ name, description: null, required: true })),
+      })),
+      ...prompts.map((p) => ({ server: p.server, target: p.name, detail: p.description ? t.mcpPromptWith(p.description) : t.mcpPrompt, fields: p.arguments })),
     ];
   },
   staleTime: 5000,

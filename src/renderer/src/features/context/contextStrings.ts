@@ -16,6 +16,14 @@ export const contextStrings = defineText({
     keywordMcp: "an MCP server's resource or prompt",
     mcpPrompt: 'prompt',
     mcpPromptWith: (description: string) => `prompt: ${description}`,
+    mcpTemplateWith: (description: string) => `resource template: ${description}`,
+    // The arguments of an MCP prompt or the variables of a template, asked before it is attached
+    mcpArgsTitle: (target: string) => `Attach ${target}`,
+    mcpArgsHint: 'Fill in what it needs; an empty optional field is left out.',
+    mcpArgRequired: 'required',
+    mcpArgsAttach: 'Attach',
+    mcpArgsCancel: 'Cancel',
+    mcpArgsMissing: (names: string) => `Still needed: ${names}`,
     // Sizes and rules
     tokens: (count: number, shown: string) => (count === 1 ? `~${shown} token` : `~${shown} tokens`),
     rulesHint:
@@ -76,6 +84,13 @@ export const contextStrings = defineText({
     keywordMcp: '某个 MCP 服务器的资源或提示词',
     mcpPrompt: '提示词',
     mcpPromptWith: (description: string) => `提示词：${description}`,
+    mcpTemplateWith: (description: string) => `资源模板：${description}`,
+    mcpArgsTitle: (target: string) => `附加 ${target}`,
+    mcpArgsHint: '填写它需要的内容；留空的可选项会被省略。',
+    mcpArgRequired: '必填',
+    mcpArgsAttach: '附加',
+    mcpArgsCancel: '取消',
+    mcpArgsMissing: (names: string) => `仍需填写：${names}`,
     tokens: (_count: number, shown: string) => `约 ${shown} 令牌`,
     rulesHint:
       'Akira 会读取 AGENTS.md、CLAUDE.md、GEMINI.md、.clinerules、.cursorrules、.cursor/rules、.windsurfrules、.windsurf/rules、.roo/rules、.github/copilot-instructions.md、.github/instructions、.kiro/steering 和 .akira/rules。',

@@ -92,3 +92,31 @@ describe('@mcp: completion', () => {
     expect(picked[0].positions).toEqual([0, 1, 2, 3, 10, 11, 12]);
   });
 });
+
+describe('@mcp: prompts with arguments and resource templates (issue 24)', () => {
+  it('a pick with fields asks for them; what it inserts carries the given ones as key=value', async () => {
+    const { completionItems, mcpArgsInsert, missingFields } = await import('./mentionCompletion');
+    const choices = [
+      {
+        server: 'weather',
+        target: 'forecast',
+        detail: 'prompt',
+        fields: [
+          { name: 'city', description: 'Name of the city', required: true },
+          { name: 'days', description: null, required: false },
+        ],
+      },
+      { server: 'docs', target: 'demo://item/{id}', detail: 'resource template', fields: [{ name: 'id', description: null, required: true }] },
+    ];
+    const [forecast] = completionItems('mcp:fore', [], [], choices);
+    expect(forecast).toMatchObject({ label: 'mcp:weather:forecast', mcp: { server: 'weather', target: 'forecast' } });
+    expect(forecast.fields?.map((f) => f.name)).toEqual(['city', 'days']);
+    expect(missingFields(forecast.fields!, {})).toEqual(['city']);
+    expect(missingFields(forecast.fields!, { city: '  ' })).toEqual(['city']);
+    expect(missingFields(forecast.fields!, { city: 'New York' })).toEqual([]);
+    expect(mcpArgsInsert(forecast, { city: 'New York', days: '' })).toBe('@"mcp:weather:forecast city=New York" ');
+    expect(mcpArgsInsert(forecast, { city: 'Paris', days: '3' })).toBe('@"mcp:weather:forecast city=Paris days=3" ');
+    const [item] = completionItems('mcp:item', [], [], choices);
+    expect(mcpArgsInsert(item, { id: '7' })).toBe('@"mcp:docs:demo://item/{id} id=7" ');
+  });
+});

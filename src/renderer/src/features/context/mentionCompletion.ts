@@ -1,5 +1,5 @@
 import type { AttachmentKind } from '../../../../shared/context/contextShapes';
-import { mentionFor } from '../../../../shared/context/mentions';
+import { mcpMentionFor, mentionFor } from '../../../../shared/context/mentions';
 import type { FoundFile } from '../../../../shared/contract';
 import { KEYWORDS } from './contextWords';
 
@@ -24,6 +24,17 @@ export interface CompletionItem {
   insert: string;
   /** The popup stays open after this pick (`checkpoint:` goes on with the checkpoints). */
   continues: boolean;
+  /** An MCP prompt's arguments or a resource template's variables: the pick asks for them first (mcpArgsInsert). */
+  fields?: readonly McpField[];
+  /** An MCP item's server and target (the prompt's name, the template's URI). */
+  mcp?: { server: string; target: string };
+}
+
+/** An argument an MCP prompt takes, or a variable of a resource template (always required). */
+export interface McpField {
+  name: string;
+  description: string | null;
+  required: boolean;
 }
 
 export interface CheckpointChoice {
@@ -31,11 +42,13 @@ export interface CheckpointChoice {
   label: string;
 }
 
-/** An MCP server's resource (its URI) or prompt (its name), as `@mcp:<server>:<target>`. */
+/** An MCP server's resource (its URI), resource template (its URI template) or prompt (its name), as `@mcp:<server>:<target>`. */
 export interface McpChoice {
   server: string;
   target: string;
   detail: string | null;
+  /** A prompt's arguments or a template's variables (none: the mention is complete as it is). */
+  fields?: readonly McpField[];
 }
 
 const CHECKPOINT = 'checkpoint:';
@@ -58,8 +71,20 @@ function mcpItems(query: string, choices: readonly McpChoice[]): CompletionItem[
     .map(({ c, label }) => {
       const at = rest ? label.toLowerCase().indexOf(rest, MCP.length) : -1;
       const positions = [...range(MCP.length), ...(at < 0 ? [] : range(rest.length).map((i) => at + i))];
-      return { id: label, kind: 'mcp', attaches: 'mcp', label, positions, detail: c.detail, insert: `@${label} `, continues: false };
+      const fields = c.fields?.length ? { fields: c.fields } : {};
+      return { id: label, kind: 'mcp', attaches: 'mcp', label, positions, detail: c.detail, insert: `${mcpMentionFor(c.server, c.target)} `, continues: false, mcp: { server: c.server, target: c.target }, ...fields };
     });
+}
+
+/** The fields still to fill before an MCP item can be attached (the required ones left empty). */
+export const missingFields = (fields: readonly McpField[], values: Readonly<Record<string, string>>): string[] =>
+  fields.filter((f) => f.required && !(values[f.name] ?? '').trim()).map((f) => f.name);
+
+/** What an MCP item with fields inserts once they are given: `@"mcp:<server>:<target> key=value …"` (empty ones left out). */
+export function mcpArgsInsert(item: CompletionItem, values: Readonly<Record<string, string>>): string {
+  if (!item.mcp) return item.insert;
+  const given = Object.fromEntries((item.fields ?? []).map((f) => [f.name, (values[f.name] ?? '').trim()]).filter(([, v]) => v));
+  return `${mcpMentionFor(item.mcp.server, item.mcp.target, given)} `;
 }
 
 export function completionItems(query: string, files: readonly FoundFile[], checkpoints: readonly CheckpointChoice[], mcp: readonly McpChoice[] = []): CompletionItem[] {

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Keyb
 import { mentionAtCaret } from '../../../../shared/context/mentions';
 import { useClient } from '../../client/ClientContext';
 import { checkpointChoicesQuery, findFilesQuery, mcpChoicesQuery } from './contextQueries';
-import { activeItem, applyCompletion, completionItems, fileSearchText, moveActive, wantsCheckpoints, wantsMcp, type CompletionItem } from './mentionCompletion';
+import { activeItem, applyCompletion, completionItems, fileSearchText, mcpArgsInsert, moveActive, wantsCheckpoints, wantsMcp, type CompletionItem } from './mentionCompletion';
 import { useDebounced } from './useDebounced';
 
 /** The wait before the file search asks the core (keystrokes in between share one search). */
@@ -21,6 +21,12 @@ export interface MentionCompletion {
   /** The start of the mention the popup is open on: its chip waits until it is picked, typed out or closed. */
   typingAt: number | null;
   pick(item: CompletionItem): void;
+  /** An MCP prompt or template picked whose arguments are being asked for (McpArgsForm), else null. */
+  asking: CompletionItem | null;
+  /** The arguments were given: the mention with them replaces the typed `@query`. */
+  answer(values: Readonly<Record<string, string>>): void;
+  /** The arguments form was closed: the typed text stays as it was, and the list is back. */
+  cancelAsk(): void;
   /** Handles the popup's keys (arrows, Enter, Tab, Escape); true when it took the key. */
   onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean;
   /** Where the caret is now (call on change, select, focus; null on blur). */
@@ -33,6 +39,8 @@ export interface MentionCompletion {
  * context.findFiles finds, searched shortly after typing stops. Each search has its own query key, so a late
  * answer for an older query is never shown for a newer one. The box keeps the focus: arrows move, Enter or Tab
  * picks (the mention and a space replace the typed `@query`), Escape closes it without picking, a space ends it.
+ * An MCP prompt with arguments or a resource template (issue 24) asks for them first (`asking`, answered by the
+ * arguments form): then `@"mcp:<server>:<target> key=value …"` replaces the typed `@query`.
  */
 export function useMentionCompletion(value: string, onChange: (text: string) => void, inputRef: RefObject<HTMLTextAreaElement | null>): MentionCompletion {
   const client = useClient();
@@ -41,6 +49,7 @@ export function useMentionCompletion(value: string, onChange: (text: string) => 
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const pendingCaret = useRef<number | null>(null);
+  const [asking, setAsking] = useState<{ item: CompletionItem; start: number; caret: number } | null>(null);
 
   const at = caret === null ? null : mentionAtCaret(value, Math.min(caret, value.length));
   const typing = at !== null && at.start !== dismissedAt;
@@ -73,13 +82,39 @@ export function useMentionCompletion(value: string, onChange: (text: string) => 
     pendingCaret.current = null;
   }, [value, inputRef]);
 
-  function pick(item: CompletionItem) {
-    if (!at) return;
-    const next = applyCompletion(value, at.start, inputRef.current?.selectionStart ?? caret ?? value.length, item.insert);
+  function insert(start: number, at: number, text: string) {
+    const next = applyCompletion(value, start, at, text);
     pendingCaret.current = next.caret;
     setCaret(next.caret);
     setActiveId(null);
     onChange(next.text);
+  }
+
+  function pick(item: CompletionItem) {
+    if (!at) return;
+    const caretNow = inputRef.current?.selectionStart ?? caret ?? value.length;
+    if (item.fields?.length) {
+      setAsking({ item, start: at.start, caret: caretNow });
+      setActiveId(null);
+      return;
+    }
+    insert(at.start, caretNow, item.insert);
+  }
+
+  function answer(values: Readonly<Record<string, string>>) {
+    if (!asking) return;
+    setAsking(null);
+    insert(asking.start, Math.min(asking.caret, value.length), mcpArgsInsert(asking.item, values));
+    inputRef.current?.focus();
+  }
+
+  function cancelAsk() {
+    if (!asking) return;
+    // Back to the list, the text as it was (a second Escape closes the list).
+    const el = inputRef.current;
+    setAsking(null);
+    el?.focus();
+    el?.setSelectionRange(asking.caret, asking.caret);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean {
@@ -117,6 +152,9 @@ export function useMentionCompletion(value: string, onChange: (text: string) => 
     searchError: files.error && !checkpointsWanted ? files.error.message : null,
     typingAt: open ? at.start : null,
     pick,
+    asking: asking?.item ?? null,
+    answer,
+    cancelAsk,
     onKeyDown,
     track: (el) => setCaret(el ? el.selectionStart : null),
   };

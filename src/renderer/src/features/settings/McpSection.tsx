@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SettingsSnapshotT } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
 import { McpServerItem } from './McpServerItem';
+import { McpEditDialog, type McpEditTarget } from './McpEditDialog';
 import { useMcpServers } from './mcpQueries';
 import { ALWAYS_ALLOW_KEY, MCP_FILE, MCP_SERVERS_KEY } from './mcpWords';
 import './mcp.css';
@@ -13,7 +14,8 @@ import { withSlots } from './slots';
  * "MCP servers" in the settings page (issue 12): the global settings' `mcpServers` and the ones this workspace
  * proposes in `.akira/mcp.json`, whichever scope the page edits (they act at once, no Save). The configuration's
  * problems on top, then one entry per server (McpServerItem), or where to configure them; Reload reads the
- * configuration files again.
+ * configuration files again. Add server, a global server's Edit and Remove, and Open settings file (the global
+ * `mcpServers` as JSON) change the global settings (McpEditDialog.tsx, issue 24).
  */
 export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const t = useText(mcpStrings);
@@ -23,6 +25,7 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const { query, refetch } = useMcpServers(root);
   const [reloading, setReloading] = useState(false);
   const [reloadError, setReloadError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<McpEditTarget | null>(null);
   const list = query.data;
 
   const reload = async () => {
@@ -42,6 +45,16 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
     <section className="st-section" aria-labelledby="st-mcp-title" data-testid="mcp-section">
       <div className="st-mcp-head">
         <h3 id="st-mcp-title">{t.mcpServers}</h3>
+        {root && (
+          <>
+            <button type="button" className="tl-button" data-testid="mcp-add" onClick={() => setEditing({ kind: 'server', name: null })}>
+              {t.addServer}
+            </button>
+            <button type="button" className="tl-button" title={t.openSettingsFileTitle(snapshot.files.global)} data-testid="mcp-open-file" onClick={() => setEditing({ kind: 'file' })}>
+              {t.openSettingsFile}
+            </button>
+          </>
+        )}
         {root && (
           <button
             type="button"
@@ -92,11 +105,12 @@ export function McpSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
           <p className="st-note">{withSlots(t.listNote, [<code>{MCP_SERVERS_KEY}</code>, <code>{MCP_FILE}</code>, <code>{ALWAYS_ALLOW_KEY}</code>])}</p>
           <ul className="st-mcp-list" aria-label={t.mcpServers} data-testid="mcp-servers">
             {list.servers.map((s) => (
-              <McpServerItem key={s.name} server={s} onDone={refetch} />
+              <McpServerItem key={s.name} server={s} onDone={refetch} onEdit={() => setEditing({ kind: 'server', name: s.name })} />
             ))}
           </ul>
         </>
       )}
+      {editing && <McpEditDialog target={editing} onClose={() => setEditing(null)} onSaved={refetch} />}
     </section>
   );
 }

@@ -2,25 +2,28 @@ import { useId, useState } from 'react';
 import type { McpServerInfo } from '../../../../shared/contract';
 import { useClient } from '../../client/ClientContext';
 import { McpApproveDialog } from './McpApproveDialog';
+import { McpRemoveDialog } from './McpRemoveDialog';
 import { countOf, extrasOf, serverActions, serverMessage, showsStderr, sourceLabel, sourceTitle, stateBadge, targetLabel, toolDescription } from './mcpWords';
 import { mcpStrings } from './mcpStrings';
 import { useText } from '../../i18n';
 
-type Action = 'restart' | 'toggle' | 'approve';
+type Action = 'restart' | 'toggle' | 'approve' | 'remove';
 
-const busyWord = { restart: 'restartingBusy', toggle: 'savingBusy', approve: 'approvingBusy' } as const;
+const busyWord = { restart: 'restartingBusy', toggle: 'savingBusy', approve: 'approvingBusy', remove: 'savingBusy' } as const;
 
 /**
  * One MCP server in the settings page: name, source, transport and target, its state in words, its message, the
  * stderr tail of a stdio server that fails, its tools; Enabled (a switch), Restart, and "Approve and start" for a
- * server the project proposes. A command's error shows under the server. `onDone` reads the list again.
+ * server the project proposes; Edit and Remove for a global one (a project's is edited in its own file). A command's
+ * error shows under the server. `onDone` reads the list again.
  */
-export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDone(): void }) {
+export function McpServerItem({ server, onDone, onEdit }: { server: McpServerInfo; onDone(): void; onEdit(): void }) {
   const t = useText(mcpStrings);
   const client = useClient();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const nameId = useId();
   const badge = stateBadge(server);
   const actions = serverActions(server);
@@ -94,6 +97,16 @@ export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDon
           >
             {t.restart}
           </button>
+          {server.source === 'global' && (
+            <>
+              <button type="button" className="tl-button" disabled={!!busy} aria-label={t.editNamed(server.name)} data-testid="mcp-edit" onClick={onEdit}>
+                {t.edit}
+              </button>
+              <button type="button" className="tl-button danger" disabled={!!busy} aria-label={t.removeNamed(server.name)} data-testid="mcp-remove" onClick={() => setRemoving(true)}>
+                {t.remove}
+              </button>
+            </>
+          )}
         </span>
       </div>
       <div className="st-mcp-target">
@@ -137,6 +150,16 @@ export function McpServerItem({ server, onDone }: { server: McpServerInfo; onDon
         </div>
       )}
       {asking && <McpApproveDialog server={server} onApprove={approve} onCancel={() => setAsking(false)} />}
+      {removing && (
+        <McpRemoveDialog
+          name={server.name}
+          onRemove={() => {
+            setRemoving(false);
+            void run('remove', () => client.invoke('mcp.removeServer', { name: server.name }));
+          }}
+          onCancel={() => setRemoving(false)}
+        />
+      )}
     </li>
   );
 }
