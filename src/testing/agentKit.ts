@@ -47,12 +47,14 @@ export interface AgentKitOptions {
   gitRepo?: boolean;
   /** Watch the workspace as the long-lived faces do (default false: no watcher). */
   watch?: boolean;
+  /** Options of the scripted model server (e.g. an `apiKey` it requires: calls without it get 401). */
+  modelServer?: Parameters<typeof startOpenAiTestServer>[0];
 }
 
 export async function startAgentKit(options: AgentKitOptions = {}): Promise<AgentKit> {
   const ws = await tempDir('akira-agent-ws-');
   const data = await tempDir('akira-agent-data-');
-  const server = await startOpenAiTestServer();
+  const server = await startOpenAiTestServer(options.modelServer);
   await writeTree(ws.dir, options.files ?? {});
   if (options.gitRepo) initRepoWithCommit(ws.dir);
   await mkdir(data.dir, { recursive: true });

@@ -233,6 +233,14 @@ const bodies = {
   worktree_merged: { commit: z.string().min(1).max(64), alreadyMerged: z.boolean().default(false), into: z.string().nullable().default(null) },
   /** Worktree sessions: the worktree and its branch were removed (agent.discard). */
   worktree_discarded: {},
+  /**
+   * A resume found the settings changed since the last run (issue 25): what changed, and what it runs with now (the
+   * model, the server, fingerprints of the key and the policy, never the key).
+   */
+  resumed_with: {
+    changed: z.array(z.enum(['model', 'baseUrl', 'apiKey', 'policy'])).max(4),
+    setup: z.object({ model: z.string().max(256), baseUrl: z.string().max(2000), key: z.string().max(64), policy: z.string().max(64) }),
+  },
   session_completed: { summary: text.default('') },
   session_failed: { reason: text, reasonWords: reasonWordsSchema.optional() },
   session_stopped: { reason: text.optional(), reasonWords: reasonWordsSchema.optional() },

@@ -367,6 +367,9 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       state.statusReason = event.reason ?? null;
       state.statusReasonWords = (event.reason && event.reasonWords) || null;
       break;
+    case 'resumed_with':
+      // The log says what changed; the state goes on (the model a call used is in model_call).
+      break;
     default: {
       const never: never = event;
       warn(state, `unknown event ${(never as { type: string }).type}`);

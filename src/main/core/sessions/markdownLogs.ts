@@ -45,6 +45,8 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       const items = e.todos.map((t, i) => `  ${i + 1}. ${oneLine(t.description, 160)} (id ${t.id}; expect: ${oneLine(t.expectedResult, 120)})`);
       return line(e.ts, `**Plan** of ${e.todos.length} TODO(s)${e.needsApproval ? ', waiting for approval' : ''}:`) + (items.length ? `${items.join('\n')}\n` : '');
     }
+    case 'resumed_with':
+      return line(e.ts, `**Resumed with changed settings**: ${e.changed.map((c) => ({ model: `model ${code(e.setup.model)}`, baseUrl: `server ${code(e.setup.baseUrl)}`, apiKey: 'API key', policy: 'policy' })[c]).join(', ')}`);
     case 'plan_approved':
       return line(e.ts, `**Plan approved** by ${e.by}${e.todos ? ` (edited: ${e.todos.length} TODOs)` : ''}`);
     case 'plan_rejected':

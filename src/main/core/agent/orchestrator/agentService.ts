@@ -23,6 +23,7 @@ import { createAgentSession, type AgentSession } from './agentSession';
 import { contextBudget, generationFor, jsonModeFor, readAgentSettings, specSettingsOf } from './agentSettings';
 import { createDeltaBatcher } from './deltaBatcher';
 import { createSessionContext } from './sessionContext';
+import { changedSetup, lastSetup, setupOf } from './resumeSetup';
 import type { ProjectContext } from '../../context/projectContext';
 import type { McpHub } from '../../mcp/mcpHub';
 import type { ImageInput } from '../../../../shared/context/contextShapes';
@@ -370,7 +371,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const worktree = isolation === 'worktree' ? await wt.create(sessionId) : null;
     let handle: SessionHandle;
     try {
-      handle = await store.createSession({ sessionId, task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, ...(model ? { model } : {}), ...(worktree ? { worktree } : {}), ...extra } });
+      handle = await store.createSession({ sessionId, task, mode: prepared.mode.id, model: prepared.config.model, options: { jsonMode: prepared.jsonMode, setup: setupOf(prepared), ...(model ? { model } : {}), ...(worktree ? { worktree } : {}), ...extra } });
     } catch (err) {
       if (worktree) await options.worktrees?.discard(worktree).catch(() => undefined);
       throw err;
@@ -440,7 +441,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       guard(async () => {
         const sessionId = checkSessionId(id);
         const entry = live.get(sessionId);
-        if (entry) return entry.session.resume();
+        if (entry) {
+          // A paused session is loaded again with the settings as they are now (the key or server fixed meanwhile).
+          if (entry.handle.state().status !== 'paused' || entry.session.running()) return entry.session.resume();
+          await prepare(entry.handle.state().mode, chosenModel(entry.handle.state()));
+          await unload(sessionId);
+        }
         admission.notQueued(sessionId, 'resume');
         const loaded = await store.loadSession(sessionId);
         const status = loaded.state.status;
@@ -450,6 +456,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (ACTIVE.has(handle.state().status)) {
           await handle.append({ type: 'status_changed', status: 'interrupted', ...reasonFields(sessionReasons.processEnded) });
         }
+        // What differs from the last run (model, server, key, policy) is logged, so the session says what it now uses.
+        const setup = setupOf(prepared);
+        const changed = changedSetup(lastSetup(loaded.events), setup);
+        // (Appended before the session's events are followed: sent on agent.onEvent here.)
+        if (changed.length) emitEvent({ ...(await handle.append({ type: 'resumed_with', changed, setup })), sessionId } as AgentEvent);
         // Resuming is the person's go-ahead to run beside others; only the slots can make it wait.
         await admit(handle, prepared, 'parallel', retryBasesFrom(loaded.events));
       }),

@@ -196,6 +196,13 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       );
     case 'status':
       return <StatusLine item={item} />;
+    case 'resumed':
+      return (
+        <div className="ac-line ac-line-wrap" data-testid="card-resumed" data-changed={item.changed.join(' ')}>
+          <span aria-hidden>⚙</span>
+          <span>{t.resumedWith(item.changed.map((c) => (c === 'model' ? t.changedModel(item.model) : c === 'baseUrl' ? t.changedServer(item.baseUrl) : c === 'apiKey' ? t.changedKey : t.changedPolicy)))}</span>
+        </div>
+      );
     case 'notice':
       return (
         <Card kind="notice" tone={item.level === 'retry' ? 'wait' : 'bad'} icon={item.level === 'retry' ? '↻' : '⚠'} title={item.level === 'retry' ? t.retrying : item.level === 'warning' ? t.warning : t.modelError}>

@@ -109,6 +109,8 @@ export type ActivityItem =
   | (Base & { kind: 'checkpoint'; checkpointId: string; label: string })
   | (Base & { kind: 'status'; status: string; phase: string | null; reason: string | null; reasonWords?: ErrorWords })
   | (Base & { kind: 'notice'; level: 'warning' | 'retry' | 'model_error'; text: string })
+  /** A resume that runs with changed settings: what changed, the model and the server now. */
+  | (Base & { kind: 'resumed'; changed: ('model' | 'baseUrl' | 'apiKey' | 'policy')[]; model: string; baseUrl: string })
   | (Base & { kind: 'end'; outcome: 'completed' | 'failed' | 'stopped'; text: string; textWords?: ErrorWords })
   | (Base & {
       kind: 'rewind';

@@ -347,6 +347,9 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       if (e.outcome !== 'failed') return;
       d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, reasonTextOf(e.error ?? null, e.errorWords)) });
       return;
+    case 'resumed_with':
+      d.add({ ...base, key: seqKey('resumed'), kind: 'resumed', changed: e.changed, model: e.setup.model, baseUrl: e.setup.baseUrl });
+      return;
     case 'rollback':
       if (e.toSeq !== undefined && e.toSeq < e.seq) rewind(d, s, e.seq, e.toSeq, e.checkpointId, e.undoes ?? null, base);
       return;

@@ -53,6 +53,11 @@ export const activityStrings = defineText({
     // Notices the reducer builds
     retried: (attempt: number | null, delay: string | null, reason: string | null) =>
       `The model call is retried${attempt ? ` (attempt ${attempt})` : ''}${delay ? ` in ${delay}` : ''}${reason ? `: ${reason}` : '.'}`,
+    resumedWith: (changed: string[]) => `Resumed with what changed in the settings: ${changed.join(', ')}`,
+    changedModel: (model: string) => `the model (${model})`,
+    changedServer: (url: string) => `the server (${url})`,
+    changedKey: 'the API key',
+    changedPolicy: 'the policy',
     modelCallFailed: (status: number | null, error: string | null) => `Model call failed${status ? ` (HTTP ${status})` : ''}: ${error ?? 'no answer'}`,
   },
   'zh-CN': {
@@ -97,6 +102,11 @@ export const activityStrings = defineText({
     endStopped: '会话已停止',
     retried: (attempt: number | null, delay: string | null, reason: string | null) =>
       `模型调用${delay ? `将在 ${delay}后` : ''}重试${attempt ? `（第 ${attempt} 次尝试）` : ''}${reason ? `：${reason}` : '。'}`,
+    resumedWith: (changed: string[]) => `已按设置中的更改恢复：${changed.join('、')}`,
+    changedModel: (model: string) => `模型（${model}）`,
+    changedServer: (url: string) => `服务器（${url}）`,
+    changedKey: 'API 密钥',
+    changedPolicy: '策略',
     modelCallFailed: (status: number | null, error: string | null) => `模型调用失败${status ? `（HTTP ${status}）` : ''}：${error ?? '没有回答'}`,
   },
 });

@@ -1,3 +1,4 @@
+import { openSettings } from '../settings/settingsStore';
 import { useState, type ReactNode } from 'react';
 import { ActivityStream } from '../activity/ActivityStream';
 import { Board } from '../board/Board';
@@ -20,6 +21,9 @@ import { useReasonText } from '../../i18n';
  * the board and the activity (`diffView`: features/worktree/WorktreeDiff.tsx, given by App.tsx). The Context band
  * under them says which rules files the session uses and what its task attached (features/context).
  */
+/** Pause reasons whose fix is in Settings (the model's server, key or name). */
+const FIXED_IN_SETTINGS = new Set(['reason.modelRefused', 'reason.modelFailed']);
+
 export function SessionView({ diffView }: { diffView(p: { sessionId: string; base: string }): ReactNode }) {
   const t = useText(agentStrings);
   const currentSessionId = useSessionStore((s) => s.currentSessionId);
@@ -32,6 +36,7 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
     useBoardStore((s) => s.board.statusReasonWords),
   );
   const status = useBoardStore((s) => s.board.status);
+  const reasonKey = useBoardStore((s) => s.board.statusReasonWords?.key ?? null);
   if (!currentSessionId || boardSession !== currentSessionId) {
     return (
       <div className="session-view empty-session">
@@ -50,6 +55,12 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
       {showReason && (
         <div className={`session-reason status-${status}`} data-testid="session-reason">
           {statusReason}
+          {/* A pause the user fixes in Settings (the model server refused or failed): the place to fix it, then Resume. */}
+          {status === 'paused' && FIXED_IN_SETTINGS.has(reasonKey ?? '') && (
+            <button type="button" className="ag-button session-reason-fix" onClick={openSettings} data-testid="reason-open-settings">
+              {t.openSettingsToFix}
+            </button>
+          )}
         </div>
       )}
       {diffOpen ? (

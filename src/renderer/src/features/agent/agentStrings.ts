@@ -35,6 +35,7 @@ export const agentStrings = defineText({
     tokensShort: (tokens: string) => `${tokens} tok`,
     // The session view and its header
     noSessionOpen: 'Start a session from the Agent panel, or open one of its sessions.',
+    openSettingsToFix: 'Open Settings to fix it, then Resume',
     todoBoard: 'TODO board',
     activity: 'Activity',
     inTheQueue: 'in the queue',
@@ -109,6 +110,7 @@ export const agentStrings = defineText({
     queuedRowTitle: (task: string, status: string, wait: string) => `${task}\n${status}：${wait}`,
     tokensShort: (tokens: string) => `${tokens} 令牌`,
     noSessionOpen: '从智能体面板启动一个会话，或打开其中的某个会话。',
+    openSettingsToFix: '打开设置修复它，然后恢复',
     todoBoard: 'TODO 看板',
     activity: '活动',
     inTheQueue: '在队列中',
