@@ -10,7 +10,7 @@ import { resolveQuery } from '../context/contextQueries';
 import { KIND_ICON, tokensText } from '../context/contextWords';
 import { bufferOf, isDirty } from '../editor/fileBuffers';
 import { usePrefsStore, useReasonText, useText } from '../../i18n';
-import { collectEditorChips, keptEditorContext, rangeRef, type EditorChip } from './editorContext';
+import { collectEditorChips, keptEditorContext, rangeRef, savedSelection, type EditorChip, type EditorState } from './editorContext';
 import { editorChipStrings } from './editorChipStrings';
 
 /** The selected lines' text as the editor's buffer holds it (whole lines), and whether it has unsaved edits. */
@@ -22,6 +22,16 @@ function bufferText(path: string, lines: LineRange): { text: string; unsaved: bo
   if (lines.startLine > end) return null;
   const text = model.getValueInRange({ startLineNumber: lines.startLine, startColumn: 1, endLineNumber: end, endColumn: model.getLineMaxColumn(end) });
   return { text, unsaved: isDirty(buffer) };
+}
+
+/** The active file's selection: the viewer's live one, else the one its tab keeps (the Agent view hides the viewer). */
+function selectionNow(tabs: EditorState['tabs'], live: EditorState['selection']): EditorState['selection'] {
+  const active = tabs.tabs.find((t) => t.id === tabs.activeId);
+  if (active?.target.kind !== 'file') return null;
+  const path = active.target.path;
+  if (live?.path === path) return live;
+  const lines = savedSelection(bufferOf(path)?.viewState);
+  return lines ? { path, lines } : null;
 }
 
 export interface EditorContextChipsState {
@@ -44,10 +54,11 @@ export function useEditorContextChips(): EditorContextChipsState {
   const tabs = useUiStore((s) => s.tabs);
   const selection = useAskStore((s) => s.selection);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const chips = on ? collectEditorChips({ tabs, selection, textOf: bufferText }) : [];
+  const chips = on ? collectEditorChips({ tabs, selection: selectionNow(tabs, selection), textOf: bufferText }) : [];
   const kept = useCallback(() => {
     if (usePrefsStore.getState().prefs.editorContext === false) return undefined;
-    const fresh = collectEditorChips({ tabs: useUiStore.getState().tabs, selection: useAskStore.getState().selection, textOf: bufferText });
+    const { tabs: tabsNow } = useUiStore.getState();
+    const fresh = collectEditorChips({ tabs: tabsNow, selection: selectionNow(tabsNow, useAskStore.getState().selection), textOf: bufferText });
     return keptEditorContext(fresh, removed);
   }, [removed]);
   return {

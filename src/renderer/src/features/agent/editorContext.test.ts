@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELECTION_MAX_CHARS } from '../../../../shared/context/contextShapes';
 import { emptyTabs, openTab, type TabsState } from '../../appState/editorTabs';
-import { collectEditorChips, keptEditorContext, rangeRef, type EditorState } from './editorContext';
+import { collectEditorChips, keptEditorContext, rangeRef, savedSelection, type EditorState } from './editorContext';
 
 const file = (path: string) => ({ kind: 'file' as const, path });
 function tabsOf(...paths: string[]): TabsState {
@@ -49,6 +49,14 @@ describe("collecting the editor's context as chips", () => {
     });
     expect(keptEditorContext(chips, new Set(['file:src/a.ts', 'tabs']))).toEqual({ selection: { path: 'src/a.ts', startLine: 1, endLine: 2, text: 'one\ntwo', unsaved: false, cut: false } });
     expect(keptEditorContext(chips, new Set(chips.map((c) => c.key)))).toBeUndefined();
+  });
+
+  it("reads the selection a file's tab keeps (its saved view state), whichever way it was made", () => {
+    const state = (start: [number, number], position: [number, number]) => ({ cursorState: [{ selectionStart: { lineNumber: start[0], column: start[1] }, position: { lineNumber: position[0], column: position[1] } }] });
+    expect(savedSelection(state([3, 1], [4, 40]))).toEqual({ startLine: 3, endLine: 4 });
+    expect(savedSelection(state([5, 1], [2, 3]))).toEqual({ startLine: 2, endLine: 4 }); // upwards, ending at line 5's first column
+    expect(savedSelection(state([2, 3], [2, 3]))).toBeNull(); // a caret, no selection
+    expect(savedSelection(null)).toBeNull();
   });
 
   it('names a range as the mentions do', () => {

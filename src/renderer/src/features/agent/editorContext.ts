@@ -1,6 +1,6 @@
 import { MAX_OPEN_TABS, SELECTION_MAX_CHARS, type EditorContextInput } from '../../../../shared/context/contextShapes';
 import { activeTab, type TabsState } from '../../appState/editorTabs';
-import type { LineRange } from '../context/askText';
+import { selectedLines, type LineRange } from '../context/askText';
 
 /**
  * The editor's context of a new task (issue 25, seed 003's context collector), pure: from the editor's state (its
@@ -28,6 +28,20 @@ export type EditorChip =
 export const rangeRef = (path: string, startLine: number, endLine: number) => `${path}:${startLine === endLine ? startLine : `${startLine}-${endLine}`}`;
 
 export const TABS_KEY = 'tabs';
+
+type Pos = { lineNumber: number; column: number };
+
+/**
+ * The lines selected in a file's saved view state (Monaco's `cursorState`, kept by its buffer while the Agent view
+ * fills the editor area), or null: the selection the file's tab shows again when it comes back.
+ */
+export function savedSelection(viewState: { cursorState?: readonly { selectionStart: Pos; position: Pos }[] } | null | undefined): LineRange | null {
+  const cursor = viewState?.cursorState?.[0];
+  if (!cursor) return null;
+  const [a, b] = [cursor.selectionStart, cursor.position];
+  const [from, to] = a.lineNumber < b.lineNumber || (a.lineNumber === b.lineNumber && a.column <= b.column) ? [a, b] : [b, a];
+  return selectedLines({ startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column });
+}
 
 /** The chips of the editor's state: the active file, its selection (when it has one), the open files' names. */
 export function collectEditorChips(state: EditorState): EditorChip[] {
