@@ -77,7 +77,7 @@ test('chips from an open file and a selection: one removed, the kept ones reach 
   expect(first).toContain("Files open in the editor's tabs (names only; read_file reads one):\n- README.md\n- src/util.ts");
   // The removed chip: the file's own attachment (with its line 1) is not there.
   expect(first).not.toContain('UTIL_MARKER');
-  expect(first).not.toContain('## @src/util.ts:');
+  expect(first).not.toContain('## @src/util.ts: src/util.ts (');
 });
 
 test('light and Chinese: the chips say an unsaved selection; Settings turns them off', async ({ page }, testInfo) => {
@@ -100,13 +100,14 @@ test('light and Chinese: the chips say an unsaved selection; Settings turns them
   const toggle = page.getByTestId('settings-editor-context');
   await expect(toggle).toBeChecked();
   await shootBoth(page, testInfo, 'editor-context-setting-light-zh', page.getByTestId('settings-appearance'));
-  await toggle.uncheck();
+  await toggle.click(); // it follows the core's answer (ui.setPrefs), as the language and theme do
   await expect(toggle).not.toBeChecked();
   await page.getByTestId('settings-close').click();
   await expect(page.getByTestId('start-task')).toBeVisible();
   await expect(page.getByTestId('editor-context')).toHaveCount(0);
   await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-editor-context').check();
+  await page.getByTestId('settings-editor-context').click();
+  await expect(page.getByTestId('settings-editor-context')).toBeChecked();
   await page.getByTestId('settings-close').click();
   await expect(page.getByTestId('editor-chip')).toHaveCount(3);
 });
