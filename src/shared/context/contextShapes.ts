@@ -9,9 +9,10 @@ import { wordsSchema } from '../errors/wordsSchema';
 
 /**
  * What an `@` mention names (mentions.ts parses them): a file (optionally lines), a folder, the git diff, the
- * problems, a checkpoint's diff, an MCP server's resource or prompt.
+ * problems, a checkpoint's diff, an MCP server's resource or prompt. The editor's context (issue 25) adds the
+ * selected lines as the editor shows them (`selection`) and the names of the open tabs (`tabs`).
  */
-export const attachmentKind = z.enum(['file', 'folder', 'diff', 'problems', 'checkpoint', 'mcp']);
+export const attachmentKind = z.enum(['file', 'folder', 'diff', 'problems', 'checkpoint', 'mcp', 'selection', 'tabs']);
 export type AttachmentKind = z.infer<typeof attachmentKind>;
 
 /** One mention, resolved: what the model reads and what a person sees on the chip. */
@@ -55,6 +56,37 @@ export const imageInput = z
   .strict();
 export type ImageInput = z.input<typeof imageInput>;
 export const imageInputs = z.array(imageInput).max(MAX_IMAGES);
+
+/** At most this many characters of a selection are sent (the app cuts a longer one and says so). */
+export const SELECTION_MAX_CHARS = 20_000;
+export const MAX_OPEN_TABS = 50;
+const editorPath = z.string().trim().min(1).max(4096);
+
+/**
+ * The editor's context of a task started from the app (agent.start {editorContext}, issue 25): the active file
+ * (attached as `@path` is), the selected lines with their text as the editor holds it (`unsaved`: the buffer has
+ * edits the file on disk lacks; `cut`: the app kept only SELECTION_MAX_CHARS of it), and the open tabs' names.
+ * Only what the person kept of the chips under the task box is sent.
+ */
+export const editorContextInput = z
+  .object({
+    activeFile: editorPath.optional(),
+    selection: z
+      .object({
+        path: editorPath,
+        startLine: z.number().int().min(1),
+        endLine: z.number().int().min(1),
+        text: z.string().max(SELECTION_MAX_CHARS),
+        unsaved: z.boolean().default(false),
+        cut: z.boolean().default(false),
+      })
+      .strict()
+      .optional(),
+    openTabs: z.array(editorPath).max(MAX_OPEN_TABS).optional(),
+  })
+  .strict();
+export type EditorContextInput = z.input<typeof editorContextInput>;
+export type EditorContext = z.output<typeof editorContextInput>;
 
 /** An image kept with its session (`.akira/sessions/<id>/images/<file>`), so a resumed session still has it. */
 export const sessionImage = z.object({

@@ -5,7 +5,7 @@ import { agentEvent } from '../agent/agentEvents';
 import { reasonWordsSchema } from '../agent/sessionEvents';
 import { sandboxAnswer } from '../agent/sandboxBlocks';
 import { agentApproval, agentPhase, agentQuestion, agentStatus, agentTodo, agentVerdict, approvalId, isolation, questionChoice, sessionWorktree, whenBusy } from '../agent/agentShapes';
-import { attachmentKind, imageInputs, rulesFileInfo, sessionImage } from '../context/contextShapes';
+import { attachmentKind, editorContextInput, imageInputs, rulesFileInfo, sessionImage } from '../context/contextShapes';
 import { defineCommand, defineEvent, noInput, ok } from './define';
 
 /**
@@ -128,6 +128,8 @@ export const agentCommands = {
         isolation: isolation.optional(),
         /** Screenshots for models whose settings say `vision: true` (refused otherwise); kept with the session. */
         images: imageInputs.optional(),
+        /** The app's editor context the person kept (the active file, the selected lines, the open tabs' names): attached as mentions are. */
+        editorContext: editorContextInput.optional(),
       })
       .strict(),
     z.object({ sessionId: z.string(), queued: z.boolean().optional() }),

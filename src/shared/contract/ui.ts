@@ -14,6 +14,11 @@ export const uiPrefs = z.object({
   /** Null: follow the system's language. */
   language: z.enum(LANGUAGES).nullable(),
   theme: z.enum(UI_THEMES),
+  /**
+   * `ui.editorContext` (issue 25): false, a task started from the app does not offer the editor's context (the
+   * active file, the selection, the open tabs) as chips. Absent: it does.
+   */
+  editorContext: z.boolean().optional(),
 });
 export type UiPrefsT = z.infer<typeof uiPrefs>;
 
@@ -25,6 +30,8 @@ export const uiCommands = {
         /** `en`, `zh-CN`, or null to follow the system's language; absent leaves it. */
         language: z.enum(LANGUAGES).nullable().optional(),
         theme: z.enum(UI_THEMES).optional(),
+        /** false: no editor-context chips under the task box; true: them again. */
+        editorContext: z.boolean().optional(),
       })
       .strict(),
     uiPrefs,

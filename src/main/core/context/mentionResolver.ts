@@ -161,6 +161,10 @@ async function resolveOne(m: Mention, deps: MentionDeps, preview: boolean): Prom
         return await checkpointAttachment(m, deps);
       case 'mcp':
         return await mcpAttachment(m, deps);
+      case 'selection':
+      case 'tabs':
+        // The editor's context (editorContext.ts), never written as a mention.
+        return failed(m, contextErrors.noSuchFile(m.ref));
     }
   } catch (err) {
     if (err instanceof AkiraError && err.code === 'forbidden') return failed(m, contextErrors.outside(m.ref));

@@ -35,4 +35,13 @@ describe('ui.getPrefs / ui.setPrefs', () => {
     expect((await kit.fail('ui.setPrefs', { theme: 'pink' as never })).code).toBe('bad_request');
     expect((await kit.readGlobal()).ui).toEqual({ language: 'fr', theme: 'pink' });
   });
+
+  it('keep ui.editorContext only when it is turned off (issue 25)', async () => {
+    kit = await startSettingsKit({ globalSettings: { ui: { theme: 'dark' } } });
+    expect(await kit.call('ui.setPrefs', { editorContext: false })).toEqual({ language: null, theme: 'dark', editorContext: false });
+    expect((await kit.readGlobal()).ui).toEqual({ theme: 'dark', editorContext: false });
+    expect(await kit.call('ui.getPrefs')).toEqual({ language: null, theme: 'dark', editorContext: false });
+    expect(await kit.call('ui.setPrefs', { editorContext: true })).toEqual({ language: null, theme: 'dark' });
+    expect((await kit.readGlobal()).ui).toEqual({ theme: 'dark' });
+  });
 });

@@ -5,13 +5,13 @@ import type { Emit } from '../eventBus';
 import type { SettingsStore } from './settingsStore';
 
 /**
- * `ui.language` and `ui.theme` of the global settings.json (issue 14). A value that is not one Akira knows is
+ * `ui.language`, `ui.theme` and `ui.editorContext` (issue 25) of the global settings.json (issue 14). A value that is not one Akira knows is
  * read as absent (the system's language, the system theme), so a typo by hand never breaks the window.
  */
 export function readUiPrefs(settings: Record<string, unknown>): UiPrefsT {
   const ui = typeof settings.ui === 'object' && settings.ui !== null ? (settings.ui as Record<string, unknown>) : {};
   const theme = (UI_THEMES as readonly unknown[]).includes(ui.theme) ? (ui.theme as UiTheme) : 'system';
-  return { language: isLanguage(ui.language) ? ui.language : null, theme };
+  return { language: isLanguage(ui.language) ? ui.language : null, theme, ...(ui.editorContext === false ? { editorContext: false } : {}) };
 }
 
 export function uiHandlers(store: SettingsStore, emit: Emit): DomainHandlers<'ui'> {
@@ -29,6 +29,8 @@ export function uiHandlers(store: SettingsStore, emit: Emit): DomainHandlers<'ui
           if (p.theme === 'system') delete ui.theme;
           else ui.theme = p.theme;
         }
+        if (p.editorContext === true) delete ui.editorContext;
+        else if (p.editorContext === false) ui.editorContext = false;
         const changed = { ...s, ui };
         if (Object.keys(ui).length === 0) delete (changed as Record<string, unknown>).ui;
         next = readUiPrefs(changed);

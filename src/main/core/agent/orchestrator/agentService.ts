@@ -25,8 +25,9 @@ import { createDeltaBatcher } from './deltaBatcher';
 import { createSessionContext } from './sessionContext';
 import { changedSetup, lastSetup, setupOf } from './resumeSetup';
 import type { ProjectContext } from '../../context/projectContext';
+import { taskAttachments } from '../../context/editorContext';
 import type { McpHub } from '../../mcp/mcpHub';
-import type { ImageInput } from '../../../../shared/context/contextShapes';
+import type { EditorContext, ImageInput } from '../../../../shared/context/contextShapes';
 import { createModelCaller } from './modelCaller';
 import { createAdmission } from './sessionAdmission';
 import { createWorktreeSessions, worktreeOf, type IsolatedTree, type WorktreeSessions, type WorktreeSessionsDeps } from './worktreeSessions';
@@ -88,7 +89,7 @@ export interface AgentServiceOptions {
 }
 
 export interface AgentService {
-  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy; isolation?: Isolation; images?: ImageInput[] }): Promise<{ sessionId: string; queued?: boolean }>;
+  start(input: { task: string; mode?: string; model?: string; whenBusy?: WhenBusy; isolation?: Isolation; images?: ImageInput[]; editorContext?: EditorContext }): Promise<{ sessionId: string; queued?: boolean }>;
   /** A spec session (specs.run): the tasks.md's open leaf tasks are the TODOs (specStart.ts). */
   startSpec(input: SpecRunInput): Promise<{ sessionId: string; taskIds: string[]; queued?: boolean }>;
   /** The queued sessions in a new order (those listed first); answers the queue. */
@@ -389,7 +390,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         const images = input.images ?? [];
         checkImages(images, prepared);
         if (input.isolation !== 'worktree') admission.checkBusy(input.whenBusy);
-        const attachments = (await options.context?.resolve(input.task)) ?? [];
+        const attachments = await taskAttachments(options.context, input.task, input.editorContext);
         const handle = await create(prepared, input.task, input.model, input.isolation);
         if (attachments.length || images.length) {
           // Logged before the loop (and its agent.onEvent forwarding) starts: sent on here, as session_started is.

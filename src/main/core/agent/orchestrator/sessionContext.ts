@@ -40,7 +40,7 @@ export function ruleMentionsIn(text: string): string[] {
 }
 
 /** The files a mention attached (`@src/a.ts`, `@src/a.ts:10-20`): they are in play for conditional rules. */
-const mentionedFiles = (attachments: readonly ContextAttachment[]) => attachments.filter((a) => a.kind === 'file' && !a.error).map((a) => a.ref.replace(/:\d+(-\d+)?$/, ''));
+const mentionedFiles = (attachments: readonly ContextAttachment[]) => attachments.filter((a) => (a.kind === 'file' || a.kind === 'selection') && !a.error).map((a) => a.ref.replace(/:\d+(-\d+)?$/, ''));
 
 function pathsOf(todo: Pick<TodoState, 'recentTools'>, tools: ReadonlySet<string>): string[] {
   const paths = new Set<string>();

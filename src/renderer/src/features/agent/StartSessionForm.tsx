@@ -15,13 +15,15 @@ import { isolationBlocked } from './worktreeWords';
 import { startStrings } from './startStrings';
 import { useReasonText, useText } from '../../i18n';
 import { modeText } from './modeText';
+import { EditorContextChips, useEditorContextChips } from './EditorContextChips';
 
 /**
  * Type a task, pick a mode and a model, start: the new session opens. "Run in its own worktree" starts it in its
  * own git worktree and branch (akira/<8>), beside whatever runs in the workspace's tree without asking; it is
  * off, with the reason, where agent.isolation says worktrees cannot be used (not a git repository …). The task box
  * completes `@` mentions and shows them as chips, takes pasted or dropped images (features/context), says which
- * rules files the agent will be told, and takes "Ask the agent about this" from the file viewer.
+ * rules files the agent will be told, and takes "Ask the agent about this" from the file viewer. Under it, the editor's
+ * context (the active file, its selection, the open tabs) as chips the person may remove (EditorContextChips).
  */
 export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string): void }) {
   const t = useText(startStrings);
@@ -31,6 +33,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
   const [task, setTask] = useDraftText('task');
   const taskRef = useRef<HTMLTextAreaElement>(null);
   const images = useImageAttachments('task');
+  const editor = useEditorContextChips();
   useAskInsert('task', task, setTask, taskRef);
   const [mode, setMode] = useState<string>('');
   const [model, setModel] = useState('');
@@ -59,6 +62,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
     setStarting(true);
     setError(null);
     const imageInputs = images.inputs();
+    const editorContext = editor.kept();
     try {
       // Another session running in this folder: ask (queue it / run anyway), then send it again with the answer.
       const started = await trust.run(() =>
@@ -70,6 +74,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
               ...(model.trim() ? { model: model.trim() } : {}),
               ...(worktree ? { isolation: 'worktree' as const } : {}),
               ...(imageInputs ? { images: imageInputs } : {}),
+              ...(editorContext ? { editorContext } : {}),
               ...extra,
             }),
           task,
@@ -79,6 +84,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
       const { sessionId } = started;
       setTask('');
       images.clear();
+      editor.reset();
       useSessionStore.getState().open(sessionId);
       onStarted?.(sessionId);
     } catch (err) {
@@ -109,6 +115,7 @@ export function StartSessionForm({ onStarted }: { onStarted?(sessionId: string):
           onKeyDown: onKey,
         }}
       />
+      <EditorContextChips state={editor} />
       <RulesLine />
       <div className="start-row">
         <label className="start-field">

@@ -12,9 +12,11 @@ export const KIND_ICON: Record<AttachmentKind, string> = {
   problems: '⚠',
   checkpoint: '◷',
   mcp: '⚙',
+  selection: '⌶',
+  tabs: '❐',
 };
 
-const KIND_WORD = { file: 'kindFile', folder: 'kindFolder', diff: 'kindDiff', problems: 'kindProblems', checkpoint: 'kindCheckpoint', mcp: 'kindMcp' } as const;
+const KIND_WORD = { file: 'kindFile', folder: 'kindFolder', diff: 'kindDiff', problems: 'kindProblems', checkpoint: 'kindCheckpoint', mcp: 'kindMcp', selection: 'kindSelection', tabs: 'kindTabs' } as const;
 
 /** What a mention of this kind attaches, in a word (the UI's language at the time of the call). */
 export const kindLabel = (kind: AttachmentKind): string => textOf(contextStrings)[KIND_WORD[kind]];

@@ -56,9 +56,10 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
     });
     return () => {
       selection.dispose();
-      if (useAskStore.getState().selection?.path === pathRef.current) useAskStore.getState().setSelection(null);
+      // The view state (its selection too) is kept first: the task box's editor context reads it once the live selection is gone.
       const open = bufferOf(pathRef.current);
       if (open && editor.getModel() === open.model) open.viewState = editor.saveViewState();
+      if (useAskStore.getState().selection?.path === pathRef.current) useAskStore.getState().setSelection(null);
       editor.setModel(null); // the buffer's model stays for the tab
       editor.dispose();
       editorRef.current = null;

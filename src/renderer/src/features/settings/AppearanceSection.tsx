@@ -11,7 +11,8 @@ const SYSTEM = 'system';
 const NO_ERRORS = {};
 
 /**
- * The UI's language and theme (ui.language, ui.theme in the global settings.json): they act at once, for every window
+ * The UI's language and theme (ui.language, ui.theme in the global settings.json), and whether a new task offers the
+ * editor's context (ui.editorContext, issue 25): they act at once, for every window
  * and whichever scope the page edits (no Save), as the palette's Preferences actions do.
  */
 export function AppearanceSection() {
@@ -55,6 +56,12 @@ export function AppearanceSection() {
               </option>
             ))}
           </select>
+        </Field>
+        <Field id="st-editor-context" label={t.editorContext} path="ui.editorContext" errors={NO_ERRORS} hint={t.editorContextHint}>
+          <label className="st-switch">
+            <input id="st-editor-context" type="checkbox" role="switch" checked={prefs.editorContext !== false} data-testid="settings-editor-context" onChange={(e) => change({ editorContext: e.target.checked })} />
+            <span>{t.editorContextSwitch}</span>
+          </label>
         </Field>
       </div>
       {error && (
