@@ -16,6 +16,7 @@ import { reasonFields, reasonIn, sessionReasons, wordsReason } from '../../share
  * | a change to Akira's own project files (settings, modes, mcp.json, rules) | prompt (even with --yes), saying what it steers | rejected: refused in batch | pause |
  * | a command the sandbox blocked | prompt: allow for the session / workspace / globally, run outside, or keep blocked | kept blocked (--yes never lets a command out) | kept blocked |
  * | the plan                      | prompt (y / n + feedback), or approved with --yes | approved | pause |
+ * | a mode switch the model asks for (switch_mode) | prompt (y / n + reason), or approved with --yes | approved | pause |
  * | a failed TODO's question      | prompt (retry / skip / edit / stop) | stop | stop |
  *
  * Denied commands never ask (the policy refuses them and the model is told). A pause ends `akira run`
@@ -64,11 +65,11 @@ export function createRunApprovals(options: RunApprovalsOptions) {
 
   async function approval(e: AgentEventOf<'approval_requested'>) {
     const { sessionId } = e;
-    const { changeId, kind, change, command, tool, protected: steersWhat, protectedWords } = approvalOf(e);
+    const { changeId, kind, change, command, tool, mode, protected: steersWhat, protectedWords } = approvalOf(e);
     const destructive = kind === 'command' && command?.destructive === true;
     const steers = kind === 'change' && typeof steersWhat === 'string' ? steersWhat : null;
-    const name = kind === 'command' ? (command?.command ?? '') : kind === 'read' || kind === 'mcp' ? (tool?.name ?? '') : (change?.path ?? '');
-    const what = kind === 'command' ? t.theCommand(name) : kind === 'read' ? t.aRead(name) : kind === 'mcp' ? t.theMcpTool(name) : t.aChangeTo(name);
+    const name = kind === 'command' ? (command?.command ?? '') : kind === 'read' || kind === 'mcp' ? (tool?.name ?? '') : kind === 'mode' ? (mode?.to ?? '') : (change?.path ?? '');
+    const what = kind === 'command' ? t.theCommand(name) : kind === 'read' ? t.aRead(name) : kind === 'mcp' ? t.theMcpTool(name) : kind === 'mode' ? t.aModeSwitch(mode?.from ?? '', name) : t.aChangeTo(name);
     const language = io.language ?? 'en';
     if (kind === 'sandbox') return sandboxBlocked(e);
     if (options.yes && !destructive && !steers) return void (await options.call('agent.approve', { sessionId, changeId }));
@@ -80,6 +81,7 @@ export function createRunApprovals(options: RunApprovalsOptions) {
     if (steers) io.err(`  ${s('red', t.thisChanges(reasonIn(steers, protectedWords, language)))}\n`);
     if (kind === 'change' && options.json && change) io.err(`${colorDiff(changeDiff(change, io.language), io.tty.stderr, 200, io.language)}\n`);
     if (kind === 'mcp' && tool) io.err(`  ${s('bold', tool.name)} ${s('dim', tool.input)}\n`);
+    if (kind === 'mode' && mode) io.err(`  ${s('bold', `${mode.from} → ${mode.to}`)} ${s('dim', mode.reason)}\n`);
     if (kind === 'command' && command) {
       // why it asks, in the person's language: the command's words, else the notice's when it says the same
       const why = reasonIn(command.reason, command.reasonWords ?? (e.reason === command.reason ? e.reasonWords : undefined), language);

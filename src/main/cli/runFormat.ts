@@ -105,6 +105,8 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
       return `${colorDiff(changeDiff(e.change, options.language), options.color, options.diffLines ?? 60, options.language)}\n`;
     case 'change_decided':
       return e.decision === 'rejected' ? `    ${s('yellow', t.changeRejected(e.by, e.reason ? oneLine(said(e.reason, e.reasonWords)) : ''))}\n` : '';
+    case 'mode_changed':
+      return `  ${s('cyan', t.modeChanged(e.from, e.to, e.by))}${e.reason ? s('dim', ` · ${oneLine(e.reason, 120)}`) : ''}\n`;
     case 'checkpoint_taken':
       return `    ${s('dim', t.checkpoint(e.checkpointId.slice(0, 10), e.label ? oneLine(e.label, 80) : ''))}\n`;
     case 'verification': {

@@ -77,7 +77,8 @@ export const proposedFileChange = z.object({
 export const agentApproval = z.object({
   changeId: approvalId,
   /** `sandbox`: a command the OS sandbox blocked waits for the user to allow what it needed, or to keep it blocked. */
-  kind: z.enum(['change', 'command', 'read', 'mcp', 'sandbox']),
+  /** `mode`: the model asks to switch the session's mode (switch_mode, issue 25). */
+  kind: z.enum(['change', 'command', 'read', 'mcp', 'sandbox', 'mode']),
   todoId: z.string().nullable(),
   change: proposedFileChange.optional(),
   /** kind 'read' and 'mcp': the tool and its arguments. */
@@ -104,6 +105,8 @@ export const agentApproval = z.object({
       grant: sandboxGrantSchema,
     })
     .optional(),
+  /** kind 'mode': the mode the session is in, the one the model asks for, and its reason. */
+  mode: z.object({ from: z.string(), to: z.string(), reason: z.string() }).optional(),
   /**
    * A file change to Akira's own project files (`.akira/settings.json`, modes, `mcp.json`, rules): what it
    * steers. It always asks, and batch approval (`akira run --yes`) refuses it.

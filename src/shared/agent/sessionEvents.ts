@@ -229,6 +229,17 @@ const bodies = {
    * `rollback` restored its files to its start checkpoint first (the rollback event says which files).
    */
   todo_failure_handled: { todoId: id, action: z.enum(['rollback', 'continue']), checkpointId: id.optional() },
+  /**
+   * The session's mode changed (issue 25): `by` the user (agent.setMode) or the model (switch_mode, approved by a
+   * person or by the policy: `approvedBy`). The next model call uses the new mode's prompt, tools and policy.
+   */
+  mode_changed: {
+    from: z.string().min(1).max(64),
+    to: z.string().min(1).max(64),
+    by: z.enum(['user', 'model']),
+    reason: text.default(''),
+    approvedBy: z.enum(['user', 'policy']).optional(),
+  },
   /** Worktree sessions: the session's branch was merged into the user's branch (agent.merge). */
   worktree_merged: { commit: z.string().min(1).max(64), alreadyMerged: z.boolean().default(false), into: z.string().nullable().default(null) },
   /** Worktree sessions: the worktree and its branch were removed (agent.discard). */

@@ -299,6 +299,9 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       state.context.attachments = event.attachments;
       state.context.images = event.images;
       break;
+    case 'mode_changed':
+      state.mode = event.to;
+      break;
     case 'rules_loaded':
       state.context.rules = event.files;
       break;

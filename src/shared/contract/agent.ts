@@ -140,6 +140,18 @@ export const agentCommands = {
     z.object({ modes: z.array(agentModeInfo), errors: z.array(modeFileError) }),
     'The modes a session can use: the built-ins and the custom ones of `.akira/modes` (with an error per invalid mode file).',
   ),
+  'agent.setMode': defineCommand(
+    z
+      .object({
+        ...bySession,
+        mode: z.string().trim().min(1).max(64),
+        /** Why, for the log (mode_changed) and session.md. */
+        reason: z.string().trim().max(2000).optional(),
+      })
+      .strict(),
+    z.object({ mode: z.string(), changed: z.boolean() }),
+    "Switch a running or paused session to another mode (issue 25): logged as mode_changed, the next model call uses the mode's prompt, tools and policy. `changed` is false when it was in that mode already; an unknown mode or an ended session is an error and changes nothing.",
+  ),
   'agent.editTodos': defineCommand(
     z.object({ ...bySession, todos: z.array(planTodo).min(1).max(500) }).strict(),
     ok,

@@ -69,7 +69,7 @@ export const modelsSection = z.record(
 /** A policy layer: only what this layer sets (see agent/policy/policySchema.ts for ranges and defaults). */
 export const policyLayer = z.object({
   autoApprove: z
-    .object({ read: z.boolean().optional(), write: z.boolean().optional(), command: z.boolean().optional(), mcp: z.boolean().optional(), sandboxedCommand: z.boolean().optional() })
+    .object({ read: z.boolean().optional(), write: z.boolean().optional(), command: z.boolean().optional(), mcp: z.boolean().optional(), sandboxedCommand: z.boolean().optional(), modeSwitch: z.boolean().optional() })
     .optional(),
   commands: z
     .object({
@@ -87,7 +87,7 @@ export type PolicyLayerT = z.infer<typeof policyLayer>;
 
 /** A whole policy, every default filled. */
 export const fullPolicy = z.object({
-  autoApprove: z.object({ read: z.boolean(), write: z.boolean(), command: z.boolean(), mcp: z.boolean(), sandboxedCommand: z.boolean() }),
+  autoApprove: z.object({ read: z.boolean(), write: z.boolean(), command: z.boolean(), mcp: z.boolean(), sandboxedCommand: z.boolean(), modeSwitch: z.boolean().optional() }),
   commands: z.object({ allow: z.array(z.string()), deny: z.array(z.string()), buildDirs: z.array(z.string()) }),
   limits: z.record(z.string(), z.number()),
   requirePlanApproval: z.boolean(),

@@ -18,9 +18,9 @@ const statusZh: Record<string, string> = {
 const kindZh: Record<string, string> = { create: '创建', modify: '修改', delete: '删除' };
 /** What `akira run` waits for (kind `command`, `read`, `mcp`, `change` or `plan`, and its command, tool or path). */
 const awaitedEn = (kind: string, name: string) =>
-  kind === 'command' ? `the command \`${name}\`` : kind === 'read' ? `a read (${name})` : kind === 'mcp' ? `the MCP tool ${name}` : kind === 'change' ? `a change to ${name}` : 'the plan';
+  kind === 'command' ? `the command \`${name}\`` : kind === 'read' ? `a read (${name})` : kind === 'mcp' ? `the MCP tool ${name}` : kind === 'change' ? `a change to ${name}` : kind === 'mode' ? `a switch to mode ${name}` : 'the plan';
 const awaitedZh = (kind: string, name: string) =>
-  kind === 'command' ? `命令 \`${name}\`` : kind === 'read' ? `一次读取（${name}）` : kind === 'mcp' ? `MCP 工具 ${name}` : kind === 'change' ? `对 ${name} 的更改` : '计划';
+  kind === 'command' ? `命令 \`${name}\`` : kind === 'read' ? `一次读取（${name}）` : kind === 'mcp' ? `MCP 工具 ${name}` : kind === 'change' ? `对 ${name} 的更改` : kind === 'mode' ? `切换到模式 ${name}` : '计划';
 const checkpointEn = (id: string, label: string) => (label ? `“${label}”` : id);
 const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : id);
 
@@ -53,6 +53,7 @@ export const sessionReasonStrings = defineText({
     waitingChecker: (command: string) => `Waiting for approval of a checker: ${command}`,
     waitingCommand: (command: string) => `Waiting for approval of a command: ${command}`,
     waitingMcp: (call: string) => `Waiting for approval of an MCP tool: ${call}`,
+    waitingModeSwitch: (from: string, to: string) => `The agent asks to switch mode: ${from} → ${to}`,
     waitingSandbox: (command: string) => `The sandbox blocked part of a command; allow it or keep it blocked: ${command}`,
     modelRefused: (status: number, message: string) =>
       `The model server refused the request (HTTP ${status}): ${message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
@@ -108,6 +109,7 @@ export const sessionReasonStrings = defineText({
     waitingChecker: (command: string) => `等待批准检查命令：${command}`,
     waitingCommand: (command: string) => `等待批准命令：${command}`,
     waitingMcp: (call: string) => `等待批准 MCP 工具：${call}`,
+    waitingModeSwitch: (from: string, to: string) => `智能体请求切换模式：${from} → ${to}`,
     waitingSandbox: (command: string) => `沙箱阻止了命令的一部分；请允许它或保持阻止：${command}`,
     modelRefused: (status: number, message: string) =>
       `模型服务器拒绝了请求（HTTP ${status}）：${message} 请检查 API 密钥（OPENAI_API_KEY 或设置）以及对该模型的访问权限，然后恢复会话。`,

@@ -48,6 +48,9 @@ export const toolErrorStrings = defineText({
       `${path} ${what === 'created' ? 'was created by someone else' : what === 'deleted' ? 'was deleted' : 'changed on disk'} since the change was proposed; nothing was written.`,
     cancelled: 'The tool call was cancelled.',
     unknownTool: (name: string) => `Unknown tool "${name}".`,
+    alreadyInMode: (mode: string) => `The session is already in mode ${mode}.`,
+    noSuchModeToSwitch: (mode: string, modes: string) => `There is no mode "${mode}". Modes: ${modes}.`,
+    modeSwitchRefused: (reason: string) => `The user refused the mode switch: ${reason}`,
     invalidArguments: (name: string) => `Invalid arguments for ${name}:`,
   },
   'zh-CN': {
@@ -77,6 +80,9 @@ export const toolErrorStrings = defineText({
       `提出更改后，${path} ${what === 'created' ? '已被他人创建' : what === 'deleted' ? '已被删除' : '在磁盘上已被更改'}；没有写入任何内容。`,
     cancelled: '工具调用已取消。',
     unknownTool: (name: string) => `未知的工具“${name}”。`,
+    alreadyInMode: (mode: string) => `会话已经处于模式 ${mode}。`,
+    noSuchModeToSwitch: (mode: string, modes: string) => `没有模式“${mode}”。可用模式：${modes}。`,
+    modeSwitchRefused: (reason: string) => `用户拒绝了模式切换：${reason}`,
     invalidArguments: (name: string) => `${name} 的参数无效。`,
   },
 });

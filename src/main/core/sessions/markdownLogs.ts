@@ -95,6 +95,8 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       ];
       return items.length ? line(e.ts, `**Context attached** to the task:`) + `${items.join('\n')}\n` : null;
     }
+    case 'mode_changed':
+      return line(e.ts, `**Mode** ${e.from} → **${e.to}**, by ${e.by === 'user' ? 'the user' : `the model${e.approvedBy ? ` (approved by ${e.approvedBy === 'user' ? 'the user' : 'the policy'})` : ''}`}${e.reason ? `: ${oneLine(e.reason, 300)}` : ''}`);
     case 'rules_loaded':
       return line(e.ts, e.files.length ? `**Rules**: ${e.files.map((f) => `${code(f.path)} (~${f.tokens} tokens${f.truncated ? ', cut to fit' : ''})`).join(', ')}` : '**Rules**: none');
     case 'user_messages_consumed':

@@ -36,6 +36,7 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
     'agent.approvePlan': async (p) => (await get().approvePlan(p.sessionId, { approved: p.approved, todos: p.todos, feedback: p.feedback }), ok),
     'agent.answer': async (p) => (await get().answer(p.sessionId, { questionId: p.questionId, choice: p.choice, todo: p.todo }), ok),
     'agent.modes': () => get().modes(),
+    'agent.setMode': (p) => get().setMode(p.sessionId, p.mode, p.reason || undefined),
     'agent.editTodos': async (p) => (await get().editTodos(p.sessionId, p.todos), ok),
     'agent.rewind': (p) => get().rewind(p.sessionId, p.checkpointId),
     'agent.undoRewind': (p) => get().undoRewind(p.sessionId),

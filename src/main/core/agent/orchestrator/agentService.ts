@@ -39,6 +39,7 @@ import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
 import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
+import type { SessionMode } from './sessionRuntime';
 import type { ModeResolver } from './modeResolver';
 import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 
@@ -49,6 +50,7 @@ import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason } 
  *   await agent.start({task, mode?, model?}) → {sessionId}       (model configuration errors: bad_request with how to configure)
  *   agent.list() / agent.get(id) / pause / resume / stop / sendMessage / approve / reject / approvePlan / answer
  *   agent.modes()                      the built-in and custom modes, with the broken mode files
+ *   agent.setMode(id, mode, reason?)   the user switches a session's mode (mode_changed; the next call uses it)
  *   agent.editTodos / rewind / undoRewind / fork    the board's pending part, and going back in a session's history (historyCommands.ts)
  *   await agent.dispose()              // running sessions are marked interrupted (resumable)
  *
@@ -114,6 +116,8 @@ export interface AgentService {
   approvePlan(sessionId: string, decision: PlanDecision): Promise<void>;
   answer(sessionId: string, answer: Answer): Promise<void>;
   modes(): Promise<{ modes: AgentModeInfo[]; errors: ModeLoadError[] }>;
+  /** The user switches a session that has not ended to another mode (changed: false when it is in it already). */
+  setMode(sessionId: string, mode: string, reason?: string): Promise<{ mode: string; changed: boolean }>;
   editTodos(sessionId: string, todos: PlanDecision['todos'] & {}): Promise<void>;
   rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
   undoRewind(sessionId: string): Promise<{ toSeq: number }>;
@@ -205,6 +209,21 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const askSandbox = tree ? tree.sandboxed : options.sandbox ? async () => (await options.sandbox!()).available : undefined;
     const sandboxed = commands && askSandbox ? await askSandbox().catch(() => false) : false;
     if (prepared.config.apiKey) store.addSecrets(prepared.config.apiKey);
+    // The policy the session decides with now: a mode switch (issue 25) replaces it.
+    let policyNow = prepared.policy;
+    const sessionModeOf = (mode: Prepared['mode'], policy: Policy): SessionMode => ({
+      id: mode.id,
+      modePrompt: mode.systemPrompt,
+      modeTools: mode.tools,
+      policy: gatePolicyOf(policy, at, sandboxed),
+      limits: limitsOf(policy),
+      settings: sessionSettingsOf(policy, prepared.contextTokens),
+      onApplied: () => {
+        policyNow = policy;
+        const entry = live.get(sessionId);
+        if (entry) entry.policy = policy;
+      },
+    });
     const client = createModelClient(prepared.config, { sleep: options.sleep });
     const off = handle.onEvent((event) => emitEvent({ ...event, sessionId }));
     const deltas = createDeltaBatcher((d) => emitEvent({ sessionId, type: 'assistant_delta', ...d }));
@@ -254,12 +273,19 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       settings: sessionSettingsOf(prepared.policy, prepared.contextTokens),
       modePrompt: prepared.mode.systemPrompt,
       modeTools: prepared.mode.tools,
+      modes: {
+        list: async () => (await loadModes(root)).modes.map((m) => ({ id: m.id, name: m.name, description: m.description })),
+        load: async (modeId) => {
+          const { mode, policy } = await modeAndPolicy(modeId);
+          return sessionModeOf(mode, policy);
+        },
+      },
       mcp: options.mcp ?? null,
       context: createSessionContext({
         handle,
         project: options.context ?? null,
         diagnostics: tree ? (tree.diagnostics ?? null) : (options.context?.diagnostics ?? null),
-        commandPolicy: (command) => gatePolicyOf(prepared.policy, at, sandboxed).command(command, at),
+        commandPolicy: (command) => gatePolicyOf(policyNow, at, sandboxed).command(command, at),
         vision: prepared.vision,
         budgetTokens: prepared.contextTokens,
         warn: (message) => emitEvent({ sessionId, type: 'warning', message }),
@@ -541,6 +567,26 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       guard(async () => {
         const { modes, errors } = await loadModes(root);
         return { modes: modes.map((m) => ({ id: m.id, name: m.name, description: m.description, builtIn: m.builtIn })), errors };
+      }),
+    setMode: (id, mode, reason) =>
+      guard(async () => {
+        const sessionId = checkSessionId(id);
+        const entry = live.get(sessionId);
+        if (entry) return { mode, changed: await entry.session.setMode(mode, reason) };
+        if (admission.position(sessionId) !== null) throw new AkiraError('conflict', sessionErrors.modeWhileQueued(sessionId));
+        // Paused or interrupted and not loaded: the log says the new mode, and resume prepares the session with it.
+        const handle = await store.openSession(sessionId);
+        try {
+          const state = handle.state();
+          if (terminalStatuses.includes(state.status)) throw new AkiraError('conflict', sessionErrors.modeAfterEnd(state.status));
+          if (state.mode === mode) return { mode, changed: false };
+          const { mode: next } = await modeAndPolicy(mode);
+          const event = await handle.append({ type: 'mode_changed', from: state.mode, to: next.id, by: 'user', reason: reason ?? '' });
+          emitEvent({ ...event, sessionId });
+          return { mode: next.id, changed: true };
+        } finally {
+          await handle.close();
+        }
       }),
     editTodos: (id, todos) => guard(() => history.editTodos(id, todos)),
     rewind: (id, checkpointId) => guard(() => history.rewind(id, checkpointId)),

@@ -25,7 +25,7 @@ import {
   type PlanDecision,
   type QuestionInfo,
 } from './sessionSteps';
-import { PauseSession, setStatus, takeCheckpoint, type SandboxGrantHooks, type SessionLimits, type SessionRuntime, type SessionSettings } from './sessionRuntime';
+import { PauseSession, setStatus, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
@@ -80,6 +80,8 @@ export interface AgentSessionDeps {
   mcp?: McpHub | null;
   /** The sandbox card's hooks (sandboxBlocked.ts); none: a blocked command's result goes to the model as it is. */
   sandboxGrants?: SandboxGrantHooks | null;
+  /** The modes it may switch to (issue 25); none: list_modes and switch_mode answer that it cannot. */
+  modes?: SessionModeSource | null;
 }
 
 export interface AgentSession {
@@ -95,6 +97,11 @@ export interface AgentSession {
   reject(changeId: string, reason: Reason): void;
   approvePlan(decision: PlanDecision): void;
   answer(answer: Answer): void;
+  /**
+   * The user switches the session's mode (agent.setMode): logged as `mode_changed`, the next model call uses it.
+   * False when it is in that mode already (nothing logged); conflict once the session has ended.
+   */
+  setMode(modeId: string, reason?: string): Promise<boolean>;
   /**
    * Changes the TODO board (agent.editTodos): `edit` gets the current state and answers the events to
    * append. It runs while the loop cannot start a pending TODO, so a TODO is never edited as it starts.
@@ -137,9 +144,20 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   };
   const all: CallTool[] = deps.registry.list().map((t) => ({ name: t.name, description: t.description, schema: t.params }));
   const planTool = all.find((t) => t.name === 'todo_write')!;
-  const control = new Set(['todo_write', 'update_todo', 'complete']);
-  // A spec session's TODOs are the tasks of its tasks.md: it has no todo_write.
-  const tools = all.filter((t) => (!deps.modeTools || control.has(t.name) || deps.modeTools.includes(t.name)) && !(deps.spec && t.name === 'todo_write'));
+  const control = new Set(['todo_write', 'update_todo', 'complete', 'list_modes', 'switch_mode']);
+  // The mode in use: a switch (agent.setMode, switch_mode) replaces it, and the next call reads it.
+  let mode: SessionMode = { id: handle.state().mode, modePrompt: deps.modePrompt, modeTools: deps.modeTools, policy: deps.policy, limits: deps.limits, settings: deps.settings };
+  // A spec session's TODOs are the tasks of its tasks.md: it has no todo_write. Without a mode source, no mode tools.
+  const toolsOf = (m: SessionMode) =>
+    all.filter((t) => (!m.modeTools || control.has(t.name) || m.modeTools.includes(t.name)) && !(deps.spec && t.name === 'todo_write') && (deps.modes || (t.name !== 'list_modes' && t.name !== 'switch_mode')));
+
+  async function applyMode(next: SessionMode, change: ModeChange): Promise<void> {
+    const from = handle.state().mode;
+    await handle.append({ type: 'mode_changed', from, to: next.id, by: change.by, reason: change.reason ?? '', ...(change.approvedBy ? { approvedBy: change.approvedBy } : {}) });
+    mode = next;
+    next.onApplied?.();
+  }
+  const modes = deps.modes ? { list: () => deps.modes!.list(), load: (id: string) => deps.modes!.load(id), apply: applyMode } : null;
 
   let loop: Promise<SessionStatus> | null = null;
   let rt: (SessionRuntime & { abort(kill: boolean): void }) | null = null;
@@ -165,17 +183,29 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       caller: deps.caller,
       registry: deps.registry,
       gate,
-      policy: deps.policy,
-      limits: deps.limits,
-      settings: deps.settings,
-      modePrompt: deps.modePrompt,
+      // The mode's parts are read at each use: a switch takes effect at the next call.
+      get policy() {
+        return mode.policy;
+      },
+      get limits() {
+        return mode.limits;
+      },
+      get settings() {
+        return mode.settings;
+      },
+      get modePrompt() {
+        return mode.modePrompt;
+      },
+      modes,
       checkpoints: deps.checkpoints,
       runCommand: deps.runCommand,
       rules: deps.rules,
       notice: deps.notice,
       spec: deps.spec ?? null,
       context: deps.context ?? noContext,
-      mcp: tools.some((t) => t.name === 'run_command') ? (deps.mcp ?? null) : null,
+      get mcp() {
+        return toolsOf(mode).some((t) => t.name === 'run_command') ? (deps.mcp ?? null) : null;
+      },
       beforeComplete: deps.beforeComplete,
       interrupt: interrupt.signal,
       kill: kill.signal,
@@ -223,7 +253,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
           });
         }
         else if (point.todo.status === 'verifying') await verifyCurrent(r, point.todo);
-        else await executeTurn(r, point.todo, tools);
+        else await executeTurn(r, point.todo, toolsOf(mode));
         return true;
       case 'failed_todo':
         await questionStep(r, point.todo, questionSlot);
@@ -357,6 +387,20 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       questionSlot.resolve(answer, (q) => {
         if (q.questionId !== answer.questionId) throw new AkiraError('not_found', sessionErrors.otherQuestion(q.questionId, answer.questionId));
       });
+    },
+    async setMode(modeId, reason) {
+      const ended = () => {
+        const s = handle.state().status;
+        if (terminalStatuses.includes(s)) throw new AkiraError('conflict', sessionErrors.modeAfterEnd(s));
+      };
+      ended();
+      if (modeId === handle.state().mode) return false;
+      if (!deps.modes) throw new AkiraError('unavailable', sessionErrors.modesUnavailable);
+      const next = await deps.modes.load(modeId);
+      ended(); // it may have ended while the mode loaded
+      if (next.id === handle.state().mode) return false;
+      await applyMode(next, { by: 'user', ...(reason ? { reason } : {}) });
+      return true;
     },
     editBoard: (edit) =>
       withBoard(async () => {

@@ -26,6 +26,8 @@ export interface GatePolicy {
   command(command: string, cwd: string | undefined): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords; destructive: boolean };
   /** An MCP server's tool: `autoApprove.mcp` or the server's `alwaysAllow` allow it; otherwise it asks. */
   mcp(tool: { toolName: string; server: string; alwaysAllowed: boolean }): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords };
+  /** The model asks to switch the session's mode (switch_mode): `autoApprove.modeSwitch` allows it; otherwise it asks. */
+  modeSwitch(): { decision: PolicyDecision; reason: string; reasonWords?: ErrorWords };
 }
 
 export interface GateDecision {

@@ -31,6 +31,10 @@ export function gatePolicyOf(policy: Policy, root: string, sandboxed = false): G
       if (policy.autoApprove.mcp) return { decision: 'allow', ...wordsReason(policyReasons.mcpAutoApproved) };
       return { decision: 'ask', ...wordsReason(policyReasons.mcpAsks) };
     },
+    modeSwitch() {
+      if (policy.autoApprove.modeSwitch) return { decision: 'allow', ...wordsReason(policyReasons.modeSwitchAutoApproved) };
+      return { decision: 'ask', ...wordsReason(policyReasons.modeSwitchAsks) };
+    },
   };
 }
 

@@ -37,6 +37,33 @@ export interface SessionSettings {
   askBeforeReads: boolean;
 }
 
+/** A mode as a running session uses it (issue 25): the next model call takes its prompt, tools and policy. */
+export interface SessionMode {
+  id: string;
+  modePrompt: string;
+  /** The mode's execute tools (default all); the control and mode tools are always offered. */
+  modeTools?: readonly string[];
+  policy: GatePolicy;
+  limits: SessionLimits;
+  settings: SessionSettings;
+  /** Runs once the switch to it is logged (the service keeps the policy it decides with). */
+  onApplied?(): void;
+}
+
+/** Where a session finds the modes it may switch to (agentService: the workspace's, with the user's policy). */
+export interface SessionModeSource {
+  list(): Promise<{ id: string; name: string; description: string }[]>;
+  /** The mode ready to use; an AkiraError (bad_request, naming the modes) for an unknown id. */
+  load(modeId: string): Promise<SessionMode>;
+}
+
+/** What a switch logs besides from/to (the mode_changed event). */
+export interface ModeChange {
+  by: 'user' | 'model';
+  reason?: string;
+  approvedBy?: 'user' | 'policy';
+}
+
 export interface SessionRuntime {
   readonly sessionId: string;
   readonly root: string;
@@ -85,6 +112,8 @@ export interface SessionRuntime {
   readonly beforeComplete?: () => Promise<void>;
   /** What the user let through the OS sandbox (sandboxBlocked.ts); null: commands do not offer it (no sandbox hooks). */
   readonly sandboxGrants: SessionSandboxGrants | null;
+  /** Mode switches (list_modes, switch_mode); null: this session cannot switch (no mode source). */
+  readonly modes: (SessionModeSource & { apply(mode: SessionMode, change: ModeChange): Promise<void> }) | null;
 }
 
 /** The sandbox card's side of a session (issue 26): what allowing a block grants, and where a grant is kept. */

@@ -1,7 +1,8 @@
 import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
 import type { Todo, TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
-import { formatToolError, ToolError, type CompleteParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
+import { formatToolError, ToolError, type CompleteParams, type SwitchModeParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
+import { listModes, switchMode } from './modeSwitch';
 import { newId, settleChange, settleChanges, type ChangeRef } from './changeFlow';
 import { callMcpTool } from './mcpCalls';
 import { READ_RESOURCE_TOOL } from '../../mcp/mcpResults';
@@ -19,7 +20,7 @@ import { appendCommandFinished } from './commandEvents';
  * - write_file/edit_file/delete_file propose a change that goes through the gate (changeFlow.ts);
  * - run_command: the policy allows, asks or denies (deny wins); a command that changed files is
  *   followed by a checkpoint linked to the TODO;
- * - update_todo / todo_write / complete are the orchestrator's own.
+ * - update_todo / todo_write / complete are the orchestrator's own, and so are list_modes / switch_mode (modeSwitch.ts).
  * Failures the model can act on come back to it as tool results marked as errors, with a next step.
  *
  *   const r = await dispatchToolCall(rt, call, todo)  → {next: 'continue' | 'stop' | 'verify', applied}
@@ -121,6 +122,11 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
       }
       case 'run_command':
         return await runCommand(rt, call, todo, args, finish);
+      case 'list_modes':
+        rt.registry.parse('list_modes', args);
+        return await listModes(rt, finish);
+      case 'switch_mode':
+        return await switchMode(rt, todo, rt.registry.parse('switch_mode', args).params as SwitchModeParams, finish);
       default: {
         if (call.name.startsWith('mcp__') || call.name === READ_RESOURCE_TOOL) return await callMcpTool(rt, call, todo, finish);
         const { tool } = rt.registry.parse(call.name, args);

@@ -7,7 +7,7 @@ import { checkPolicy, checkPolicyOverrides, DEFAULT_ALLOWED_COMMANDS, mergePolic
 describe('policySchema', () => {
   it('defaults every field', () => {
     const p = policySchema.parse({});
-    expect(p.autoApprove).toEqual({ read: true, write: false, command: false, mcp: false, sandboxedCommand: true });
+    expect(p.autoApprove).toEqual({ read: true, write: false, command: false, mcp: false, sandboxedCommand: true, modeSwitch: false });
     expect(p.commands.allow).toEqual(DEFAULT_ALLOWED_COMMANDS);
     expect(p.commands.deny).toEqual([]);
     expect(p.commands.buildDirs).toContain('node_modules');
@@ -115,7 +115,7 @@ describe('resolvePolicy', () => {
       undefined,
       { autoApprove: { write: false, command: true }, commands: { allow: ['make'], deny: ['wget'] }, requirePlanApproval: true },
     );
-    expect(p.autoApprove).toEqual({ read: true, write: false, command: true, mcp: false, sandboxedCommand: true });
+    expect(p.autoApprove).toEqual({ read: true, write: false, command: true, mcp: false, sandboxedCommand: true, modeSwitch: false });
     expect(p.commands.allow).toEqual([...DEFAULT_ALLOWED_COMMANDS, 'npm test', 'make']);
     expect(p.commands.deny).toEqual(['curl', 'wget']);
     expect(p.limits.maxRetriesPerTodo).toBe(1);

@@ -114,6 +114,8 @@ export const policySchema = z.strictObject({
        * the OS sandbox. Destructive commands, deny entries and `.git` writes still ask or are refused.
        */
       sandboxedCommand: flag().default(true),
+      /** Issue 25: the model's switch_mode goes through without asking the user (a mode's policy applies after it). */
+      modeSwitch: flag().default(false),
     })
     .prefault({}),
   commands: z
@@ -141,6 +143,7 @@ export const policyOverridesSchema = z.strictObject({
       command: flag().optional(),
       mcp: flag().optional(),
       sandboxedCommand: flag().optional(),
+      modeSwitch: flag().optional(),
     })
     .optional(),
   commands: z

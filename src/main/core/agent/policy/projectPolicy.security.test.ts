@@ -55,6 +55,12 @@ const rows: Record<string, Row> = {
     tighten: { autoApprove: { sandboxedCommand: false } },
     tightened: (e) => expect(e.autoApprove.sandboxedCommand).toBe(false),
   },
+  'autoApprove.modeSwitch': {
+    loosen: { autoApprove: { modeSwitch: true } },
+    same: (e, f) => expect(e.autoApprove.modeSwitch).toBe(f.autoApprove.modeSwitch),
+    tighten: { autoApprove: { modeSwitch: false } },
+    tightened: (e) => expect(e.autoApprove.modeSwitch).toBe(false),
+  },
   'commands.allow': { loosen: { commands: { allow: ['curl', 'rm'] } }, same: (e, f) => expect(e.commands.allow).toEqual(f.commands.allow) },
   'commands.deny': { loosen: { commands: { deny: [] } }, same: (e, f) => expect(e.commands.deny).toEqual(f.commands.deny), tighten: { commands: { deny: ['npm publish'] } }, tightened: (e) => expect(e.commands.deny).toEqual(expect.arrayContaining(['npm publish'])) },
   'commands.buildDirs': {

@@ -35,6 +35,7 @@ export function tightenPolicy(base: Policy, project: PolicyOverrides | undefined
       command: base.autoApprove.command && aa.command !== false,
       mcp: base.autoApprove.mcp && aa.mcp !== false,
       sandboxedCommand: base.autoApprove.sandboxedCommand && aa.sandboxedCommand !== false,
+      modeSwitch: base.autoApprove.modeSwitch && aa.modeSwitch !== false,
     },
     commands: {
       ...base.commands,

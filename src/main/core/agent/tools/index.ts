@@ -3,7 +3,9 @@ export { createToolRegistry, parametersSchema, toOpenAiTool } from './toolRegist
 export type { ControlHandlers, OpenAiTool, RegisteredTool, ToolRegistry } from './toolRegistry';
 export { applyProposedChange } from './proposedChange';
 export { formatToolError, messageOf, toToolError, ToolError } from './toolError';
-export { toolNames, controlToolNames, fileToolNames } from './toolTypes';
+export { toolNames, controlToolNames, fileToolNames, modeToolNames } from './toolTypes';
+export { listModesTool, switchModeTool } from './modeTools';
+export type { SwitchModeParams } from './modeTools';
 export type { ControlToolName, ProposedChange, ToolCategory, ToolContext, ToolName, ToolResult } from './toolTypes';
 export { assessTaskParams, assessTaskTool, verifyTodoTool, verifyTodoParams, todoStatus } from './todoTools';
 export type { CompleteParams, ControlHandler, TodoStatus, TodoWriteParams, UpdateTodoParams, VerifyTodoParams } from './todoTools';

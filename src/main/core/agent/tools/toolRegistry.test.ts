@@ -27,6 +27,8 @@ describe('tool registry', () => {
       ['todo_write', 'control'],
       ['update_todo', 'control'],
       ['complete', 'control'],
+      ['list_modes', 'control'],
+      ['switch_mode', 'control'],
     ]);
     const props = (name: string) => Object.keys((registry.get(name)!.parameters.properties ?? {}) as object);
     expect(props('list_files')).toEqual(['path', 'recursive', 'limit']);

@@ -9,6 +9,7 @@ import { toToolError, ToolError } from './toolError';
 import { toolErrors } from '../../../../shared/errors';
 import { toolNames, type ControlToolName, type ToolCategory, type ToolContext, type ToolDefinition, type ToolName, type ToolResult } from './toolTypes';
 import { deleteFileTool, editFileTool, writeFileTool } from './writeTools';
+import { modeTools } from './modeTools';
 
 /**
  * The one tool registry every face's agent uses (docs/architecture.md "Agent protocol": names and parameters pinned).
@@ -118,6 +119,16 @@ export function createToolRegistry(options: { handlers?: Partial<ControlHandlers
         const handler = handlers[t.name];
         if (!handler) throw new ToolError('unavailable', `${t.name} is not available in this session.`);
         return handler(params, ctx);
+      },
+    });
+  }
+
+  // The mode tools are the orchestrator's (toolDispatch.ts): listed here, never run through the registry.
+  for (const t of modeTools) {
+    tools.set(t.name, {
+      ...describe(t),
+      run: async () => {
+        throw new ToolError('unavailable', `${t.name} is not available in this session.`);
       },
     });
   }

@@ -8,7 +8,9 @@ export type ToolCategory = 'read' | 'write' | 'command' | 'control';
 
 export const fileToolNames = ['list_files', 'read_file', 'search_files', 'write_file', 'edit_file', 'delete_file'] as const;
 export const controlToolNames = ['todo_write', 'update_todo', 'complete'] as const;
-export const toolNames = [...fileToolNames, 'run_command', 'get_diagnostics', ...controlToolNames] as const;
+/** The session's mode (issue 25): what modes there are, and asking to switch (modeTools.ts). Always offered, like the control tools. */
+export const modeToolNames = ['list_modes', 'switch_mode'] as const;
+export const toolNames = [...fileToolNames, 'run_command', 'get_diagnostics', ...controlToolNames, ...modeToolNames] as const;
 export type ToolName = (typeof toolNames)[number];
 export type ControlToolName = (typeof controlToolNames)[number];
 

@@ -247,7 +247,12 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
   const open = !item.resolved && undecided === 'waits';
   const state = undecided === 'held' ? t.noLongerWaitingPaused : undecided === 'dropped' ? t.notDecided : t.noLongerWaiting;
   if (approval.kind === 'sandbox') return <SandboxApprovalCard item={item} sessionId={sessionId} open={open} state={item.resolved || open ? null : state} />;
-  const what = approval.kind === 'command' ? `$ ${approval.command?.command ?? ''}` : `${approval.tool?.name ?? 'read'} ${approval.tool?.input ?? ''}`;
+  const what =
+    approval.kind === 'command'
+      ? `$ ${approval.command?.command ?? ''}`
+      : approval.mode
+        ? `${approval.mode.from} → ${approval.mode.to}${approval.mode.reason ? `\n${approval.mode.reason}` : ''}`
+        : `${approval.tool?.name ?? 'read'} ${approval.tool?.input ?? ''}`;
   const act = (fn: () => Promise<unknown>) => fn().catch((err) => setError(message(err)));
   return (
     <Card
@@ -256,7 +261,7 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
       icon="?"
       title={
         <>
-          {approval.kind === 'command' ? t.commandWaits : approval.kind === 'mcp' ? t.mcpWaits : t.readWaits}{' '}
+          {approval.kind === 'command' ? t.commandWaits : approval.kind === 'mcp' ? t.mcpWaits : approval.kind === 'mode' ? t.modeWaits : t.readWaits}{' '}
           <TodoChip todoId={approval.todoId} />
         </>
       }

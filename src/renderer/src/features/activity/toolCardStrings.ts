@@ -50,6 +50,7 @@ export const toolCardStrings = defineText({
     // Approvals
     commandWaits: 'A command waits for approval',
     mcpWaits: 'An MCP tool call waits for approval',
+    modeWaits: 'A mode switch waits for approval',
     readWaits: 'A read waits for approval',
     resolved: (resolved: string) => resolved,
     noLongerWaitingPaused: 'no longer waiting: the session paused',
@@ -130,6 +131,7 @@ export const toolCardStrings = defineText({
     denied: (reason: string) => `已被策略拒绝：${reason}`,
     commandWaits: '一条命令等待批准',
     mcpWaits: '一次 MCP 工具调用等待批准',
+    modeWaits: '一次模式切换等待批准',
     readWaits: '一次读取等待批准',
     resolved: (resolved: string) => RESOLVED_ZH[resolved] ?? resolved,
     noLongerWaitingPaused: '不再等待：会话已暂停',

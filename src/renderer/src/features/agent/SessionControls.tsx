@@ -11,6 +11,7 @@ import { agentStrings } from './agentStrings';
 import { useFormats, useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 import { useModeName } from './useModeName';
+import { ModeSwitch } from './ModeSwitch';
 import { SandboxNotice } from './SandboxNotice';
 import { useReasonText } from '../../i18n';
 import { reasonFields, sessionReasons } from '../../../../shared/errors';
@@ -38,7 +39,9 @@ export function SessionControls({ onClose }: { onClose(): void }) {
   const changes = useReviewStore((s) => waitingIn(s.items, board.sessionId).filter((i) => i.kind === 'change').length);
   const cost = formatCost(board.totals.costUsd);
   const queued = board.status === 'queued';
-  const meta = `${queued ? t.inTheQueue : phaseLabel(board.phase, t)} · ${modeName(board.mode)} · ${board.model}`;
+  // A session that has not ended switches its mode here (issue 25); the meta names the mode otherwise.
+  const switchable = canStop(board.status) && !queued;
+  const meta = `${queued ? t.inTheQueue : phaseLabel(board.phase, t)} · ${switchable ? '' : `${modeName(board.mode)} · `}${board.model}`;
   const queuePosition = useSessionStore((s) => s.sessions.find((x) => x.sessionId === board.sessionId)?.queuePosition ?? null);
 
   async function act(fn: () => Promise<unknown>) {
@@ -64,6 +67,7 @@ export function SessionControls({ onClose }: { onClose(): void }) {
         <span className="session-task" title={`${board.task}\n${meta}`}>
           {board.task || '…'}
         </span>
+        {switchable && <ModeSwitch sessionId={sessionId} mode={board.mode} disabled={busy} onSwitch={(mode) => act(() => client.invoke('agent.setMode', { sessionId, mode }))} />}
         <span className="session-meta session-phase" data-testid="session-meta">
           {meta}
         </span>

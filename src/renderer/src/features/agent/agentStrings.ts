@@ -49,6 +49,8 @@ export const agentStrings = defineText({
     stopForGood: 'Stop for good',
     cancel: 'Cancel',
     closeSessionView: 'Close the session view',
+    sessionMode: 'Mode',
+    switchModeTitle: 'Switch this session’s mode: its next model call uses the new mode’s prompt, tools and policy',
     // The status bar item and its menu
     statusItemTitle: (task: string, wait: string | null) => `${task}${wait ? `\n${wait}` : ''}\n(click for the session's menu)`,
     sessionMenu: 'Session',
@@ -124,6 +126,8 @@ export const agentStrings = defineText({
     stopForGood: '彻底停止',
     cancel: '取消',
     closeSessionView: '关闭会话视图',
+    sessionMode: '模式',
+    switchModeTitle: '切换此会话的模式：它的下一次模型调用将使用新模式的提示词、工具和策略',
     statusItemTitle: (task: string, wait: string | null) => `${task}${wait ? `\n${wait}` : ''}\n（点击打开会话菜单）`,
     sessionMenu: '会话',
     session: '会话',

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { PendingItem } from './reviewStore';
+import { itemLabel, type PendingItem } from './reviewStore';
 import { SandboxBlocked, SandboxChoices } from './SandboxDecision';
 import { reviewNoticeStrings } from './reviewNoticeStrings';
 import { useReasonText, useText } from '../../i18n';
 
-/** A command or a read waiting for approval: what would run, where, and why it asks. */
+/** A command, a read or a mode switch waiting for approval: what would run, where, and why it asks. */
 export function ApprovalCard({ item }: { item: PendingItem }) {
   const t = useText(reviewNoticeStrings);
   const reasonText = useReasonText();
@@ -19,6 +19,16 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
         <SandboxBlocked blocked={sb.blocked} />
         <SandboxChoices sessionId={item.sessionId} approval={approval} onError={setError} />
         {error && <div className="review-warning">{error}</div>}
+      </div>
+    );
+  }
+  if (item.mode) {
+    return (
+      <div className="review-card" data-testid="review-mode">
+        <div className="review-card-label">{t.wantsModeSwitch}</div>
+        <pre className="review-command-line">{itemLabel(item)}</pre>
+        {item.mode.reason && <div className="review-mode-reason">{item.mode.reason}</div>}
+        <div className="review-dim">{reasonText(item.reason, item.reasonWords) ?? t.modeNeedsApproval}</div>
       </div>
     );
   }

@@ -11,6 +11,7 @@ export function kindOf(item: PendingItem): { letter: string; word: string; tone:
   if (item.kind === 'read') return { letter: 'R', word: t.kindRead, tone: 'command' };
   if (item.kind === 'mcp') return { letter: 'T', word: t.kindMcp, tone: 'command' };
   if (item.kind === 'sandbox') return { letter: '!', word: t.kindSandbox, tone: 'danger' };
+  if (item.kind === 'mode') return { letter: '⇄', word: t.kindMode, tone: 'command' };
   if (item.change?.binary) return { letter: 'B', word: t.kindBinary, tone: 'modify' };
   if (item.change?.kind === 'create') return { letter: 'A', word: t.kindCreate, tone: 'create' };
   if (item.change?.kind === 'delete') return { letter: 'D', word: t.kindDelete, tone: 'delete' };

@@ -44,6 +44,7 @@ export function describeArrival(item: PendingItem): { title: string; detail: str
   if (item.kind === 'read') return { title: t.readWaits, detail };
   if (item.kind === 'mcp') return { title: t.mcpWaits, detail };
   if (item.kind === 'sandbox') return { title: t.sandboxWaits, detail };
+  if (item.kind === 'mode') return { title: t.modeWaits, detail };
   const title = item.change?.binary ? t.binaryWaits : item.change?.kind === 'create' ? t.newFileWaits : item.change?.kind === 'delete' ? t.deletionWaits : t.changeWaits;
   return { title, detail };
 }

@@ -31,6 +31,8 @@ export interface PendingItem {
   tool?: AgentApproval['tool'];
   /** A command the OS sandbox blocked: what it met, and what allowing lets through. */
   sandbox?: AgentApproval['sandbox'];
+  /** The model asks to switch the session's mode (issue 25): from, to and why. */
+  mode?: AgentApproval['mode'];
   /** A change to Akira's own project files (settings, modes, MCP servers, rules): what it steers. */
   protected?: string;
   /** The words of `protected` (issue 14): show it with useReasonText. */
@@ -94,7 +96,8 @@ const DECIDED_KEPT = 30;
 export const itemKey = (sessionId: string, changeId: string) => `${sessionId}/${changeId}`;
 
 /** A short name for a waiting item: the file, the command or the read. */
-export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox'>): string {
+export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox' | 'mode'>): string {
+  if (item.mode) return `${item.mode.from} → ${item.mode.to}`;
   if (item.change) return item.change.path;
   if (item.command) return item.command.command;
   if (item.sandbox) return item.sandbox.command;
@@ -114,6 +117,7 @@ function toItem(sessionId: string, a: AgentApproval, reason: string | null, arri
       ...(a.protected ? { protected: a.protected, ...(a.protectedWords ? { protectedWords: a.protectedWords } : {}) } : {}),
       ...(a.tool ? { tool: a.tool } : {}),
       ...(a.sandbox ? { sandbox: a.sandbox } : {}),
+      ...(a.mode ? { mode: a.mode } : {}),
       reason: reason ?? a.command?.reason ?? null,
       // without the notice's reason (agent.get's approvals), the command's own reason and its words speak
       ...(reason ? (reasonWords ? { reasonWords } : {}) : a.command?.reasonWords ? { reasonWords: a.command.reasonWords } : {}),
