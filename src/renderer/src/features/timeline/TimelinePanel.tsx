@@ -115,7 +115,7 @@ export function TimelinePanel() {
     return (
       <div className="timeline" data-testid="timeline">
         <div className="empty tl-empty" role="status" data-testid="timeline-off">
-          {reasonText(null, offWords)}
+          {reasonText(t.checkpointsOff, offWords)}
         </div>
       </div>
     );
