@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply } from '../../testing/openaiTestServer';
 import { useAkiraRunKit } from '../../testing/akiraRunKit';
-import { runBuilt } from '../../testing/builtCli';
+import { execBuilt, runBuilt } from '../../testing/builtCli';
 import { noGitPath } from '../../testing/noGitPath';
 import { waitFor } from '../../testing/waitFor';
 
@@ -77,6 +77,17 @@ describe('without git on the PATH (built)', () => {
     expect((await api('workspace.read', { path: 'a.txt' })).result.content).toBe('alpha\n');
     expect((await api('terminal.create', {})).result.terminalId).toEqual(expect.any(String));
     expect(serve.stderr()).not.toContain('Cannot run git');
+  });
+
+  it('akira checkpoints list says why there are none; create refuses with the same words (exit 1)', async () => {
+    const ws = await kit.workspace({ 'a.txt': 'alpha\n' });
+    const env = { AKIRA_DATA_DIR: ws.dataDir, PATH: path.dir };
+    const list = await execBuilt('akira.cjs', ['checkpoints', 'list', '--workspace', ws.root], { cwd: ws.root, env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/^Checkpoints are off: .*not installed.*git-scm\.com/);
+    const create = await execBuilt('akira.cjs', ['checkpoints', 'create', '--workspace', ws.root], { cwd: ws.root, env });
+    expect(create.code).toBe(1);
+    expect(create.stderr).toMatch(/Checkpoints are off: /);
   });
 });
 
