@@ -43,6 +43,8 @@ export interface AgentKitOptions {
   /** The global settings file (dataDir/settings.json); `model` defaults to the test server. */
   settings?: Record<string, unknown>;
   env?: NodeJS.ProcessEnv;
+  /** Variables added to the default environment (the test server's model): e.g. a PATH without git. */
+  moreEnv?: NodeJS.ProcessEnv;
   /** Make the workspace a git repository (git init and one commit of `files`) before the core opens it. */
   gitRepo?: boolean;
   /** Watch the workspace as the long-lived faces do (default false: no watcher). */
@@ -70,7 +72,7 @@ export async function startAgentKit(options: AgentKitOptions = {}): Promise<Agen
     // The user's terminals without the machine's rc files (see ptyKit's TEST_SHELL).
     ...(TEST_SHELL ? { shell: TEST_SHELL } : {}),
     agent: {
-      env: options.env ?? { OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model' },
+      env: options.env ?? { OPENAI_BASE_URL: server.baseURL, AKIRA_MODEL: 'test-model', ...options.moreEnv },
       sleep: async (ms) => {
         sleeps.push(ms);
       },

@@ -5,6 +5,7 @@ import { CommandFailed, idArgument, type Session } from './checkpointsSession';
 import { checkpointsStrings } from './checkpointsStrings';
 import { cliText } from './io';
 import { unifiedDiff } from '../common/unifiedDiff';
+import { wordsText } from '../../shared/errors';
 
 /** `akira checkpoints create|list|show|diff|prune`; each prints its result and returns the exit code. */
 
@@ -25,6 +26,8 @@ export async function listAction(s: Session): Promise<number> {
   if (limit !== undefined && (limit < 1 || limit > 1000)) throw new UsageError(cliText(s.io, checkpointsStrings).limitRange(limit));
   const result = await s.call('checkpoints.list', { limit, offset });
   if (s.json) printJson(s, result);
+  // Checkpoints are off (git is not installed): say why instead of an empty list.
+  else if (result.offWords) s.io.out(`${wordsText(result.offWords, s.io.language ?? 'en') ?? result.offWords.key}\n`);
   else s.io.out(formatList(result, offset ?? 0, s.io.tty.stdout, cliText(s.io, checkpointsStrings)));
   return 0;
 }

@@ -130,7 +130,7 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
     case 'model_retry':
       return `  ${s('dim', t.modelRetry(e.attempt, (e.delayMs / 1000).toFixed(1), oneLine(said(e.reason, e.reasonWords), 160)))}\n`;
     case 'warning':
-      return `  ${s('yellow', t.warning)} ${oneLine(e.message, 300)}\n`;
+      return `  ${s('yellow', t.warning)} ${oneLine(said(e.message, e.messageWords), 300)}\n`;
     // A mention that could not be attached (a missing file, an MCP prompt without its arguments): said, never silent.
     case 'context_attached':
       return e.attachments

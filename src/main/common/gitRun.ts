@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 /**
@@ -37,13 +38,17 @@ export interface GitRunOptions {
   okCodes?: number[];
 }
 
-/** git could not start (`code` null, `stderr` the reason) or exited with a code that is not ok. */
+/**
+ * git could not start (`code` null, `stderr` the reason) or exited with a code that is not ok. `missing`: it could not
+ * start because there is no git on the PATH (ENOENT), a known state (common/gitPresence.ts), not a fault.
+ */
 export class GitFailure extends Error {
   constructor(
     readonly args: readonly string[],
     readonly code: number | null,
     readonly stderr: string,
     readonly started: boolean,
+    readonly missing = false,
   ) {
     super(started ? `git ${gitCommandName(args)} failed (${code ?? 'signal'}): ${stderr.trim().slice(0, 2000)}` : `Cannot run git: ${stderr}`);
     this.name = 'GitFailure';
@@ -59,6 +64,16 @@ export function gitCommandName(args: readonly string[]): string {
   return '';
 }
 
+/** A spawn's ENOENT means no git on the PATH, unless the folder it was to run in is what is missing. */
+function notOnPath(err: NodeJS.ErrnoException, cwd: string): boolean {
+  return err.code === 'ENOENT' && existsSync(cwd);
+}
+
+/** Whether `err` says that git is not installed (no `git` on the PATH). */
+export function isGitMissing(err: unknown): boolean {
+  return err instanceof GitFailure && err.missing;
+}
+
 /** Runs `git <args>` to completion; stdout as a Buffer. Rejects with GitFailure. */
 export function runGit(args: readonly string[], opts: GitRunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -67,7 +82,7 @@ export function runGit(args: readonly string[], opts: GitRunOptions): Promise<Bu
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', (e) => reject(new GitFailure(args, null, e.message, false)));
+    child.on('error', (e: NodeJS.ErrnoException) => reject(new GitFailure(args, null, e.message, false, notOnPath(e, opts.cwd))));
     child.on('close', (code) => {
       if (code === 0 || (code !== null && opts.okCodes?.includes(code))) resolve(out.length === 1 ? out[0] : Buffer.concat(out));
       else reject(new GitFailure(args, code, Buffer.concat(err).toString('utf8'), true));

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { devNull } from 'node:os';
 import { resolve } from 'node:path';
-import { GitFailure, runGit } from './gitRun';
+import { GitFailure, isGitMissing, runGit } from './gitRun';
 import {
   configPrograms,
   hookPrograms,
@@ -140,8 +140,13 @@ export function createRepoGitGuard(env: Record<string, string>, trust?: RepoTrus
     const opts = { cwd, env, okCodes: [1, 128] };
     const [dirOut, listOut] = await Promise.all([
       runGit(['rev-parse', '--absolute-git-dir', '--git-common-dir', '--show-toplevel'], opts).catch(() => Buffer.alloc(0)),
-      runGit(['config', '--list', '--show-scope', '--show-origin', '-z'], opts),
+      runGit(['config', '--list', '--show-scope', '--show-origin', '-z'], opts).catch((err: unknown) => {
+        // No git installed: no repository it could read, nothing it could run (git's own call then fails as `missing`).
+        if (isGitMissing(err)) return null;
+        throw err;
+      }),
     ]);
+    if (!listOut) return { state: null, head: [], trustVersion, files: new Map() };
     const [gitDir, common, top] = dirOut.toString('utf8').split('\n');
     const entries = parseConfigList(listOut.toString('utf8'), cwd);
     // Outside a repository nothing is kept: a `git init` may come at any time.

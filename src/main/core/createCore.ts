@@ -49,7 +49,9 @@ import { createWorkspaceService, type WorkspaceService, type WorkspaceServiceOpt
 import { createWorktrees } from './worktrees/worktrees';
 import { createFolderAccess } from './folders/folderAccess';
 import { foldersHandlers } from './folders/foldersHandlers';
-import { fileErrors } from '../../shared/errors';
+import { checkpointErrors, fileErrors } from '../../shared/errors';
+import { gitPresence } from '../common/gitPresence';
+import { createGitlessCheckpoints } from './checkpoints/gitlessCheckpoints';
 
 export type Face = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -207,13 +209,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         sandbox: (grant) => sandbox.current(grant),
       }));
       // The checkpoint events are the contract's checkpoints.onProgress / onChanged.
-      const checkpoints = (built.checkpoints = await createCheckpointService({
-        root,
-        dataDir: options.dataDir,
-        emit: emit as CheckpointEmit,
-        // Long-lived faces start the stat pool at once (a one-shot CLI command would only wait for it).
-        options: { ...(feed ? { beforeScan: feed.barrier } : {}), preloadStatPool: options.face !== 'cli' },
-      }));
+      // Without git (no git on the PATH) the folder opens all the same: checkpoints are off and say why, git.status
+      // answers gitMissing, worktrees say why not (common/gitPresence.ts).
+      const gitInstalled = (await gitPresence()).installed;
+      const checkpoints = (built.checkpoints = gitInstalled
+        ? await createCheckpointService({
+            root,
+            dataDir: options.dataDir,
+            emit: emit as CheckpointEmit,
+            // Long-lived faces start the stat pool at once (a one-shot CLI command would only wait for it).
+            options: { ...(feed ? { beforeScan: feed.barrier } : {}), preloadStatPool: options.face !== 'cli' },
+          })
+        : createGitlessCheckpoints(root, options.dataDir));
       feed?.attach(checkpoints);
       // Which repositories' own git programs (hooks, filters…) the user trusts Akira's git calls to run (issue 26).
       const gitTrust = createGitTrust(options.dataDir);
@@ -272,7 +279,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         root,
         dataDir: options.dataDir,
         emit,
-        checkpoints,
+        checkpoints: gitInstalled ? checkpoints : null,
+        ...(gitInstalled ? {} : { checkpointsOff: checkpointErrors.needGit }),
         commands,
         worktrees: createWorktrees({ root, dataDir: options.dataDir, env, trust: gitTrust }),
         openShell: (cwd, size, title) => terminals.createAt(cwd, size, title),

@@ -61,8 +61,13 @@ export const checkpointCommands = {
       })
       .strict()
       .default({ offset: 0, limit: 100 }),
-    z.object({ checkpoints: z.array(checkpointRecord), total: z.number().int().nonnegative() }),
-    'Checkpoints, newest first, paged.',
+    z.object({
+      checkpoints: z.array(checkpointRecord),
+      total: z.number().int().nonnegative(),
+      /** Why checkpoints are off in this workspace (git is not installed): the Timeline says it. */
+      offWords: reasonWordsSchema.optional(),
+    }),
+    'Checkpoints, newest first, paged (offWords: why there are none, when checkpoints are off).',
   ),
   'checkpoints.show': defineCommand(
     z.object({ checkpointId }).strict(),

@@ -21,6 +21,8 @@ export const gitStatus = z.object({
   files: z.array(gitFile),
   /** True when the list was cut at its limit (thousands of changed files). */
   truncated: z.boolean().optional(),
+  /** True when git is not installed (no git on the PATH): `isRepo` is false and the view says how to install it. */
+  gitMissing: z.boolean().optional(),
 });
 export type GitStatus = z.infer<typeof gitStatus>;
 
@@ -86,7 +88,7 @@ const discarded = z.object({
 });
 
 export const gitCommands = {
-  'git.status': defineCommand(noInput, gitStatus, 'git status of the workspace (isRepo false outside a repository).'),
+  'git.status': defineCommand(noInput, gitStatus, 'git status of the workspace (isRepo false outside a repository; gitMissing when git is not installed).'),
   'git.diff': defineCommand(
     z.object({ path: relPath.min(1) }),
     z.object({

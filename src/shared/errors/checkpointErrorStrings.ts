@@ -43,6 +43,8 @@ export const checkpointErrorStrings = defineText({
       `The store (${usedMiB} MiB) is over its size cap (${capMiB} MiB): a prune would also remove the oldest of the other checkpoints until it fits.`,
 
     gitCannotRun: (said: string) => `Cannot run git: ${said}`,
+    needGit:
+      'Checkpoints are off: they are kept with git, which is not installed (no git on the PATH). Install it from https://git-scm.com/downloads (or: apt install git, brew install git, winget install Git.Git), then open the folder again.',
     gitFailed: (command: string, code: string, said: string) => `git ${command} failed (${code}): ${said}`,
     gitStopped: (command: string, code: string, said: string) => `git ${command} stopped (${code})${said ? `: ${said}` : ''}`,
     importerStopped: (code: string, said: string) => `Could not write the checkpoint: git fast-import stopped (${code})${said ? `: ${said}` : ''}`,
@@ -83,6 +85,8 @@ export const checkpointErrorStrings = defineText({
     overSizeCap: (usedMiB: number, capMiB: number) => `存储（${usedMiB} MiB）超过了它的大小上限（${capMiB} MiB）：清理时还会删除其余检查点中最旧的，直到放得下为止。`,
 
     gitCannotRun: (said: string) => `无法运行 Git：${said}`,
+    needGit:
+      '检查点已关闭：检查点用 Git 保存，而这台机器没有安装 Git（PATH 中找不到 git）。请从 https://git-scm.com/downloads 安装（或：apt install git、brew install git、winget install Git.Git），然后重新打开文件夹。',
     gitFailed: (command: string, code: string, said: string) => `git ${command} 失败（${code}）：${said}`,
     gitStopped: (command: string, code: string, said: string) => `git ${command} 已停止（${code}）${said ? `：${said}` : ''}`,
     importerStopped: (code: string, said: string) => `无法写入检查点：git fast-import 已停止（${code}）${said ? `：${said}` : ''}`,

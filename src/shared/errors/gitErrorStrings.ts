@@ -47,6 +47,8 @@ function doingZh(action: string, subject: string, count: number): string {
 export const gitErrorStrings = defineText({
   en: {
     notARepo: 'This folder is not a git repository.',
+    notInstalled:
+      'git is not installed (no git on the PATH). Install it from https://git-scm.com/downloads (or: apt install git, brew install git, winget install Git.Git), then open the folder again.',
     programsChanged: "The repository's git programs changed since they were listed: look at them again before trusting them.",
     trustUnavailable: "Trusting a repository's git programs is not available here.",
     statusFailed: (said: string) => `git status failed: ${said}`,
@@ -85,6 +87,8 @@ export const gitErrorStrings = defineText({
   },
   'zh-CN': {
     notARepo: '这个文件夹不是 Git 仓库。',
+    notInstalled:
+      '没有安装 Git（PATH 中找不到 git）。请从 https://git-scm.com/downloads 安装（或：apt install git、brew install git、winget install Git.Git），然后重新打开文件夹。',
     programsChanged: '仓库的 Git 程序在列出后已改变：请重新查看后再信任。',
     trustUnavailable: '这里无法信任仓库的 Git 程序。',
     statusFailed: (said: string) => `git status 失败：${said}`,

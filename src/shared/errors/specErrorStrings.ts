@@ -60,6 +60,8 @@ export const specErrorStrings = defineText({
     noCommits: 'The repository has no commits yet: make a first commit to use worktree isolation.',
     dataInRepo: "Akira's data folder is inside this repository: worktrees would land in your own working files.",
     gitMissing: (said: string) => `git cannot run here (${said}): install git to use worktree isolation.`,
+    gitNotInstalled:
+      'git is not installed (no git on the PATH): worktree sessions need it. Install it from https://git-scm.com/downloads (or: apt install git, brew install git, winget install Git.Git), then open the folder again.',
     notARepo: 'The workspace is not a git repository: worktree isolation needs one (git init and a first commit).',
     dubiousOwnership: 'git refuses this repository because it belongs to another user (safe.directory): worktree isolation is off.',
     notUsableRepo: (said: string) => `git cannot use this folder as a repository: ${said}`,
@@ -113,6 +115,8 @@ export const specErrorStrings = defineText({
     noCommits: '仓库中还没有提交：请先做一次提交，才能使用工作树隔离。',
     dataInRepo: 'Akira 的数据文件夹位于这个仓库内：工作树会落在你自己的工作文件中。',
     gitMissing: (said: string) => `这里无法运行 Git（${said}）：请安装 Git 以使用工作树隔离。`,
+    gitNotInstalled:
+      '没有安装 Git（PATH 中找不到 git）：工作树会话需要它。请从 https://git-scm.com/downloads 安装（或：apt install git、brew install git、winget install Git.Git），然后重新打开文件夹。',
     notARepo: '工作区不是 Git 仓库：工作树隔离需要一个仓库（git init 并做第一次提交）。',
     dubiousOwnership: 'Git 拒绝使用这个仓库，因为它属于另一个用户（safe.directory）：工作树隔离已关闭。',
     notUsableRepo: (said: string) => `Git 无法把这个文件夹用作仓库：${said}`,

@@ -71,8 +71,8 @@ export function checkpointHandlers(service: () => CheckpointService): DomainHand
       return { ...toContractRecord(result), unchanged, scan, hashed };
     },
     async 'checkpoints.list'(p) {
-      const { checkpoints, total } = await service().list(p);
-      return { checkpoints: checkpoints.map(toContractRecord), total };
+      const { checkpoints, total, offWords } = await service().list(p);
+      return { checkpoints: checkpoints.map(toContractRecord), total, ...(offWords ? { offWords } : {}) };
     },
     async 'checkpoints.show'(p) {
       const details = await service().get(p.checkpointId);

@@ -62,6 +62,7 @@ export function createStoreGit(gitDir: string, cwd: string): StoreGit {
 /** A failed store git command as an AkiraError: unavailable when git cannot run, else internal with its stderr. */
 function storeGitError(args: string[], err: unknown): unknown {
   if (!(err instanceof GitFailure)) return err;
+  if (err.missing) return new AkiraError('unavailable', checkpointErrors.needGit);
   if (!err.started) return new AkiraError('unavailable', checkpointErrors.gitCannotRun(err.stderr));
   return new AkiraError('internal', checkpointErrors.gitFailed(args[0] ?? '', String(err.code ?? 'signal'), err.stderr.trim().slice(0, 2000)));
 }

@@ -62,6 +62,8 @@ export interface ListOptions {
 export interface ListResult {
   checkpoints: CheckpointRecord[];
   total: number;
+  /** Why checkpoints are off (gitlessCheckpoints.ts: git is not installed). */
+  offWords?: ErrorWords;
 }
 
 export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'type_changed';

@@ -9,6 +9,7 @@ import { createGit, gitErrorText, gitGuard, type Git } from './gitRunner';
 import { watchForRepoCreation, watchRepo } from './gitWatcher';
 import { parsePorcelainV2, toGitFiles } from './porcelainV2';
 import { locateRepo, type RepoLocation } from './repoLocation';
+import { gitPresence } from '../../common/gitPresence';
 import { gitErrors } from '../../../shared/errors';
 
 export type DiffParams = CommandParams<'git.diff'>;
@@ -58,6 +59,16 @@ export interface GitServiceOptions {
 
 export const DEFAULT_DIFF_LIMIT = 5 * 1024 * 1024;
 const NOT_A_REPO: GitStatus = { isRepo: false, branch: null, ahead: 0, behind: 0, files: [] };
+
+/** Outside a repository: is that because git is not installed (common/gitPresence.ts)? */
+async function noRepo(): Promise<GitStatus> {
+  return (await gitPresence()).installed ? NOT_A_REPO : { ...NOT_A_REPO, gitMissing: true };
+}
+
+/** The error of an action outside a repository: not a repository, or no git at all. */
+async function noRepoError(): Promise<AkiraError> {
+  return (await gitPresence()).installed ? new AkiraError('bad_request', gitErrors.notARepo) : new AkiraError('unavailable', gitErrors.notInstalled);
+}
 
 export async function createGitService(options: GitServiceOptions): Promise<GitService> {
   const { root, emit } = options;
@@ -144,7 +155,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
   async function computeStatus(): Promise<GitStatus> {
     const startedAt = generation;
     let loc = await ensureLocation();
-    if (!loc) return NOT_A_REPO;
+    if (!loc) return noRepo();
     let output: string;
     try {
       output = await runStatus();
@@ -152,7 +163,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
       // The repository may have moved or vanished (`rm -rf .git`): look again once.
       location = undefined;
       loc = await ensureLocation();
-      if (!loc) return NOT_A_REPO;
+      if (!loc) return noRepo();
       try {
         output = await runStatus();
       } catch (again) {
@@ -244,7 +255,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
     // An action may come right after `git init` in a terminal: look again when the last look found nothing.
     if (location === null) location = undefined;
     const loc = await ensureLocation();
-    if (!loc) throw new AkiraError('bad_request', gitErrors.notARepo);
+    if (!loc) throw await noRepoError();
     return { root, top: loc.toplevel, prefix: loc.prefix, atRoot: gitAtRoot, atTop: gitAt(loc.toplevel) };
   }
 
@@ -269,7 +280,7 @@ export async function createGitService(options: GitServiceOptions): Promise<GitS
 
   async function trustPrograms(fingerprint: string, trusted: boolean): Promise<GitPrograms> {
     const state = (await ensureLocation()) ? await gitAtRoot.programs() : null;
-    if (!state) throw new AkiraError('bad_request', gitErrors.notARepo);
+    if (!state) throw await noRepoError();
     if (!options.trust) throw new AkiraError('unavailable', gitErrors.trustUnavailable);
     if (state.fingerprint !== fingerprint) throw new AkiraError('conflict', gitErrors.programsChanged);
     if (trusted) await options.trust.trust(state.commonDir, fingerprint);

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { GitFailure } from '../../common/gitRun';
+import { GitFailure, isGitMissing } from '../../common/gitRun';
 import { plainGitText, type WorktreeGit } from './worktreeGit';
 import { specErrors, type Words } from '../../../shared/errors';
 
@@ -53,6 +53,7 @@ function inside(dir: string, path: string): boolean {
 }
 
 function notARepoWords(err: unknown): Words {
+  if (isGitMissing(err)) return specErrors.gitNotInstalled;
   if (err instanceof GitFailure && !err.started) return specErrors.gitMissing(err.stderr);
   const said = err instanceof GitFailure ? plainGitText(err.stderr) : err instanceof Error ? err.message : String(err);
   if (/not a git repository/i.test(said)) return specErrors.notARepo;

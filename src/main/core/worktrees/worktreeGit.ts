@@ -76,6 +76,7 @@ export function plainGitText(stderr: string): string {
 /** A git failure as an AkiraError: `unavailable` when git cannot run, else `internal` with git's words. */
 export function gitError(err: unknown): unknown {
   if (!(err instanceof GitFailure)) return err;
+  if (err.missing) return new AkiraError('unavailable', specErrors.gitNotInstalled);
   if (!err.started) return new AkiraError('unavailable', specErrors.gitCannotRun(err.stderr));
   return new AkiraError('internal', specErrors.gitFailed(gitCommandName(err.args), plainGitText(err.stderr), String(err.code ?? 'signal')));
 }

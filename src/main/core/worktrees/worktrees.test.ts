@@ -29,11 +29,12 @@ describe('available', { timeout: 60_000 }, () => {
       expect(await createWorktrees({ root: join(dir, 'bare.git'), dataDir }).available()).toEqual({ ok: false, reason: expect.stringMatching(/bare/), words: specErrors.bareRepo });
 
       const noGit = createWorktrees({ root: join(dir, 'unborn'), dataDir, env: { ...process.env, PATH: join(dir, 'nothing-here') } });
-      expect(await noGit.available()).toMatchObject({ ok: false, reason: expect.stringMatching(/install git/), words: { key: 'spec.gitMissing' } });
-      // Issue 14: git that cannot run is said in the language; what the system said stays as it is.
+      // Issue 25: no git on the PATH is "not installed", with how to install it (not the system's "spawn git ENOENT").
+      expect(await noGit.available()).toMatchObject({ ok: false, reason: expect.stringMatching(/^git is not installed .*git-scm\.com/), words: { key: 'spec.gitNotInstalled' } });
+      // Issue 14: said in the language.
       const refused = await noGit.create(SESSION).catch((err: unknown) => err as AkiraError);
-      expect(refused).toMatchObject({ code: 'unavailable', words: { key: 'spec.gitMissing', values: [expect.any(String)] } });
-      expect(errorText(toContractError(refused), 'zh-CN')).toMatch(/^这里无法运行 Git（.+）：请安装 Git 以使用工作树隔离。$/);
+      expect(refused).toMatchObject({ code: 'unavailable', words: { key: 'spec.gitNotInstalled', values: [] } });
+      expect(errorText(toContractError(refused), 'zh-CN')).toMatch(/^没有安装 Git（PATH 中找不到 git）：工作树会话需要它。/);
     } finally {
       await cleanup();
     }

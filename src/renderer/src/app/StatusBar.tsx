@@ -18,7 +18,7 @@ export function StatusBar() {
   useGitRefresh();
   const workspace = info.data?.workspace ?? null;
   const git = useGitStatus(!!workspace);
-  const branch = git.data?.isRepo ? (git.data.branch ?? t.detachedHead) : git.data ? t.notARepo : '';
+  const branch = git.data?.isRepo ? (git.data.branch ?? t.detachedHead) : git.data?.gitMissing ? t.gitMissing : git.data ? t.notARepo : '';
   return (
     <footer className="statusbar" data-testid="statusbar">
       <button

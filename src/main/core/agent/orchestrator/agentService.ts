@@ -41,7 +41,7 @@ import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
 import type { SessionMode } from './sessionRuntime';
 import type { ModeResolver } from './modeResolver';
-import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
+import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason, type Words } from '../../../../shared/errors';
 
 /**
  * The agent of one workspace: its sessions (`.akira/sessions`) and the loops running them.
@@ -65,6 +65,8 @@ export interface AgentServiceOptions {
   dataDir: string;
   emit: Emit;
   checkpoints: CheckpointService | null;
+  /** Why `checkpoints` is null (git is not installed, common/gitPresence.ts): each session warns once. */
+  checkpointsOff?: Words;
   commands: CommandRunner | null;
   env: NodeJS.ProcessEnv;
   /** The API key saved in Settings (secret store) with the server it is for, read at every start/resume. */
@@ -291,6 +293,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         warn: (message) => emitEvent({ sessionId, type: 'warning', message }),
       }),
       checkpoints: tree ? tree.checkpoints : options.checkpoints,
+      checkpointsOff: tree ? null : (options.checkpointsOff ?? null),
       runCommand: commands ? (p) => commands.run(p) : undefined,
       rules: await createGitignoreRules(at).catch(() => undefined),
       // Each notice's body is typed at its call (NoticeBody<T>); the spread with its type is that notice.

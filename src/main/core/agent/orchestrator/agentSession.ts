@@ -2,7 +2,7 @@ import type { AgentApproval, AgentNoticeType, AgentTodo, NoticeBody } from '../.
 import type { ContextAttachment, SessionImage } from '../../../../shared/context/contextShapes';
 import type { SandboxAnswer } from '../../../../shared/agent/sandboxBlocks';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
-import { reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
+import { reasonFields, sessionReasons, type Reason, type Words } from '../../../../shared/errors';
 import { AkiraError } from '../../errors';
 import { resumePoint, terminalStatuses, type SessionEventInput, type SessionHandle, type SessionState, type SessionStatus } from '../../sessions';
 import type { RunParams, RunResult } from '../../terminal/commandRunner';
@@ -25,7 +25,7 @@ import {
   type PlanDecision,
   type QuestionInfo,
 } from './sessionSteps';
-import { PauseSession, setStatus, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings } from './sessionRuntime';
+import { PauseSession, setStatus, startCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
@@ -64,6 +64,8 @@ export interface AgentSessionDeps {
   /** The mode's execute tools (default all); the control tools are always offered. */
   modeTools?: readonly string[];
   checkpoints: CheckpointService | null;
+  /** Why `checkpoints` is null when it is (git is not installed): the session warns once. */
+  checkpointsOff?: Words | null;
   runCommand?: (params: RunParams) => Promise<RunResult>;
   rules?: GitignoreRules;
   /** A live notice on agent.onEvent (the service adds the sessionId). */
@@ -198,6 +200,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       },
       modes,
       checkpoints: deps.checkpoints,
+      checkpointsOff: deps.checkpoints ? null : (deps.checkpointsOff ?? null),
       runCommand: deps.runCommand,
       rules: deps.rules,
       notice: deps.notice,
@@ -232,7 +235,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       case 'finished':
         return false;
       case 'plan':
-        if (!state.checkpoints.length) await takeCheckpoint(r, null, 'start of the session', true);
+        if (!state.checkpoints.length) await startCheckpoint(r);
         await planStep(r, planTool);
         return true;
       case 'plan_approval':

@@ -14,7 +14,7 @@ import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
 import type { ModelImage } from '../model/messages';
 import type { SpecRuntime } from './specRuntime';
-import { reasonFields, reasonText, type Reason } from '../../../../shared/errors';
+import { plainWords, reasonFields, reasonText, type Reason, type Words } from '../../../../shared/errors';
 
 /**
  * What the parts of one running session share (agentSession.ts builds it; todoStep.ts and
@@ -76,6 +76,8 @@ export interface SessionRuntime {
   readonly settings: SessionSettings;
   readonly modePrompt: string;
   readonly checkpoints: CheckpointService | null;
+  /** Why there are no checkpoints (git is not installed): said once, as a warning, when the session starts. */
+  readonly checkpointsOff: Words | null;
   readonly runCommand?: (params: RunParams) => Promise<RunResult>;
   readonly rules?: GitignoreRules;
   /** A live notice on agent.onEvent (not logged). */
@@ -164,6 +166,15 @@ export async function setStatus(rt: SessionRuntime, status: SessionStatus, reaso
   const fields = reasonFields(reason);
   if (state.status === status && (phase === undefined || state.phase === phase) && (fields.reason ?? null) === state.statusReason) return;
   await rt.handle.append({ type: 'status_changed', status, ...fields, ...(phase ? { phase } : {}) });
+}
+
+/** The session's start: its first checkpoint, or (checkpoints off: git is not installed) the warning that says so. */
+export async function startCheckpoint(rt: SessionRuntime): Promise<void> {
+  if (!rt.checkpoints && rt.checkpointsOff) {
+    rt.notice('warning', { message: rt.checkpointsOff.en, messageWords: plainWords(rt.checkpointsOff) });
+    return;
+  }
+  await takeCheckpoint(rt, null, 'start of the session', true);
 }
 
 /**

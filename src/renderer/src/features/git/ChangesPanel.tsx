@@ -164,6 +164,15 @@ export function ChangesPanel() {
         {t.couldNotReadStatus(status.error.message)}
       </div>
     );
+  } else if (status.data.gitMissing) {
+    body = (
+      <div className="empty" role="status" data-testid="changes-no-git">
+        {t.gitMissing}
+        <div className="changes-hint">
+          <Marked text={t.installGit} part="https://git-scm.com/downloads" as="code" />
+        </div>
+      </div>
+    );
   } else if (!status.data.isRepo) {
     body = (
       <div className="empty" data-testid="changes-not-repo">

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient } from '../../client/ClientContext';
-import { useFormats, useText } from '../../i18n';
+import { useFormats, useReasonText, useText } from '../../i18n';
 import { timelineStrings } from './timelineStrings';
 import { formatBytes } from '../../ui/ViewerMessage';
 import { checkpointNow } from './checkpointNow';
@@ -101,12 +101,25 @@ export function TimelinePanel() {
   const loaded = useTimelineStore((s) => s.loaded);
   const count = useTimelineStore((s) => s.items.length);
   const error = useTimelineStore((s) => s.error);
+  const offWords = useTimelineStore((s) => s.offWords);
+  const reasonText = useReasonText();
   useTimelineSync(loader);
 
   const onCreated = () => {
     loader.refresh();
     void queryClient.invalidateQueries({ queryKey: ['checkpoints.usage'] });
   };
+
+  // Checkpoints are off (git is not installed): say why and how to install it, instead of an empty list.
+  if (offWords) {
+    return (
+      <div className="timeline" data-testid="timeline">
+        <div className="empty tl-empty" role="status" data-testid="timeline-off">
+          {reasonText(t.checkpointsOff, offWords)}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="timeline" data-testid="timeline">

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CheckpointRecordT } from '../../../../shared/contract';
+import type { ErrorWords } from '../../../../shared/errors';
 import type { AkiraClient } from '../../client/client';
 import { textOf } from '../../i18n';
 import { timelineStrings } from './timelineStrings';
@@ -18,6 +19,8 @@ export interface TimelineState {
   loaded: boolean;
   loading: boolean;
   error: string | null;
+  /** Why checkpoints are off in this workspace (git is not installed), from `checkpoints.list`. */
+  offWords: ErrorWords | null;
   selectedId: string | null;
   compare: Compare;
   /** "Compare with…": the next checkpoint clicked is compared with this one. */
@@ -32,7 +35,7 @@ export interface TimelineState {
   cancelPicking(): void;
   /** Completes "Compare with…": selects the checkpoint it started from, compared with `otherId`. */
   pick(otherId: string): void;
-  patch(patch: Partial<Pick<TimelineState, 'items' | 'total' | 'loaded' | 'loading' | 'error' | 'creating' | 'createNote'>>): void;
+  patch(patch: Partial<Pick<TimelineState, 'items' | 'total' | 'loaded' | 'loading' | 'error' | 'offWords' | 'creating' | 'createNote'>>): void;
   reset(root?: string | null): void;
 }
 
@@ -42,6 +45,7 @@ const initial = {
   loaded: false,
   loading: false,
   error: null,
+  offWords: null,
   selectedId: null,
   compare: { mode: 'previous' } as Compare,
   pickingFor: null,
@@ -157,7 +161,7 @@ export function createTimelineLoader(
       enqueue(async () => {
         const answer = await page(0, pageSize);
         guarded(gen, () =>
-          state().patch({ items: mergeTop(state().items, answer.checkpoints), total: answer.total, loaded: true, loading: false, error: null }),
+          state().patch({ items: mergeTop(state().items, answer.checkpoints), total: answer.total, loaded: true, loading: false, error: null, offWords: answer.offWords ?? null }),
         );
       });
     },
@@ -185,7 +189,7 @@ export function createTimelineLoader(
         refreshQueued = false;
         const answer = await page(0, pageSize);
         guarded(gen, () =>
-          state().patch({ items: mergeTop(state().items, answer.checkpoints), total: answer.total, loaded: true, error: null }),
+          state().patch({ items: mergeTop(state().items, answer.checkpoints), total: answer.total, loaded: true, error: null, offWords: answer.offWords ?? null }),
         );
       });
     },

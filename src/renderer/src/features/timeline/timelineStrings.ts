@@ -26,6 +26,7 @@ export const timelineStrings = defineText({
     measuring: 'Measuring the store…',
     empty: 'No checkpoints yet. Take one now; the agent also takes them as it works, and every restore takes one first.',
     cannotList: 'Cannot list checkpoints',
+    checkpointsOff: 'Checkpoints are off in this workspace.',
     // The list
     couldNotList: (message: string) => `Could not list checkpoints: ${message}`,
     retry: 'Retry',
@@ -108,6 +109,7 @@ export const timelineStrings = defineText({
     measuring: '正在计算存储大小…',
     empty: '还没有检查点。现在就创建一个吧；智能体工作时也会创建检查点，每次恢复前也会先创建一个。',
     cannotList: '无法列出检查点',
+    checkpointsOff: '这个工作区的检查点已关闭。',
     couldNotList: (message: string) => `无法列出检查点：${message}`,
     retry: '重试',
     loading: '正在加载检查点…',
