@@ -12,7 +12,7 @@ import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
-import { checkSessionId, createSessionStore, decodeImage, saveSessionImages, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import { checkSessionId, createSessionStore, decodeImage, pruneSessions, readSessionRetention, saveSessionImages, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes, type ModeLoadError } from '../modes';
@@ -99,6 +99,8 @@ export interface AgentService {
   /** agent.revokeSandboxGrant: takes back one entry allowed for this workspace. */
   revokeSandboxGrant(kind: keyof SandboxGrant, value: string): Promise<void>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
+  /** agent.pruneSessions: old finished session folders removed (sessions/sessionPrune.ts). */
+  pruneSessions(dryRun: boolean): Promise<CommandResult<'agent.pruneSessions'>>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: Reason): Promise<void>;
   resume(sessionId: string): Promise<void>;
@@ -425,6 +427,13 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             worktree: worktree ?? null,
           })),
         };
+      }),
+    pruneSessions: (dryRun) =>
+      guard(async () => {
+        const retention = await readSessionRetention(root, options.dataDir);
+        const sessions = await store.listSessions();
+        const r = await pruneSessions({ root, sessions, days: retention.days, dryRun, now: new Date(), isOpen: (id) => live.has(id) || admission.position(id) !== null });
+        return { retentionDays: retention.days, source: retention.source, ...r };
       }),
     get: (id) =>
       guard(async () => {
