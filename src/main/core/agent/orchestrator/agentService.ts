@@ -228,6 +228,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             costUsd: r.costUsd,
             ...(r.error ? { error: r.error } : {}),
             ...(r.errorWords ? { errorWords: r.errorWords } : {}),
+            ...(r.endpoint ? { endpoint: r.endpoint } : {}),
+            ...(r.promptChars !== undefined ? { promptChars: r.promptChars } : {}),
+            ...(r.json ? { json: r.json } : {}),
           });
         }
       },
