@@ -128,7 +128,7 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
     case 'model_retry':
       return `  ${s('dim', t.modelRetry(e.attempt, (e.delayMs / 1000).toFixed(1), oneLine(said(e.reason, e.reasonWords), 160)))}\n`;
     case 'warning':
-      return `  ${s('yellow', t.warning)} ${oneLine(e.message, 300)}\n`;
+      return `  ${s('yellow', t.warning)} ${oneLine(said(e.message, e.messageWords), 300)}\n`;
     case 'status_changed':
       return e.status === 'paused' ? `${s('yellow', t.paused)}: ${said(e.reason, e.reasonWords) ?? ''}\n` : '';
     case 'session_completed':

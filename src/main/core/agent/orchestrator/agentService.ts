@@ -38,6 +38,7 @@ import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
 import type { ModeResolver } from './modeResolver';
+import { secretWarning } from './secretWarning';
 import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason } from '../../../../shared/errors';
 
 /**
@@ -194,6 +195,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     emit: emitEvent,
     running: (sessionId) => live.get(sessionId)?.session.running() ?? false,
   });
+
+  /** A task or message whose secret-shaped part the store redacts: said, not silent (secretWarning.ts). */
+  const warnSecrets = (sessionId: string, text: string, where: 'task' | 'message') => {
+    const warning = secretWarning(text, where);
+    if (warning) emitEvent({ sessionId, type: 'warning', ...warning });
+  };
 
   async function launch(handle: SessionHandle, prepared: Prepared, retryBase?: Map<string, number>): Promise<Live> {
     const sessionId = handle.sessionId;
@@ -395,6 +402,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (input.isolation !== 'worktree') admission.checkBusy(input.whenBusy);
         const attachments = (await options.context?.resolve(input.task)) ?? [];
         const handle = await create(prepared, input.task, input.model, input.isolation);
+        warnSecrets(handle.sessionId, input.task, 'task');
         if (attachments.length || images.length) {
           // Logged before the loop (and its agent.onEvent forwarding) starts: sent on here, as session_started is.
           const event = await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, 'task') });
@@ -517,6 +525,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (images.length) checkImages(images, await prepare(entry.handle.state().mode, chosenModel(entry.handle.state())));
         const attachments = (await options.context?.resolve(text)) ?? [];
         const saved = await saveSessionImages(entry.handle.dir, images, `message-${entry.handle.state().lastSeq + 1}`);
+        warnSecrets(id, text, 'message');
         return { messageId: await entry.session.sendMessage(text, { attachments, images: saved }) };
       }),
     approve: (id, changeId, content, alwaysAllow, sandbox) =>

@@ -341,7 +341,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       d.add({ ...base, key: nextKey('retry'), kind: 'notice', level: 'retry', text: describeRetry(e) });
       return;
     case 'warning':
-      d.add({ ...base, key: nextKey('warn'), kind: 'notice', level: 'warning', text: e.message });
+      d.add({ ...base, key: nextKey('warn'), kind: 'notice', level: 'warning', text: reasonTextOf(e.message, e.messageWords) });
       return;
     case 'model_call':
       if (e.outcome !== 'failed') return;
