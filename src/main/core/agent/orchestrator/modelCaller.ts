@@ -96,6 +96,9 @@ function withInstructions(messages: ModelMessage[], instructions: string): Model
   return [{ role: 'system', content: instructions }, ...messages];
 }
 
+/** At most 50 notes of at most 500 characters (the `model_call` event's bounds). */
+const bounded = (notes: string[]) => notes.slice(0, 50).map((n) => n.slice(0, 500));
+
 export function createModelCaller(options: ModelCallerOptions): ModelCaller {
   const { client, jsonMode } = options;
   const reasks = options.jsonReasks ?? 2;
@@ -147,7 +150,7 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
       const r = await once(request, messages, false, (text) => {
         parsed = parseJsonReply(text, { phase: legacyPhaseOf[request.phase], todoId, tools: names });
         if (!parsed.ok) return { repaired: [], placeholders: [], reasked: parsed.issues.join('; ') };
-        return parsed.repaired.length || parsed.placeholders.length ? { repaired: parsed.repaired, placeholders: parsed.placeholders } : undefined;
+        return parsed.repaired.length || parsed.placeholders.length ? { repaired: bounded(parsed.repaired), placeholders: bounded(parsed.placeholders) } : undefined;
       });
       usage.promptTokens += r.usage.promptTokens;
       usage.completionTokens += r.usage.completionTokens;
