@@ -235,7 +235,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             costUsd: r.costUsd,
             ...(r.error ? { error: r.error } : {}),
             ...(r.errorWords ? { errorWords: r.errorWords } : {}),
-            ...(r.endpoint ? { endpoint: r.endpoint } : {}),
+            ...(r.endpoint ? { endpoint: r.endpoint.slice(0, 2048) } : {}),
             ...(r.promptChars !== undefined ? { promptChars: r.promptChars } : {}),
             ...(r.json ? { json: r.json } : {}),
           });
