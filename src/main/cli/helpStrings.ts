@@ -16,7 +16,7 @@ Usage:
                           Resume a paused or interrupted session
   akira run --worktree …  Run the session in its own git worktree (branch akira/<id>); your tree is
                           untouched until you merge it
-  akira sessions list|show|merge|discard [ID] [--workspace DIR] [--json] [--yes]
+  akira sessions list|show|merge|discard|prune [ID] [--workspace DIR] [--json] [--yes] [--dry-run]
                           List the sessions of a folder, show one, merge or discard a worktree session
   akira checkpoints list|show|diff|restore|create|prune [--workspace DIR] [--json]
                           Browse, compare, take, restore and prune checkpoints of a folder
@@ -155,6 +155,10 @@ Commands:
   discard <id> [--yes]
                      Remove a worktree session's worktree and branch (its work is lost unless merged;
                      the session's logs stay)
+  prune [--dry-run]  Remove the folders of finished sessions (completed, failed, stopped) last active
+                     more than agent.sessions.retentionDays ago (default 90); a session open in Akira,
+                     one that can still be resumed and a worktree session not yet discarded are kept.
+                     --dry-run only lists what would be removed
 
 merge and discard ask first on a terminal; without one they need --yes.
 
@@ -185,7 +189,7 @@ unknown or ambiguous id, no terminal to ask on without --yes, a session without 
                           继续一个已暂停或被中断的会话
   akira run --worktree …  在独立的 Git 工作树中运行会话（分支 akira/<id>）；合并之前
                           你的工作区不会被改动
-  akira sessions list|show|merge|discard [ID] [--workspace DIR] [--json] [--yes]
+  akira sessions list|show|merge|discard|prune [ID] [--workspace DIR] [--json] [--yes] [--dry-run]
                           列出文件夹的会话，显示其中一个，合并或丢弃工作树会话
   akira checkpoints list|show|diff|restore|create|prune [--workspace DIR] [--json]
                           浏览、比较、创建、恢复和清理文件夹的检查点
@@ -318,6 +322,9 @@ Ctrl+C 会暂停会话（用 --resume 继续）。
                      会列出这些文件且不做任何改动
   discard <id> [--yes]
                      删除工作树会话的工作树和分支（未合并的工作会丢失；会话的日志保留）
+  prune [--dry-run]  删除最后活动超过 agent.sessions.retentionDays 天（默认 90）的已结束会话
+                     （已完成、失败、已停止）的文件夹；在 Akira 中打开的、仍可继续的、以及工作树尚未
+                     丢弃的会话会被保留。--dry-run 只列出将被删除的会话
 
 merge 和 discard 在终端上会先询问；没有终端时需要 --yes。
 

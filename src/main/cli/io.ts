@@ -70,3 +70,14 @@ export function processIo(options: { version: string; staticDir: string }): CliI
 export function cliText<T extends Messages>(io: Pick<CliIo, 'language'>, catalog: TextCatalog<T>): T {
   return textIn(catalog, io.language ?? 'en');
 }
+
+/** `CI` as CI services set it (`true`, `1`, a provider's name); empty, `0` and `false` mean no CI. */
+export function inCi(env: NodeJS.ProcessEnv): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
+}
+
+/** A person can answer at this terminal: stdin and stderr are terminals and this is not a CI job (`CI=true`). */
+export function isInteractive(io: Pick<CliIo, 'tty' | 'env'>): boolean {
+  return io.tty.stdin && io.tty.stderr && !inCi(io.env);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentEventOf } from '../../shared/contract';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent } from './runFormat';
-import { modelErrors, plainWords, policyReasons, toolErrors, wordsReason } from '../../shared/errors';
+import { modelErrors, plainWords, policyReasons, sessionReasons, toolErrors, wordsReason } from '../../shared/errors';
 
 // `akira run` reads agent events as the contract's union (narrowed on `type`), like the renderer: a field
 // renamed in src/shared/agent fails to compile here too. The built CLI's output is checked in runTaskCommand.test.ts.
@@ -10,6 +10,13 @@ import { modelErrors, plainWords, policyReasons, toolErrors, wordsReason } from 
 const ts = '2026-11-24T09:30:30.213Z';
 
 describe('akira run reads agent events typed', () => {
+  it('says a warning with words in the CLI language (a secret redacted from the task, issue 25)', () => {
+    const words = sessionReasons.secretRedacted('apiKey', 'task');
+    const warning: AgentEventOf<'warning'> = { sessionId: 's', type: 'warning', message: words.en, messageWords: plainWords(words) };
+    expect(formatRunEvent(warning, { color: false })).toContain('The task holds what looks like an API key: it was replaced with [redacted]');
+    expect(formatRunEvent(warning, { color: false, language: 'zh-CN' })).toContain('任务中有看起来像API 密钥的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]');
+  });
+
   it('formats each event from its own fields', () => {
     const verdict: AgentEventOf<'verification'> = { sessionId: 's', type: 'verification', seq: 3, ts, todoId: 't1', approved: false, confidence: 0.5, feedback: 'add a test', nextStatus: 'failed' };
     expect(formatRunEvent(verdict, { color: false })).toBe('  ✘ Review of t1: rejected (retry limit reached) (confidence 0.50) — add a test\n');

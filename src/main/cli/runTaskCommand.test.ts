@@ -188,6 +188,18 @@ describe('akira run (built)', () => {
     expect(await finished(run)).toBe(0);
     expect(await readFile(join(ws.root, 'README.md'), 'utf8')).toBe('# Demo\n\n```sh\nnpm test\n```\n');
     expect(run.events().filter((e) => e.type === 'verification').map((e) => e.todoId)).toEqual(['1', 'task']);
+    // Issue 25: the repairs, placeholders and re-asks are in the log and in api-calls.md, with the endpoint and prompt length.
+    const calls = run.events().filter((e) => e.type === 'model_call');
+    expect(calls[0].json).toEqual({ repaired: expect.arrayContaining(['removed trailing commas']), placeholders: expect.any(Array) });
+    expect(calls[1].json.reasked).toEqual(expect.any(String));
+    for (const c of calls) expect(c.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\S*\/chat\/completions$/);
+    expect(calls[1].promptChars).toBeGreaterThan(calls[0].promptChars);
+    const { id } = await sessionDir(ws.root);
+    const apiCalls = await readFile(join(ws.root, '.akira/sessions', id, 'api-calls.md'), 'utf8');
+    expect(apiCalls).toContain('| endpoint | prompt | JSON mode |');
+    expect(apiCalls).toMatch(/\/chat\/completions \| \d+ chars \(~\d+ tokens\) \| repaired: [^|]*removed trailing commas/);
+    expect(apiCalls).toMatch(/\| re-asked: \S/);
+    expect(await readFile(join(ws.root, '.akira/sessions', id, 'history.md'), 'utf8')).toMatch(/JSON reply \[\S+\] \(execute\) not usable, asked again: \S/);
   });
 
   it('survives kill -9 mid-session: --resume continues from the last consistent step and finishes', async () => {

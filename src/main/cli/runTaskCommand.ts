@@ -8,7 +8,7 @@ import { toContractError } from '../core/errors';
 import { defaultDataDir } from '../core/settings/dataDir';
 import { parseCommandArgs, UsageError, type CommandSpec } from './args';
 import { helpStrings } from './helpStrings';
-import { cliText, type CliIo } from './io';
+import { cliText, isInteractive, type CliIo } from './io';
 import { runUsageStrings } from './runUsageStrings';
 
 type RunUsageWords = (typeof runUsageStrings)['en'];
@@ -180,7 +180,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
   const approvals = createRunApprovals({
     io,
     yes: f.yes === true,
-    interactive: io.tty.stdin && io.tty.stderr,
+    interactive: isInteractive(io),
     json: f.json,
     call,
     resumeCommand,

@@ -9,12 +9,12 @@ import { resolveFolder } from './folderArg';
 import { helpStrings } from './helpStrings';
 import { cliText, type CliIo } from './io';
 import { reportStoreWaits } from './serveCommand';
-import { firstLine, formatMerged, formatNotMerged, formatSessionList, formatSessionShow, shortId } from './sessionsFormat';
+import { firstLine, formatMerged, formatNotMerged, formatPrune, formatSessionList, formatSessionShow, shortId } from './sessionsFormat';
 import { sessionsStrings, type SessionsWords } from './sessionsStrings';
 import { cliErrorText } from './cliErrors';
 
 /**
- * `akira sessions list|show|merge|discard [ID] [--workspace DIR] [--json] [--yes]` (pinned in ../shared/DESIGN.md
+ * `akira sessions list|show|merge|discard|prune [ID] [--workspace DIR] [--json] [--yes] [--dry-run]` (pinned in ../shared/DESIGN.md
  * "Faces, pinned"): the workspace's agent sessions through agent.list / agent.get, and a worktree session's branch
  * merged back (agent.merge, all or nothing) or removed (agent.discard). merge and discard ask on a terminal and
  * need --yes without one. Ids: the full id or a unique prefix of at least 8 characters.
@@ -22,7 +22,7 @@ import { cliErrorText } from './cliErrors';
  * ambiguous id, no terminal to ask on, a session without a worktree).
  */
 
-type Subcommand = 'list' | 'show' | 'merge' | 'discard';
+type Subcommand = 'list' | 'show' | 'merge' | 'discard' | 'prune';
 const common = { workspace: 'string', json: 'boolean' } as const;
 const oneId = { max: 1, name: 'session id' };
 const specs: Record<Subcommand, CommandSpec> = {
@@ -30,6 +30,7 @@ const specs: Record<Subcommand, CommandSpec> = {
   show: { flags: { ...common }, positionals: oneId },
   merge: { flags: { ...common, yes: 'boolean' }, short: { y: 'yes' }, positionals: oneId },
   discard: { flags: { ...common, yes: 'boolean' }, short: { y: 'yes' }, positionals: oneId },
+  prune: { flags: { ...common, 'dry-run': 'boolean' }, positionals: { max: 0, name: 'arguments' } },
 };
 
 /** The shortest prefix accepted for an id (the branch's akira/<8>). */
@@ -162,7 +163,14 @@ async function discardAction(c: Ctx): Promise<number> {
   return 0;
 }
 
-const actions: Record<Subcommand, (c: Ctx) => Promise<number>> = { list: listAction, show: showAction, merge: mergeAction, discard: discardAction };
+/** Old finished sessions' folders removed (agent.pruneSessions); --dry-run only says which. */
+async function pruneAction(c: Ctx): Promise<number> {
+  const result = await c.call('agent.pruneSessions', { dryRun: c.parsed.flags['dry-run'] === true });
+  c.io.out(c.json ? `${JSON.stringify(result)}\n` : formatPrune(result, c.t));
+  return 0;
+}
+
+const actions: Record<Subcommand, (c: Ctx) => Promise<number>> = { list: listAction, show: showAction, merge: mergeAction, discard: discardAction, prune: pruneAction };
 
 const isSubcommand = (name: string): name is Subcommand => Object.hasOwn(specs, name);
 

@@ -176,3 +176,16 @@ export function formatNotMerged(r: MergeResult, branch: string, t: SessionsWords
   if (r.localChanges.length) out += `${t.localChanges}\n${r.localChanges.map((p) => `  ${clean(p)}\n`).join('')}`;
   return `${out}${t.nothingChanged}\n`;
 }
+
+type PruneResult = CommandResult<'agent.pruneSessions'>;
+
+/** What `akira sessions prune` removed (or would, with --dry-run), and the old sessions it kept, with why. */
+export function formatPrune(r: PruneResult, t: SessionsWords = EN): string {
+  const why = { live: t.keptLive, active: t.keptActive, worktree: t.keptWorktree } as const;
+  const row = (s: PruneResult['removed'][number]) => [`  ${s.sessionId}`, t.status(s.status), t.lastActive(localTime(s.updatedAt)), firstLine(s.task, 60)];
+  const out: string[] = [];
+  if (!r.removed.length) out.push(`${t.nothingToPrune(r.retentionDays)}\n`);
+  else out.push(`${(r.dryRun ? t.wouldPrune : t.pruned)(r.removed.length, r.retentionDays)}\n`, table(r.removed.map(row)));
+  if (r.kept.length) out.push(`${t.keptOld(r.kept.length)}\n`, table(r.kept.map((s) => [...row(s), `(${why[s.reason]})`])));
+  return out.join('');
+}

@@ -42,7 +42,7 @@ export const noticeBodies = {
     todoId: nullableTodo,
   },
   /** Something went wrong that does not stop the session (e.g. a checkpoint that failed). */
-  warning: { message: z.string(), /** `message` in words, when it has them. */ messageWords: reasonWordsSchema.optional() },
+  warning: { message: z.string(), /** `message` in words (e.g. `reason.secretRedacted`); older cores send none. */ messageWords: reasonWordsSchema.optional() },
 } as const;
 
 export type AgentNoticeType = keyof typeof noticeBodies;

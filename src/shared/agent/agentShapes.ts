@@ -180,5 +180,8 @@ export const agentTodo = z.object({
   tick: specTick.nullable().optional(),
   /** Spec sessions: the task failed for good and the session went on (`rollback`: its files were restored first). */
   failureHandled: z.enum(['rollback', 'continue']).nullable().optional(),
+  /** When it joined the board and when it ended (done, failed, skipped), ISO 8601; null when unknown (older cores: absent). */
+  createdAt: z.string().nullable().optional(),
+  completedAt: z.string().nullable().optional(),
 });
 export type AgentTodo = z.infer<typeof agentTodo>;

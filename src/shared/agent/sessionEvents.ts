@@ -186,6 +186,14 @@ const bodies = {
     error: text.optional(),
     /** `error` in words of the shared catalogs (issue 14), for the activity's notice; older logs have none. */
     errorWords: errorWordsSchema.optional(),
+    /** Where it went (base URL without credentials + path) and the prompt's length in characters; older logs have none. */
+    endpoint: z.string().max(2048).optional(),
+    promptChars: z.number().int().nonnegative().optional(),
+    /**
+     * JSON mode (models without tool calling): what the parser did with this attempt's reply: `repaired` (syntax and
+     * fields it fixed), `placeholders` (missing fields it filled), `reasked` (why it could not use it and asked again).
+     */
+    json: z.object({ repaired: z.array(z.string().max(500)).max(50).default([]), placeholders: z.array(z.string().max(500)).max(50).default([]), reasked: text.optional() }).optional(),
   },
   user_message: {
     messageId: id,

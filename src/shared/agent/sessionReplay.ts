@@ -64,9 +64,11 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
   return next;
 }
 
-function newTodo(todo: Todo): TodoState {
+function newTodo(todo: Todo, ts: string | null): TodoState {
   return {
     ...todo,
+    createdAt: ts,
+    completedAt: null,
     verdicts: [],
     rejections: 0,
     toolCalls: 0,
@@ -82,7 +84,7 @@ function newTodo(todo: Todo): TodoState {
 }
 
 /** Replaces the list, keeping what was recorded for TODOs whose id stays. */
-function setTodos(state: SessionState, todos: Todo[]): void {
+function setTodos(state: SessionState, todos: Todo[], ts: string): void {
   const old = new Map(state.todos.map((t) => [t.id, t]));
   const seen = new Set<string>();
   const next: TodoState[] = [];
@@ -93,7 +95,7 @@ function setTodos(state: SessionState, todos: Todo[]): void {
     }
     seen.add(todo.id);
     const prev = old.get(todo.id);
-    next.push(prev ? { ...prev, ...todo } : newTodo(todo));
+    next.push(prev ? { ...prev, ...todo } : newTodo(todo, ts));
   }
   state.todos = next;
 }
@@ -138,12 +140,12 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       }
       break;
     case 'plan_proposed':
-      setTodos(state, event.todos);
+      setTodos(state, event.todos, event.ts);
       state.plan = { proposed: true, awaitingApproval: event.needsApproval, approved: !event.needsApproval, feedback: null };
       if (!event.needsApproval) state.phase = 'execute';
       break;
     case 'plan_approved':
-      if (event.todos) setTodos(state, event.todos);
+      if (event.todos) setTodos(state, event.todos, event.ts);
       if (!state.plan.proposed) warn(state, 'plan approved before any plan was proposed');
       state.plan = { ...state.plan, awaitingApproval: false, approved: true };
       state.phase = 'execute';
@@ -156,7 +158,7 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       const i = state.todos.findIndex((t) => t.id === event.todo.id);
       if (i < 0) {
         warn(state, `todo_updated for unknown TODO ${event.todo.id}; added`);
-        state.todos.push(newTodo(event.todo));
+        state.todos.push(newTodo(event.todo, event.ts));
       } else state.todos[i] = { ...state.todos[i], ...event.todo };
       break;
     }
@@ -166,7 +168,7 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
         break;
       }
       const at = Math.min(event.index ?? state.todos.length, state.todos.length);
-      state.todos.splice(at, 0, newTodo(event.todo));
+      state.todos.splice(at, 0, newTodo(event.todo, event.ts));
       break;
     }
     case 'todo_removed': {
@@ -378,5 +380,16 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       warn(state, `unknown event ${(never as { type: string }).type}`);
     }
   }
+  stampTodoEnds(state, event.ts);
   if (state.inFlight.length === 0) state.lastConsistentSeq = event.seq;
+}
+
+const ENDED: ReadonlySet<string> = new Set(['done', 'failed', 'skipped']);
+
+/** A TODO that ended with this event gets its time; one that went back (a rejected review, an edit) loses it. */
+function stampTodoEnds(state: SessionState, ts: string): void {
+  for (const todo of state.todos) {
+    if (!ENDED.has(todo.status)) todo.completedAt = null;
+    else if (!todo.completedAt) todo.completedAt = ts;
+  }
 }

@@ -38,6 +38,9 @@ export interface TodoState extends Todo {
   tick: { ok: boolean; message: string | null; ts: string } | null;
   /** Spec sessions: it failed for good and the session went on past it. */
   failureHandled: 'rollback' | 'continue' | null;
+  /** When it joined the board and when it ended (done, failed or skipped), from its events' times; null when unknown. */
+  createdAt: string | null;
+  completedAt: string | null;
 }
 
 export interface ChangeState {

@@ -40,6 +40,8 @@ export function todoView(t: TodoState): AgentTodo {
     ...(t.assessment ? { assessment: t.assessment } : {}),
     ...(t.tick ? { tick: t.tick } : {}),
     ...(t.failureHandled ? { failureHandled: t.failureHandled } : {}),
+    createdAt: t.createdAt ?? null,
+    completedAt: t.completedAt ?? null,
   };
 }
 

@@ -73,6 +73,9 @@ export const agentSessionSummary = z.object({
 });
 export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 
+/** A session agent.pruneSessions removed (or would remove, or kept). */
+const prunedSession = z.object({ sessionId: z.string(), task: z.string(), status: agentStatus, updatedAt: z.string() });
+
 export const agentSessionDetail = agentSessionSummary.extend({
   statusReason: z.string().nullable(),
   /** The words of statusReason (issue 14), when it is a message of the `session` catalog. */
@@ -274,6 +277,18 @@ export const agentCommands = {
     'Remove a worktree session\'s worktree and branch (its work is lost unless merged); the session and its logs stay.',
   ),
   'agent.list': defineCommand(noInput, z.object({ sessions: z.array(agentSessionSummary) }), 'Sessions of the workspace, newest first.'),
+  'agent.pruneSessions': defineCommand(
+    z.object({ dryRun: z.boolean().optional() }).strict(),
+    z.object({
+      retentionDays: z.number().int().positive(),
+      source: z.enum(['default', 'global', 'workspace']),
+      dryRun: z.boolean(),
+      cutoff: z.string(),
+      removed: z.array(prunedSession),
+      kept: z.array(prunedSession.extend({ reason: z.enum(['live', 'active', 'worktree']) })),
+    }),
+    'Remove the folders of finished sessions last active longer ago than agent.sessions.retentionDays (dryRun: only say which); live, resumable and worktree sessions are kept.',
+  ),
   'agent.get': defineCommand(z.object(bySession).strict(), agentSessionDetail, 'One session: its TODO board, what waits for a person, totals.'),
   'agent.pause': defineCommand(
     z.object({ ...bySession, reason: z.string().max(2000).optional(), reasonWords: reasonWordsSchema.optional() }).strict(),

@@ -121,6 +121,10 @@ export const sessionErrorStrings = defineText({
     specNothingToRun: (path: string, optional: number) =>
       `Nothing to run: every selected task of ${path} is ticked already${optional ? ` (${optional} optional task(s) left out: name them with only to run them)` : ''}.`,
     sessionExists: (id: string) => `Session ${id} already exists.`,
+    /** agent.sessions.retentionDays in a settings file (`place`: `global` or `workspace`). */
+    retentionNotObject: (place: string, file: string) => `${place === 'global' ? `The global settings (${file})` : file}: agent.sessions must be an object, e.g. {"retentionDays": 90}.`,
+    retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
+      `${place === 'global' ? `The global settings (${file})` : file}: agent.sessions.retentionDays must be a whole number of days from ${min} to ${max} (got ${got}).`,
     notAnImageName: (file: string) => `Not an image file name: ${file}`,
     specNoTasks: (path: string, problem: string) => `${path} has no tasks (lines like "- [ ] 1. Do this").${problem ? ` ${problem}` : ''}`,
     specTooManyTasks: (path: string, count: number, max: number) =>
@@ -212,6 +216,9 @@ export const sessionErrorStrings = defineText({
     specNothingToRun: (path: string, optional: number) =>
       `没有可运行的任务：${path} 中选中的任务都已勾选${optional ? `（另有 ${optional} 个可选任务未包含：用 only 指定它们即可运行）` : ''}。`,
     sessionExists: (id: string) => `会话 ${id} 已存在。`,
+    retentionNotObject: (place: string, file: string) => `${place === 'global' ? `全局设置（${file}）` : file}：agent.sessions 必须是对象，例如 {"retentionDays": 90}。`,
+    retentionOutOfRange: (place: string, file: string, min: number, max: number, got: string) =>
+      `${place === 'global' ? `全局设置（${file}）` : file}：agent.sessions.retentionDays 必须是 ${min} 到 ${max} 之间的整数天数（当前为 ${got}）。`,
     notAnImageName: (file: string) => `不是图片文件名：${file}`,
     specNoTasks: (path: string, problem: string) => `${path} 中没有任务（形如 "- [ ] 1. Do this" 的行）。${problem ? ` ${problem}` : ''}`,
     specTooManyTasks: (path: string, count: number, max: number) =>

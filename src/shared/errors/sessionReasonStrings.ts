@@ -24,6 +24,10 @@ const awaitedZh = (kind: string, name: string) =>
 const checkpointEn = (id: string, label: string) => (label ? `“${label}”` : id);
 const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : id);
 
+const secretEn: Record<string, string> = { bearer: 'a bearer token', apiKey: 'an API key', urlKey: 'a key or token in a URL' };
+const secretZh: Record<string, string> = { bearer: 'Bearer 令牌', apiKey: 'API 密钥', urlKey: 'URL 中的密钥或令牌' };
+const listEn = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
 export const sessionReasonStrings = defineText({
   en: {
     stoppedByUser: 'Stopped by the user.',
@@ -38,6 +42,9 @@ export const sessionReasonStrings = defineText({
     closedWhileRunning: 'Akira closed while the session ran; resume it to continue from its last consistent step.',
     processEnded: 'The process running it ended; resumed.',
     stoppedWhile: (status: string) => `Akira stopped while the session was ${status.replace(/_/g, ' ')}; resume it to continue from its last consistent step.`,
+    /** A task or message held something shaped like a secret (`kinds`: `bearer`, `apiKey`, `urlKey`, comma-separated; `where`: `task` or `message`). */
+    secretRedacted: (kinds: string, where: string) =>
+      `The ${where === 'message' ? 'message' : 'task'} holds what looks like ${listEn(kinds.split(',').map((k) => secretEn[k] ?? k))}: it was replaced with [redacted] before it was sent to the model or written to the session's logs. Give secrets through environment variables or Settings instead.`,
     rewound: (checkpointId: string, label: string) =>
       `Rewound to checkpoint ${checkpointEn(checkpointId, label)}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`,
     forked: (sessionId: string, checkpointId: string, label: string) =>
@@ -95,6 +102,8 @@ export const sessionReasonStrings = defineText({
     closedWhileRunning: 'Akira 在会话运行时关闭了；恢复会话即可从其最后一个一致的步骤继续。',
     processEnded: '运行它的进程已结束；已恢复。',
     stoppedWhile: (status: string) => `Akira 在会话处于“${statusZh[status] ?? status}”状态时停止了；恢复会话即可从其最后一个一致的步骤继续。`,
+    secretRedacted: (kinds: string, where: string) =>
+      `${where === 'message' ? '消息' : '任务'}中有看起来像${kinds.split(',').map((k) => secretZh[k] ?? k).join('、')}的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]。请改用环境变量或设置来提供密钥。`,
     rewound: (checkpointId: string, label: string) =>
       `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话恢复为当时的样子（回退不会改动文件）。恢复会话即可从那里继续。`,
     forked: (sessionId: string, checkpointId: string, label: string) =>

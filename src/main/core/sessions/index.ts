@@ -28,3 +28,6 @@ export { parseEventLog, readEventLog } from './eventLog';
 export type { LogProblem, ParsedLog } from './eventLog';
 export { checkSessionId, isSessionId } from './sessionIds';
 export { decodeImage, loadSessionImage, saveSessionImages } from './sessionImages';
+export { pruneSessions } from './sessionPrune';
+export type { SessionPruneResult } from './sessionPrune';
+export { readSessionRetention, SESSION_RETENTION_DAYS } from './sessionRetention';

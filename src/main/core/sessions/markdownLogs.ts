@@ -25,8 +25,8 @@ export function logHeader(file: LogFile, sessionId: string, task: string): strin
         '',
         `Session ${code(sessionId)}. One row per attempt; secrets are redacted.`,
         '',
-        '| time | model | phase | TODO | tokens in | tokens out | latency ms | status | attempt | outcome | cost |',
-        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        '| time | model | phase | TODO | tokens in | tokens out | latency ms | status | attempt | outcome | cost | endpoint | prompt | JSON mode |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
         '',
       ].join('\n');
     case 'rollbacks.md':
@@ -83,6 +83,10 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
     case 'verification':
       return line(e.ts, `**Verification** of ${e.todoId === 'task' ? 'the whole task' : `TODO ${e.todoId}`}: ${e.approved ? 'approved' : 'rejected'} (confidence ${e.confidence.toFixed(2)})${e.feedback ? `: ${oneLine(e.feedback, 200)}` : ''}`);
     case 'model_call':
+      if (e.outcome === 'ok' && e.json) {
+        const what = e.json.reasked ? `not usable, asked again: ${e.json.reasked}` : `fixed by the parser: ${jsonNote(e.json)}`;
+        return line(e.ts, `JSON reply${todoTag(e.todoId)} (${e.phase}) ${oneLine(what, 300)}`);
+      }
       return e.outcome === 'ok' ? null : line(e.ts, `Model call ${e.outcome} (attempt ${e.attempt}, status ${e.status ?? 'none'})${e.error ? `: ${oneLine(e.error, 200)}` : ''}`);
     case 'user_message': {
       const extra = [...e.attachments.map((a) => `@${a.ref}${a.error ? ' (not attached)' : ''}`), ...e.images.map((i) => `image ${i.name}`)];
@@ -153,6 +157,16 @@ function assessmentEntry(e: Extract<SessionEvent, { type: 'task_assessed' }>, be
   return `${lines.join('\n')}\n`;
 }
 
+/** What JSON mode's parser did with a reply, in a few words (api-calls.md, history.md). */
+function jsonNote(j: NonNullable<Extract<SessionEvent, { type: 'model_call' }>['json']>): string {
+  const parts = [
+    ...(j.repaired.length ? [`repaired: ${j.repaired.join(', ')}`] : []),
+    ...(j.placeholders.length ? [`placeholders: ${j.placeholders.join(', ')}`] : []),
+    ...(j.reasked ? [`re-asked: ${j.reasked}`] : []),
+  ];
+  return parts.join('; ');
+}
+
 function apiRow(e: Extract<SessionEvent, { type: 'model_call' }>): string {
   const u = e.usage;
   const tokens = (n: number | undefined) => (n === undefined ? '' : `${n}${u?.estimated ? ' (est.)' : ''}`);
@@ -168,6 +182,9 @@ function apiRow(e: Extract<SessionEvent, { type: 'model_call' }>): string {
     String(e.attempt),
     e.error ? `${e.outcome}: ${cell(e.error, 200)}` : e.outcome,
     e.costUsd === null ? '' : formatCost(e.costUsd),
+    cell(e.endpoint ?? '', 200),
+    e.promptChars === undefined ? '' : `${e.promptChars} chars (~${Math.ceil(e.promptChars / 4)} tokens)`,
+    e.json ? cell(jsonNote(e.json), 400) : '',
   ];
   return `| ${cells.join(' | ')} |\n`;
 }

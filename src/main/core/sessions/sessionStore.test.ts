@@ -193,6 +193,9 @@ describe('SessionStore', () => {
     await s.append({ type: 'command_finished', callId: 'c1', todoId: 't1', command: 'npm test | tail', exitCode: 1, durationMs: 1234.5, output: 'FAIL a.test.ts' });
     await s.append({ type: 'tool_call_finished', callId: 'c1', todoId: 't1', tool: 'run_command', summary: 'exit 1', isError: true });
     await s.append({ type: 'model_call', model: 'gpt-x', phase: 'verify', todoId: 't1', attempt: 2, status: 200, latencyMs: 812.4, usage: { promptTokens: 1500, completionTokens: 42 }, costUsd: 0.0031 });
+    const json = { endpoint: 'http://127.0.0.1:8080/v1/chat/completions', promptChars: 4002 };
+    await s.append({ type: 'model_call', model: 'json-model', phase: 'execute', todoId: 't2', status: 200, latencyMs: 5, ...json, json: { repaired: ['removed trailing commas'], placeholders: ['todos'] } });
+    await s.append({ type: 'model_call', model: 'json-model', phase: 'plan', todoId: 't2', status: 200, latencyMs: 5, ...json, json: { repaired: [], placeholders: [], reasked: 'the object is empty' } });
     await s.append({ type: 'verification', todoId: 't1', approved: false, confidence: 0.35, feedback: 'The test still fails:\nexpected 200, got 404' });
     await s.append({ type: 'rollback', checkpointId: 'cp-3', mode: 'files', files: ['src/a.ts', 'src/b|c.ts'], safetyCheckpointId: 'cp-4' });
     await s.close();
@@ -211,8 +214,13 @@ describe('SessionStore', () => {
     expect(decisions).toMatch(/## .* · TODO t1 · rejected · confidence 0\.35 · attempt 1\n\n\*\*TODO:\*\* Do t1\n\n\*\*Expected:\*\* t1 works\n\n> The test still fails:\n> expected 200, got 404\n/);
 
     const api = (await read('api-calls.md')).split('\n');
-    expect(api).toContain('| time | model | phase | TODO | tokens in | tokens out | latency ms | status | attempt | outcome | cost |');
-    expect(api.find((l) => l.includes('gpt-x'))).toMatch(/^\| \S+ \S+ \| gpt-x \| verify \| t1 \| 1500 \| 42 \| 812 \| 200 \| 2 \| ok \| \$0\.0031 \|$/);
+    expect(api).toContain('| time | model | phase | TODO | tokens in | tokens out | latency ms | status | attempt | outcome | cost | endpoint | prompt | JSON mode |');
+    expect(api.find((l) => l.includes('gpt-x'))).toMatch(/^\| \S+ \S+ \| gpt-x \| verify \| t1 \| 1500 \| 42 \| 812 \| 200 \| 2 \| ok \| \$0\.0031 \| {2}\| {2}\| {2}\|$/);
+    expect(api.find((l) => l.includes('json-model'))).toMatch(
+      /\| json-model \| execute \| t2 \| .* \| ok \| {2}\| http:\/\/127\.0\.0\.1:8080\/v1\/chat\/completions \| 4002 chars \(~1001 tokens\) \| repaired: removed trailing commas; placeholders: todos \|$/,
+    );
+    expect(history).toContain('JSON reply [t2] (execute) fixed by the parser: repaired: removed trailing commas; placeholders: todos');
+    expect(history).toContain('JSON reply [t2] (plan) not usable, asked again: the object is empty');
 
     const rollbacks = await read('rollbacks.md');
     expect(rollbacks).toMatch(/## .* · restored `cp-3` · mode files\n\nUndo with checkpoint `cp-4` \(taken just before\)\.\n\n2 file\(s\):\n\n- `src\/a\.ts`\n- `src\/b\|c\.ts`\n/);

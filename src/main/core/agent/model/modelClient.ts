@@ -49,6 +49,10 @@ export interface AttemptReport {
   usage?: Usage;
   /** Wait before the next attempt (outcome 'retry'). */
   delayMs?: number;
+  /** Where the request went: the base URL (no credentials) and the path. */
+  endpoint?: string;
+  /** The length of the prompt sent (the messages and tools as JSON), in characters. */
+  promptChars?: number;
 }
 
 export interface RetryNotice {
@@ -222,9 +226,11 @@ export function createModelClient(config: ModelConfig, options: ModelClientOptio
       ...((request.temperature ?? config.temperature) !== undefined ? { temperature: request.temperature ?? config.temperature } : {}),
       ...(config.maxTokens !== undefined ? { max_tokens: config.maxTokens } : {}),
     };
+    const sent = { endpoint: `${displayUrl(config.baseURL)}/chat/completions`, promptChars: JSON.stringify(body.messages).length + (tools ? JSON.stringify(tools).length : 0) };
     const report = (r: AttemptReport) => {
-      options.onAttempt?.(r);
-      request.onAttempt?.(r);
+      const full = { ...r, ...sent };
+      options.onAttempt?.(full);
+      request.onAttempt?.(full);
     };
     const started = performance.now();
     const maxAttempts = config.maxRetries + 1;

@@ -18,6 +18,7 @@ export function agentHandlers(get: () => AgentService, options: AgentHandlerOpti
   return {
     'agent.start': async (p) => (await ready(), get().start(p)),
     'agent.list': () => get().list(),
+    'agent.pruneSessions': (p) => get().pruneSessions(p.dryRun === true),
     'agent.reorderQueue': (p) => get().reorderQueue(p.sessionIds),
     'agent.isolation': async () => ({ worktree: await get().worktrees.isolation() }),
     'agent.sandbox': () => get().sandbox(),

@@ -12,7 +12,7 @@ import type { Isolation, WhenBusy } from '../../../../shared/agent/agentShapes';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
 import { AkiraError } from '../../errors';
 import type { Emit } from '../../eventBus';
-import { checkSessionId, createSessionStore, decodeImage, saveSessionImages, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
+import { checkSessionId, createSessionStore, decodeImage, pruneSessions, readSessionRetention, saveSessionImages, terminalStatuses, type SessionHandle, type SessionState, type SessionStore } from '../../sessions';
 import type { CommandRunner } from '../../terminal/commandRunner';
 import { createGitignoreRules } from '../../workspace/gitignoreRules';
 import { loadModes, type ModeLoadError } from '../modes';
@@ -41,6 +41,7 @@ import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
 import type { SessionMode } from './sessionRuntime';
 import type { ModeResolver } from './modeResolver';
+import { secretWarning } from './secretWarning';
 import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason, type Words } from '../../../../shared/errors';
 
 /**
@@ -105,6 +106,8 @@ export interface AgentService {
   /** agent.revokeSandboxGrant: takes back one entry allowed for this workspace. */
   revokeSandboxGrant(kind: keyof SandboxGrant, value: string): Promise<void>;
   list(): Promise<{ sessions: AgentSessionSummary[] }>;
+  /** agent.pruneSessions: old finished session folders removed (sessions/sessionPrune.ts). */
+  pruneSessions(dryRun: boolean): Promise<CommandResult<'agent.pruneSessions'>>;
   get(sessionId: string): Promise<AgentSessionDetail>;
   pause(sessionId: string, reason?: Reason): Promise<void>;
   resume(sessionId: string): Promise<void>;
@@ -201,6 +204,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     running: (sessionId) => live.get(sessionId)?.session.running() ?? false,
   });
 
+  /** A task or message whose secret-shaped part the store redacts: said, not silent (secretWarning.ts). */
+  const warnSecrets = (sessionId: string, text: string, where: 'task' | 'message') => {
+    const warning = secretWarning(text, where);
+    if (warning) emitEvent({ sessionId, type: 'warning', ...warning });
+  };
+
   async function launch(handle: SessionHandle, prepared: Prepared, retryBase?: Map<string, number>): Promise<Live> {
     const sessionId = handle.sessionId;
     // A worktree session works in its worktree: tools, commands, checkpoints and the spec are rooted there.
@@ -249,6 +258,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             costUsd: r.costUsd,
             ...(r.error ? { error: r.error } : {}),
             ...(r.errorWords ? { errorWords: r.errorWords } : {}),
+            ...(r.endpoint ? { endpoint: r.endpoint.slice(0, 2048) } : {}),
+            ...(r.promptChars !== undefined ? { promptChars: r.promptChars } : {}),
+            ...(r.json ? { json: r.json } : {}),
           });
         }
       },
@@ -421,6 +433,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (input.isolation !== 'worktree') admission.checkBusy(input.whenBusy);
         const attachments = await taskAttachments(options.context, input.task, input.editorContext);
         const handle = await create(prepared, input.task, input.model, input.isolation);
+        warnSecrets(handle.sessionId, input.task, 'task');
         if (attachments.length || images.length) {
           // Logged before the loop (and its agent.onEvent forwarding) starts: sent on here, as session_started is.
           const event = await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, 'task') });
@@ -456,6 +469,13 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
             worktree: worktree ?? null,
           })),
         };
+      }),
+    pruneSessions: (dryRun) =>
+      guard(async () => {
+        const retention = await readSessionRetention(root, options.dataDir);
+        const sessions = await store.listSessions();
+        const r = await pruneSessions({ root, sessions, days: retention.days, dryRun, now: new Date(), isOpen: (id) => live.has(id) || admission.position(id) !== null });
+        return { retentionDays: retention.days, source: retention.source, ...r };
       }),
     get: (id) =>
       guard(async () => {
@@ -546,6 +566,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (images.length) checkImages(images, await prepare(entry.handle.state().mode, chosenModel(entry.handle.state())));
         const attachments = (await options.context?.resolve(text)) ?? [];
         const saved = await saveSessionImages(entry.handle.dir, images, `message-${entry.handle.state().lastSeq + 1}`);
+        warnSecrets(id, text, 'message');
         return { messageId: await entry.session.sendMessage(text, { attachments, images: saved }) };
       }),
     approve: (id, changeId, content, alwaysAllow, sandbox) =>

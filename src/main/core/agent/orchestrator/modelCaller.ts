@@ -18,7 +18,8 @@ import type { AttemptReport, ModelClient, ModelMessage, ModelToolCall, RetryNoti
  *   with no tool call and the caller nudges as for any text-only reply).
  *
  * Every attempt is reported to `onAttempts` (for `model_call` events): failed ones as they happen, the
- * successful one with its cost once the call returns. Errors are the model client's typed errors.
+ * successful one with its cost once the call returns (in JSON mode with what the parser repaired, filled with
+ * placeholders or re-asked for: `json`). Errors are the model client's typed errors.
  */
 
 export interface CallTool {
@@ -49,10 +50,19 @@ export interface ModelCallResult {
   repairs: string[];
 }
 
+/** JSON mode: what the parser did with an attempt's reply (its `model_call` event's `json`). */
+export interface JsonReplyNote {
+  repaired: string[];
+  placeholders: string[];
+  /** Why the reply could not be used and the model was asked again (or, after the last re-ask, given up on). */
+  reasked?: string;
+}
+
 export interface AttemptRecord extends AttemptReport {
   phase: CallPhase;
   todoId: string | null;
   costUsd: number | null;
+  json?: JsonReplyNote;
 }
 
 export interface ModelCallerOptions {
@@ -86,16 +96,21 @@ function withInstructions(messages: ModelMessage[], instructions: string): Model
   return [{ role: 'system', content: instructions }, ...messages];
 }
 
+/** At most 50 notes of at most 500 characters (the `model_call` event's bounds). */
+const bounded = (notes: string[]) => notes.slice(0, 50).map((n) => n.slice(0, 500));
+
 export function createModelCaller(options: ModelCallerOptions): ModelCaller {
   const { client, jsonMode } = options;
   const reasks = options.jsonReasks ?? 2;
 
-  async function once(request: ModelCallRequest, messages: ModelMessage[], native: boolean) {
-    const record = (r: AttemptReport, costUsd: number | null): AttemptRecord => ({ ...r, phase: request.phase, todoId: request.todoId, costUsd });
+  /** `note`: JSON mode reads the reply before its attempt is logged, so the log says what the parser did. */
+  async function once(request: ModelCallRequest, messages: ModelMessage[], native: boolean, note?: (text: string) => JsonReplyNote | undefined) {
+    const record = (r: AttemptReport, costUsd: number | null, json?: JsonReplyNote): AttemptRecord => ({ ...r, phase: request.phase, todoId: request.todoId, costUsd, ...(json ? { json } : {}) });
     // Failed attempts are logged as they happen; the successful one once its cost is known.
     const logged: Promise<void>[] = [];
     let ok: AttemptReport | null = null;
     let costUsd: number | null = null;
+    let json: JsonReplyNote | undefined;
     try {
       const result = await client.complete({
         messages,
@@ -109,10 +124,11 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
         ...(native && options.onDelta ? { onDelta: (text: string) => options.onDelta!({ phase: request.phase, todoId: request.todoId, text }) } : {}),
       });
       costUsd = result.costUsd;
+      json = note?.(result.text);
       return result;
     } finally {
       await Promise.all(logged);
-      if (ok) await options.onAttempts?.([record(ok, costUsd)]);
+      if (ok) await options.onAttempts?.([record(ok, costUsd, json)]);
     }
   }
 
@@ -130,12 +146,16 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
     const names = request.tools.map((t) => t.name);
     const todoId = request.phase === 'final_check' ? 'task' : (request.todoId ?? undefined);
     for (let attempt = 0; ; attempt++) {
-      const r = await once(request, messages, false);
+      let parsed!: ReturnType<typeof parseJsonReply>;
+      const r = await once(request, messages, false, (text) => {
+        parsed = parseJsonReply(text, { phase: legacyPhaseOf[request.phase], todoId, tools: names });
+        if (!parsed.ok) return { repaired: [], placeholders: [], reasked: parsed.issues.join('; ') };
+        return parsed.repaired.length || parsed.placeholders.length ? { repaired: bounded(parsed.repaired), placeholders: bounded(parsed.placeholders) } : undefined;
+      });
       usage.promptTokens += r.usage.promptTokens;
       usage.completionTokens += r.usage.completionTokens;
       usage.estimated ||= r.usage.estimated;
       if (r.costUsd !== null) cost = (cost ?? 0) + r.costUsd;
-      const parsed = parseJsonReply(r.text, { phase: legacyPhaseOf[request.phase], todoId, tools: names });
       if (parsed.ok) {
         repairs.push(...parsed.repaired, ...parsed.placeholders.map((p) => `placeholder: ${p}`));
         const call = toToolCall(parsed.value, `json_${Date.now().toString(36)}_${attempt}`);

@@ -5,6 +5,7 @@ import { useTimelineStore } from '../timeline/timelineStore';
 import type { BoardTodo, ToolCallInfo } from './boardReducer';
 import { boardStrings } from './boardStrings';
 import { todoResultText } from './todoResult';
+import { todoTimesText } from './todoTimes';
 import { useFormats, useText } from '../../i18n';
 
 /** A TODO's status as a key of boardStrings (PlanEditor says it too). */
@@ -44,6 +45,7 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
   const cost = todo.costUsd > 0 ? formatCost(todo.costUsd) : null;
   const calls = todo.toolCallCount;
   const result = todoResultText(todo);
+  const times = todoTimesText(todo);
   return (
     <article className={`todo-card status-${todo.status}`} data-testid="todo-card" data-todo-id={todo.id} data-status={todo.status}>
       <header className="todo-card-head">
@@ -92,6 +94,11 @@ export const TodoCard = memo(function TodoCard({ todo, waiting }: { todo: BoardT
           <span className="todo-foot-item" title={t.tokensTitle(formats.number(todo.tokensIn), formats.number(todo.tokensOut))} data-testid="todo-tokens">
             {t.tokens(formats.compact(tokens))}
             {cost ? ` · ${cost}` : ''}
+          </span>
+        )}
+        {times && (
+          <span className="todo-foot-item" title={times.title} data-testid="todo-times">
+            {times.text}
           </span>
         )}
       </footer>

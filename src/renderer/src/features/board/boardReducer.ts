@@ -142,6 +142,8 @@ function sameShown(a: BoardTodo, b: Omit<AgentTodo, 'toolCalls'>): boolean {
     a.expectedResult === b.expectedResult &&
     a.status === b.status &&
     a.result === b.result &&
+    a.createdAt === b.createdAt &&
+    a.completedAt === b.completedAt &&
     a.rejections === b.rejections &&
     a.tokensIn === b.tokensIn &&
     a.tokensOut === b.tokensOut &&

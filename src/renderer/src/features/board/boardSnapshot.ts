@@ -32,6 +32,8 @@ export function todoFromView(t: AgentTodo, prev?: TodoState): TodoState {
     assessment: t.assessment ?? null,
     tick: t.tick ?? null,
     failureHandled: t.failureHandled ?? null,
+    createdAt: t.createdAt ?? prev?.createdAt ?? null,
+    completedAt: t.completedAt ?? null,
   };
 }
 
