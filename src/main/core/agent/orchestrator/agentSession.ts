@@ -203,6 +203,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         return false;
       case 'plan':
         if (!state.checkpoints.length) await takeCheckpoint(r, null, 'start of the session', true);
+        // A follow-up's round starts with its own checkpoint (the timeline shows where each round starts).
+        else if (state.round > 1 && !state.checkpoints.some((c) => c.seq > state.roundStartSeq)) await takeCheckpoint(r, null, `start of round ${state.round}`, true);
         await planStep(r, planTool);
         return true;
       case 'plan_approval':
