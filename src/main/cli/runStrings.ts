@@ -74,7 +74,7 @@ export const runStrings = defineText({
     // The session (runTaskCommand.ts)
     seeRunHelp: ' (see `akira run --help`)',
     sessionPaused: 'Session paused',
-    alreadyCompleted: (id: string) => `Session ${id} is already completed.`,
+    alreadyCompleted: (id: string) => `Session ${id} is already completed; give it a follow-up with --resume ${id} --task "…".`,
     noSandbox: (why: string, hint: string) => `Commands run without the OS sandbox: ${why}${hint ? ` ${hint}` : ''}`,
     pausing: (signal: string) => `${signal}: pausing the session…`,
     workOnBranch: (completed: boolean, branch: string, path: string) =>
@@ -154,7 +154,7 @@ export const runStrings = defineText({
     newExpected: '  新的预期结果（留空则保留）：',
     seeRunHelp: '（参见 `akira run --help`）',
     sessionPaused: '会话已暂停',
-    alreadyCompleted: (id: string) => `会话 ${id} 已经完成。`,
+    alreadyCompleted: (id: string) => `会话 ${id} 已经完成；可用 --resume ${id} --task "…" 继续追问。`,
     noSandbox: (why: string, hint: string) => `命令在操作系统沙箱之外运行：${why}${hint ? ` ${hint}` : ''}`,
     pausing: (signal: string) => `${signal}：正在暂停会话…`,
     workOnBranch: (completed: boolean, branch: string, path: string) =>

@@ -71,13 +71,12 @@ describe('follow-ups on a finished session', () => {
       reply.toolCall('write_file', { path: 'a.txt', content: 'new\n' }),
       reply.toolCall('update_todo', { id: 'w', status: 'done', result: 'a.txt now says new' }),
       verdict('w', true),
-      reply.toolCall('complete', { summary: 'Rewrote a.txt to say new.' }),
       verdict('task', true),
     );
     const { sessionId } = await kit.call('agent.start', { task: 'rewrite a.txt' });
     await kit.waitForEvent('session_completed');
     const before = (await kit.call('checkpoints.list', {})).checkpoints.length;
-    secondRound(kit, ['rewrite a.txt', 'Write a.txt', 'a.txt now says new', 'a.txt']);
+    secondRound(kit, ['rewrite a.txt', 'Write a.txt', 'a.txt now says new', 'Files changed: a.txt', 'Summary: 1 TODO(s) done']);
     const detail = await followUpCompletes(kit, sessionId);
     expect(detail.rounds?.[0]).toMatchObject({ task: 'rewrite a.txt', status: 'completed', files: ['a.txt'], todos: [{ id: 'w', status: 'done' }] });
     const checkpoints = (await kit.call('checkpoints.list', {})).checkpoints;
