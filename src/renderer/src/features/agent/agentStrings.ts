@@ -71,7 +71,7 @@ export const agentStrings = defineText({
     cancelQueueHint: 'Take it out of the queue (it is stopped and will not start)',
     // The message box
     messageSent: 'Sent: the agent reads it in its next model call.',
-    followUpPlaceholder: (status: string) => `The session ${status}. Ask a follow-up: it runs again as a new round with what it did so far (Enter sends)`,
+    followUpPlaceholder: (status: string) => `Session ${status}. Ask a follow-up: it runs as a new round`,
     followUp: 'Follow up',
     roundShort: (round: number) => `round ${round}`,
     followUpSent: (round: number) => `Follow-up sent: round ${round} is planning.`,
@@ -145,7 +145,7 @@ export const agentStrings = defineText({
     lastInQueue: '它已在队列末尾',
     cancelQueueHint: '将它移出队列（它会被停止，不会启动）',
     messageSent: '已发送：智能体会在下一次模型调用时读到它。',
-    followUpPlaceholder: (status: string) => `会话${status}。可以继续追问：它会带着已做的工作作为新一轮再次运行（Enter 发送）`,
+    followUpPlaceholder: (status: string) => `会话${status}。继续追问：它作为新一轮运行`,
     followUp: '追问',
     roundShort: (round: number) => `第 ${round} 轮`,
     followUpSent: (round: number) => `追问已发送：第 ${round} 轮正在规划。`,
