@@ -393,6 +393,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const loaded = await store.loadSession(sessionId); // not_found for a session of another workspace
     const status = loaded.state.status;
     if (!terminalStatuses.includes(status)) throw new AkiraError('conflict', sessionErrors.notRunningHere(sessionId));
+    if (worktreeView(loaded.state)?.state === 'discarded') throw new AkiraError('conflict', sessionErrors.followUpDiscarded(sessionId));
     const prepared = await prepare(loaded.state.mode, chosenModel(loaded.state));
     checkImages(images, prepared);
     const attachments = (await options.context?.resolve(text)) ?? [];
