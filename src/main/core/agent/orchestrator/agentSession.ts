@@ -195,7 +195,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   async function step(r: SessionRuntime): Promise<boolean> {
-    if (r.spec && (await specStep(r, questionSlot))) return true;
+    // A follow-up round of a spec session is a typed task: planned with todo_write, not run from tasks.md.
+    if (r.spec && handle.state().round === 1 && (await specStep(r, questionSlot))) return true;
     const state = handle.state();
     const point = resumePoint(state);
     switch (point.kind) {

@@ -117,7 +117,7 @@ export async function completeSession(rt: SessionRuntime, summary: string): Prom
 export async function taskTextFor(rt: SessionRuntime, todoId: string, maxChars: number): Promise<string> {
   // A follow-up round: its text with what the earlier rounds did (roundContext.ts).
   const fallback = modelTask(rt.handle.state(), maxChars);
-  if (!rt.spec) return fallback;
+  if (!rt.spec || rt.handle.state().round > 1) return fallback;
   return (await rt.spec.taskPrompt(todoId, maxChars).catch(() => null)) ?? fallback;
 }
 
