@@ -80,7 +80,7 @@ Exit status: 0 done, 1 failed (e.g. no such checkpoint, restore cancelled), 2 ba
 `,
     run: `Usage: akira run --task "…" [options]
        akira run --tasks FILE [--only ID,…] [--from ID] [options]
-       akira run --resume <sessionId> [options]
+       akira run --resume <sessionId> [--task "follow-up"] [options]
 
 Runs an agent session in a folder without the UI: the model plans the task as TODOs, works through
 them with the tools (files, commands in a terminal), a separate review verifies each TODO, and a final
@@ -106,7 +106,8 @@ Options:
                      rollback | continue), agent.spec.assess (model | heuristic)
   --only ID,…        With --tasks: only these tasks (a parent stands for its sub-tasks), e.g. 2,3.1
   --from ID          With --tasks: start at this task (it and the open tasks after it)
-  --resume ID        Continue a paused or interrupted session (from its last consistent step)
+  --resume ID        Continue a paused or interrupted session (from its last consistent step);
+                     with --task "…", a follow-up: a finished session runs again as a new round
   --worktree         Run the session in its own git worktree, on branch akira/<first 8 characters
                      of the session id>, made from your HEAD plus your uncommitted changes (the
                      workspace must be a git repository with a commit). Files, commands and
@@ -278,7 +279,8 @@ Id：完整的 id、至少 4 个字符的唯一前缀，或 "latest"。
                      rollback | continue）、agent.spec.assess（model | heuristic）
   --only ID,…        与 --tasks 一起用：只运行这些任务（父任务代表其子任务），例如 2,3.1
   --from ID          与 --tasks 一起用：从这个任务开始（它以及它之后未完成的任务）
-  --resume ID        继续一个已暂停或被中断的会话（从它最后一个一致的步骤开始）
+  --resume ID        继续一个已暂停或被中断的会话（从它最后一个一致的步骤开始）；
+                     与 --task "…" 同用为追问：已结束的会话作为新一轮再次运行
   --worktree         在会话自己的 Git 工作树中运行，分支为 akira/<会话 id 的前 8 个字符>，
                      基于你的 HEAD 加上你未提交的更改创建（工作区必须是至少有一个提交的 Git
                      仓库）。文件、命令和检查点都在那里进行；你的工作区和分支不受影响。结束后

@@ -74,6 +74,8 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
   switch (e.type) {
     case 'session_started':
       return `${s('bold', t.akiraSession)} ${e.sessionId} ${t.sessionHeader(e.mode, e.model)}\n${s('dim', t.task)} ${oneLine(e.task, 300)}\n`;
+    case 'round_started':
+      return `${s('bold', t.followUp(e.round))} ${oneLine(e.task, 300)}\n`;
     case 'plan_proposed': {
       const words = t;
       const items = e.todos.map(

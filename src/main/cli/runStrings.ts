@@ -6,6 +6,7 @@ export const runStrings = defineText({
     sessionHeader: (mode: string, model: string) => `· mode ${mode} · model ${model}`,
     akiraSession: 'Akira session',
     task: 'Task:',
+    followUp: (round: number) => `Follow-up, round ${round}:`,
     plan: (n: number) => `Plan (${n} TODO${n === 1 ? '' : 's'})`,
     waitsForApproval: ' — waits for approval',
     expect: (text: string) => `expect: ${text}`,
@@ -77,7 +78,7 @@ export const runStrings = defineText({
     // The session (runTaskCommand.ts)
     seeRunHelp: ' (see `akira run --help`)',
     sessionPaused: 'Session paused',
-    alreadyCompleted: (id: string) => `Session ${id} is already completed.`,
+    alreadyCompleted: (id: string) => `Session ${id} is already completed; give it a follow-up with --resume ${id} --task "…".`,
     noSandbox: (why: string, hint: string) => `Commands run without the OS sandbox: ${why}${hint ? ` ${hint}` : ''}`,
     pausing: (signal: string) => `${signal}: pausing the session…`,
     workOnBranch: (completed: boolean, branch: string, path: string) =>
@@ -91,6 +92,7 @@ export const runStrings = defineText({
     sessionHeader: (mode: string, model: string) => `· 模式 ${mode} · 模型 ${model}`,
     akiraSession: 'Akira 会话',
     task: '任务：',
+    followUp: (round: number) => `追问，第 ${round} 轮：`,
     plan: (n: number) => `计划（${n} 个 TODO）`,
     waitsForApproval: ' — 等待批准',
     expect: (text: string) => `预期：${text}`,
@@ -160,7 +162,7 @@ export const runStrings = defineText({
     newExpected: '  新的预期结果（留空则保留）：',
     seeRunHelp: '（参见 `akira run --help`）',
     sessionPaused: '会话已暂停',
-    alreadyCompleted: (id: string) => `会话 ${id} 已经完成。`,
+    alreadyCompleted: (id: string) => `会话 ${id} 已经完成；可用 --resume ${id} --task "…" 继续追问。`,
     noSandbox: (why: string, hint: string) => `命令在操作系统沙箱之外运行：${why}${hint ? ` ${hint}` : ''}`,
     pausing: (signal: string) => `${signal}：正在暂停会话…`,
     workOnBranch: (completed: boolean, branch: string, path: string) =>

@@ -130,7 +130,8 @@ interface Flags {
 }
 
 function checkFlags(f: RawFlags, t: RunUsageWords): void {
-  const inputs = [f.task !== undefined && '--task', f.tasks !== undefined && '--tasks', f.resume !== undefined && '--resume'].filter(Boolean);
+  // --resume ID --task "…" is a follow-up (issue 25): the task goes to the resumed session.
+  const inputs = [f.task !== undefined && f.resume === undefined && '--task', f.tasks !== undefined && '--tasks', f.resume !== undefined && '--resume'].filter(Boolean);
   if (!inputs.length) throw new UsageError(t.needsInput);
   if (inputs.length > 1) throw new UsageError(t.together(inputs as string[]));
   if (f.resume !== undefined && f.mode !== undefined) throw new UsageError(t.modeOnResume);
@@ -221,11 +222,15 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     await sayWhenUnsandboxed();
     if (f.resume !== undefined) {
       const state = (await call('agent.get', { sessionId: f.resume })) as { status: string; statusReason: string | null };
-      if (state.status === 'completed') {
+      const finished = state.status === 'completed' || state.status === 'failed' || state.status === 'stopped';
+      if (f.task !== undefined) {
+        // A follow-up: a finished session runs a new round with it; a paused one resumes with it as a message.
+        if (!finished) await call('agent.resume', { sessionId: f.resume });
+        await call('agent.sendMessage', { sessionId: f.resume, text: f.task, ...(f.images ? { images: f.images } : {}) });
+      } else if (state.status === 'completed') {
         io.err(`${t.alreadyCompleted(f.resume)}\n`);
         return 0;
-      }
-      await call('agent.resume', { sessionId: f.resume });
+      } else await call('agent.resume', { sessionId: f.resume });
     } else {
       if (f.worktree) await checkWorktreeAvailable();
       if (f.spec) {

@@ -88,6 +88,11 @@ const bodies = {
     /** Whatever the orchestrator needs to resume with the same settings (limits, plan approval …). */
     options: z.record(z.string(), z.unknown()).default({}),
   },
+  /**
+   * A follow-up (issue 25): a finished session (completed, failed or stopped) goes on with `task` as round `round`.
+   * The TODOs so far become the earlier round's (kept apart); the new round plans again. Logs without it are round 1.
+   */
+  round_started: { round: z.number().int().min(2), task: z.string().min(1).max(MAX_TASK_CHARS) },
   /** The plan (a todo_write): replaces the TODO list. */
   plan_proposed: { todos: z.array(todoSchema).max(500), needsApproval: z.boolean().default(false) },
   /** The user (or policy) approved the plan, possibly edited. */

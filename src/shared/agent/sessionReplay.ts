@@ -116,6 +116,37 @@ function takeChange(list: ChangeState[], changeId: string): ChangeState | null {
   return i < 0 ? null : list.splice(i, 1)[0];
 }
 
+/** A follow-up: the round so far is kept as an earlier round, and the session plans the new one (issue 25). */
+function startRound(state: SessionState, round: number, task: string, seq: number, ts: string): void {
+  if (round !== state.round + 1) warn(state, `round ${round} follows round ${state.round}`);
+  state.earlierRounds.push({
+    round: state.round,
+    task: state.roundTask || state.task,
+    startedAt: state.roundStartedAt || state.createdAt,
+    status: state.status,
+    todos: state.todos.map(({ id, description, expectedResult, status, result }) => ({ id, description, expectedResult, status, result })),
+    files: state.roundFiles,
+    summary: state.summary,
+  });
+  state.round = round;
+  state.roundTask = task;
+  state.roundStartSeq = seq;
+  state.roundStartedAt = ts;
+  state.roundFiles = [];
+  state.todos = [];
+  // What the ended round left undecided or unapplied (a stopped session's approvals, calls cut short) is not asked again.
+  state.pendingChanges = [];
+  state.approvedChanges = [];
+  state.inFlight = [];
+  state.plan = { proposed: false, awaitingApproval: false, approved: false, feedback: null };
+  state.finalVerdict = null;
+  state.summary = null;
+  state.status = 'planning';
+  state.statusReason = null;
+  state.statusReasonWords = null;
+  state.phase = 'plan';
+}
+
 export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: StateAt): void {
   if (event.seq <= state.lastSeq) {
     warn(state, `event seq ${event.seq} (${event.type}) does not follow ${state.lastSeq}; skipped`);
@@ -131,6 +162,7 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
       else {
         state.sessionId = event.sessionId;
         state.task = event.task;
+        state.roundTask = event.task;
         state.mode = event.mode;
         state.model = event.model;
         state.options = event.options;
@@ -138,6 +170,9 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
         state.status = 'planning';
         state.phase = 'plan';
       }
+      break;
+    case 'round_started':
+      startRound(state, event.round, event.task, event.seq, event.ts);
       break;
     case 'plan_proposed':
       setTodos(state, event.todos, event.ts);
@@ -247,7 +282,10 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
     case 'change_applied': {
       const change = takeChange(state.approvedChanges, event.changeId) ?? takeChange(state.pendingChanges, event.changeId);
       if (!change) warn(state, `change ${event.changeId} applied without an approval on record`);
-      if (!event.error) state.totals.fileModifications += 1;
+      if (!event.error) {
+        state.totals.fileModifications += 1;
+        if (!state.roundFiles.includes(event.path)) state.roundFiles.push(event.path);
+      }
       break;
     }
     case 'command_finished':

@@ -37,6 +37,12 @@ export function checkpointLabelIn(state: Pick<SessionState, 'checkpoints'>, chec
 export function rewindInto(state: SessionState, target: SessionState, event: Extract<SessionEvent, { type: 'rollback' }>): void {
   state.plan = target.plan;
   state.todos = target.todos;
+  state.round = target.round;
+  state.roundTask = target.roundTask;
+  state.roundStartSeq = target.roundStartSeq;
+  state.roundStartedAt = target.roundStartedAt;
+  state.earlierRounds = target.earlierRounds;
+  state.roundFiles = target.roundFiles;
   state.pendingChanges = target.pendingChanges;
   state.approvedChanges = target.approvedChanges;
   state.inFlight = target.inFlight;

@@ -79,6 +79,18 @@ export interface SessionContext {
   rules: RulesFileInfo[];
 }
 
+/** A finished round of a session (issue 25): what it asked and did, kept when a follow-up starts the next one. */
+export interface RoundRecord {
+  round: number;
+  task: string;
+  startedAt: string;
+  status: SessionStatus;
+  todos: Todo[];
+  /** Workspace-relative paths its applied changes wrote. */
+  files: string[];
+  summary: string | null;
+}
+
 export interface SessionState {
   sessionId: string;
   task: string;
@@ -118,6 +130,16 @@ export interface SessionState {
     fileModifications: number;
     rollbacks: number;
   };
+  /** The round the session is in (1 until a follow-up: `round_started`), its task (the session's task in round 1) and where it started. */
+  round: number;
+  roundTask: string;
+  roundStartSeq: number;
+  /** When this round started ('' in round 1: the session's createdAt). */
+  roundStartedAt: string;
+  /** The earlier rounds, oldest first (empty in round 1). */
+  earlierRounds: RoundRecord[];
+  /** Paths this round's applied changes wrote (unique, in order). */
+  roundFiles: string[];
   /** Worktree sessions: merged back (with the commit) or discarded; null while the worktree is there or for a shared session. */
   worktreeEnd: { state: 'merged'; commit: string } | { state: 'discarded' } | null;
   lastSeq: number;
@@ -150,6 +172,12 @@ export function emptyState(): SessionState {
     finalVerdict: null,
     summary: null,
     totals: { tokensIn: 0, tokensOut: 0, costUsd: null, modelCalls: 0, toolCalls: 0, commands: 0, fileModifications: 0, rollbacks: 0 },
+    round: 1,
+    roundTask: '',
+    roundStartSeq: 0,
+    roundStartedAt: '',
+    earlierRounds: [],
+    roundFiles: [],
     worktreeEnd: null,
     lastSeq: 0,
     lastConsistentSeq: 0,

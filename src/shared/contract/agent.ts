@@ -70,11 +70,24 @@ export const agentSessionSummary = z.object({
   queuePosition: z.number().int().positive().nullable().optional(),
   /** Worktree sessions: their tree; null for a session in the workspace's own tree. */
   worktree: sessionWorktree.nullable().optional(),
+  /** The round it is in: 1 until a follow-up (issue 25) starts round 2. */
+  round: z.number().int().positive().optional(),
 });
 export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 
 /** A session agent.pruneSessions removed (or would remove, or kept). */
 const prunedSession = z.object({ sessionId: z.string(), task: z.string(), status: agentStatus, updatedAt: z.string() });
+/** A finished earlier round of a session (issue 25): its task, TODOs, the files it changed and its summary. */
+export const agentRound = z.object({
+  round: z.number().int().positive(),
+  task: z.string(),
+  startedAt: z.string(),
+  status: agentStatus,
+  todos: z.array(z.object({ id: z.string(), description: z.string(), expectedResult: z.string(), status: agentTodo.shape.status, result: z.string().nullable() })),
+  files: z.array(z.string()),
+  summary: z.string().nullable(),
+});
+export type AgentRound = z.infer<typeof agentRound>;
 
 export const agentSessionDetail = agentSessionSummary.extend({
   statusReason: z.string().nullable(),
@@ -88,6 +101,9 @@ export const agentSessionDetail = agentSessionSummary.extend({
   summary: z.string().nullable(),
   /** The seq of the last log event this answer reflects (live events after it follow). */
   lastSeq: z.number().int().nonnegative(),
+  /** Follow-ups (issue 25): the current round's task (the session's task in round 1) and the earlier rounds, oldest first. */
+  roundTask: z.string().optional(),
+  rounds: z.array(agentRound).optional(),
   /** The task's attached context and the rules the session uses (issue 11); the model's copy of the content is in the log. */
   context: z
     .object({
@@ -307,8 +323,8 @@ export const agentCommands = {
   ),
   'agent.sendMessage': defineCommand(
     z.object({ ...bySession, text: z.string().trim().min(1).max(20_000), images: imageInputs.optional() }).strict(),
-    z.object({ messageId: z.string() }),
-    'Tell the agent something: it is put in the context of its next model call.',
+    z.object({ messageId: z.string(), round: z.number().int().positive().optional() }),
+    'Tell the agent something: it is put in the context of its next model call. On a finished session (completed, failed or stopped) it is a follow-up: the session runs again with a new round (`round` in the answer).',
   ),
   'agent.approve': defineCommand(
     z

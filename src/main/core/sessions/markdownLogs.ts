@@ -41,6 +41,8 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
   switch (e.type) {
     case 'session_started':
       return line(e.ts, `**Session started** in mode ${e.mode} with model ${code(e.model)}: ${oneLine(e.task, 300)}`);
+    case 'round_started':
+      return `\n## Round ${e.round}\n\n` + line(e.ts, `**Follow-up** (round ${e.round}, after the session ${before.status}): ${oneLine(e.task, 300)}`);
     case 'plan_proposed': {
       const items = e.todos.map((t, i) => `  ${i + 1}. ${oneLine(t.description, 160)} (id ${t.id}; expect: ${oneLine(t.expectedResult, 120)})`);
       return line(e.ts, `**Plan** of ${e.todos.length} TODO(s)${e.needsApproval ? ', waiting for approval' : ''}:`) + (items.length ? `${items.join('\n')}\n` : '');

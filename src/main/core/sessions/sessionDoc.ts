@@ -1,6 +1,6 @@
 import { Document, visit } from 'yaml';
 import { z } from 'zod';
-import { progressOf, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
+import { progressOf, type RoundRecord, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
 import { headerView, specPathOf, worktreeView } from '../../../shared/agent/sessionView';
 import { sessionWorktree } from '../../../shared/agent/agentShapes';
@@ -38,6 +38,8 @@ export const frontMatterSchema = z.object({
   spec: z.string().optional(),
   /** Worktree sessions: their branch and worktree. */
   worktree: sessionWorktree.optional(),
+  /** The round it is in, after a follow-up (issue 25); absent in round 1. */
+  round: z.number().int().min(2).optional(),
 });
 export type SessionFrontMatter = z.infer<typeof frontMatterSchema>;
 
@@ -55,6 +57,7 @@ export function frontMatterOf(state: SessionState): SessionFrontMatter {
     formatVersion: FORMAT_VERSION,
     ...(specPathOf(state) ? { spec: specPathOf(state)! } : {}),
     ...(worktreeView(state) ? { worktree: worktreeView(state)! } : {}),
+    ...(state.round > 1 ? { round: state.round } : {}),
   };
 }
 
@@ -142,6 +145,18 @@ const STATUS_MARK: Record<TodoStatus, string> = {
   skipped: '[-] skipped',
 };
 
+function earlierRoundSection(r: RoundRecord): string[] {
+  const lines = [`## Round ${r.round}: task`, '', quote(r.task), '', `Started ${r.startedAt}; ended ${r.status}.`, ''];
+  if (r.todos.length) {
+    lines.push(`### TODOs of round ${r.round}`, '', '| # | id | status | description | result |', '| --- | --- | --- | --- | --- |');
+    r.todos.forEach((todo, i) => lines.push(`| ${i + 1} | ${cell(todo.id, 64)} | ${STATUS_MARK[todo.status]} | ${cell(todo.description)} | ${cell(todo.result ?? '', 600)} |`));
+    lines.push('');
+  }
+  if (r.files.length) lines.push(`Files changed: ${r.files.slice(0, 50).map(code).join(', ')}${r.files.length > 50 ? ` …and ${r.files.length - 50} more` : ''}`, '');
+  if (r.summary) lines.push(`### Summary of round ${r.round}`, '', r.summary, '');
+  return lines;
+}
+
 function todoResult(todo: TodoState): string {
   const parts: string[] = [];
   if (todo.result) parts.push(todo.result);
@@ -166,13 +181,11 @@ export function renderSessionDoc(state: SessionState, redact: (text: string) => 
     '',
     `Started ${state.createdAt}, updated ${state.updatedAt}. Session ${code(state.sessionId)}.`,
     '',
-    '## Task',
-    '',
-    quote(state.task),
-    '',
-    '## TODOs',
-    '',
   ];
+  // One section per round (issue 25): the earlier rounds' task, TODOs, files and summary, then the current one.
+  for (const r of state.earlierRounds) lines.push(...earlierRoundSection(r));
+  const multi = state.round > 1;
+  lines.push(multi ? `## Round ${state.round}: task` : '## Task', '', quote(multi ? state.roundTask : state.task), '', multi ? `### TODOs of round ${state.round}` : '## TODOs', '');
   if (!state.todos.length) lines.push(state.plan.proposed ? '_The plan has no TODOs._' : '_No plan yet._', '');
   else {
     if (state.plan.awaitingApproval) lines.push('_The plan waits for approval._', '');
@@ -199,7 +212,7 @@ export function renderSessionDoc(state: SessionState, redact: (text: string) => 
     const v = state.finalVerdict;
     lines.push(`**Final check:** ${v.approved ? 'approved' : 'rejected'} (confidence ${v.confidence.toFixed(2)})${v.feedback ? `: ${oneLine(v.feedback, 500)}` : ''}`, '');
   }
-  if (state.summary) lines.push('## Summary', '', state.summary, '');
+  if (state.summary) lines.push(multi ? `## Summary of round ${state.round}` : '## Summary', '', state.summary, '');
   lines.push('Logs: [history](history.md) · [decisions](decisions.md) · [API calls](api-calls.md) · [rollbacks](rollbacks.md) · `events.jsonl` (machine log)', '');
   // The front matter keeps its JSON quoting; redaction runs on each part so it cannot break the YAML.
   const fmText = renderFrontMatter({ ...fm, task: redact(fm.task) });

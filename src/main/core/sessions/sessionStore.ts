@@ -72,6 +72,8 @@ export interface SessionSummary {
   spec: string | null;
   /** Worktree sessions: their tree. */
   worktree: SessionFrontMatter['worktree'] | null;
+  /** The round it is in (issue 25: 1 until a follow-up). */
+  round: number;
 }
 
 export interface LoadedSession {
@@ -104,8 +106,8 @@ export interface SessionStore {
 }
 
 function summaryOf(fm: SessionFrontMatter): SessionSummary {
-  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec, worktree } = fm;
-  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null, worktree: worktree ?? null };
+  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec, worktree, round } = fm;
+  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null, worktree: worktree ?? null, round: round ?? 1 };
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

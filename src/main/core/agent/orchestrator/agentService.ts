@@ -380,6 +380,9 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       finalVerdict: verdictView(state.finalVerdict),
       summary: state.summary,
       lastSeq: state.lastSeq,
+      round: state.round,
+      roundTask: state.roundTask || state.task,
+      rounds: state.earlierRounds,
       context: {
         attachments: state.context.attachments.map(({ kind, ref, title, tokens, note, error, errorWords }) => ({ kind, ref, title, tokens, note, error, ...(errorWords ? { errorWords } : {}) })),
         images: state.context.images,
@@ -424,6 +427,36 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     return handle;
   }
 
+  /**
+   * A follow-up on a finished session (issue 25): the same session (id, folder, checkpoints) runs again with
+   * `text` as the task of a new round, planned apart from the earlier ones, with the settings as they are now.
+   * A session that is not finished is not running here: it is resumed first (agent.resume), as before.
+   */
+  async function followUp(sessionId: string, text: string, images: ImageInput[]): Promise<{ messageId: string; round: number }> {
+    const loaded = await store.loadSession(sessionId); // not_found for a session of another workspace
+    const status = loaded.state.status;
+    if (!terminalStatuses.includes(status)) throw new AkiraError('conflict', sessionErrors.notRunningHere(sessionId));
+    if (worktreeView(loaded.state)?.state === 'discarded') throw new AkiraError('conflict', sessionErrors.followUpDiscarded(sessionId));
+    const prepared = await prepare(loaded.state.mode, chosenModel(loaded.state));
+    checkImages(images, prepared);
+    const attachments = (await options.context?.resolve(text)) ?? [];
+    const handle = await store.openSession(sessionId);
+    let round: number;
+    try {
+      if (!terminalStatuses.includes(handle.state().status)) throw new AkiraError('conflict', sessionErrors.alreadyRunning);
+      round = handle.state().round + 1;
+      const started = await handle.append({ type: 'round_started', round, task: text });
+      emitEvent({ ...started, sessionId });
+      const attached = await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, `round-${round}`) });
+      emitEvent({ ...attached, sessionId });
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+    await admit(handle, prepared, 'parallel');
+    return { messageId: `round-${round}`, round };
+  }
+
   return {
     start: (input) =>
       guard(async () => {
@@ -463,10 +496,11 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           sessions: sessions.map((s) => {
             const entry = live.get(s.sessionId) ?? loaded.get(s.sessionId);
             return entry ? { ...detail(entry.handle.state(), entry), live: live.has(s.sessionId) } : { ...s, live: false };
-          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec, worktree }) => ({
+          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec, worktree, round }) => ({
             sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive, spec: spec ?? null,
             queuePosition: admission.position(sessionId),
             worktree: worktree ?? null,
+            round: round ?? 1,
           })),
         };
       }),
@@ -562,7 +596,18 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       }),
     sendMessage: (id, text, images = []) =>
       guard(async () => {
-        const entry = need(id);
+        const sessionId = checkSessionId(id);
+        let entry = live.get(sessionId);
+        // A loop that logged its end is winding down: the message is a follow-up once it is unloaded.
+        if (entry && terminalStatuses.includes(entry.handle.state().status)) {
+          await entry.session.settled();
+          await unload(sessionId);
+          entry = undefined;
+        }
+        if (!entry) {
+          admission.notQueued(sessionId, 'resume');
+          return followUp(sessionId, text, images);
+        }
         if (images.length) checkImages(images, await prepare(entry.handle.state().mode, chosenModel(entry.handle.state())));
         const attachments = (await options.context?.resolve(text)) ?? [];
         const saved = await saveSessionImages(entry.handle.dir, images, `message-${entry.handle.state().lastSeq + 1}`);

@@ -25,7 +25,7 @@ import {
   type PlanDecision,
   type QuestionInfo,
 } from './sessionSteps';
-import { PauseSession, setStatus, startCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings } from './sessionRuntime';
+import { PauseSession, setStatus, startCheckpoint, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
@@ -228,7 +228,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   async function step(r: SessionRuntime): Promise<boolean> {
-    if (r.spec && (await specStep(r, questionSlot))) return true;
+    // A follow-up round of a spec session is a typed task: planned with todo_write, not run from tasks.md.
+    if (r.spec && handle.state().round === 1 && (await specStep(r, questionSlot))) return true;
     const state = handle.state();
     const point = resumePoint(state);
     switch (point.kind) {
@@ -236,6 +237,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         return false;
       case 'plan':
         if (!state.checkpoints.length) await startCheckpoint(r);
+        // A follow-up's round starts with its own checkpoint (the timeline shows where each round starts).
+        else if (state.round > 1 && !state.checkpoints.some((c) => c.seq > state.roundStartSeq)) await takeCheckpoint(r, null, `start of round ${state.round}`, true);
         await planStep(r, planTool);
         return true;
       case 'plan_approval':

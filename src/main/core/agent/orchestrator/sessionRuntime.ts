@@ -1,4 +1,5 @@
 import type { SandboxGrant } from '../../sandbox/sandboxGrants';
+import { modelTask } from './roundContext';
 import type { SandboxBlock } from '../../terminal/sandboxDenials';
 import type { AgentNoticeType, NoticeBody } from '../../../../shared/contract/agent';
 import type { CheckpointService } from '../../checkpoints/checkpointService';
@@ -145,8 +146,9 @@ export async function completeSession(rt: SessionRuntime, summary: string): Prom
  * details, the requirements it cites and design.md (within `maxChars`).
  */
 export async function taskTextFor(rt: SessionRuntime, todoId: string, maxChars: number): Promise<string> {
-  const fallback = rt.handle.state().task;
-  if (!rt.spec) return fallback;
+  // A follow-up round: its text with what the earlier rounds did (roundContext.ts).
+  const fallback = modelTask(rt.handle.state(), maxChars);
+  if (!rt.spec || rt.handle.state().round > 1) return fallback;
   return (await rt.spec.taskPrompt(todoId, maxChars).catch(() => null)) ?? fallback;
 }
 

@@ -1,10 +1,11 @@
 import type { AgentTodo } from '../../../../shared/contract/agent';
+import { modelTask } from './roundContext';
 import { todoView } from '../../../../shared/agent/sessionView';
 import type { ChangeState, InFlightCall, SessionState, Todo, TodoState } from '../../sessions';
 import { formatToolError, todoStatus, ToolError, type TodoWriteParams } from '../tools';
 import { appliedEvidence, checkpointEvidence } from './changeEvidence';
 import { applyDecided, newId, settleChanges } from './changeFlow';
-import { buildPlanContext } from './contextBuilder';
+import { buildPlanContext, TASK_SHARE } from './contextBuilder';
 import type { CallTool } from './modelCaller';
 import { planTodos } from './planTodos';
 import { NO_PLAN_NUDGE } from './prompts';
@@ -54,7 +55,7 @@ export async function planStep(rt: SessionRuntime, planTool: CallTool): Promise<
     const gathered = await rt.context.forCall({ messages: state.userMessages });
     const context = buildPlanContext({
       modePrompt: rt.modePrompt,
-      task: state.task,
+      task: modelTask(state, Math.floor(rt.settings.contextTokens * 4 * TASK_SHARE)),
       userMessages: gathered.messages,
       project: gathered.project,
       planFeedback: state.plan.feedback,
@@ -194,7 +195,8 @@ export async function finalStep(rt: SessionRuntime): Promise<void> {
   await setStatus(rt, 'running', undefined, 'final_check');
   const state = rt.handle.state();
   const maxChars = Math.floor(rt.settings.contextTokens * 4 * 0.45);
-  const baseline = state.checkpoints.find((c) => c.todoId === null)?.checkpointId;
+  // The round's own start (a follow-up checks what it changed), else the session's.
+  const baseline = (state.checkpoints.find((c) => c.todoId === null && c.seq > state.roundStartSeq) ?? state.checkpoints.find((c) => c.todoId === null))?.checkpointId;
   let changes: string | null = null;
   if (rt.checkpoints && baseline) {
     changes = await checkpointEvidence({ checkpoints: rt.checkpoints, root: rt.root, from: baseline, maxChars })
@@ -204,7 +206,7 @@ export async function finalStep(rt: SessionRuntime): Promise<void> {
   changes ??= appliedEvidence([...rt.applied.values()].flat(), maxChars).text;
   const verdict = await verifyTask({
     caller: rt.caller,
-    task: state.task,
+    task: modelTask(state, Math.floor(rt.settings.contextTokens * 4 * 0.15)),
     todos: state.todos,
     summary: rt.summary,
     changes,

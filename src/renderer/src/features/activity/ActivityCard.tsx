@@ -166,6 +166,12 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
       );
     case 'text':
       return <TextCard item={item} />;
+    case 'round':
+      return (
+        <Card kind="round" icon="↻" title={t.roundStarted(item.round)} meta={<Time ts={item.ts} />}>
+          <div className="ac-task" data-testid="activity-round-task">{item.task}</div>
+        </Card>
+      );
     case 'user':
       return (
         <Card kind="user" icon="➤" title={t.you} meta={<Time ts={item.ts} />}>

@@ -34,6 +34,8 @@ export type ActivityItem =
   | (Base & { kind: 'plan_decision'; approved: boolean; by: string; feedback: string })
   | (Base & { kind: 'text'; text: string; streaming: boolean; superseded?: boolean })
   | (Base & { kind: 'user'; text: string })
+  /** A follow-up started a new round of the session (issue 25). */
+  | (Base & { kind: 'round'; round: number; task: string })
   | (Base & {
       kind: 'tool';
       callId: string;

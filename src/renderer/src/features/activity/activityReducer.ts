@@ -204,6 +204,9 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
     case 'user_message':
       d.add({ ...base, key: seqKey('user'), kind: 'user', text: e.text });
       return;
+    case 'round_started':
+      d.add({ ...base, key: seqKey('round'), kind: 'round', round: e.round, task: e.task });
+      return;
     case 'tool_call_started': {
       const { callId, tool, input } = e;
       if (tool === 'run_command') {

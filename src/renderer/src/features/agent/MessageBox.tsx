@@ -7,17 +7,20 @@ import { useImageAttachments } from '../context/useImageAttachments';
 import { message } from './sessionFormat';
 import { useAskInsert } from './useAskInsert';
 import { agentStrings } from './agentStrings';
+import { sessionStatusStrings } from '../../../../shared/agent/statusStrings';
 import { textOf, useText } from '../../i18n';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
 /**
- * Tell the agent something mid-session: it lands in the context of its next model call. The box completes `@`
+ * Tell the agent something mid-session: it lands in the context of its next model call. After the session ended
+ * (completed, failed or stopped) the box stays open for a follow-up: the session runs again as a new round (issue 25). The box completes `@`
  * mentions (chips under it) and takes pasted or dropped images, sent with the message (features/context); what is
  * typed is kept per session while the box is not shown.
  */
 export function MessageBox() {
   const t = useText(agentStrings);
+  const statusWords = useText(sessionStatusStrings);
   const client = useClient();
   const sessionId = useBoardStore((s) => s.board.sessionId);
   const status = useBoardStore((s) => s.board.status);
@@ -35,10 +38,10 @@ export function MessageBox() {
     setNote(null);
     const imageInputs = images.inputs();
     try {
-      await client.invoke('agent.sendMessage', { sessionId, text, ...(imageInputs ? { images: imageInputs } : {}) });
+      const answer = await client.invoke('agent.sendMessage', { sessionId, text, ...(imageInputs ? { images: imageInputs } : {}) });
       setText('');
       images.clear();
-      setNote({ error: false, text: textOf(agentStrings).messageSent });
+      setNote({ error: false, text: answer.round ? textOf(agentStrings).followUpSent(answer.round) : textOf(agentStrings).messageSent });
     } catch (err) {
       setNote({ error: true, text: message(err) });
     } finally {
@@ -66,15 +69,14 @@ export function MessageBox() {
         textarea={{
           className: 'message-input',
           rows: 2,
-          disabled: ended,
-          placeholder: ended ? t.sessionEnded : t.messagePlaceholder,
+          placeholder: ended ? t.followUpPlaceholder(statusWords[status]) : t.messagePlaceholder,
           'aria-label': t.messageLabel,
           'data-testid': 'message-input',
           onKeyDown: onKey,
         }}
       />
-      <button className="ag-button primary" disabled={ended || busy || !text.trim()} onClick={send} data-testid="message-send">
-        {t.send}
+      <button className="ag-button primary" disabled={busy || !text.trim()} onClick={send} data-testid="message-send">
+        {ended ? t.followUp : t.send}
       </button>
       {note && <div className={`message-note ${note.error ? 'error-text' : ''}`}>{note.text}</div>}
     </div>

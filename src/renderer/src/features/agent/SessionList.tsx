@@ -43,6 +43,7 @@ function SessionRow({ s, mode, current, now, reason, onOpen }: { s: AgentSession
             <span className={`tone-text tone-${tone}`} data-testid="session-row-status" title={queued ? queueWaitText(reason) : undefined}>
               {statusText(s.status, s.queuePosition)}
             </span>
+            {(s.round ?? 1) > 1 && <span data-testid="session-row-round">{t.roundShort(s.round!)}</span>}
             {s.progress.total > 0 && (
               <span>
                 {s.progress.done}/{s.progress.total}

@@ -77,6 +77,8 @@ export function summaryAfter(s: AgentSessionSummary, e: AgentEvent): AgentSessio
     return { ...s, status, phase, updatedAt, live: s.live || isActive(status) || status === 'paused', queuePosition };
   }
   const ending = ENDINGS[e.type];
+  // A follow-up (issue 25): the session plans its next round.
+  if (e.type === 'round_started') return { ...s, status: 'planning', phase: 'plan', round: e.round, updatedAt, live: true, progress: { done: 0, total: 0 } };
   if (ending) return { ...s, status: ending, phase: ending === 'completed' ? 'done' : s.phase, updatedAt, queuePosition: null };
   if (e.type === 'worktree_merged' || e.type === 'worktree_discarded') {
     const worktree = worktreeAfter(s.worktree, e);

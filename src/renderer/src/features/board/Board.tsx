@@ -4,6 +4,7 @@ import { COLUMNS, columnOf, type BoardTodo } from './boardReducer';
 import { useBoardStore } from './boardStore';
 import { PlanEditor } from './PlanEditor';
 import { TodoCard } from './TodoCard';
+import { RoundHistory } from './RoundHistory';
 import { boardStrings } from './boardStrings';
 import { useText } from '../../i18n';
 import './board.css';
@@ -64,6 +65,7 @@ export function Board() {
           <QuestionActions sessionId={sessionId} questionId={board.question.questionId} todoId={board.question.todoId} options={board.question.options} />
         </div>
       )}
+      <RoundHistory board={board} />
       {!todos.length ? (
         <div className="empty">{board.status === 'planning' ? t.planning : t.noTodos}</div>
       ) : (

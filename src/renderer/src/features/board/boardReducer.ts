@@ -85,6 +85,10 @@ export interface BoardState {
   totals: BoardTotals;
   /** The last log event applied (0: none since the board was opened). */
   lastSeq: number;
+  /** Follow-ups (issue 25): the round the TODOs above belong to, its task, and the earlier rounds (oldest first). */
+  round: number;
+  roundTask: string;
+  earlierRounds: SessionState['earlierRounds'];
 }
 
 /** How many tool calls a card keeps (the count goes on). */
@@ -114,6 +118,9 @@ function view(b: Base, prev: BoardState | null): BoardState {
     finalVerdict: verdictView(log.finalVerdict),
     summary: log.summary,
     totals: totalsView(log),
+    round: log.round,
+    roundTask: log.roundTask || log.task,
+    earlierRounds: log.earlierRounds,
   };
 }
 
@@ -236,6 +243,7 @@ function reduce(s: BoardState, e: AgentEvent): BoardState {
 
 /** The tool calls of each TODO's card, after a log event. */
 function callsAfter(calls: BoardState['calls'], e: AgentLogEvent): BoardState['calls'] {
+  if (e.type === 'round_started') return {}; // a new round's TODO ids may repeat an earlier round's
   if ((e.type !== 'tool_call_started' && e.type !== 'tool_call_finished') || !e.todoId) return calls;
   const list = calls[e.todoId] ?? NO_CALLS;
   if (e.type === 'tool_call_started') {

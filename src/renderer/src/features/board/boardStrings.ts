@@ -14,6 +14,10 @@ export const boardStrings = defineText({
     columnDone: 'Done',
     columnFailed: 'Failed',
     columnNone: (column: string) => `${column}: none`,
+    // Rounds (follow-ups, issue 25)
+    roundName: (round: number) => `Round ${round}`,
+    roundDone: (done: number, total: number) => `${done}/${total} done`,
+    roundFiles: (files: string) => `Files changed: ${files}`,
     // A card
     statusPending: 'pending',
     statusInProgress: 'in progress',
@@ -86,6 +90,9 @@ export const boardStrings = defineText({
     columnDone: '已完成',
     columnFailed: '失败',
     columnNone: (column: string) => `${column}：无`,
+    roundName: (round: number) => `第 ${round} 轮`,
+    roundDone: (done: number, total: number) => `完成 ${done}/${total}`,
+    roundFiles: (files: string) => `改动的文件：${files}`,
     statusPending: '待办',
     statusInProgress: '进行中',
     statusVerifying: '验证中',
