@@ -447,6 +447,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       round = handle.state().round + 1;
       const started = await handle.append({ type: 'round_started', round, task: text });
       emitEvent({ ...started, sessionId });
+      warnSecrets(sessionId, text, 'message');
       const attached = await handle.append({ type: 'context_attached', attachments, images: await saveSessionImages(handle.dir, images, `round-${round}`) });
       emitEvent({ ...attached, sessionId });
     } catch (err) {
