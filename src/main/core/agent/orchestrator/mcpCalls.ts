@@ -57,6 +57,16 @@ function readArgs(rt: SessionRuntime, args: Record<string, unknown>): { server: 
   return { server, uri };
 }
 
+/** The gate's answer for an MCP call (a tool, or a resource read): a person is asked, with the status saying so, when the policy asks. */
+async function decideMcp(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, input: string, policy: Parameters<SessionRuntime['gate']['decide']>[1]) {
+  const approval = { changeId: newId('mcp'), kind: 'mcp' as const, todoId: todo.id, tool: { name: call.name, input } };
+  const asking = policy.decision === 'ask';
+  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingMcp(oneLine(`${call.name} ${input}`, 120)));
+  const decision = await rt.gate.decide(approval, policy, rt.interrupt);
+  if (asking) await setStatus(rt, 'running');
+  return decision;
+}
+
 export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo: TodoState, finish: Finish): Promise<DispatchResult> {
   if (call.name === READ_RESOURCE_TOOL) return readMcpResource(rt, call, todo, finish);
   const tool = rt.mcp?.tool(call.name);
@@ -66,11 +76,7 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   }
   const input = summarizeArgs(call.arguments, call.rawArguments);
   const policy = rt.policy.mcp(tool);
-  const approval = { changeId: newId('mcp'), kind: 'mcp' as const, todoId: todo.id, tool: { name: call.name, input } };
-  const asking = policy.decision === 'ask';
-  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingMcp(oneLine(`${call.name} ${input}`, 120)));
-  const decision = await rt.gate.decide(approval, policy, rt.interrupt);
-  if (asking) await setStatus(rt, 'running');
+  const decision = await decideMcp(rt, call, todo, input, policy);
   if (decision.decision === 'rejected') {
     if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this tool is not allowed'}. The tool was not called.`, true, 'continue', false, { denied: decision });
     return finish(`The user REJECTED this MCP tool call; it was not made. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
@@ -110,11 +116,7 @@ async function readMcpResource(rt: SessionRuntime, call: ModelToolCall, todo: To
   const { server, uri } = readArgs(rt, call.arguments ?? {});
   const input = summarizeArgs(call.arguments, call.rawArguments);
   const policy = rt.policy.mcp({ toolName: READ_RESOURCE_TOOL, server, alwaysAllowed: false });
-  const approval = { changeId: newId('mcp'), kind: 'mcp' as const, todoId: todo.id, tool: { name: call.name, input } };
-  const asking = policy.decision === 'ask';
-  if (asking) await setStatus(rt, 'waiting_approval', sessionReasons.waitingMcp(oneLine(`${call.name} ${input}`, 120)));
-  const decision = await rt.gate.decide(approval, policy, rt.interrupt);
-  if (asking) await setStatus(rt, 'running');
+  const decision = await decideMcp(rt, call, todo, input, policy);
   if (decision.decision === 'rejected') {
     if (decision.by === 'policy') return finish(`Denied by the policy: ${decision.reason ?? 'this read is not allowed'}. The resource was not read.`, true, 'continue', false, { denied: decision });
     return finish(`The user REJECTED this read of an MCP resource; it was not made. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
