@@ -1,6 +1,6 @@
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../../testing/tempTree';
 import { createCore, type Core } from '../createCore';
 import { requirementExcerpts } from './requirementSections';
@@ -197,12 +197,15 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function workspace() {
-  const ws = await tempDir('akira-layouts-ws-');
+async function workspace(existing?: string, create: typeof createCore = createCore) {
+  const ws = existing ? { dir: existing } : await tempDir('akira-layouts-ws-');
   const data = await tempDir('akira-layouts-data-');
-  cleanups.push(ws.cleanup, data.cleanup);
-  await cp(LAYOUTS, ws.dir, { recursive: true });
-  core = await createCore({ workspaceRoot: ws.dir, dataDir: data.dir, face: 'test', version: '0.0.0-test', validateOutput: true, watch: false });
+  cleanups.push(data.cleanup);
+  if (!existing) {
+    cleanups.push((ws as Awaited<ReturnType<typeof tempDir>>).cleanup);
+    await cp(LAYOUTS, ws.dir, { recursive: true });
+  }
+  core = await create({ workspaceRoot: ws.dir, dataDir: data.dir, face: 'test', version: '0.0.0-test', validateOutput: true, watch: false });
   const call = async (name: string, params: unknown) => {
     const answer = await core!.router.handle(name, params, { face: 'test' });
     if ('error' in answer) throw Object.assign(new Error(answer.error.message), answer.error);
@@ -265,6 +268,25 @@ describe('the layouts corpus in a workspace (specs.*)', () => {
     expect(await readFile(qPath, 'utf8')).toBe(q.replace('[~] 1.2', '[x] 1.2'));
     await call('specs.setTaskState', { ...t12, state: 'open' });
     expect(await readFile(qPath, 'utf8')).toBe(q);
+  });
+
+  it('another Akira (a new core, as `akira run --tasks` is) reopens a task to the mark it had before this one ticked it', async () => {
+    const first = await workspace();
+    const qPath = join(first.root, '.kiro/specs/queue-worker/tasks.md');
+    const q = await readFile(qPath, 'utf8');
+    const t12 = { source: 'kiro', name: 'queue-worker', taskId: '1.2', title: 'Claim jobs with `SKIP LOCKED`' };
+    await first.call('specs.setTaskState', { ...t12, state: 'done' });
+    expect(await readFile(qPath, 'utf8')).toBe(q.replace('[~] 1.2', '[x] 1.2'));
+    await core!.dispose();
+    core = null;
+    // Fresh modules: nothing this process remembers in memory carries over.
+    vi.resetModules();
+    const fresh = (await import('../createCore')).createCore;
+    const second = await workspace(first.root, fresh);
+    await second.call('specs.setTaskState', { ...t12, state: 'open' });
+    expect(await readFile(qPath, 'utf8')).toBe(q);
+    // Kept with Akira's records, which git does not see.
+    expect(await readFile(join(first.root, '.akira/.gitignore'), 'utf8')).toContain('sessions/');
   });
 
   it('bad input: a task whose title changed meanwhile is refused with what it is now, and nothing is written', async () => {

@@ -4,7 +4,7 @@ import { AkiraError } from '../errors';
 import { readConfined } from '../workspace/confinedFs';
 import { checkPathText, resolveInside, resolveInsideEx } from '../workspace/pathGuard';
 import { parseTasks, type SpecTask, type TaskState } from './tasksParser';
-import { reopenParents, tickParents, tickTask, type TaskNotFound, type TaskRef } from './tasksTicker';
+import { reopenParents, tickParents, tickTask, type MarkBefore, type TaskNotFound, type TaskRef } from './tasksTicker';
 import { markBeforeIn, noteEdit } from './tickMemory';
 import { specErrors } from '../../../shared/errors';
 
@@ -198,7 +198,7 @@ export async function editTasksAt(root: string, rel: string, edit: TasksEdit, op
     const now = await readSpecFile(root, rel);
     if (!now || !now.bytes.equals(before.bytes)) continue;
     await writeFileAtomic(await resolveInside(root, rel), Buffer.from(result.text, 'utf8'), before.mode);
-    noteEdit(memoryKey(root, rel), before.text, result.text);
+    await noteEdit(root, rel, before.text, result.text);
     return result;
   }
   throw new AkiraError('conflict', specErrors.keptChanging(rel));
@@ -255,9 +255,6 @@ export async function readTasksAt(root: string, file: TasksFile): Promise<Omit<S
   };
 }
 
-/** The tick memory's name for a tasks.md (tickMemory.ts). */
-const memoryKey = (root: string, rel: string) => `${root}/${rel}`;
-
 export interface SetStateResult {
   text: string;
   changed: boolean;
@@ -266,8 +263,7 @@ export interface SetStateResult {
 }
 
 /** The edit that sets one task's state, and reopens the parents ticked because of it when it leaves done. */
-function setStateEdit(root: string, rel: string, task: TaskRef, state: TaskState, out: SetStateResult): TasksEdit {
-  const marks = markBeforeIn(memoryKey(root, rel));
+function setStateEdit(task: TaskRef, state: TaskState, out: SetStateResult, marks: MarkBefore): TasksEdit {
   return (text) => {
     const r = tickTask(text, task, state, marks);
     out.reopened = [];
@@ -281,7 +277,7 @@ function setStateEdit(root: string, rel: string, task: TaskRef, state: TaskState
 /** Sets one task's state in a tasks.md named by path (see tickTask; reopening reopens the parents ticked because of it). */
 export async function tickTaskAt(root: string, rel: string, task: TaskRef, state: TaskState, options?: EditOptions): Promise<SetStateResult> {
   const out: SetStateResult = { text: '', changed: false, reopened: [] };
-  const r = await editTasksAt(root, rel, setStateEdit(root, rel, task, state, out), options);
+  const r = await editTasksAt(root, rel, setStateEdit(task, state, out, await markBeforeIn(root, rel)), options);
   return { ...r, reopened: out.reopened };
 }
 
