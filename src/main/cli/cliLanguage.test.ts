@@ -73,7 +73,7 @@ describe('the CLI language', () => {
     const sessions = await execBuilt('akira.cjs', ['sessions', 'list', '--workspace', ws], { cwd: ws, env: env(zh) });
     expect(sessions.stdout).toBe(`${ws} 中还没有会话。用 \`akira run --task "…"\` 开始一个。\n`);
     const unknown = await execBuilt('akira.cjs', ['sessions', 'frob'], { cwd: ws, env: env(zh) });
-    expect(unknown.stderr).toBe('akira: 未知的 sessions 命令：frob（可用 list、show、merge 或 discard）（见 `akira sessions --help`）\n');
+    expect(unknown.stderr).toBe('akira: 未知的 sessions 命令：frob（可用 list、show、merge、discard 或 prune）（见 `akira sessions --help`）\n');
     const badFlag = await execBuilt('akira.cjs', ['checkpoints', 'list', '--limit', 'many', '--workspace', ws], { cwd: ws, env: env(zh) });
     expect(badFlag.stderr).toContain('--limit 必须是整数，收到的是 "many"');
     const english = await execBuilt('akira.cjs', ['checkpoints', 'restore', 'latest', '--workspace', ws], { cwd: ws, env: env({}) });
