@@ -15,6 +15,12 @@ export const repoRoot = resolve(__dirname, '..', '..');
 const childEnv = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...env });
 export const binPath = (script: string) => join(repoRoot, 'bin', script);
 
+/**
+ * The environment of a built entry point run on a terminal (node-pty) as a person runs it: `CI` is cleared, since a
+ * CI job's `CI=true` makes `akira run` non-interactive (io.ts isInteractive) and the test is about the person's terminal.
+ */
+export const terminalEnv = (env: NodeJS.ProcessEnv = {}) => childEnv({ CI: '', ...env }) as Record<string, string>;
+
 export interface BuiltRun {
   child: ChildProcess;
   stdout: () => string;

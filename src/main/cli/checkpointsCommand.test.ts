@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as nodePty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execBuilt } from '../../testing/builtCli';
+import { execBuilt, terminalEnv } from '../../testing/builtCli';
 import { tempDir, writeTree } from '../../testing/tempTree';
 import { waitFor } from '../../testing/waitFor';
 
@@ -152,7 +152,7 @@ describe('akira checkpoints (built)', () => {
     const ask = async (answer: string) => {
       const term = nodePty.spawn(process.execPath, [bin, 'checkpoints', 'restore', second, '--workspace', ws], {
         cwd: base,
-        env: { ...process.env, AKIRA_DATA_DIR: dataDir } as Record<string, string>,
+        env: terminalEnv({ AKIRA_DATA_DIR: dataDir }),
         cols: 120,
         rows: 30,
       });

@@ -3,7 +3,7 @@ import { spawn as spawnPty } from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reply, type RecordedRequest } from '../../testing/openaiTestServer';
 import { useAkiraRunKit } from '../../testing/akiraRunKit';
-import { binPath } from '../../testing/builtCli';
+import { binPath, terminalEnv } from '../../testing/builtCli';
 import { startMcpHttpServer, type McpHttpServer } from '../../testing/mcpHttpServer';
 import { waitFor } from '../../testing/waitFor';
 
@@ -89,7 +89,7 @@ describe('akira run with MCP servers (built)', () => {
       cwd: ws.root,
       cols: 120,
       rows: 40,
-      env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: kit.server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } as Record<string, string>,
+      env: terminalEnv({ AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: kit.server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' }),
     });
     let screen = '';
     term.onData((d) => (screen += d));

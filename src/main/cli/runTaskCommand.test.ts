@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonReplyCorpus } from '../core/agent/jsonMode/corpus';
 import { reply, type RecordedRequest } from '../../testing/openaiTestServer';
 import { useAkiraRunKit } from '../../testing/akiraRunKit';
-import { binPath } from '../../testing/builtCli';
+import { binPath, terminalEnv } from '../../testing/builtCli';
 import { waitFor } from '../../testing/waitFor';
 
 // The real built `akira run` (bin/akira.cjs → out/main/cli.js) as a child process, its model the
@@ -277,7 +277,7 @@ describe('akira run (built)', () => {
       cwd: ws.root,
       cols: 120,
       rows: 40,
-      env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: kit.server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } as Record<string, string>,
+      env: terminalEnv({ AKIRA_DATA_DIR: ws.dataDir, OPENAI_BASE_URL: kit.server.baseURL, AKIRA_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' }),
     });
     let screen = '';
     term.onData((d) => (screen += d));

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import * as nodePty from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { useAkiraRunKit, type RunWorkspace } from '../../testing/akiraRunKit';
-import { binPath, execBuilt } from '../../testing/builtCli';
+import { binPath, execBuilt, terminalEnv } from '../../testing/builtCli';
 import { gitCli, initRepoWithCommit } from '../../testing/gitCli';
 import { reply, type RecordedRequest, type ScriptedReply } from '../../testing/openaiTestServer';
 import { waitFor } from '../../testing/waitFor';
@@ -74,7 +74,7 @@ const git = (ws: RunWorkspace, ...args: string[]) => gitCli(ws.root, ...args);
 async function askOnTerminal(ws: RunWorkspace, args: string[], answer: string): Promise<{ code: number; output: string }> {
   const term = nodePty.spawn(process.execPath, [binPath('akira.cjs'), 'sessions', ...args, '--workspace', ws.root], {
     cwd: ws.outside,
-    env: { ...process.env, AKIRA_DATA_DIR: ws.dataDir } as Record<string, string>,
+    env: terminalEnv({ AKIRA_DATA_DIR: ws.dataDir }),
     cols: 200,
     rows: 30,
   });
