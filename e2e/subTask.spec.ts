@@ -22,6 +22,13 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1400, height: 860 });
 }
 
+async function api(page: Page, method: string, data: Record<string, unknown>) {
+  const s = app!.served;
+  const answer = await page.request.post(`${s.origin}/api/${method}`, { headers: { Authorization: `Bearer ${s.token}` }, data });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).result;
+}
+
 const PARENT = 'Handle an empty name in the greeting';
 const CHILD = 'Add a test for the empty name';
 
@@ -69,7 +76,10 @@ async function run(page: Page, testInfo: TestInfo, ui: { theme: 'dark' | 'light'
 
   await childRow.click();
   await shots(page, testInfo, `${name}-waiting`);
-  await page.locator('.session-activity').getByTestId('approval-approve').click();
+  // The child's change is approved in the child (its own approvals).
+  const child = await api(page, 'agent.get', { sessionId: childId });
+  expect(child.parentId).toBe(parentId);
+  await api(page, 'agent.approve', { sessionId: childId, changeId: child.approvals[0].changeId });
   await expect(childRow).toHaveAttribute('data-status', 'completed');
   await expect(parentRow).toHaveAttribute('data-status', 'completed');
   app.model.assertDone();
