@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, type RecordedRequest } from '../../../../testing/openaiTestServer';
 import { startAgentKit, type AgentKit } from '../../../../testing/agentKit';
+import { gitCli, initRepoWithCommit } from '../../../../testing/gitCli';
 
 // Sub-tasks (issue 25, new_task): the model hands part of the work to a child session; the parent's call waits for
 // it and gets the child's summary (or why it failed or was stopped) as the tool result.
@@ -126,5 +128,32 @@ describe('sub-tasks (new_task)', () => {
     for (const id of [sessionId, one.childId, two.childId]) expect((await kit.call('agent.get', { sessionId: id })).status).toBe('stopped');
     expect((await kit.call('agent.get', { sessionId: one.childId })).statusReason).toBe('Its parent session was stopped.');
     expect(kit.ofType('subtask_finished').filter((e) => e.sessionId === sessionId)).toMatchObject([{ childId: one.childId, status: 'stopped' }]);
+  });
+
+  it('the sub-task of a worktree session works in its parent\'s worktree, and its work is on the parent\'s branch', async () => {
+    kit = await startAgentKit({ files: { 'a.txt': 'one\n' }, settings: { agent: { policy: { autoApprove: { write: true } } } } });
+    initRepoWithCommit(kit.root);
+    kit.server.enqueue(
+      plan('p1'),
+      reply.toolCall('new_task', { task: 'write c.txt' }),
+      plan('c1'),
+      reply.toolCall('write_file', { path: 'c.txt', content: 'from the child\n' }),
+      reply.toolCall('update_todo', { id: 'c1', status: 'done' }),
+      verdict('c1'),
+      verdict('task'),
+      reply.toolCall('update_todo', { id: 'p1', status: 'done' }),
+      verdict('p1'),
+      verdict('task'),
+    );
+    const { sessionId } = await kit.call('agent.start', { task: 'parent in a worktree', isolation: 'worktree' });
+    await kit.waitForEvent('session_completed', (e) => e.sessionId === sessionId);
+    kit.server.assertDone();
+    const parent = await kit.call('agent.get', { sessionId });
+    const childId = kit.ofType('subtask_started')[0].childId;
+    expect(await readFile(join(parent.worktree!.path, 'c.txt'), 'utf8')).toBe('from the child\n');
+    expect(existsSync(join(kit.root, 'c.txt'))).toBe(false);
+    expect(gitCli(kit.root, 'show', '--name-only', '--format=', parent.worktree!.branch)).toContain('c.txt');
+    // The child has no worktree of its own to merge or discard: its parent's holds its work.
+    expect((await kit.call('agent.get', { sessionId: childId })).worktree).toBeNull();
   });
 });
