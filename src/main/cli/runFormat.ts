@@ -109,6 +109,10 @@ export function formatRunEvent(e: AgentEvent, options: FormatOptions): string {
       return e.decision === 'rejected' ? `    ${s('yellow', t.changeRejected(e.by, e.reason ? oneLine(said(e.reason, e.reasonWords)) : ''))}\n` : '';
     case 'mode_changed':
       return `  ${s('cyan', t.modeChanged(e.from, e.to, e.by))}${e.reason ? s('dim', ` · ${oneLine(e.reason, 120)}`) : ''}\n`;
+    case 'subtask_started':
+      return `  ${s('cyan', '▸')} ${t.subTaskStarted(e.childId.slice(0, 8), oneLine(e.task, 160))}\n`;
+    case 'subtask_finished':
+      return `  ${s(e.status === 'completed' ? 'green' : 'red', '◂')} ${t.subTaskFinished(e.childId.slice(0, 8), e.status)}\n`;
     case 'checkpoint_taken':
       return `    ${s('dim', t.checkpoint(e.checkpointId.slice(0, 10), e.label ? oneLine(e.label, 80) : ''))}\n`;
     case 'verification': {

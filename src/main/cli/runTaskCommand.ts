@@ -200,17 +200,29 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     }
   }
 
+  const subTasks = new Set<string>();
   const off = core.bus.subscribe((envelope) => {
     if (!isAgentEnvelope(envelope)) return;
     const e = envelope.data;
     if (sessionId === null && e.type === 'session_started') sessionId = e.sessionId;
-    if (e.sessionId !== sessionId) return;
+    // Sub-tasks (new_task) of the run's session, and theirs: shown and answered like it (--yes approves their changes).
+    if (e.type === 'subtask_started' && (e.sessionId === sessionId || subTasks.has(e.sessionId))) subTasks.add(e.childId);
+    const child = subTasks.has(e.sessionId);
+    if (e.sessionId !== sessionId && !child) return;
     if (f.json) io.out(`${JSON.stringify(envelope)}\n`);
     else {
       const text = formatRunEvent(e, { color: io.tty.stdout, language: io.language });
       if (text) io.out(text);
     }
     approvals.handle(e);
+    if (child) {
+      // The parent waits for its child: a child paused (nobody to approve) ends the run as the parent's pause would.
+      if (e.type === 'status_changed' && e.status === 'paused') {
+        io.err(`${s('yellow', t.sessionPaused)}: ${reasonIn(e.reason, e.reasonWords, io.language ?? 'en') ?? ''}\n${resumeHint(e.sessionId)}\n`);
+        settle(1);
+      }
+      return;
+    }
     if (e.type === 'session_completed') settle(0);
     else if (e.type === 'session_failed' || e.type === 'session_stopped') settle(1);
     else if (e.type === 'status_changed' && e.status === 'paused') {

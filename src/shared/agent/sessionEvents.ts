@@ -253,6 +253,13 @@ const bodies = {
     reason: text.default(''),
     approvedBy: z.enum(['user', 'policy']).optional(),
   },
+  /**
+   * The model handed part of the work to a sub-task (issue 25, new_task): a child session `childId` (its
+   * session_started options name this session as parentId). The call waits for it to end.
+   */
+  subtask_started: { childId: id, task: text, mode: z.string().min(1).max(64), callId: id.optional(), todoId: id.optional() },
+  /** The sub-task ended: its status and summary (or why it failed or was stopped), the new_task call's result. */
+  subtask_finished: { childId: id, status: sessionStatus, summary: text.default('') },
   /** Worktree sessions: the session's branch was merged into the user's branch (agent.merge). */
   worktree_merged: { commit: z.string().min(1).max(64), alreadyMerged: z.boolean().default(false), into: z.string().nullable().default(null) },
   /** Worktree sessions: the worktree and its branch were removed (agent.discard). */

@@ -413,6 +413,10 @@ export function reduceInto(state: SessionState, event: SessionEvent, stateAt?: S
     case 'resumed_with':
       // The log says what changed; the state goes on (the model a call used is in model_call).
       break;
+    case 'subtask_started':
+    case 'subtask_finished':
+      // A sub-task is a session of its own (its events are in its folder); the call it answers is a tool call here.
+      break;
     default: {
       const never: never = event;
       warn(state, `unknown event ${(never as { type: string }).type}`);

@@ -51,6 +51,16 @@ export function specPathOf(s: Pick<SessionState, 'options'>): string | null {
   return spec && typeof spec.tasksPath === 'string' ? spec.tasksPath : null;
 }
 
+/** A sub-task (issue 25, new_task): the session that started it; null for a session a person started. */
+export function parentIdOf(s: Pick<SessionState, 'options'>): string | null {
+  return typeof s.options.parentId === 'string' ? s.options.parentId : null;
+}
+
+/** How deep a sub-task is: 0 for a session a person started, 1 for its sub-task, and so on. */
+export function taskDepthOf(s: Pick<SessionState, 'options'>): number {
+  return typeof s.options.depth === 'number' && Number.isInteger(s.options.depth) && s.options.depth > 0 ? s.options.depth : 0;
+}
+
 /** The session's totals as agent.get answers them (rollbacks are not shown). */
 export function totalsView(state: Pick<SessionState, 'totals'>) {
   const { tokensIn, tokensOut, costUsd, modelCalls, toolCalls, commands, fileModifications } = state.totals;

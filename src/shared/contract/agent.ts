@@ -72,6 +72,8 @@ export const agentSessionSummary = z.object({
   worktree: sessionWorktree.nullable().optional(),
   /** The round it is in: 1 until a follow-up (issue 25) starts round 2. */
   round: z.number().int().positive().optional(),
+  /** A sub-task (issue 25, new_task): the session that started it; null or absent for a session a person started. */
+  parentId: z.string().nullable().optional(),
 });
 export type AgentSessionSummary = z.infer<typeof agentSessionSummary>;
 

@@ -31,6 +31,7 @@ const listEn = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${it
 export const sessionReasonStrings = defineText({
   en: {
     stoppedByUser: 'Stopped by the user.',
+    parentStopped: 'Its parent session was stopped.',
     pausedByUser: 'Paused by the user.',
     unqueuedByUser: 'Taken out of the queue by the user.',
     stoppedFromApp: 'Stopped from the app.',
@@ -91,6 +92,7 @@ export const sessionReasonStrings = defineText({
   },
   'zh-CN': {
     stoppedByUser: '已被用户停止。',
+    parentStopped: '它的父会话已停止。',
     pausedByUser: '已被用户暂停。',
     unqueuedByUser: '已被用户移出队列。',
     stoppedFromApp: '已在应用中停止。',

@@ -51,6 +51,10 @@ export const toolErrorStrings = defineText({
     alreadyInMode: (mode: string) => `The session is already in mode ${mode}.`,
     noSuchModeToSwitch: (mode: string, modes: string) => `There is no mode "${mode}". Modes: ${modes}.`,
     modeSwitchRefused: (reason: string) => `The user refused the mode switch: ${reason}`,
+    subTasksUnavailable: 'This session cannot start sub-tasks here.',
+    subTaskTooDeep: (max: number) => `A sub-task cannot start another one here: sub-tasks go at most ${max} levels deep.`,
+    noSuchModeForTask: (mode: string, modes: string) => `There is no mode "${mode}" for the sub-task. Modes: ${modes}.`,
+    subTaskEnded: (id: string, status: string, why: string) => `Sub-task ${id} ${status}: ${why}`,
     invalidArguments: (name: string) => `Invalid arguments for ${name}:`,
   },
   'zh-CN': {
@@ -83,6 +87,10 @@ export const toolErrorStrings = defineText({
     alreadyInMode: (mode: string) => `会话已经处于模式 ${mode}。`,
     noSuchModeToSwitch: (mode: string, modes: string) => `没有模式“${mode}”。可用模式：${modes}。`,
     modeSwitchRefused: (reason: string) => `用户拒绝了模式切换：${reason}`,
+    subTasksUnavailable: '这个会话在这里不能启动子任务。',
+    subTaskTooDeep: (max: number) => `子任务在这里不能再启动子任务：子任务最多嵌套 ${max} 层。`,
+    noSuchModeForTask: (mode: string, modes: string) => `没有可用于子任务的模式“${mode}”。可用模式：${modes}。`,
+    subTaskEnded: (id: string, status: string, why: string) => `子任务 ${id} ${status === 'failed' ? '失败' : status === 'stopped' ? '已停止' : status}：${why}`,
     invalidArguments: (name: string) => `${name} 的参数无效。`,
   },
 });

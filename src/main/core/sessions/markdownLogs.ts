@@ -101,6 +101,10 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       ];
       return items.length ? line(e.ts, `**Context attached** to the task:`) + `${items.join('\n')}\n` : null;
     }
+    case 'subtask_started':
+      return line(e.ts, `**Sub-task** ${code(e.childId)} started (mode ${e.mode}): ${oneLine(e.task, 300)}`);
+    case 'subtask_finished':
+      return line(e.ts, `**Sub-task** ${code(e.childId)} ${e.status}${e.summary ? `: ${oneLine(e.summary, 300)}` : ''}`);
     case 'mode_changed':
       return line(e.ts, `**Mode** ${e.from} → **${e.to}**, by ${e.by === 'user' ? 'the user' : `the model${e.approvedBy ? ` (approved by ${e.approvedBy === 'user' ? 'the user' : 'the policy'})` : ''}`}${e.reason ? `: ${oneLine(e.reason, 300)}` : ''}`);
     case 'rules_loaded':

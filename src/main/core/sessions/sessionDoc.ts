@@ -2,7 +2,7 @@ import { Document, visit } from 'yaml';
 import { z } from 'zod';
 import { progressOf, type RoundRecord, type SessionState, type TodoState } from '../../../shared/agent/sessionReplay';
 import { sessionPhase, sessionStatus, type TodoStatus } from '../../../shared/agent/sessionEvents';
-import { headerView, specPathOf, worktreeView } from '../../../shared/agent/sessionView';
+import { headerView, parentIdOf, specPathOf, worktreeView } from '../../../shared/agent/sessionView';
 import { sessionWorktree } from '../../../shared/agent/agentShapes';
 import { cell, code, formatCost, formatInt, oneLine, quote } from './markdownText';
 
@@ -40,6 +40,8 @@ export const frontMatterSchema = z.object({
   worktree: sessionWorktree.optional(),
   /** The round it is in, after a follow-up (issue 25); absent in round 1. */
   round: z.number().int().min(2).optional(),
+  /** A sub-task (issue 25): the session that started it. */
+  parentId: z.string().optional(),
 });
 export type SessionFrontMatter = z.infer<typeof frontMatterSchema>;
 
@@ -58,6 +60,7 @@ export function frontMatterOf(state: SessionState): SessionFrontMatter {
     ...(specPathOf(state) ? { spec: specPathOf(state)! } : {}),
     ...(worktreeView(state) ? { worktree: worktreeView(state)! } : {}),
     ...(state.round > 1 ? { round: state.round } : {}),
+    ...(parentIdOf(state) ? { parentId: parentIdOf(state)! } : {}),
   };
 }
 

@@ -74,6 +74,8 @@ export interface SessionSummary {
   worktree: SessionFrontMatter['worktree'] | null;
   /** The round it is in (issue 25: 1 until a follow-up). */
   round: number;
+  /** A sub-task (issue 25, new_task): the session that started it; null otherwise. */
+  parentId: string | null;
 }
 
 export interface LoadedSession {
@@ -106,8 +108,8 @@ export interface SessionStore {
 }
 
 function summaryOf(fm: SessionFrontMatter): SessionSummary {
-  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec, worktree, round } = fm;
-  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null, worktree: worktree ?? null, round: round ?? 1 };
+  const { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec, worktree, round, parentId } = fm;
+  return { sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, spec: spec ?? null, worktree: worktree ?? null, round: round ?? 1, parentId: parentId ?? null };
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

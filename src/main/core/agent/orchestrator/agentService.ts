@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { headerView, specPathOf, todoView, totalsView, verdictView, worktreeView } from '../../../../shared/agent/sessionView';
+import { headerView, parentIdOf, specPathOf, taskDepthOf, todoView, totalsView, verdictView, worktreeView } from '../../../../shared/agent/sessionView';
 import type { AgentEvent, AgentModeInfo, AgentSessionDetail, AgentSessionSummary } from '../../../../shared/contract/agent';
 import type { SpecRunInput } from '../../../../shared/contract/specs';
 import type { CommandResult } from '../../../../shared/contract';
@@ -39,7 +39,7 @@ import { gatePolicyOf, limitsOf, sessionSettingsOf } from './policyGate';
 import { createHistoryCommands } from './historyCommands';
 import { retryBasesFrom } from './retryBase';
 import type { Answer, PlanDecision } from './sessionSteps';
-import type { SessionMode } from './sessionRuntime';
+import type { SessionMode, SubTaskEnd, SubTaskSource } from './sessionRuntime';
 import type { ModeResolver } from './modeResolver';
 import { secretWarning } from './secretWarning';
 import { plainWords, sessionErrors, reasonFields, sessionReasons, type Reason, type Words } from '../../../../shared/errors';
@@ -140,6 +140,10 @@ interface Live {
   tree: IsolatedTree | null;
   /** The policy its gate decides with (an "Always allow" joins its allow list at once). */
   policy: Policy;
+  /** The folder it works in (the workspace, or its worktree): its sub-tasks work there too. */
+  at: string;
+  /** Its tree is its parent's (a sub-task): unloading it leaves the tree to the parent. */
+  borrowedTree: boolean;
 }
 
 const DEFAULT_MODE = 'code-dev';
@@ -184,12 +188,16 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   }
   type Prepared = Awaited<ReturnType<typeof prepare>>;
 
+  /** Parents whose new_task waits for a child (the child runs in their slot), and the ends sub-tasks wait for. */
+  const waitingOnChild = new Set<string>();
+  const childEnds = new Map<string, (end: SubTaskEnd) => void>();
   // Sessions beyond maxConcurrentTasks, or waiting for the shared tree, wait (sessionAdmission.ts).
   const admission = createAdmission({
     running: () =>
       // A loop that logged its end is winding down: it no longer holds a slot or the tree.
       [...live.values()]
-        .filter((l) => l.session.running() && !terminalStatuses.includes(l.handle.state().status))
+        // A parent waiting for its sub-task has handed its slot to the child (no deadlock on a full slot count).
+        .filter((l) => l.session.running() && !terminalStatuses.includes(l.handle.state().status) && !waitingOnChild.has(l.handle.sessionId))
         .map((l) => ({ sessionId: l.handle.sessionId, task: l.handle.state().task, shared: l.tree === null })),
     emit: emitEvent,
   });
@@ -213,9 +221,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
   async function launch(handle: SessionHandle, prepared: Prepared, retryBase?: Map<string, number>): Promise<Live> {
     const sessionId = handle.sessionId;
     // A worktree session works in its worktree: tools, commands, checkpoints and the spec are rooted there.
-    const info = worktreeOf(handle.state());
-    const tree = info ? await wt.tree(info) : null;
-    const at = info ? info.workspace : root;
+    // A sub-task works in its parent's tree: the parent's own services while it is loaded.
+    const parentId = parentIdOf(handle.state());
+    const parent = parentId ? live.get(parentId) : undefined;
+    const info = parent ? null : parentId ? worktreeOf((await store.loadSession(parentId)).state) : worktreeOf(handle.state());
+    const tree = parent ? parent.tree : info ? await wt.tree(info) : null;
+    const at = parent ? parent.at : info ? info.workspace : root;
     const commands = tree ? tree.commands : options.commands;
     const askSandbox = tree ? tree.sandboxed : options.sandbox ? async () => (await options.sandbox!()).available : undefined;
     const sandboxed = commands && askSandbox ? await askSandbox().catch(() => false) : false;
@@ -236,7 +247,13 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       },
     });
     const client = createModelClient(prepared.config, { sleep: options.sleep });
-    const off = handle.onEvent((event) => emitEvent({ ...event, sessionId }));
+    const off = handle.onEvent((event) => {
+      emitEvent({ ...event, sessionId });
+      // A sub-task's end answers its parent's new_task (subTask.ts).
+      const ended = event.type === 'session_completed' ? event.summary : event.type === 'session_failed' || event.type === 'session_stopped' ? (event.reason ?? '') : null;
+      const status = event.type === 'session_completed' ? 'completed' : event.type === 'session_failed' ? 'failed' : 'stopped';
+      if (ended !== null) childEnds.get(sessionId)?.({ status, summary: ended });
+    });
     const deltas = createDeltaBatcher((d) => emitEvent({ sessionId, type: 'assistant_delta', ...d }));
     const caller = createModelCaller({
       client,
@@ -319,16 +336,74 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           await options.sandboxGrants.keep(scope, grant);
         },
       },
-      // A worktree session's work is committed on its branch when it completes (message: the task).
-      ...(info ? { beforeComplete: () => wt.commitDone(handle.state()) } : {}),
+      subTasks: subTasksOf(handle, taskDepthOf(handle.state())),
+      // A worktree session's work is committed on its branch when it completes (message: the task); a sub-task's with its parent's.
+      ...(info && !parentId ? { beforeComplete: () => wt.commitDone(handle.state()) } : {}),
     });
-    const entry: Live = { session, handle, client, off, tree, policy: prepared.policy };
+    const entry: Live = { session, handle, client, off, tree, policy: prepared.policy, at, borrowedTree: !!parent };
     live.set(sessionId, entry);
     void session.run().then((status) => {
       if (status === 'completed' || status === 'failed' || status === 'stopped') void unload(sessionId);
       admission.pump();
     });
     return entry;
+  }
+
+  /**
+   * new_task's side here (issue 25): the child is created with its parent's id and depth and launched at once, in its
+   * parent's tree and in its parent's slot (the parent only waits meanwhile: queuing the child behind a full slot count
+   * the parent holds would wait forever).
+   */
+  function subTasksOf(parent: SessionHandle, depth: number): SubTaskSource {
+    const parentId = parent.sessionId;
+    return {
+      depth,
+      async start({ task, mode }) {
+        const prepared = await prepare(mode ?? parent.state().mode, chosenModel(parent.state()));
+        const model = chosenModel(parent.state());
+        const handle = await create(prepared, task, model, undefined, { parentId, depth: depth + 1 });
+        warnSecrets(handle.sessionId, task, 'task');
+        const ended = new Promise<SubTaskEnd>((resolve) => childEnds.set(handle.sessionId, resolve));
+        waitingOnChild.add(parentId);
+        const done = ended.finally(() => {
+          childEnds.delete(handle.sessionId);
+          waitingOnChild.delete(parentId);
+        });
+        try {
+          await launch(handle, prepared);
+        } catch (err) {
+          childEnds.delete(handle.sessionId);
+          waitingOnChild.delete(parentId);
+          await handle.append({ type: 'session_stopped', ...reasonFields(sessionReasons.unexpected((err as Error).message)) }).catch(() => undefined);
+          await handle.close();
+          throw err;
+        }
+        return { childId: handle.sessionId, mode: prepared.mode.id, ended: done };
+      },
+      // While the app closes, the child is closed as interrupted (resumable), not stopped.
+      stop: async (childId) => (disposed ? undefined : stopSession(childId, sessionReasons.parentStopped)),
+    };
+  }
+
+  async function stopSession(sessionId: string, reason: Reason | undefined): Promise<void> {
+    if (await admission.stopQueued(sessionId, reason)) return;
+    if (!live.has(sessionId)) {
+      const handle = await store.openSession(sessionId);
+      try {
+        const s = handle.state().status;
+        if (s === 'completed' || s === 'failed' || s === 'stopped') throw new AkiraError('conflict', sessionErrors.alreadyEnded(sessionId, s));
+        await handle.append({ type: 'session_stopped', ...reasonFields(reason ?? sessionReasons.stoppedByUser) });
+      } finally {
+        await handle.close();
+      }
+    } else {
+      // A parent waiting in new_task stops its child first (subTask.ts, through the stop's kill signal).
+      await need(sessionId).session.stop(reason);
+      await unload(sessionId);
+    }
+    // Sub-tasks still loaded that nobody waits for (their parent was not running): stopped with it.
+    const children = [...live.values()].filter((l) => parentIdOf(l.handle.state()) === sessionId && !terminalStatuses.includes(l.handle.state().status));
+    await Promise.allSettled(children.map((l) => stopSession(l.handle.sessionId, sessionReasons.parentStopped)));
   }
 
   /** Images only for a model whose settings say it takes them, and only real images (decodeImage). */
@@ -350,7 +425,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       await entry.session.close();
       entry.off();
       entry.client.dispose();
-      await entry.tree?.dispose();
+      if (!entry.borrowedTree) await entry.tree?.dispose();
     })();
     unloading.add(done);
     void done.catch(() => undefined).finally(() => unloading.delete(done));
@@ -390,6 +465,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       },
       queuePosition: admission.position(state.sessionId),
       worktree: worktreeView(state),
+      parentId: parentIdOf(state),
     };
   }
 
@@ -497,11 +573,12 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
           sessions: sessions.map((s) => {
             const entry = live.get(s.sessionId) ?? loaded.get(s.sessionId);
             return entry ? { ...detail(entry.handle.state(), entry), live: live.has(s.sessionId) } : { ...s, live: false };
-          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec, worktree, round }) => ({
+          }).map(({ sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals, live: isLive, spec, worktree, round, parentId }) => ({
             sessionId, task, mode, model, status, phase, createdAt, updatedAt, progress, totals: { tokensIn: totals.tokensIn, tokensOut: totals.tokensOut, costUsd: totals.costUsd, modelCalls: totals.modelCalls }, live: isLive, spec: spec ?? null,
             queuePosition: admission.position(sessionId),
             worktree: worktree ?? null,
             round: round ?? 1,
+            parentId: parentId ?? null,
           })),
         };
       }),
@@ -577,24 +654,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         if (!held[kind].includes(value)) throw new AkiraError('not_found', sessionErrors.noSandboxGrant(value));
         await options.sandboxGrants.revoke(kind, value);
       }),
-    stop: (id, reason) =>
-      guard(async () => {
-        const sessionId = checkSessionId(id);
-        if (await admission.stopQueued(sessionId, reason)) return;
-        if (!live.has(sessionId)) {
-          const handle = await store.openSession(sessionId);
-          try {
-            const s = handle.state().status;
-            if (s === 'completed' || s === 'failed' || s === 'stopped') throw new AkiraError('conflict', sessionErrors.alreadyEnded(sessionId, s));
-            await handle.append({ type: 'session_stopped', ...reasonFields(reason ?? sessionReasons.stoppedByUser) });
-          } finally {
-            await handle.close();
-          }
-          return;
-        }
-        await need(sessionId).session.stop(reason);
-        await unload(sessionId);
-      }),
+    stop: (id, reason) => guard(() => stopSession(checkSessionId(id), reason)),
     sendMessage: (id, text, images = []) =>
       guard(async () => {
         const sessionId = checkSessionId(id);
@@ -681,6 +741,8 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
       disposed = true;
       await ready;
       await admission.dispose();
+      // Parents waiting for a sub-task stop waiting: the child is closed as interrupted with them.
+      for (const end of [...childEnds.values()]) end({ status: 'interrupted', summary: sessionReasons.closedWhileRunning.en });
       await Promise.allSettled([...live.keys()].map(unload));
       await Promise.allSettled([...unloading]);
       await store.dispose();

@@ -25,7 +25,7 @@ import {
   type PlanDecision,
   type QuestionInfo,
 } from './sessionSteps';
-import { PauseSession, setStatus, startCheckpoint, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings } from './sessionRuntime';
+import { PauseSession, setStatus, startCheckpoint, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings, type SubTaskSource } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
@@ -84,6 +84,8 @@ export interface AgentSessionDeps {
   sandboxGrants?: SandboxGrantHooks | null;
   /** The modes it may switch to (issue 25); none: list_modes and switch_mode answer that it cannot. */
   modes?: SessionModeSource | null;
+  /** Where new_task starts its child sessions (issue 25); none: new_task is not offered. */
+  subTasks?: SubTaskSource | null;
 }
 
 export interface AgentSession {
@@ -146,12 +148,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   };
   const all: CallTool[] = deps.registry.list().map((t) => ({ name: t.name, description: t.description, schema: t.params }));
   const planTool = all.find((t) => t.name === 'todo_write')!;
-  const control = new Set(['todo_write', 'update_todo', 'complete', 'list_modes', 'switch_mode']);
+  const control = new Set(['todo_write', 'update_todo', 'complete', 'list_modes', 'switch_mode', 'new_task']);
   // The mode in use: a switch (agent.setMode, switch_mode) replaces it, and the next call reads it.
   let mode: SessionMode = { id: handle.state().mode, modePrompt: deps.modePrompt, modeTools: deps.modeTools, policy: deps.policy, limits: deps.limits, settings: deps.settings };
   // A spec session's TODOs are the tasks of its tasks.md: it has no todo_write. Without a mode source, no mode tools.
   const toolsOf = (m: SessionMode) =>
-    all.filter((t) => (!m.modeTools || control.has(t.name) || m.modeTools.includes(t.name)) && !(deps.spec && t.name === 'todo_write') && (deps.modes || (t.name !== 'list_modes' && t.name !== 'switch_mode')));
+    all.filter((t) => (!m.modeTools || control.has(t.name) || m.modeTools.includes(t.name)) && !(deps.spec && t.name === 'todo_write') && (deps.modes || (t.name !== 'list_modes' && t.name !== 'switch_mode')) && (deps.subTasks || t.name !== 'new_task'));
 
   async function applyMode(next: SessionMode, change: ModeChange): Promise<void> {
     const from = handle.state().mode;
@@ -199,6 +201,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         return mode.modePrompt;
       },
       modes,
+      subTasks: deps.subTasks ?? null,
       checkpoints: deps.checkpoints,
       checkpointsOff: deps.checkpoints ? null : (deps.checkpointsOff ?? null),
       runCommand: deps.runCommand,

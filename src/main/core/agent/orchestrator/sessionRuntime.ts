@@ -58,6 +58,22 @@ export interface SessionModeSource {
   load(modeId: string): Promise<SessionMode>;
 }
 
+/** How a sub-task ended (issue 25, new_task): its status and summary, or why it failed or was stopped. */
+export interface SubTaskEnd {
+  status: SessionStatus;
+  summary: string;
+}
+
+/** Where a session starts its sub-tasks (the agent service): a child session in the same tree. */
+export interface SubTaskSource {
+  /** How deep this session is (0: a person started it). */
+  depth: number;
+  /** Creates and starts the child; `ended` settles when it completes, fails or is stopped. Unknown mode: AkiraError. */
+  start(input: { task: string; mode?: string }): Promise<{ childId: string; mode: string; ended: Promise<SubTaskEnd> }>;
+  /** Stops a child (its parent is stopping). */
+  stop(childId: string): Promise<void>;
+}
+
 /** What a switch logs besides from/to (the mode_changed event). */
 export interface ModeChange {
   by: 'user' | 'model';
@@ -117,6 +133,8 @@ export interface SessionRuntime {
   readonly sandboxGrants: SessionSandboxGrants | null;
   /** Mode switches (list_modes, switch_mode); null: this session cannot switch (no mode source). */
   readonly modes: (SessionModeSource & { apply(mode: SessionMode, change: ModeChange): Promise<void> }) | null;
+  /** Sub-tasks (new_task); null: this session cannot start them. */
+  readonly subTasks: SubTaskSource | null;
 }
 
 /** The sandbox card's side of a session (issue 26): what allowing a block grants, and where a grant is kept. */

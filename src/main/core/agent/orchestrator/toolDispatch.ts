@@ -1,8 +1,9 @@
 import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
 import type { Todo, TodoState } from '../../sessions';
 import type { ModelToolCall } from '../model';
-import { formatToolError, ToolError, type CompleteParams, type SwitchModeParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
+import { formatToolError, ToolError, type CompleteParams, type NewTaskParams, type SwitchModeParams, type TodoWriteParams, type ToolContext, type UpdateTodoParams } from '../tools';
 import { listModes, switchMode } from './modeSwitch';
+import { newTask } from './subTask';
 import { newId, settleChange, settleChanges, type ChangeRef } from './changeFlow';
 import { callMcpTool } from './mcpCalls';
 import { READ_RESOURCE_TOOL } from '../../mcp/mcpResults';
@@ -20,7 +21,8 @@ import { appendCommandFinished } from './commandEvents';
  * - write_file/edit_file/delete_file propose a change that goes through the gate (changeFlow.ts);
  * - run_command: the policy allows, asks or denies (deny wins); a command that changed files is
  *   followed by a checkpoint linked to the TODO;
- * - update_todo / todo_write / complete are the orchestrator's own, and so are list_modes / switch_mode (modeSwitch.ts).
+ * - update_todo / todo_write / complete are the orchestrator's own, and so are list_modes / switch_mode (modeSwitch.ts)
+ *   and new_task (subTask.ts: a child session whose summary is the result).
  * Failures the model can act on come back to it as tool results marked as errors, with a next step.
  *
  *   const r = await dispatchToolCall(rt, call, todo)  → {next: 'continue' | 'stop' | 'verify', applied}
@@ -127,6 +129,8 @@ export async function dispatchToolCall(rt: SessionRuntime, call: ModelToolCall, 
         return await listModes(rt, finish);
       case 'switch_mode':
         return await switchMode(rt, todo, rt.registry.parse('switch_mode', args).params as SwitchModeParams, finish);
+      case 'new_task':
+        return await newTask(rt, call, todo, rt.registry.parse('new_task', args).params as NewTaskParams, finish);
       default: {
         if (call.name.startsWith('mcp__') || call.name === READ_RESOURCE_TOOL) return await callMcpTool(rt, call, todo, finish);
         const { tool } = rt.registry.parse(call.name, args);

@@ -3,7 +3,9 @@ export { createToolRegistry, parametersSchema, toOpenAiTool } from './toolRegist
 export type { ControlHandlers, OpenAiTool, RegisteredTool, ToolRegistry } from './toolRegistry';
 export { applyProposedChange } from './proposedChange';
 export { formatToolError, messageOf, toToolError, ToolError } from './toolError';
-export { toolNames, controlToolNames, fileToolNames, modeToolNames } from './toolTypes';
+export { toolNames, controlToolNames, fileToolNames, modeToolNames, taskToolNames } from './toolTypes';
+export { newTaskTool } from './taskTools';
+export type { NewTaskParams } from './taskTools';
 export { listModesTool, switchModeTool } from './modeTools';
 export type { SwitchModeParams } from './modeTools';
 export type { ControlToolName, ProposedChange, ToolCategory, ToolContext, ToolName, ToolResult } from './toolTypes';

@@ -29,6 +29,7 @@ describe('tool registry', () => {
       ['complete', 'control'],
       ['list_modes', 'control'],
       ['switch_mode', 'control'],
+      ['new_task', 'control'],
     ]);
     const props = (name: string) => Object.keys((registry.get(name)!.parameters.properties ?? {}) as object);
     expect(props('list_files')).toEqual(['path', 'recursive', 'limit']);
@@ -42,6 +43,7 @@ describe('tool registry', () => {
     expect(props('todo_write')).toEqual(['todos']);
     expect(props('update_todo')).toEqual(['id', 'status', 'result']);
     expect(props('complete')).toEqual(['summary']);
+    expect(props('new_task')).toEqual(['task', 'mode']);
     expect(registry.get('read_file')!.parameters.required).toEqual(['path']);
   });
 

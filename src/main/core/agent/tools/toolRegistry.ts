@@ -10,6 +10,7 @@ import { toolErrors } from '../../../../shared/errors';
 import { toolNames, type ControlToolName, type ToolCategory, type ToolContext, type ToolDefinition, type ToolName, type ToolResult } from './toolTypes';
 import { deleteFileTool, editFileTool, writeFileTool } from './writeTools';
 import { modeTools } from './modeTools';
+import { taskTools } from './taskTools';
 
 /**
  * The one tool registry every face's agent uses (docs/architecture.md "Agent protocol": names and parameters pinned).
@@ -123,8 +124,8 @@ export function createToolRegistry(options: { handlers?: Partial<ControlHandlers
     });
   }
 
-  // The mode tools are the orchestrator's (toolDispatch.ts): listed here, never run through the registry.
-  for (const t of modeTools) {
+  // The mode tools and new_task are the orchestrator's (toolDispatch.ts): listed here, never run through the registry.
+  for (const t of [...modeTools, ...taskTools]) {
     tools.set(t.name, {
       ...describe(t),
       run: async () => {

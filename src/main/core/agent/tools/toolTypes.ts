@@ -10,7 +10,9 @@ export const fileToolNames = ['list_files', 'read_file', 'search_files', 'write_
 export const controlToolNames = ['todo_write', 'update_todo', 'complete'] as const;
 /** The session's mode (issue 25): what modes there are, and asking to switch (modeTools.ts). Always offered, like the control tools. */
 export const modeToolNames = ['list_modes', 'switch_mode'] as const;
-export const toolNames = [...fileToolNames, 'run_command', 'get_diagnostics', ...controlToolNames, ...modeToolNames] as const;
+/** Sub-tasks (issue 25): handing part of the work to a child session (taskTools.ts). */
+export const taskToolNames = ['new_task'] as const;
+export const toolNames = [...fileToolNames, 'run_command', 'get_diagnostics', ...controlToolNames, ...modeToolNames, ...taskToolNames] as const;
 export type ToolName = (typeof toolNames)[number];
 export type ControlToolName = (typeof controlToolNames)[number];
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { AgentSessionSummary } from '../../../../shared/contract';
 import { queueWaitText, statusText } from './queueOrder';
 import { formatTokens, statusTone } from './sessionFormat';
@@ -8,6 +8,7 @@ import { useSessionStore } from './sessionStore';
 import { TreeBadge } from './TreeBadge';
 import { useModeName } from './useModeName';
 import { useReasonText } from '../../i18n';
+import { nestSessions } from './sessionNesting';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -18,23 +19,25 @@ function useNow(ms: number): number {
   return now;
 }
 
-function SessionRow({ s, mode, current, now, reason, onOpen }: { s: AgentSessionSummary; mode: string; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
+function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: AgentSessionSummary; depth: number; mode: string; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
   const t = useText(agentStrings);
   const formats = useFormats();
   const updated = Date.parse(s.updatedAt);
   const tone = statusTone(s.status);
   const queued = s.status === 'queued';
   return (
-    <li>
+    <li className={depth > 0 ? 'session-child' : undefined} style={depth > 0 ? ({ paddingLeft: `${Math.min(depth, 4) * 16}px`, '--child-guide': `${Math.min(depth, 4) * 16 - 10}px` } as CSSProperties) : undefined}>
       <button
         className={`session-row ${current ? 'current' : ''}`}
+        data-parent-id={s.parentId ?? undefined}
+        data-depth={depth}
         onClick={onOpen}
         data-testid="session-row"
         data-session-id={s.sessionId}
         data-status={s.status}
         data-queue-position={s.queuePosition ?? undefined}
         aria-current={current}
-        title={queued ? t.queuedRowTitle(s.task, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.task}
+        title={queued ? t.queuedRowTitle(s.task, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.parentId ? t.subTaskTitle(s.task) : s.task}
       >
         <span className={`status-dot tone-${tone}`} aria-hidden />
         <span className="session-row-main">
@@ -43,6 +46,7 @@ function SessionRow({ s, mode, current, now, reason, onOpen }: { s: AgentSession
             <span className={`tone-text tone-${tone}`} data-testid="session-row-status" title={queued ? queueWaitText(reason) : undefined}>
               {statusText(s.status, s.queuePosition)}
             </span>
+            {s.parentId && <span className="session-subtask-tag" data-testid="session-row-subtask">{t.subTaskTag}</span>}
             {(s.round ?? 1) > 1 && <span data-testid="session-row-round">{t.roundShort(s.round!)}</span>}
             {s.progress.total > 0 && (
               <span>
@@ -76,8 +80,8 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   if (!sessions.length) return <div className="empty">{t.noSessions}</div>;
   return (
     <ul className="session-list" data-testid="session-list">
-      {sessions.map((s) => (
-        <SessionRow key={s.sessionId} s={s} mode={modeName(s.mode)} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)} onOpen={() => onOpen(s.sessionId)} />
+      {nestSessions(sessions).map(({ session: s, depth }) => (
+        <SessionRow key={s.sessionId} s={s} depth={depth} mode={modeName(s.mode)} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)} onOpen={() => onOpen(s.sessionId)} />
       ))}
     </ul>
   );
