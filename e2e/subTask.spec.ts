@@ -84,7 +84,13 @@ async function run(page: Page, testInfo: TestInfo, ui: { theme: 'dark' | 'light'
   await expect(parentRow).toHaveAttribute('data-status', 'completed');
   app.model.assertDone();
   await parentRow.click();
+  // The parent's activity has a card for the sub-task: its task, how it ended, and a way to open it.
+  const card = page.getByTestId('card-subtask');
+  await expect(card).toContainText(CHILD);
+  await expect(card.getByTestId('subtask-status')).toHaveText(ui.language === 'en' ? 'Completed' : '已完成');
   await shots(page, testInfo, `${name}-done`);
+  await card.getByTestId('open-subtask').click();
+  await expect(childRow).toHaveAttribute('aria-current', /true|page/);
 }
 
 test('a sub-task shows under its parent, waits for approval, and its summary goes back to the parent (dark, English)', async ({ page }, testInfo) => {

@@ -1,7 +1,11 @@
 import { memo } from 'react';
 import { useUiStore } from '../../appState/uiStore';
 import { useBoardStore } from '../board/boardStore';
-import { usePhaseLabel } from '../agent/sessionFormat';
+import type { AgentStatus } from '../../../../shared/contract';
+import { agentStrings } from '../agent/agentStrings';
+import { statusLabel, usePhaseLabel } from '../agent/sessionFormat';
+import { useSessionStore } from '../agent/sessionStore';
+import { useModeName } from '../agent/useModeName';
 import { checkpointName } from '../timeline/checkpointNames';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
@@ -19,6 +23,33 @@ function Time({ ts }: { ts: string | null }) {
   const formats = useFormats();
   const at = ts ? Date.parse(ts) : NaN;
   return <span>{Number.isNaN(at) ? null : formats.time(at)}</span>;
+}
+
+/** A child session the model started (`new_task`): its task, how it ended, and a way to open it. */
+function SubtaskCard({ item }: { item: Of<'subtask'> }) {
+  const t = useText(activityStrings);
+  const ta = useText(agentStrings);
+  const modeName = useModeName();
+  const open = useSessionStore((s) => s.open);
+  const status = item.status as AgentStatus | null;
+  const tone = status === null ? 'wait' : status === 'completed' ? 'ok' : 'bad';
+  return (
+    <Card
+      kind="subtask"
+      tone={tone}
+      icon="⤷"
+      title={<>{t.subtask} <span className="ac-note">{t.subtaskMode(modeName(item.mode))}</span></>}
+      meta={<span data-testid="subtask-status">{status ? statusLabel(status, ta) : t.subtaskWorking}</span>}
+    >
+      <div className="ac-task">{item.task}</div>
+      {item.summary && <Folded cardKey={item.key} text={item.summary} className="ac-feedback" />}
+      <div className="ac-actions">
+        <button type="button" className="ag-button" data-testid="open-subtask" onClick={() => open(item.childId)}>
+          {t.openSubtask}
+        </button>
+      </div>
+    </Card>
+  );
 }
 
 function TextCard({ item }: { item: Of<'text'> }) {
@@ -172,6 +203,8 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
           <div className="ac-task" data-testid="activity-round-task">{item.task}</div>
         </Card>
       );
+    case 'subtask':
+      return <SubtaskCard item={item} />;
     case 'user':
       return (
         <Card kind="user" icon="➤" title={t.you} meta={<Time ts={item.ts} />}>

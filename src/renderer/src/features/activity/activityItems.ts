@@ -36,6 +36,8 @@ export type ActivityItem =
   | (Base & { kind: 'user'; text: string })
   /** A follow-up started a new round of the session (issue 25). */
   | (Base & { kind: 'round'; round: number; task: string })
+  /** The model handed part of the work to a child session (`new_task`, issue 25); `status` once it ended. */
+  | (Base & { kind: 'subtask'; childId: string; task: string; mode: string; status: string | null; summary: string })
   | (Base & {
       kind: 'tool';
       callId: string;

@@ -207,6 +207,12 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
     case 'round_started':
       d.add({ ...base, key: seqKey('round'), kind: 'round', round: e.round, task: e.task });
       return;
+    case 'subtask_started':
+      d.add({ ...base, key: `subtask:${e.childId}`, kind: 'subtask', childId: e.childId, task: e.task, mode: e.mode, status: null, summary: '' });
+      return;
+    case 'subtask_finished':
+      d.patch(`subtask:${e.childId}`, (c) => ({ ...c, status: e.status, summary: e.summary }), 'subtask');
+      return;
     case 'tool_call_started': {
       const { callId, tool, input } = e;
       if (tool === 'run_command') {

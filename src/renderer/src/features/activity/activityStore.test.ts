@@ -241,6 +241,16 @@ describe('activity reducer on recorded sessions', () => {
     expect(rewound(s)).toEqual(['text', 'tool', 'end', 'status']);
   });
 
+  it('makes one card per sub-task that follows it to its end (issue 25)', () => {
+    const sessionId = 's-parent';
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, seq: n, ...event } as AgentEvent });
+    const started = applyActivityBatch(emptyActivity(sessionId), [ev({ type: 'subtask_started', childId: 's-child', task: 'Write the tests', mode: 'code' }, 1)]);
+    expect(ofKind(started.items, 'subtask')).toMatchObject([{ childId: 's-child', task: 'Write the tests', mode: 'code', status: null, summary: '' }]);
+    const ended = applyActivityBatch(started, [ev({ type: 'subtask_finished', childId: 's-child', status: 'completed', summary: 'Two tests added.' }, 2)]);
+    expect(ofKind(ended.items, 'subtask')).toMatchObject([{ childId: 's-child', status: 'completed', summary: 'Two tests added.' }]);
+    expect(ended.items).toHaveLength(1);
+  });
+
   it('reads the command of a run_command call, even from a cut argument summary', () => {
     expect(commandOfInput('{"command":"npm test -- --run"}')).toBe('npm test -- --run');
     expect(commandOfInput('{"command":"echo \\"a\\"\\nls", "cwd": "src')).toBe('echo "a"\nls');
