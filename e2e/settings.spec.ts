@@ -32,6 +32,7 @@ function filesUnder(dir: string, out = new Map<string, string>()): Map<string, s
 const fieldError = (page: Page, path: string) => page.locator(`.st-field[data-path="${path}"] [data-testid="field-error"]`);
 
 test('settings: preset, a bad limit refused next to its field, API key set write-only, test connection', async ({ page }, testInfo) => {
+  test.slow(); // the longest walk through Settings: three saves in two scopes, a reload
   const repo = makeFixtureRepo();
   const dataDir = mkdtempSync(join(tmpdir(), 'akira-e2e-data-'));
   model = await startOpenAiTestServer({ apiKey: KEY, models: ['coder-7b', 'test-model'] });
@@ -121,6 +122,12 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   await expect(page.getByTestId('settings-notice')).toHaveText(`Saved to ${join(repo, '.akira', 'settings.json')}.`);
   expect(JSON.parse(readFileSync(join(repo, '.akira', 'settings.json'), 'utf8'))).toEqual({ agent: { policy: { autoApprove: { write: false } } } });
   await page.getByTestId('settings-scope-global').click();
+  // Mode switches the model asks for (switch_mode, issue 25) can go through without asking: a switch like the others.
+  await expect(page.getByTestId('settings-auto-modeSwitch')).not.toBeChecked();
+  await page.getByTestId('settings-auto-modeSwitch').check();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText(/^Saved to /);
+  expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).agent.policy.autoApprove).toEqual({ modeSwitch: true });
 
   // The key never came back to the page: not in any frame received, not in the DOM (even after a reload).
   expect(received.length).toBeGreaterThan(5);

@@ -17,6 +17,7 @@ const approvals: { kind: ApprovalKind; label: keyof Words; hint: keyof Words }[]
   { kind: 'command', label: 'runningCommands', hint: 'commandsHint' },
   { kind: 'mcp', label: 'mcpTools', hint: 'mcpHint' },
   { kind: 'sandboxedCommand', label: 'sandboxedCommands', hint: 'sandboxedHint' },
+  { kind: 'modeSwitch', label: 'modeSwitches', hint: 'modeSwitchHint' },
 ];
 
 /** Mode, context budget and the policy: auto-approval per category, allow/deny lists, limits. */
@@ -68,7 +69,7 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
               id={`st-auto-${a.kind}`}
               label={t.autoApprove}
               value={p.autoApprove[a.kind]}
-              inherited={inherited.autoApprove[a.kind]}
+              inherited={inherited.autoApprove[a.kind] ?? false}
               testId={`settings-auto-${a.kind}`}
               onChange={(v) => setPolicy((x) => ({ ...x, autoApprove: { ...x.autoApprove, [a.kind]: v } }))}
             />

@@ -33,7 +33,7 @@ const ANSWER_RESERVE = PROMPT_RESERVES.answer;
 const SCHEMA_RESERVE = PROMPT_RESERVES.tools;
 
 
-export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp' | 'sandboxedCommand';
+export type ApprovalKind = 'read' | 'write' | 'command' | 'mcp' | 'sandboxedCommand' | 'modeSwitch';
 
 export interface PolicyForm {
   autoApprove: Record<ApprovalKind, boolean | null>;
@@ -144,6 +144,7 @@ export function formFromLayer(layer: SettingsLayerT, modelInEffect = ''): Settin
         command: p.autoApprove?.command ?? null,
         mcp: p.autoApprove?.mcp ?? null,
         sandboxedCommand: p.autoApprove?.sandboxedCommand ?? null,
+        modeSwitch: p.autoApprove?.modeSwitch ?? null,
       },
       allow: [...(p.commands?.allow ?? [])],
       deny: [...(p.commands?.deny ?? [])],

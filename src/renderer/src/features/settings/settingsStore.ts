@@ -149,7 +149,7 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     for (const name of Object.keys({ ...policy.limits, ...form.policy.limits })) {
       if (policy.limits[name] !== form.policy.limits[name]) gone.push(`agent.policy.limits.${name}`);
     }
-    for (const k of ['read', 'write', 'command', 'mcp', 'sandboxedCommand'] as const) if (policy.autoApprove[k] !== form.policy.autoApprove[k]) gone.push(`agent.policy.autoApprove.${k}`);
+    for (const k of ['read', 'write', 'command', 'mcp', 'sandboxedCommand', 'modeSwitch'] as const) if (policy.autoApprove[k] !== form.policy.autoApprove[k]) gone.push(`agent.policy.autoApprove.${k}`);
     if (policy.allow !== form.policy.allow) gone.push('agent.policy.commands.allow');
     if (policy.deny !== form.policy.deny) gone.push('agent.policy.commands.deny');
     if (policy.requirePlanApproval !== form.policy.requirePlanApproval) gone.push('agent.policy.requirePlanApproval');
