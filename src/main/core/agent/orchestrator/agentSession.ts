@@ -25,7 +25,7 @@ import {
   type PlanDecision,
   type QuestionInfo,
 } from './sessionSteps';
-import { PauseSession, setStatus, startCheckpoint, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings, type SubTaskSource } from './sessionRuntime';
+import { PauseSession, setStatus, startFirstSnapshot, takeCheckpoint, type ModeChange, type SandboxGrantHooks, type SessionLimits, type SessionMode, type SessionModeSource, type SessionRuntime, type SessionSettings, type SubTaskSource } from './sessionRuntime';
 import { executeTurn, startTodo, verifyCurrent } from './todoStep';
 import type { SessionContextSource } from './sessionContext';
 import type { McpHub } from '../../mcp/mcpHub';
@@ -141,6 +141,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     retryBase: deps.retryBase ?? new Map<string, number>(),
     applied: new Map<string, AppliedChange[]>(),
     baselines: new Map<string, string | null>(),
+    firstSnapshot: null,
     notes: new Map<string, string[]>(),
     toolImages: new Map<string, ModelImage[]>(),
     // "Allow for this session" lasts as long as the session is loaded: every run of its loop shares it.
@@ -239,7 +240,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       case 'finished':
         return false;
       case 'plan':
-        if (!state.checkpoints.length) await startCheckpoint(r);
+        // The first checkpoint is taken while the model plans (issue 30); a change waits for it (snapshotTaken).
+        if (!state.checkpoints.length) startFirstSnapshot(r);
         // A follow-up's round starts with its own checkpoint (the timeline shows where each round starts).
         else if (state.round > 1 && !state.checkpoints.some((c) => c.seq > state.roundStartSeq)) await takeCheckpoint(r, null, `start of round ${state.round}`, true);
         await planStep(r, planTool);
@@ -317,6 +319,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         deps.notice('warning', { message: `The session could not record its end: ${(inner as Error).message}` });
       }
     } finally {
+      // A first checkpoint still being taken is logged before the loop ends (a pause during the plan call).
+      await r.firstSnapshot;
       releaseRoot?.();
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyProposedChange, formatToolError, toToolError, type ProposedChange } from '../tools';
-import { setStatus, type SessionRuntime } from './sessionRuntime';
+import { setStatus, snapshotTaken, type SessionRuntime } from './sessionRuntime';
 import { sessionReasons, type ErrorWords } from '../../../../shared/errors';
 
 /**
@@ -44,6 +44,7 @@ function appliedText(change: ProposedChange, after: string | null, edited: boole
 }
 
 export async function applyDecided(rt: SessionRuntime, ref: Omit<ChangeRef, 'callId'>, after: string | null, edited = false): Promise<ChangeOutcome> {
+  await snapshotTaken(rt);
   try {
     await applyProposedChange(rt.root, { ...ref.change, after: ref.change.kind === 'delete' ? null : after });
   } catch (err) {

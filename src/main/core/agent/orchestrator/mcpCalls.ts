@@ -7,7 +7,7 @@ import { READ_RESOURCE_TOOL, type McpToolResult } from '../../mcp/mcpResults';
 import type { CallTool } from './modelCaller';
 import type { DispatchResult, Finish } from './toolDispatch';
 import { snapshotProtected, undoProtectedChanges, undoneNotice } from './protectedFiles';
-import { setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { setStatus, snapshotTaken, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { oneLine, summarizeArgs } from './text';
 import { sessionReasons } from '../../../../shared/errors';
 
@@ -90,6 +90,7 @@ export async function callMcpTool(rt: SessionRuntime, call: ModelToolCall, todo:
   const onKill = () => own.abort(rt.kill.reason);
   rt.kill.addEventListener('abort', onKill, { once: true });
   try {
+    await snapshotTaken(rt); // an MCP tool may change files
     result = await rt.mcp.call(call.name, call.arguments ?? {}, { signal: own.signal });
   } catch (err) {
     failure = err;

@@ -113,6 +113,11 @@ export interface SessionRuntime {
   readonly retryBase: Map<string, number>;
   /** The checkpoint each TODO started from, when it was taken (else the verifier uses the applied changes). */
   readonly baselines: Map<string, string | null>;
+  /**
+   * The session's first checkpoint while it is taken (issue 30): the plan call and anything that changes no file run
+   * meanwhile; whatever may change a file waits for it (snapshotTaken). Null before it starts.
+   */
+  firstSnapshot: Promise<unknown> | null;
   /** Changes applied per TODO in this process (the verifier's fallback evidence). */
   readonly applied: Map<string, AppliedChange[]>;
   /** Orchestrator notes for the next execute call of a TODO (a nudge, a refused plan). */
@@ -194,16 +199,33 @@ export async function startCheckpoint(rt: SessionRuntime): Promise<void> {
     rt.notice('warning', { message: rt.checkpointsOff.en, messageWords: plainWords(rt.checkpointsOff) });
     return;
   }
-  await takeCheckpoint(rt, null, 'start of the session', true);
+  await createCheckpoint(rt, null, 'start of the session', true);
 }
 
 /**
- * A checkpoint linked to the TODO; nothing is logged when nothing changed, unless `always` (a
- * baseline: the start of the session or of a TODO). A baseline is always a checkpoint of its own,
- * even when no file changed, so that each session and TODO has its start point in the Timeline to
- * restore or rewind to (an unchanged one would otherwise be the previous checkpoint, another TODO's).
+ * Starts the session's first checkpoint without waiting for it (issue 30: on a big tree it takes seconds, and the plan
+ * call needs none of it). `snapshotTaken` is what waits.
  */
+export function startFirstSnapshot(rt: SessionRuntime): void {
+  rt.firstSnapshot ??= startCheckpoint(rt);
+}
+
+/**
+ * Waits for the session's first checkpoint before something that may change a file (a change applied, a command, an
+ * MCP tool, a sub-task), so that every change lands after a checkpoint. A session with none logged (resumed after a
+ * crash before it was) takes it now.
+ */
+export async function snapshotTaken(rt: SessionRuntime): Promise<void> {
+  if (!rt.firstSnapshot && rt.checkpoints && !rt.handle.state().checkpoints.length) rt.firstSnapshot = startCheckpoint(rt);
+  await rt.firstSnapshot;
+}
+
 export async function takeCheckpoint(rt: SessionRuntime, todoId: string | null, label: string, always = false): Promise<string | null> {
+  await rt.firstSnapshot; // the session's first checkpoint comes first in the timeline
+  return createCheckpoint(rt, todoId, label, always);
+}
+
+async function createCheckpoint(rt: SessionRuntime, todoId: string | null, label: string, always: boolean): Promise<string | null> {
   if (!rt.checkpoints) return null;
   try {
     const cp = await rt.checkpoints.create({ origin: 'agent', sessionId: rt.sessionId, ...(todoId ? { todoId } : {}), skipIfUnchanged: !always, label });

@@ -2,7 +2,7 @@ import type { TodoState } from '../../sessions';
 import { AkiraError } from '../../errors';
 import type { ModelToolCall } from '../model';
 import { ToolError, type NewTaskParams } from '../tools';
-import type { SessionRuntime } from './sessionRuntime';
+import { snapshotTaken, type SessionRuntime } from './sessionRuntime';
 import type { DispatchResult, Finish } from './toolDispatch';
 import { plainWords, toolErrors } from '../../../../shared/errors';
 
@@ -24,6 +24,7 @@ export async function newTask(rt: SessionRuntime, call: ModelToolCall, todo: Tod
   const source = rt.subTasks;
   if (!source) throw new ToolError('unavailable', toolErrors.subTasksUnavailable, 'Do this part yourself in this session.');
   if (source.depth >= MAX_TASK_DEPTH) throw new ToolError('conflict', toolErrors.subTaskTooDeep(MAX_TASK_DEPTH), 'Do this part yourself in this session.');
+  await snapshotTaken(rt); // the child works in the same tree
   let child: Awaited<ReturnType<typeof source.start>>;
   try {
     child = await source.start({ task: params.task, ...(params.mode ? { mode: params.mode } : {}) });

@@ -9,7 +9,7 @@ import { callMcpTool } from './mcpCalls';
 import { READ_RESOURCE_TOOL } from '../../mcp/mcpResults';
 import { allowPrefixOf } from '../policy';
 import { planTodos } from './planTodos';
-import { PauseSession, setStatus, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
+import { PauseSession, setStatus, snapshotTaken, takeCheckpoint, type SessionRuntime } from './sessionRuntime';
 import { cutMiddle, oneLine, summarizeArgs } from './text';
 import { policyReasons, sessionReasons, wordsReason, type ErrorWords } from '../../../../shared/errors';
 import { answerBlocked } from './sandboxBlocked';
@@ -252,6 +252,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
     }
     return finish(`The user REJECTED the command; it was not run. Their reason: ${decision.reason ?? '(none given)'}`, true, 'stop');
   }
+  await snapshotTaken(rt);
   const guard = await snapshotProtected(rt.root);
   const result = await rt.registry.execute('run_command', args, toolContext(rt));
   const undone = await undoProtectedChanges(rt.root, guard);

@@ -4,6 +4,7 @@ import { ActivityStream } from '../activity/ActivityStream';
 import { Board } from '../board/Board';
 import { useBoardStore } from '../board/boardStore';
 import { SessionContext } from '../context/SessionContext';
+import { FirstCheckpointProgress } from './FirstCheckpointProgress';
 import { MessageBox } from './MessageBox';
 import { QueuePanel } from './QueuePanel';
 import { SessionControls } from './SessionControls';
@@ -51,6 +52,7 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
       <SessionControls onClose={() => useSessionStore.getState().open(null)} />
       {worktree && <WorktreePanel key={currentSessionId} sessionId={currentSessionId} status={status} worktree={worktree} diffOpen={diffOpen} onDiff={(open) => setDiffFor(open ? currentSessionId : null)} />}
       <SessionContext key={`context:${currentSessionId}`} sessionId={currentSessionId} />
+      <FirstCheckpointProgress status={status} />
       {status === 'queued' && <QueuePanel sessionId={currentSessionId} reason={statusReason} />}
       {showReason && (
         <div className={`session-reason status-${status}`} data-testid="session-reason">
