@@ -29,6 +29,7 @@ import { StatusBar } from './StatusBar';
 import { useUiStore, type SidebarView } from '../appState/uiStore';
 import { useAppInfo } from '../appState/useWorkspace';
 import { Welcome } from './Welcome';
+import { FirstScreen } from './FirstScreen';
 import { OpenFolderHost } from '../features/folders/OpenFolderHost';
 import { useDocumentTitle } from './useDocumentTitle';
 import { appStrings } from './appStrings';
@@ -58,7 +59,7 @@ export function App() {
   const workspace = info.data?.workspace ?? null;
   useDocumentTitle(workspace);
   // The Timeline shows the selected checkpoint in the main area, else the editor like the other views.
-  const editorArea = <EditorArea fileBanner={(p) => <AgentProposalBar path={p} />} />;
+  const editorArea = <EditorArea fileBanner={(p) => <AgentProposalBar path={p} />} emptyState={<FirstScreen />} />;
 
   return (
     <div className="app">

@@ -28,6 +28,12 @@ export const appStrings = defineText({
     orFileMenu: (shortcut: string) => `or File → Open Folder… (${shortcut})`,
     recent: 'Recent',
     openPath: (folder: string) => `Open ${folder}`,
+    firstTitle: 'Supervise an agent at work in this folder',
+    firstLead:
+      'Describe a task: the agent plans it as TODOs, proposes each change for you to review, checks its own work, and checkpoints every step so any of it can be undone.',
+    startTask: 'Start a task',
+    openSpec: 'Open a spec',
+    openFile: 'Open a file',
   },
   'zh-CN': {
     connecting: '正在连接 Akira…',
@@ -55,5 +61,10 @@ export const appStrings = defineText({
     orFileMenu: (shortcut: string) => `或 文件 → 打开文件夹… (${shortcut})`,
     recent: '最近打开',
     openPath: (folder: string) => `打开 ${folder}`,
+    firstTitle: '在此文件夹中监督智能体工作',
+    firstLead: '描述一个任务：智能体将其拆分为待办事项，每项更改都先交你审查，自行检验结果，并为每一步创建检查点，任何一步都可撤销。',
+    startTask: '开始任务',
+    openSpec: '打开规格',
+    openFile: '打开文件',
   },
 });
