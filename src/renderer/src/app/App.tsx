@@ -19,6 +19,7 @@ import { FileTree } from '../features/workspace/FileTree';
 import { SpecsPanel } from '../features/specs/SpecsPanel';
 import { SpecView } from '../features/specs/SpecView';
 import { SpecNotices } from '../features/specs/SpecNotices';
+import { SessionEndNotices } from '../features/agent/SessionEndNotices';
 import { WorktreeDiff } from '../features/worktree/WorktreeDiff';
 import { SearchFeed } from '../features/search/SearchFeed';
 import { SearchView } from '../features/search/SearchView';
@@ -91,6 +92,7 @@ export function App() {
             <AgentFeeds />
             <SearchFeed />
             <SpecNotices />
+            <SessionEndNotices />
           </>
         )}
       </div>
