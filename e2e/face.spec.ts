@@ -43,6 +43,15 @@ test('the activity bar draws codicons from the bundled font, with tooltips that 
     return [...document.fonts].some((f) => f.family.replace(/["']/g, '') === 'codicon' && f.status === 'loaded');
   });
   expect(loaded).toBe(true);
+  // Once Monaco (and its icon stylesheet) is loaded too, each icon is still drawn once.
+  await treeRow(page, 'README.md').click();
+  await expect(page.getByTestId('file-viewer').locator('.view-lines')).toContainText('Demo project');
+  const drawn = await page.locator('.activitybar .codicon').evaluateAll((icons) => icons.map((i) => [i.textContent, getComputedStyle(i, '::before').content]));
+  expect(drawn).toHaveLength(7);
+  for (const [text, before] of drawn) {
+    expect(text).toHaveLength(1);
+    expect(['none', 'normal', '']).toContain(before);
+  }
 });
 
 test('the first screen says what Akira is for: start a task, open a spec, open a file', async ({ page }) => {

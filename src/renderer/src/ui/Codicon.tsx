@@ -18,7 +18,8 @@ export type CodiconName = keyof typeof CODICONS;
 
 export function Codicon({ name }: { name: CodiconName }) {
   return (
-    <span className={`codicon codicon-${name}`} aria-hidden="true" data-icon={name}>
+    // No `codicon-<name>` class: Monaco's icon stylesheet, once loaded, would draw the glyph a second time (::before).
+    <span className="codicon" aria-hidden="true" data-icon={name}>
       {String.fromCodePoint(CODICONS[name])}
     </span>
   );

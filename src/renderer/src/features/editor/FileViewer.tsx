@@ -96,7 +96,7 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
   }, [monaco, buffer]);
 
   useAutoSaveFor(deps, buffer);
-  useGitGutter(editorRef, buffer && !buffer.model.isDisposed() ? buffer.model : null, path);
+  useGitGutter(buffer && !buffer.model.isDisposed() ? buffer.model : null, path);
 
   // A line asked for (quick open's `:line:column`, a search result): shown once, with the focus.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type RefObject } from 'react';
+import { useEffect } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useClient } from '../../client/ClientContext';
 import { diffQuery } from './editorQueries';
@@ -17,17 +17,18 @@ const RULER: Record<GutterKind, string> = { added: '#2ea043', modified: '#1b81a8
  * diff viewer shares and git.onChanged refreshes), marked as VS Code does and kept up while the person types. Nothing
  * where HEAD has no such file: untracked or new, no repository, git missing, binary or too large.
  */
-export function useGitGutter(editorRef: RefObject<Monaco.editor.IStandaloneCodeEditor | null>, model: Monaco.editor.ITextModel | null, path: string): void {
+export function useGitGutter(model: Monaco.editor.ITextModel | null, path: string): void {
   const client = useClient();
   const diff = useQuery(diffQuery(client, path)).data;
   const head = diff && !diff.binary && !diff.tooLarge ? diff.original : null;
   useEffect(() => {
-    const editor = editorRef.current;
-    if (!editor || !model || model.isDisposed() || editor.getModel() !== model) return;
-    const decorations = editor.createDecorationsCollection();
+    if (!model || model.isDisposed()) return;
+    // On the model, not the editor: whichever editor shows the buffer shows its gutter.
+    let ids: string[] = [];
     const draw = () => {
       if (model.isDisposed()) return;
-      decorations.set(
+      ids = model.deltaDecorations(
+        ids,
         classifyGutter(head, model.getValue()).map((r) => ({
           range: { startLineNumber: r.startLine, startColumn: 1, endLineNumber: r.endLine, endColumn: 1 },
           options: {
@@ -48,7 +49,7 @@ export function useGitGutter(editorRef: RefObject<Monaco.editor.IStandaloneCodeE
     return () => {
       if (timer) clearTimeout(timer);
       typed.dispose();
-      decorations.clear();
+      if (!model.isDisposed()) model.deltaDecorations(ids, []);
     };
-  }, [editorRef, model, head]);
+  }, [model, head]);
 }
