@@ -10,6 +10,9 @@ import { makeFixtureRepo } from './support/fixtureRepo';
 // toast at the end of a session the person is not looking at, and the editor's git gutter against HEAD.
 
 let app: ServedWithModel | null = null;
+// The editor (Monaco, loaded on first use) and git answer slowly on a busy machine: waits are generous, never timed.
+const SLOW = { timeout: 60_000 };
+test.describe.configure({ timeout: 180_000 });
 
 test.afterEach(async () => {
   await app?.stop();
@@ -45,7 +48,7 @@ test('the activity bar draws codicons from the bundled font, with tooltips that 
   expect(loaded).toBe(true);
   // Once Monaco (and its icon stylesheet) is loaded too, each icon is still drawn once.
   await treeRow(page, 'README.md').click();
-  await expect(page.getByTestId('file-viewer').locator('.view-lines')).toContainText('Demo project');
+  await expect(page.getByTestId('file-viewer').locator('.view-lines')).toContainText('Demo project', SLOW);
   const drawn = await page.locator('.activitybar .codicon').evaluateAll((icons) => icons.map((i) => [i.textContent, getComputedStyle(i, '::before').content]));
   expect(drawn).toHaveLength(7);
   for (const [text, before] of drawn) {
@@ -102,7 +105,7 @@ test('a session that ends while the person looks elsewhere says so in a toast wi
   await page.getByTestId('view-files').click();
   release();
   const toast = page.getByTestId('session-end-toast');
-  await expect(toast).toBeVisible({ timeout: 20_000 });
+  await expect(toast).toBeVisible(SLOW);
   await expect(toast).toContainText('Task completed');
   await expect(toast).toContainText('Write a greeting file');
   await toast.getByRole('button', { name: 'Show' }).click();
@@ -136,23 +139,23 @@ test('the editor gutter marks added, changed and deleted lines against HEAD; not
   const viewer = page.getByTestId('file-viewer');
 
   await treeRow(page, 'notes.txt').click();
-  await expect(viewer.locator('.view-lines')).toContainText('not in git');
+  await expect(viewer.locator('.view-lines')).toContainText('not in git', SLOW);
   await expect(viewer.locator('.git-gutter')).toHaveCount(0);
 
   await treeRow(page, 'src').click();
   await treeRow(page, 'src/index.ts').click();
-  await expect(viewer.locator('.view-lines')).toContainText('Hi, ${name}');
-  await expect(viewer.locator('.git-gutter-modified')).toHaveCount(1);
+  await expect(viewer.locator('.view-lines')).toContainText('Hi, ${name}', SLOW);
+  await expect(viewer.locator('.git-gutter-modified')).toHaveCount(1, SLOW);
   await expect(viewer.locator('.git-gutter-added')).toHaveCount(1);
 
   // Typing keeps it up: a new last line is added.
   await viewer.locator('.view-lines').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('export const more = 1;');
-  await expect(viewer.locator('.git-gutter-added')).toHaveCount(2);
+  await expect(viewer.locator('.git-gutter-added')).toHaveCount(2, SLOW);
   await expect(viewer.locator('.git-gutter')).toHaveCount(3);
 
   await treeRow(page, 'README.md').click();
-  await expect(viewer.locator('.view-lines')).toContainText('Demo project');
-  await expect(viewer.locator('.git-gutter-deleted')).toHaveCount(1);
+  await expect(viewer.locator('.view-lines')).toContainText('Demo project', SLOW);
+  await expect(viewer.locator('.git-gutter-deleted')).toHaveCount(1, SLOW);
 });
