@@ -27,6 +27,8 @@ export const desktopStrings = defineText({
     specFailed: (name: string) => `Akira: spec ${name} failed`,
     specPaused: (name: string) => `Akira: spec ${name} paused`,
     resumeInAkira: 'Resume it in Akira.',
+    taskCompleted: 'Akira: task completed',
+    taskFailed: 'Akira: task failed',
   },
   'zh-CN': {
     file: '文件',
@@ -50,6 +52,8 @@ export const desktopStrings = defineText({
     specFailed: (name: string) => `Akira：规格 ${name} 已失败`,
     specPaused: (name: string) => `Akira：规格 ${name} 已暂停`,
     resumeInAkira: '在 Akira 中继续它。',
+    taskCompleted: 'Akira：任务已完成',
+    taskFailed: 'Akira：任务失败',
   },
 });
 

@@ -18,6 +18,7 @@ import { devToolsAllowed } from './menuTemplate';
 import { createAppUrlCheck } from './navigation';
 import { createSafeStorageSecretStore } from './safeStorageSecrets';
 import { watchSpecSessions } from './specNotifications';
+import { watchSessionEnds } from './sessionNotifications';
 import { guardAllWebContents, hardenSession } from './security';
 import { folderArgs, pickStartupFolder } from './startupFolder';
 import { createMainWindow } from './window';
@@ -101,6 +102,17 @@ async function start(): Promise<void> {
     return win;
   }
 
+  function showNotification(title: string, body: string): void {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    notification.on('click', () => {
+      const w = showWindow();
+      if (w.isMinimized()) w.restore();
+      w.focus();
+    });
+    notification.show();
+  }
+
   const removeIpc = registerIpcTransport({ core, window: () => win, isAppUrl });
   // A spec session completed, failed or paused: a system notification (a click brings the window forward).
   const stopSpecNotifications = watchSpecSessions({
@@ -110,16 +122,19 @@ async function start(): Promise<void> {
       return 'result' in answer ? ((answer.result as AgentSessionDetail).spec ?? null) : null;
     },
     words,
-    notify: ({ title, body }) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      notification.on('click', () => {
-        const w = showWindow();
-        if (w.isMinimized()) w.restore();
-        w.focus();
-      });
-      notification.show();
+    notify: ({ title, body }) => showNotification(title, body),
+  });
+  // A typed task completed or failed while the window was not in front: a system notification (a click shows it).
+  const stopSessionNotifications = watchSessionEnds({
+    subscribe: (listener) => core.bus.on('agent.onEvent', listener),
+    sessionOf: async (sessionId) => {
+      const answer = await core.router.handle('agent.get', { sessionId }, { face: 'desktop' });
+      return 'result' in answer ? (answer.result as AgentSessionDetail) : null;
     },
+    windowInFront: () => !!win && !win.isDestroyed() && win.isVisible() && !win.isMinimized() && win.isFocused(),
+    words,
+    language: () => language,
+    notify: ({ title, body }) => showNotification(title, body),
   });
   core.bus.on('ui.onPrefsChanged', (prefs) => {
     language = pickLanguage(prefs.language, [app.getLocale()]);
@@ -155,6 +170,7 @@ async function start(): Promise<void> {
     event.preventDefault();
     removeIpc();
     stopSpecNotifications();
+    stopSessionNotifications();
     void core.dispose().finally(() => {
       disposed = true;
       app.quit();

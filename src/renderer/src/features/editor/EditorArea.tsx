@@ -68,10 +68,10 @@ function AskAgentButton({ path }: { path: string }) {
  * The editor area: the tab bar (EditorTabs) over the active tab — a file in the editor (FileViewer: edit, Ctrl+S saves
  * through the core), a file's diff against HEAD, or a file between two checkpoints — or a calm empty state. A file's
  * header has "Ask the agent" (features/context/askStore.ts); `fileBanner` puts a bar above a file (App gives the
- * review's "the agent proposes a change to this file"). The disk sync and the dialogs (a save conflict, closing
+ * review's "the agent proposes a change to this file"); `emptyState` replaces the empty state's words (App gives the first screen). The disk sync and the dialogs (a save conflict, closing
  * unsaved edits) live here too; the keys (Ctrl+S, Ctrl+W, Ctrl+Shift+T) are the app's registry's (features/palette).
  */
-export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => ReactNode }) {
+export function EditorArea({ fileBanner, emptyState }: { fileBanner?: (path: string) => ReactNode; emptyState?: ReactNode }) {
   const t = useText(editorStrings);
   const target = useUiStore((s) => s.editor);
   const client = useClient();
@@ -91,8 +91,12 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
   if (!target) {
     return (
       <div className="editor-empty" data-testid="editor-empty">
-        <div className="editor-empty-title">{t.nothingOpen}</div>
-        <div>{t.emptyHint}</div>
+        {emptyState ?? (
+          <>
+            <div className="editor-empty-title">{t.nothingOpen}</div>
+            <div>{t.emptyHint}</div>
+          </>
+        )}
         <div className="editor-empty-keys">
           <kbd>Ctrl+S</kbd> {t.keySave} · <kbd>Ctrl+W</kbd> {t.keyClose} · <kbd>Ctrl+Shift+T</kbd> {t.keyReopen} · <kbd>Ctrl+G</kbd> {t.keyGoToLine}
         </div>

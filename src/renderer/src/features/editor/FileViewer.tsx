@@ -12,6 +12,7 @@ import { fileStatus, useEditorFiles } from './editorFilesStore';
 import { bufferOf, createBuffer, fileTabId, reportDirty, type FileBuffer } from './fileBuffers';
 import { reloadFile, syncFromDisk } from './fileDisk';
 import { useAutoSaveFor } from './autoSave';
+import { useGitGutter } from './useGitGutter';
 import { formatBytes, ViewerMessage, describeError } from '../../ui/ViewerMessage';
 import { editorStrings } from './editorStrings';
 import { textOf, useText } from '../../i18n';
@@ -21,7 +22,8 @@ import { textOf, useText } from '../../i18n';
  * this component while the tab is open; this owns only the editor: it creates it, attaches the buffer (with its view
  * state) and disposes it. Reads of the file (react-query, refreshed by useDiskSync) reload the buffer or mark it
  * changed on disk (fileDisk.ts). Its context menu has "Ask the agent about this" (the file, or the selected lines),
- * and its selection is kept for the header's button; `banner` goes above the text (the agent's pending change).
+ * and its selection is kept for the header's button; `banner` goes above the text (the agent's pending change). The
+ * gutter marks the lines that differ from HEAD (useGitGutter.ts).
  */
 export function FileViewer({ path, banner }: { path: string; banner?: ReactNode }) {
   const t = useText(editorStrings);
@@ -94,6 +96,7 @@ export function FileViewer({ path, banner }: { path: string; banner?: ReactNode 
   }, [monaco, buffer]);
 
   useAutoSaveFor(deps, buffer);
+  useGitGutter(buffer && !buffer.model.isDisposed() ? buffer.model : null, path);
 
   // A line asked for (quick open's `:line:column`, a search result): shown once, with the focus.
   useEffect(() => {
