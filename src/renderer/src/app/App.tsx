@@ -17,6 +17,7 @@ import { ReviewPane } from '../features/review/ReviewPane';
 import { AgentProposalBar } from '../features/review/AgentProposalBar';
 import { SettingsOverlay } from '../features/settings/SettingsOverlay';
 import { PaletteHost } from '../features/palette/PaletteHost';
+import { viewTooltip } from '../features/palette/appActions';
 import { FileTree } from '../features/workspace/FileTree';
 import { SpecsPanel } from '../features/specs/SpecsPanel';
 import { SpecView } from '../features/specs/SpecView';
@@ -89,7 +90,7 @@ export function App() {
                 <button
                   key={v.id}
                   className={`activity ${sidebar === v.id ? 'active' : ''}`}
-                  title={v.label(t)}
+                  title={viewTooltip(v.id, v.label(t))}
                   aria-label={v.label(t)}
                   aria-pressed={sidebar === v.id}
                   data-testid={`view-${v.id}`}
