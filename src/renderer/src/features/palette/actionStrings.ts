@@ -51,6 +51,7 @@ export const actionStrings = defineText({
     stopSession: 'Stop the Session…',
     checkpointNow: 'Checkpoint Now',
     restoreCheckpoint: 'Restore a Checkpoint… (Timeline)',
+    undoRestore: 'Undo the Last Restore',
     // The Search view's toggles (features/search SEARCH_TOGGLES, by field)
     search_caseSensitive: 'Match Case',
     search_wholeWord: 'Match Whole Word',
@@ -121,6 +122,7 @@ export const actionStrings = defineText({
     stopSession: '停止会话…',
     checkpointNow: '立即创建检查点',
     restoreCheckpoint: '恢复检查点…（时间线）',
+    undoRestore: '撤销上次恢复',
     search_caseSensitive: '区分大小写',
     search_wholeWord: '全字匹配',
     search_regex: '使用正则表达式',

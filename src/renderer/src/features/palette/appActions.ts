@@ -13,6 +13,7 @@ import { useSettingsStore } from '../settings/settingsStore';
 import { createTerminal } from '../terminal/terminalActions';
 import { useTerminalStore } from '../terminal/terminalStore';
 import { checkpointNow } from '../timeline/checkpointNow';
+import { useRestoreStore } from '../timeline/restoreStore';
 import { REVIEW_KEYS } from '../review/useReviewKeys';
 import { formatCombo } from '../../ui/keyCombos';
 import { paletteStore } from './paletteStore';
@@ -276,7 +277,26 @@ export const APP_ACTIONS: readonly AppAction[] = [
       if (note) pushToast({ tone: note.tone === 'ok' ? 'ok' : 'bad', title: note.text, testId: 'checkpoint-now-toast' }, 5000);
     },
   }),
-  action({ id: 'checkpoint.restore', category: 'catCheckpoints', title: 'restoreCheckpoint', run: () => showView('timeline') }),
+  action({
+    id: 'checkpoint.restore',
+    category: 'catCheckpoints',
+    title: 'restoreCheckpoint',
+    run: () => {
+      showView('timeline');
+      focusView('timeline');
+    },
+  }),
+  // The restore banner's Undo, for the keyboard (the banner is past the terminal in the Tab order).
+  action({
+    id: 'checkpoint.undoRestore',
+    category: 'catCheckpoints',
+    title: 'undoRestore',
+    enabled: () => {
+      const toast = useRestoreStore.getState().toast;
+      return !!toast && toast.kind === 'restored' && (!!toast.undoId || !!toast.undoRewind);
+    },
+    run: () => document.querySelector<HTMLButtonElement>('[data-testid="undo-restore"]:not([disabled])')?.click(),
+  }),
 
   // The Search view's and the Review view's own keys, listed for the Shortcuts page.
   ...SEARCH_TOGGLES.map(({ field, title, key }) =>
