@@ -17,8 +17,9 @@ export const VIEW_FOCUS: Record<SidebarView, readonly string[]> = {
   specs: ['[data-testid="spec-item"][aria-current="true"]', '[data-testid="spec-item"]'],
 };
 
-/** The frames to wait for the view to draw its control (it may load first). */
-const FRAMES = 60;
+/** The frames to wait for the view to draw its control (it may load first), and to keep it focused while it settles. */
+const FRAMES = 90;
+const SETTLED = 10;
 
 function shown(el: HTMLElement): boolean {
   return !el.closest('[hidden]') && !(el as HTMLInputElement).disabled && el.getClientRects().length > 0;
@@ -33,13 +34,25 @@ export function viewControl(view: SidebarView): HTMLElement | null {
   return null;
 }
 
-/** Focuses the view's main control once it is drawn (given up after a second: nothing to focus there). */
+/**
+ * Focuses the view's main control once it is drawn. A control that goes while the view loads (the Timeline's list
+ * before it knows there are no checkpoints) drops the focus to the page: the next one takes it then. Gives up when the
+ * person moved the focus elsewhere, or after a second and a half.
+ */
 export function focusView(view: SidebarView): void {
   let frames = 0;
+  let held = 0;
+  let given: HTMLElement | null = null;
   const step = () => {
-    const el = viewControl(view);
-    if (el) el.focus();
-    else if (++frames < FRAMES) requestAnimationFrame(step);
+    const now = document.activeElement;
+    if (given && now === given && document.contains(given)) held++;
+    else if (given && now && now !== document.body) return; // the person went elsewhere
+    else {
+      held = 0;
+      given = viewControl(view);
+      given?.focus();
+    }
+    if (held < SETTLED && ++frames < FRAMES) requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
 }
