@@ -99,6 +99,7 @@ test('the whole walkthrough with the keyboard alone: start a task, approve the p
 });
 
 test('every "Show …" command hands the keyboard to its view, and the keys are in the palette and the tooltips', async ({ page }) => {
+  test.setTimeout(120_000);
   const repo = makeFixtureRepo({ '.akira/specs/greet/requirements.md': '# Greet\n', '.akira/specs/greet/tasks.md': '- [ ] 1. Greet\n' });
   const app = await serveForTest(repo);
   await page.goto(app.served.url);
@@ -112,7 +113,7 @@ test('every "Show …" command hands the keyboard to its view, and the keys are 
   const shows: [string, string][] = [
     ['View: Show Review', 'review-pane'],
     ['View: Show Agent', 'start-task'],
-    ['View: Show Timeline', 'checkpoint-label'] // no checkpoints yet: its label box,
+    ['View: Show Timeline', 'checkpoint-label'], // no checkpoints yet: its label box
     ['View: Show Specs', 'spec-item'],
     ['View: Show Files', 'file-tree'],
     ['View: Show Changes', 'commit-message'],
@@ -137,6 +138,7 @@ test('every "Show …" command hands the keyboard to its view, and the keys are 
 });
 
 test('the folder picker starts in its path box, opens no folder unasked, and asks before stopping running sessions; the session list is one tab stop', async ({ page }) => {
+  test.setTimeout(120_000);
   const repo = makeFixtureRepo();
   const app = await serveForTest(repo, { globalSettings: PLAN_WAITS });
   app.model.enqueue(plan([{ id: 't1', description: 'Do one thing', expectedResult: 'done' }]), plan([{ id: 't1', description: 'Do another', expectedResult: 'done' }]));
