@@ -148,7 +148,7 @@ test('the folder picker starts in its path box, opens no folder unasked, and ask
   const name = (await folder.textContent())!;
 
   // Two sessions waiting for their plans (the second in parallel).
-  await page.keyboard.press('Control+Shift+D');
+  await page.getByTestId('view-agent').click(); // setup, not under test here
   for (const task of ['first task', 'second task']) {
     await page.getByTestId('start-task').fill(task);
     await page.getByTestId('start-task').press('Control+Enter');
