@@ -99,7 +99,7 @@ test('the whole walkthrough with the keyboard alone: start a task, approve the p
 });
 
 test('every "Show …" command hands the keyboard to its view, and the keys are in the palette and the tooltips', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const repo = makeFixtureRepo({ '.akira/specs/greet/requirements.md': '# Greet\n', '.akira/specs/greet/tasks.md': '- [ ] 1. Greet\n' });
   const app = await serveForTest(repo);
   await page.goto(app.served.url);
