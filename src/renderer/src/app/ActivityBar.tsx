@@ -1,10 +1,9 @@
 import { useGitStatus } from '../features/git/useGitStatus';
 import { ReviewBadge } from '../features/review/ReviewFeed';
 import { useWaitingSessions } from '../features/agent/useWaitingSessions';
-import { APP_ACTIONS } from '../features/palette/appActions';
+import { viewTooltip } from '../features/palette/appActions';
 import { useUiStore, type SidebarView } from '../appState/uiStore';
 import { Codicon, type CodiconName } from '../ui/Codicon';
-import { formatCombo } from '../ui/keyCombos';
 import { appStrings } from './appStrings';
 import { useText } from '../i18n';
 
@@ -20,12 +19,6 @@ export const ACTIVITY_VIEWS: { id: SidebarView; label: (t: AppWords) => string; 
   { id: 'review', label: (t) => t.review, icon: 'git-pull-request' },
   { id: 'specs', label: (t) => t.specs, icon: 'checklist' },
 ];
-
-/** "Agent (Ctrl+Shift+A)": the view's name and its first key in the app's registry (appActions.ts `view.<id>`), or the name alone. */
-export function viewTooltip(view: SidebarView, label: string, actions = APP_ACTIONS): string {
-  const key = actions.find((a) => a.id === `view.${view}`)?.keys?.[0];
-  return key ? `${label} (${formatCombo(key)})` : label;
-}
 
 /** The activity bar: one icon button per view (its accessible name is the view's), with the badges that call for a look. */
 export function ActivityBar() {

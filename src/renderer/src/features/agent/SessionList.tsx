@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { AgentSessionSummary } from '../../../../shared/contract';
 import { queueWaitText, statusText } from './queueOrder';
 import { formatTokens, statusTone } from './sessionFormat';
@@ -19,7 +19,7 @@ function useNow(ms: number): number {
   return now;
 }
 
-function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: AgentSessionSummary; depth: number; mode: string; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
+function SessionRow({ s, depth, mode, current, tabStop, now, reason, onOpen, onFocus }: { s: AgentSessionSummary; depth: number; mode: string; current: boolean; tabStop: boolean; now: number; reason: string | undefined; onOpen(): void; onFocus(): void }) {
   const t = useText(agentStrings);
   const formats = useFormats();
   const updated = Date.parse(s.updatedAt);
@@ -32,6 +32,8 @@ function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: Agent
         data-parent-id={s.parentId ?? undefined}
         data-depth={depth}
         onClick={onOpen}
+        onFocus={onFocus}
+        tabIndex={tabStop ? 0 : -1}
         data-testid="session-row"
         data-session-id={s.sessionId}
         data-status={s.status}
@@ -64,6 +66,20 @@ function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: Agent
   );
 }
 
+/**
+ * The arrow keys of the session list (one tab stop, issue 27): ↑ ↓ Home End move the focus between the rows, Enter or
+ * Space opens one, Tab leaves the list.
+ */
+function moveInList(e: KeyboardEvent<HTMLUListElement>): void {
+  const rows = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="session-row"]')];
+  const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+  const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : null;
+  if (to === null) return;
+  e.preventDefault();
+  rows[Math.max(0, Math.min(rows.length - 1, to))].focus();
+}
+
 /** The sessions of the workspace, newest first; any one can be reopened. */
 export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const sessions = useSessionStore((s) => s.sessions);
@@ -75,13 +91,28 @@ export function SessionList({ onOpen }: { onOpen(sessionId: string): void }) {
   const now = useNow(30_000);
   const modeName = useModeName();
   const t = useText(agentStrings);
+  const [focused, setFocused] = useState<string | null>(null);
   if (error && !sessions.length) return <div className="empty error-text">{t.couldNotListSessions(error)}</div>;
   if (!loaded) return <div className="empty">{t.loadingSessions}</div>;
   if (!sessions.length) return <div className="empty">{t.noSessions}</div>;
+  const rows = nestSessions(sessions);
+  // The one row Tab reaches: the last one focused, else the open session, else the first.
+  const stop = [focused, current].find((id) => id && rows.some((r) => r.session.sessionId === id)) ?? rows[0]?.session.sessionId;
   return (
-    <ul className="session-list" data-testid="session-list">
-      {nestSessions(sessions).map(({ session: s, depth }) => (
-        <SessionRow key={s.sessionId} s={s} depth={depth} mode={modeName(s.mode)} current={s.sessionId === current} now={now} reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)} onOpen={() => onOpen(s.sessionId)} />
+    <ul className="session-list" data-testid="session-list" aria-label={t.sessions} onKeyDown={moveInList}>
+      {rows.map(({ session: s, depth }) => (
+        <SessionRow
+          key={s.sessionId}
+          s={s}
+          depth={depth}
+          mode={modeName(s.mode)}
+          current={s.sessionId === current}
+          tabStop={s.sessionId === stop}
+          now={now}
+          reason={reasonText(reasons[s.sessionId]?.reason, reasons[s.sessionId]?.words)}
+          onOpen={() => onOpen(s.sessionId)}
+          onFocus={() => setFocused(s.sessionId)}
+        />
       ))}
     </ul>
   );

@@ -9,15 +9,18 @@ import { useSessionStore } from '../agent/sessionStore';
 import { baseName, crumbsOf } from './folderCrumbs';
 import { folderStrings } from './folderStrings';
 import { useFolderBrowser } from './useFolderBrowser';
+import { StopSessionsQuestion } from './StopSessionsQuestion';
 import './folders.css';
 
 /**
  * "Open Folder…": a folder picker over `folders.browse` (the server's folders the face allows: in the browser,
  * the user's home and the folder `akira serve` named). The path box takes a typed path (Enter); breadcrumbs, Up
  * and the places (allowed roots, recent folders) move around; the list is a listbox (↑ ↓ Home End select, Enter
- * or a double click goes in, Backspace or Alt+↑ goes up, Ctrl+Enter opens). Open opens the selected folder, or
- * the one shown when none is selected, in place of the open one. Close Folder goes back to the Welcome screen.
- * Unsaved edits and running sessions of the open folder are named first (switching closes the tabs, stops the sessions).
+ * or a double click goes in, Backspace or Alt+↑ goes up, Ctrl+Enter opens the selected one). Open opens the selected
+ * folder, or the one shown when none is selected, in place of the open one. Close Folder goes back to the Welcome
+ * screen. Unsaved edits of the open folder are named first (switching closes the tabs); with sessions running there,
+ * opening or closing asks first, Cancel focused (switching stops them). The focus starts in the path box, so keys
+ * meant for somewhere else (a task typed after a stray Space, Ctrl+Enter) never open a folder (issue 27).
  */
 
 /** The tag of a git repository: the tool's name, the same in every language. */
@@ -46,6 +49,9 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
   const [typed, setTyped] = useState('');
   const cameFrom = useRef<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const pathRef = useRef<HTMLInputElement>(null);
+  // Opening (a path) or closing (null) the folder, waiting for the person to agree to stop the running sessions.
+  const [asking, setAsking] = useState<{ path: string | null } | null>(null);
   const optionId = useId();
   const openFolder = useMutation({ mutationFn: (path: string) => client.invoke('workspace.open', { path }), onSuccess: onClose });
   const closeFolder = useMutation({ mutationFn: () => client.invoke('workspace.close'), onSuccess: onClose });
@@ -77,8 +83,15 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
     cameFrom.current = listing.path;
     browse(listing.parent);
   };
-  const open = (path: string | null) => {
-    if (path && !busy) openFolder.mutate(path);
+  const mustAsk = !!workspace && running > 0;
+  const open = (path: string | null, agreed = false) => {
+    if (!path || busy) return;
+    if (mustAsk && !agreed) setAsking({ path });
+    else openFolder.mutate(path);
+  };
+  const close = (agreed = false) => {
+    if (mustAsk && !agreed) setAsking({ path: null });
+    else closeFolder.mutate();
   };
 
   const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -89,7 +102,7 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
     else if (e.key === 'ArrowUp') move(selected < 0 ? last : selected - 1);
     else if (e.key === 'Home') move(0);
     else if (e.key === 'End') move(last);
-    else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) open(target);
+    else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) open(entries[selected]?.path ?? null);
     else if (e.key === 'Enter' && entries[selected]) browse(entries[selected].path);
     else if (e.key === 'Backspace') up();
     else return;
@@ -101,14 +114,24 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
   const recentFolders = (recent.data?.folders ?? []).filter((f) => f !== workspace?.root).slice(0, 6);
   const problem = error ?? (openFolder.error as Error | null)?.message ?? (closeFolder.error as Error | null)?.message ?? null;
 
+  if (asking && workspace) {
+    const agree = () => {
+      setAsking(null);
+      if (asking.path) open(asking.path, true);
+      else close(true);
+    };
+    return <StopSessionsQuestion path={asking.path} workspace={workspace.name} running={running} onAgree={agree} onCancel={() => setAsking(null)} />;
+  }
+
   return (
-    <Dialog title={t.title} testId="open-folder-dialog" tone="accent" onCancel={onClose} initialFocus={listRef}>
+    <Dialog title={t.title} testId="open-folder-dialog" tone="accent" onCancel={onClose} initialFocus={pathRef}>
       <div className="fo-picker">
         <div className="fo-bar">
           <button className="fo-button fo-up" onClick={up} disabled={!listing?.parent} title={t.upTitle} aria-label={t.up} data-testid="folder-up">
             ↑
           </button>
           <input
+            ref={pathRef}
             className="fo-path"
             value={typed}
             spellCheck={false}
@@ -204,7 +227,7 @@ export function OpenFolderDialog({ onClose }: { onClose(): void }) {
       </div>
       <DialogActions>
         {workspace && (
-          <button className="fo-button" onClick={() => closeFolder.mutate()} disabled={busy} data-testid="folder-close-workspace" title={t.closeTitle(workspace.name)}>
+          <button className="fo-button" onClick={() => close()} disabled={busy} data-testid="folder-close-workspace" title={t.closeTitle(workspace.name)}>
             {t.closeFolder}
           </button>
         )}

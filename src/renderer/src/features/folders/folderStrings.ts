@@ -29,6 +29,12 @@ export const folderStrings = defineText({
     opening: 'Opening…',
     openNamed: (name: string) => `Open “${name}”`,
     open: 'Open',
+    stopTitleOpen: (name: string) => `Stop the running sessions and open “${name}”?`,
+    stopTitleClose: (workspace: string) => `Stop the running sessions and close ${workspace}?`,
+    stopBody: (n: number, workspace: string) =>
+      `${n === 1 ? '1 session is' : `${n} sessions are`} running in ${workspace}. They stop now; you can resume them from the Agent view when you come back.`,
+    stopAndOpen: 'Stop and Open',
+    stopAndClose: 'Stop and Close',
   },
   'zh-CN': {
     home: '主文件夹',
@@ -56,5 +62,10 @@ export const folderStrings = defineText({
     opening: '正在打开…',
     openNamed: (name: string) => `打开“${name}”`,
     open: '打开',
+    stopTitleOpen: (name: string) => `停止正在运行的会话并打开“${name}”？`,
+    stopTitleClose: (workspace: string) => `停止正在运行的会话并关闭 ${workspace}？`,
+    stopBody: (n: number, workspace: string) => `${workspace} 中有 ${n} 个会话正在运行。它们会立即停止；回来后可在“智能体”视图中恢复。`,
+    stopAndOpen: '停止并打开',
+    stopAndClose: '停止并关闭',
   },
 });

@@ -50,12 +50,13 @@ function Body({ target }: { target: DiscardTarget }) {
 
 /**
  * "Discard …?" before a discard: names the files (saying which are deleted) or shows the hunk, and says a checkpoint
- * is taken first. Enter or the Discard button confirms; Escape, Cancel or the backdrop cancels.
+ * is taken first. The focus starts on Cancel (issue 27: Enter must not discard); the Discard button confirms; Escape,
+ * Cancel or the backdrop cancels.
  */
 export function DiscardDialog({ target, onConfirm, onCancel }: { target: DiscardTarget; onConfirm(): Promise<unknown>; onCancel(): void }) {
   const t = useText(gitStrings);
   const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const title =
     target.kind === 'hunk'
       ? t.discardHunkTitle(target.path)
@@ -71,14 +72,14 @@ export function DiscardDialog({ target, onConfirm, onCancel }: { target: Discard
     }
   };
   return (
-    <Dialog title={title} testId="discard-dialog" onCancel={onCancel} initialFocus={confirmRef}>
+    <Dialog title={title} testId="discard-dialog" onCancel={onCancel} initialFocus={cancelRef}>
       <Body target={target} />
       <p className="dialog-dim">{t.checkpointFirst}</p>
       <DialogActions>
-        <button ref={confirmRef} type="button" className="git-button danger" disabled={busy} onClick={() => void confirm()} data-testid="discard-confirm">
+        <button type="button" className="git-button danger" disabled={busy} onClick={() => void confirm()} data-testid="discard-confirm">
           {busy ? t.discarding : target.kind === 'hunk' ? t.discardChange : t.discard}
         </button>
-        <button type="button" className="git-button" onClick={onCancel} data-testid="discard-cancel">
+        <button ref={cancelRef} type="button" className="git-button" onClick={onCancel} data-testid="discard-cancel">
           {t.cancel}
         </button>
       </DialogActions>

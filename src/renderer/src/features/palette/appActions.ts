@@ -13,12 +13,16 @@ import { useSettingsStore } from '../settings/settingsStore';
 import { createTerminal } from '../terminal/terminalActions';
 import { useTerminalStore } from '../terminal/terminalStore';
 import { checkpointNow } from '../timeline/checkpointNow';
+import { useRestoreStore } from '../timeline/restoreStore';
 import { REVIEW_KEYS } from '../review/useReviewKeys';
+import { formatCombo } from '../../ui/keyCombos';
 import { paletteStore } from './paletteStore';
 import { textOf, usePrefsStore } from '../../i18n';
 import { setUiPrefs } from '../settings/uiPrefs';
 import type { UiPrefsT } from '../../../../shared/contract';
 import { actionStrings } from './actionStrings';
+import { focusView } from './focusView';
+import { approvePlanNow } from './approvePlanKey';
 
 /**
  * Every action of the app, in one registry: the command palette lists the ones that can run now, the shortcut
@@ -133,15 +137,30 @@ async function sessionCall(failed: 'couldNotPause' | 'couldNotResume', call: () 
   }
 }
 
+/**
+ * The views' keys: VS Code's Ctrl+Shift+letter shows a view, so the agent views take letters VS Code gives to views
+ * Akira does not have (D: Run and Debug, M: Problems) or that Monaco, xterm and the browser leave free (H: history,
+ * S: specs). Not A, I, K, L, O, R or Z (Monaco's on Linux), not C or V (a terminal's copy and paste), not N, T or W
+ * (the browser keeps them), not U (the Linux input method's Unicode entry).
+ */
 const VIEWS: { view: SidebarView; title: WordKey; keys?: string[] }[] = [
   { view: 'files', title: 'showFiles', keys: ['Mod+Shift+E'] },
   { view: 'search', title: 'searchInFiles', keys: ['Mod+Shift+F'] },
-  { view: 'agent', title: 'showAgent' },
+  { view: 'agent', title: 'showAgent', keys: ['Mod+Shift+D'] },
   { view: 'changes', title: 'showChanges', keys: ['Mod+Shift+G'] },
-  { view: 'timeline', title: 'showTimeline' },
-  { view: 'review', title: 'showReview' },
-  { view: 'specs', title: 'showSpecs' },
+  { view: 'timeline', title: 'showTimeline', keys: ['Mod+Shift+H'] },
+  { view: 'review', title: 'showReview', keys: ['Mod+Shift+M'] },
+  { view: 'specs', title: 'showSpecs', keys: ['Mod+Shift+S'] },
 ];
+
+/** A view's keys (the activity bar's tooltips name them). */
+export const viewKeys = (view: SidebarView): readonly string[] => VIEWS.find((v) => v.view === view)?.keys ?? [];
+
+/** An activity bar button's tooltip: the view's name and its key (`Agent (Ctrl+Shift+D)`). */
+export function viewTooltip(view: SidebarView, name: string): string {
+  const key = viewKeys(view)[0];
+  return key ? `${name} (${formatCombo(key)})` : name;
+}
 
 /** The titles of the Search and Review views' keys in the UI's language (their own English title if the catalog lacks one). */
 const ownTitle = (key: string, english: string) => () => (words() as unknown as Record<string, string | undefined>)[key] ?? english;
@@ -154,7 +173,17 @@ export const APP_ACTIONS: readonly AppAction[] = [
 
   // Views and layout.
   ...VIEWS.map(({ view, title, keys }) =>
-    action({ id: `view.${view}`, category: 'catView', title, keys, run: () => (view === 'search' ? showSearch() : showView(view)) }),
+    action({
+      id: `view.${view}`,
+      category: 'catView',
+      title,
+      keys,
+      run: () => {
+        if (view === 'search') return showSearch();
+        showView(view);
+        focusView(view);
+      },
+    }),
   ),
   action({ id: 'layout.sidebar', category: 'catView', title: 'toggleSidebar', keys: ['Mod+B'], run: () => ui().setSidebarVisible(!ui().sidebarVisible) }),
   action({ id: 'terminal.toggle', category: 'catTerminal', title: 'toggleTerminal', keys: ['Ctrl+`'], run: () => toggleTerminal() }),
@@ -220,6 +249,16 @@ export const APP_ACTIONS: readonly AppAction[] = [
     },
   }),
   action({
+    id: 'session.approvePlan',
+    category: 'catSession',
+    title: 'approvePlan',
+    // Mod+Shift+Enter: Monaco's "insert line above", so not while the editor is shown.
+    keys: ['Mod+Shift+Enter'],
+    enabled: () => currentSession()?.status === 'awaiting_plan_approval' && !editorShown(),
+    detail: sessionDetail,
+    run: () => approvePlanNow(),
+  }),
+  action({
     id: 'session.stop',
     category: 'catSession',
     title: 'stopSession',
@@ -238,7 +277,26 @@ export const APP_ACTIONS: readonly AppAction[] = [
       if (note) pushToast({ tone: note.tone === 'ok' ? 'ok' : 'bad', title: note.text, testId: 'checkpoint-now-toast' }, 5000);
     },
   }),
-  action({ id: 'checkpoint.restore', category: 'catCheckpoints', title: 'restoreCheckpoint', run: () => showView('timeline') }),
+  action({
+    id: 'checkpoint.restore',
+    category: 'catCheckpoints',
+    title: 'restoreCheckpoint',
+    run: () => {
+      showView('timeline');
+      focusView('timeline');
+    },
+  }),
+  // The restore banner's Undo, for the keyboard (the banner is past the terminal in the Tab order).
+  action({
+    id: 'checkpoint.undoRestore',
+    category: 'catCheckpoints',
+    title: 'undoRestore',
+    enabled: () => {
+      const toast = useRestoreStore.getState().toast;
+      return !!toast && toast.kind === 'restored' && (!!toast.undoId || !!toast.undoRewind);
+    },
+    run: () => document.querySelector<HTMLButtonElement>('[data-testid="undo-restore"]:not([disabled])')?.click(),
+  }),
 
   // The Search view's and the Review view's own keys, listed for the Shortcuts page.
   ...SEARCH_TOGGLES.map(({ field, title, key }) =>
