@@ -9,6 +9,7 @@ import { TreeBadge } from './TreeBadge';
 import { useModeName } from './useModeName';
 import { useReasonText } from '../../i18n';
 import { nestSessions } from './sessionNesting';
+import { sessionAge } from './sessionAge';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -22,7 +23,6 @@ function useNow(ms: number): number {
 function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: AgentSessionSummary; depth: number; mode: string; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
   const t = useText(agentStrings);
   const formats = useFormats();
-  const updated = Date.parse(s.updatedAt);
   const tone = statusTone(s.status);
   const queued = s.status === 'queued';
   return (
@@ -55,7 +55,7 @@ function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: Agent
             )}
             <span data-testid="session-row-mode">{mode}</span>
             <span>{t.tokensShort(formatTokens(s.totals.tokensIn + s.totals.tokensOut))}</span>
-            <span>{Number.isNaN(updated) ? '' : formats.relative(Math.min(updated, now))}</span>
+            <span data-testid="session-row-age">{sessionAge(formats.language, s.updatedAt, now)}</span>
             <TreeBadge worktree={s.worktree} />
           </span>
         </span>
