@@ -10,6 +10,7 @@ import { useModeName } from './useModeName';
 import { useReasonText } from '../../i18n';
 import { nestSessions } from './sessionNesting';
 import { sessionAge } from './sessionAge';
+import { useSessionTitle } from './sessionTitleText';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -23,6 +24,7 @@ function useNow(ms: number): number {
 function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: AgentSessionSummary; depth: number; mode: string; current: boolean; now: number; reason: string | undefined; onOpen(): void }) {
   const t = useText(agentStrings);
   const formats = useFormats();
+  const title = useSessionTitle()(s.task);
   const tone = statusTone(s.status);
   const queued = s.status === 'queued';
   return (
@@ -37,11 +39,11 @@ function SessionRow({ s, depth, mode, current, now, reason, onOpen }: { s: Agent
         data-status={s.status}
         data-queue-position={s.queuePosition ?? undefined}
         aria-current={current}
-        title={queued ? t.queuedRowTitle(s.task, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.parentId ? t.subTaskTitle(s.task) : s.task}
+        title={queued ? t.queuedRowTitle(title, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.parentId ? t.subTaskTitle(title) : title}
       >
         <span className={`status-dot tone-${tone}`} aria-hidden />
         <span className="session-row-main">
-          <span className="session-row-task">{s.task}</span>
+          <span className="session-row-task">{title}</span>
           <span className="session-row-meta">
             <span className={`tone-text tone-${tone}`} data-testid="session-row-status" title={queued ? queueWaitText(reason) : undefined}>
               {statusText(s.status, s.queuePosition)}
