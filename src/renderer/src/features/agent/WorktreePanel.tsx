@@ -53,8 +53,9 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
       setOutcome(null);
       const r = await client.invoke('agent.merge', { sessionId });
       setOutcome(mergeOutcome(r, into));
-      // The diff against the base is asked again: what it listed is in the base now.
+      // The diff against the base is stale once merged (what it listed is in the base now): back to the board.
       void queryClient.invalidateQueries({ queryKey: worktreeDiffKey(sessionId) });
+      if (r.merged) onDiff(false);
       // The event updates the list; the list is asked again too, in case this window missed it.
       if (r.merged) useSessionStore.setState({ needsRefresh: true });
     });
