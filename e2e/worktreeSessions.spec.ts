@@ -142,6 +142,13 @@ test('a worktree session runs beside a shared one without asking, leaves the fil
   expect(readFileSync(join(repo, 'hello.txt'), 'utf8')).toBe('Hello from the worktree\n');
   expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe(`${README}\nWritten in a worktree.\n`);
   expect(gitCli(repo, 'log', '-1', '--format=%s')).toContain(`Merge ${workBranch}`);
+  // Not stale after the merge (issue 27 defect 10): nothing is left to merge, the diff is read again, and what is
+  // left to do is Remove worktree (not the red Discard).
+  await expect(panel.getByTestId('worktree-merge')).toBeDisabled();
+  await expect(panel.getByTestId('worktree-merge')).toHaveAttribute('title', 'Merged into main: nothing is left to merge');
+  await expect(diff).toBeHidden();
+  await expect(panel.getByTestId('worktree-discard')).toHaveText('Remove worktree');
+  await expect(panel.getByTestId('worktree-discard')).not.toHaveClass(/danger/);
   await shoot(page, testInfo, 'worktree-merged');
 
   // SCRATCH: started in the shared tree while ALPHA runs, the busy question offers the worktree: taken.
@@ -191,7 +198,9 @@ test('a worktree session runs beside a shared one without asking, leaves the fil
   // The merged one is discarded too: no akira/* branch is left; its merge stays in main.
   await row(page, 'WORK').click();
   await panel.getByTestId('worktree-discard').click();
-  await expect(discardDialog).toContainText('(it was merged into main)');
+  await expect(discardDialog).toContainText(`Remove the worktree of ${workBranch}?`);
+  await expect(discardDialog).toContainText('Nothing is lost: its work was merged into main.');
+  await expect(discardDialog).not.toContainText('Its work is lost');
   await discardDialog.getByTestId('worktree-discard-dialog-confirm').click();
   await expect(panel).toHaveAttribute('data-state', 'discarded');
   expect(branches(repo)).toEqual([]);

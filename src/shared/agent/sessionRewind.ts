@@ -23,9 +23,12 @@ export function rewindReason(checkpointId: string, label: string | null = null):
   return rewindWords(checkpointId, label).en;
 }
 
-/** The same reason as words of the `session` catalog (the English is rewindReason's). */
-export function rewindWords(checkpointId: string, label: string | null = null): Words {
-  return sessionReasons.rewound(checkpointId, label ?? '');
+/**
+ * The same reason as words of the `session` catalog (the English is rewindReason's). `filesRestored`: the files were
+ * restored to the same checkpoint with it (Restore → Both), so the reason does not say they were left alone.
+ */
+export function rewindWords(checkpointId: string, label: string | null = null, filesRestored = false): Words {
+  return filesRestored ? sessionReasons.rewoundWithFiles(checkpointId, label ?? '') : sessionReasons.rewound(checkpointId, label ?? '');
 }
 
 /** How a checkpoint of the session is named (its label), from the state's list; null when unknown or unlabelled. */
@@ -59,7 +62,7 @@ export function rewindInto(state: SessionState, target: SessionState, event: Ext
     return;
   }
   state.status = 'paused';
-  const words = rewindWords(event.checkpointId, checkpointLabelIn(target, event.checkpointId));
+  const words = rewindWords(event.checkpointId, checkpointLabelIn(target, event.checkpointId), event.mode === 'both');
   state.statusReason = words.en;
   state.statusReasonWords = plainWords(words);
 }

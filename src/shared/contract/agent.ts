@@ -179,9 +179,9 @@ export const agentCommands = {
     'Edit the TODOs not started yet (edit, add — no id —, remove, reorder); started TODOs must be listed unchanged, in their place.',
   ),
   'agent.rewind': defineCommand(
-    z.object({ ...bySession, checkpointId: rewindCheckpointId }).strict(),
+    z.object({ ...bySession, checkpointId: rewindCheckpointId, filesRestored: z.boolean().optional() }).strict(),
     z.object({ toSeq: z.number().int().nonnegative() }),
-    'Rewind a session that is not running to one of its checkpoints (conversation only; files are untouched): it is paused there and resumes from that point.',
+    'Rewind a session that is not running to one of its checkpoints (conversation only; files are untouched): it is paused there and resumes from that point. `filesRestored`: the caller has just restored the same checkpoint\'s files (a restore of both), so the session\'s reason says the files are as they were then too.',
   ),
   'agent.undoRewind': defineCommand(
     z.object(bySession).strict(),

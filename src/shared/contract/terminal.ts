@@ -14,6 +14,10 @@ export type TerminalKind = z.infer<typeof terminalKind>;
 export const terminalFlowState = z.enum(['flowing', 'paused', 'unattended']);
 export type TerminalFlowState = z.infer<typeof terminalFlowState>;
 
+/** Who ran a `command` tab (issue 27 defect 18): the agent session (its short title) and the TODO's number on its board. */
+export const terminalOwner = z.object({ sessionId: z.string(), session: z.string().max(200), todo: z.number().int().positive().nullable() });
+export type TerminalOwner = z.infer<typeof terminalOwner>;
+
 export const terminalInfo = z.object({
   terminalId,
   title: z.string(),
@@ -21,6 +25,7 @@ export const terminalInfo = z.object({
   exited: z.boolean(),
   exitCode: z.number().int().nullable(),
   kind: terminalKind,
+  owner: terminalOwner.optional(),
 });
 export type TerminalInfo = z.infer<typeof terminalInfo>;
 

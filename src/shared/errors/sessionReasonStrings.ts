@@ -48,6 +48,8 @@ export const sessionReasonStrings = defineText({
       `The ${where === 'message' ? 'message' : 'task'} holds what looks like ${listEn(kinds.split(',').map((k) => secretEn[k] ?? k))}: it was replaced with [redacted] before it was sent to the model or written to the session's logs. Give secrets through environment variables or Settings instead.`,
     rewound: (checkpointId: string, label: string) =>
       `Rewound to checkpoint ${checkpointEn(checkpointId, label)}: the conversation is as it was then (files are not touched by a rewind). Resume to continue from there.`,
+    rewoundWithFiles: (checkpointId: string, label: string) =>
+      `Rewound to checkpoint ${checkpointEn(checkpointId, label)}: the conversation and the files are as they were then. Resume to continue from there.`,
     forked: (sessionId: string, checkpointId: string, label: string) =>
       `Forked from session ${sessionId} at checkpoint ${checkpointId}${label ? ` ("${label}")` : ''}; files were not touched. Resume to continue from there.`,
     waitingSlot: (running: number, max: number) =>
@@ -108,6 +110,8 @@ export const sessionReasonStrings = defineText({
       `${where === 'message' ? '消息' : '任务'}中有看起来像${kinds.split(',').map((k) => secretZh[k] ?? k).join('、')}的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]。请改用环境变量或设置来提供密钥。`,
     rewound: (checkpointId: string, label: string) =>
       `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话恢复为当时的样子（回退不会改动文件）。恢复会话即可从那里继续。`,
+    rewoundWithFiles: (checkpointId: string, label: string) =>
+      `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话和文件都恢复为当时的样子。恢复会话即可从那里继续。`,
     forked: (sessionId: string, checkpointId: string, label: string) =>
       `从会话 ${sessionId} 的检查点 ${checkpointId}${label ? `（“${label}”）` : ''} 分叉而来；文件未被改动。恢复会话即可从那里继续。`,
     waitingSlot: (running: number, max: number) => `等待空闲名额：${running} 个会话正在运行，最多同时运行 ${max} 个（策略 limits.maxConcurrentTasks）。`,

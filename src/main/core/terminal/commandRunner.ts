@@ -6,6 +6,7 @@ import { commandEnv, type CommandEnvOptions } from './commandEnv';
 import { sandboxDenials, type SandboxBlock } from './sandboxDenials';
 import { createOutputCapture, type CaptureOptions } from './commandOutput';
 import type { PtyHost } from './ptyHost';
+import type { TerminalOwner } from '../../../shared/contract';
 import { terminalErrors } from '../../../shared/errors';
 import type { SandboxBlockReason } from '../../../shared/agent/sandboxBlocks';
 import type { SandboxGrant } from '../sandbox/sandboxGrants';
@@ -45,6 +46,8 @@ export interface RunParams {
   /** Default `defaultTimeoutSeconds`; clamped to 1…`maxTimeoutSeconds`. */
   timeoutSeconds?: number;
   signal?: AbortSignal;
+  /** The agent session and TODO it runs for: the tab says so (issue 27 defect 18). */
+  owner?: TerminalOwner;
   /** The tab exists: e.g. to link the tool call to it in the UI. */
   onStart?(info: { terminalId: string; pid: number }): void;
   /** Raw output as it arrives (escape sequences included). */
@@ -209,6 +212,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
       program,
       title: commandTitle(command),
       kind: 'command',
+      ...(params.owner ? { owner: params.owner } : {}),
       cwd,
       baseEnv,
       env: wrapped ? {} : { PAGER: 'cat', GIT_PAGER: 'cat', ...options.env },

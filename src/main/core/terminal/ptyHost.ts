@@ -168,7 +168,7 @@ export function createPtyHost(options: PtyHostOptions): PtyHost {
   const shellTitles = () => [...terminals.values()].filter((t) => t.kind === 'shell').map((t) => t.title);
 
   function info(t: Terminal): TerminalInfo {
-    return { terminalId: t.id, title: t.title, pid: t.pty.pid, exited: t.exited, exitCode: t.exitCode, kind: t.kind };
+    return { terminalId: t.id, title: t.title, pid: t.pty.pid, exited: t.exited, exitCode: t.exitCode, kind: t.kind, ...(t.spec.owner ? { owner: t.spec.owner } : {}) };
   }
 
   /** SIGHUP to the shell's whole session (stopped jobs get SIGCONT to see it), SIGKILL after a grace period. */

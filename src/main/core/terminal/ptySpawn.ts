@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import * as nodePty from 'node-pty';
-import type { TerminalKind } from '../../../shared/contract';
+import type { TerminalKind, TerminalOwner } from '../../../shared/contract';
 import { terminalErrors } from '../../../shared/errors';
 import { AkiraError } from '../errors';
 import { createExitSentinel, type ExitSentinel } from './exitSentinel';
@@ -14,6 +14,8 @@ export interface SpawnSpec {
   /** The tab's title (e.g. the command). */
   title: string;
   kind: TerminalKind;
+  /** The agent session (and TODO) a command tab runs for: told to the UI so tabs can be told apart. */
+  owner?: TerminalOwner;
   /** Where it starts (default: the host's cwd); the caller confines it. */
   cwd?: string;
   /** The environment the program inherits (default: Akira's own, process.env); the agent's commands pass a scrubbed one (commandEnv.ts). */

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { activeTab, closeTab, emptyTabs, openTab, type TabsState, type TabTarget } from './editorTabs';
+import { defaultTerminalHeight } from './terminalSize';
 
 export type SidebarView = 'files' | 'search' | 'agent' | 'changes' | 'timeline' | 'review' | 'specs';
 /**
@@ -46,7 +47,7 @@ export const useUiStore = create<UiState>((set) => {
     editor: null,
     tabs: emptyTabs,
     reveal: null,
-    terminalHeight: 260,
+    terminalHeight: defaultTerminalHeight(typeof window === 'undefined' ? 0 : window.innerHeight),
     sidebarVisible: true,
     terminalVisible: true,
     setSidebar: (sidebar) => set({ sidebar, sidebarVisible: true }),

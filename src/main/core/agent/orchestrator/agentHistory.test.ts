@@ -198,6 +198,13 @@ describe('agent.fork', () => {
     await kit.call('agent.rewind', { sessionId, checkpointId: cps[1].checkpointId });
     await kit.call('agent.editTodos', { sessionId, todos: [TODOS[0], { id: 't2', description: 'Create b.txt saying beta, again', expectedResult: 'b.txt contains beta' }] });
     expect(await kit.fail('agent.undoRewind', { sessionId })).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/went on after its rewind/) });
+
+    // Restore → Both (issue 27 defect 8): the Timeline restored the files first; the reason does not say they were left alone.
+    await kit.call('agent.rewind', { sessionId, checkpointId: cps[1].checkpointId, filesRestored: true });
+    const both = await kit.call('agent.get', { sessionId });
+    expect(both.statusReason).toMatch(/the conversation and the files are as they were then/);
+    expect(both.statusReason).not.toMatch(/not touched/);
+    expect(kit.ofType('rollback').at(-1)).toMatchObject({ sessionId, mode: 'both' });
     kit.server.assertDone();
   });
 });

@@ -124,7 +124,7 @@ export interface AgentService {
   /** The user switches a session that has not ended to another mode (changed: false when it is in it already). */
   setMode(sessionId: string, mode: string, reason?: string): Promise<{ mode: string; changed: boolean }>;
   editTodos(sessionId: string, todos: PlanDecision['todos'] & {}): Promise<void>;
-  rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
+  rewind(sessionId: string, checkpointId: string, filesRestored?: boolean): Promise<{ toSeq: number }>;
   undoRewind(sessionId: string): Promise<{ toSeq: number }>;
   fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
   events(sessionId: string, beforeSeq: number | undefined, limit: number): Promise<{ events: AgentEvent[]; more: boolean }>;
@@ -719,7 +719,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
         }
       }),
     editTodos: (id, todos) => guard(() => history.editTodos(id, todos)),
-    rewind: (id, checkpointId) => guard(() => history.rewind(id, checkpointId)),
+    rewind: (id, checkpointId, filesRestored) => guard(() => history.rewind(id, checkpointId, filesRestored)),
     undoRewind: (id) => guard(() => history.undoRewind(id)),
     fork: (id, checkpointId, task) => guard(() => history.fork(id, checkpointId, task)),
     events: (id, beforeSeq, limit) =>

@@ -43,7 +43,8 @@ export interface HistoryDeps {
 
 export interface HistoryCommands {
   editTodos(sessionId: string, todos: readonly WantedTodo[]): Promise<void>;
-  rewind(sessionId: string, checkpointId: string): Promise<{ toSeq: number }>;
+  /** `filesRestored`: the caller restored the checkpoint's files just before (a restore of both): the log and the reason say so. */
+  rewind(sessionId: string, checkpointId: string, filesRestored?: boolean): Promise<{ toSeq: number }>;
   undoRewind(sessionId: string): Promise<{ toSeq: number }>;
   fork(sessionId: string, checkpointId: string, task?: string): Promise<{ sessionId: string }>;
 }
@@ -85,7 +86,7 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
         for (const event of edit(handle.state())) await handle.append(event);
       });
     },
-    async rewind(id, checkpointId) {
+    async rewind(id, checkpointId, filesRestored = false) {
       const sessionId = checkSessionId(id);
       const entry = deps.live(sessionId);
       // Paused (on record) but still leaving its loop: that ends now, without waiting on anything.
@@ -100,9 +101,9 @@ export function createHistoryCommands(deps: HistoryDeps): HistoryCommands {
       // A loaded session is let go: its resume starts from the rewound log like any other.
       if (entry) await deps.unload(sessionId);
       await withHandle(sessionId, async (handle) => {
-        await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: 'conversation', files: [], toSeq: target.seq });
+        await handle.append({ type: 'rollback', checkpointId: target.checkpointId, mode: filesRestored ? 'both' : 'conversation', files: [], toSeq: target.seq });
         const after = handle.state();
-        await handle.append({ type: 'status_changed', status: 'paused', ...reasonFields(rewindWords(target.checkpointId, target.label ?? null)), phase: after.phase });
+        await handle.append({ type: 'status_changed', status: 'paused', ...reasonFields(rewindWords(target.checkpointId, target.label ?? null, filesRestored)), phase: after.phase });
       });
       return { toSeq: target.seq };
     },

@@ -14,6 +14,8 @@ import { cutMiddle, oneLine, summarizeArgs } from './text';
 import { policyReasons, sessionReasons, wordsReason, type ErrorWords } from '../../../../shared/errors';
 import { answerBlocked } from './sandboxBlocked';
 import { appendCommandFinished } from './commandEvents';
+import type { TerminalOwner } from '../../../../shared/contract';
+import { shortSessionTitle } from '../../../../shared/agent/sessionTitle';
 
 /**
  * One tool call of an execute turn, from `tool_call_started` to `tool_call_finished`:
@@ -43,6 +45,13 @@ const WRITE_TOOLS = new Set(['write_file', 'edit_file', 'delete_file']);
 
 const todoFields = (t: Todo): Todo => ({ id: t.id, description: t.description, expectedResult: t.expectedResult, status: t.status, result: t.result });
 
+/** Who a command's tab runs for (issue 27 defect 18): the session's short title and the TODO's number on the board. */
+function commandOwner(rt: SessionRuntime, todo?: TodoState): TerminalOwner {
+  const state = rt.handle.state();
+  const at = todo ? state.todos.findIndex((t) => t.id === todo.id) : -1;
+  return { sessionId: rt.sessionId, session: shortSessionTitle(state.task), todo: at >= 0 ? at + 1 : null };
+}
+
 function toolContext(rt: SessionRuntime, todo?: TodoState): ToolContext {
   const diagnostics = rt.context.diagnostics;
   const grants = rt.sandboxGrants;
@@ -50,8 +59,8 @@ function toolContext(rt: SessionRuntime, todo?: TodoState): ToolContext {
     root: rt.root,
     rules: rt.rules,
     signal: rt.kill,
-    // What the user allowed for this session on a sandbox card goes with every command.
-    runCommand: rt.runCommand && grants ? (p) => rt.runCommand!({ ...p, grant: grants.session }) : rt.runCommand,
+    // What the user allowed for this session on a sandbox card goes with every command; its tab names the session and TODO.
+    runCommand: rt.runCommand ? (p) => rt.runCommand!({ ...p, owner: commandOwner(rt, todo), ...(grants ? { grant: grants.session } : {}) }) : undefined,
     // get_diagnostics: a checker the policy asks about is asked like a command (akira run --yes approves it).
     ...(diagnostics && todo ? { diagnostics: (input) => diagnostics({ ...input, ask: (command, reason, reasonWords) => askCommand(rt, todo, command, reason, reasonWords) }) } : {}),
   };
@@ -191,7 +200,7 @@ export async function dispatchChangeBatch(rt: SessionRuntime, calls: readonly Mo
     const started = performance.now();
     await rt.handle.append({ type: 'tool_call_started', callId: call.id, todoId: todo.id, tool: call.name, input: summarizeArgs(call.arguments, call.rawArguments) });
     try {
-      const result = await rt.registry.execute(call.name, call.arguments ?? {}, toolContext(rt));
+      const result = await rt.registry.execute(call.name, call.arguments ?? {}, toolContext(rt, todo));
       if (!result.change) {
         await finishCall(call, started, result.text, false);
         continue;
@@ -254,7 +263,7 @@ async function runCommand(rt: SessionRuntime, call: ModelToolCall, todo: TodoSta
   }
   await snapshotTaken(rt);
   const guard = await snapshotProtected(rt.root);
-  const result = await rt.registry.execute('run_command', args, toolContext(rt));
+  const result = await rt.registry.execute('run_command', args, toolContext(rt, todo));
   const undone = await undoProtectedChanges(rt.root, guard);
   const r = result.command;
   if (r) await appendCommandFinished(rt, call, todo, command, r);

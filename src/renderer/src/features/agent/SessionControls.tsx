@@ -15,6 +15,7 @@ import { ModeSwitch } from './ModeSwitch';
 import { SandboxNotice } from './SandboxNotice';
 import { useReasonText } from '../../i18n';
 import { reasonFields, sessionReasons } from '../../../../shared/errors';
+import { sessionTitle } from './sessionTitleText';
 
 /**
  * The session's header: what it works on, where it is, and pause / resume / stop. Progress is the shared replay's
@@ -64,8 +65,8 @@ export function SessionControls({ onClose }: { onClose(): void }) {
           {statusText(board.status, queuePosition)}
         </span>
         <SandboxNotice />
-        <span className="session-task" title={`${board.task}\n${meta}`}>
-          {board.task || '…'}
+        <span className="session-task" title={`${board.task}\n${meta}`} data-testid="session-task">
+          {sessionTitle(board.task, t) || '…'}
         </span>
         {switchable && <ModeSwitch sessionId={sessionId} mode={board.mode} disabled={busy} onSwitch={(mode) => act(() => client.invoke('agent.setMode', { sessionId, mode }))} />}
         <span className="session-meta session-phase" data-testid="session-meta">

@@ -9,6 +9,8 @@ import { TreeBadge } from './TreeBadge';
 import { useModeName } from './useModeName';
 import { useReasonText } from '../../i18n';
 import { nestSessions } from './sessionNesting';
+import { sessionAge } from './sessionAge';
+import { useSessionTitle } from './sessionTitleText';
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -22,7 +24,7 @@ function useNow(ms: number): number {
 function SessionRow({ s, depth, mode, current, tabStop, now, reason, onOpen, onFocus }: { s: AgentSessionSummary; depth: number; mode: string; current: boolean; tabStop: boolean; now: number; reason: string | undefined; onOpen(): void; onFocus(): void }) {
   const t = useText(agentStrings);
   const formats = useFormats();
-  const updated = Date.parse(s.updatedAt);
+  const title = useSessionTitle()(s.task);
   const tone = statusTone(s.status);
   const queued = s.status === 'queued';
   return (
@@ -39,11 +41,11 @@ function SessionRow({ s, depth, mode, current, tabStop, now, reason, onOpen, onF
         data-status={s.status}
         data-queue-position={s.queuePosition ?? undefined}
         aria-current={current}
-        title={queued ? t.queuedRowTitle(s.task, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.parentId ? t.subTaskTitle(s.task) : s.task}
+        title={queued ? t.queuedRowTitle(title, statusText(s.status, s.queuePosition), queueWaitText(reason)) : s.parentId ? t.subTaskTitle(title) : title}
       >
         <span className={`status-dot tone-${tone}`} aria-hidden />
         <span className="session-row-main">
-          <span className="session-row-task">{s.task}</span>
+          <span className="session-row-task">{title}</span>
           <span className="session-row-meta">
             <span className={`tone-text tone-${tone}`} data-testid="session-row-status" title={queued ? queueWaitText(reason) : undefined}>
               {statusText(s.status, s.queuePosition)}
@@ -57,7 +59,7 @@ function SessionRow({ s, depth, mode, current, tabStop, now, reason, onOpen, onF
             )}
             <span data-testid="session-row-mode">{mode}</span>
             <span>{t.tokensShort(formatTokens(s.totals.tokensIn + s.totals.tokensOut))}</span>
-            <span>{Number.isNaN(updated) ? '' : formats.relative(Math.min(updated, now))}</span>
+            <span data-testid="session-row-age">{sessionAge(formats.language, s.updatedAt, now)}</span>
             <TreeBadge worktree={s.worktree} />
           </span>
         </span>

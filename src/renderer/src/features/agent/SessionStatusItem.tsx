@@ -11,6 +11,7 @@ import { useText } from '../../i18n';
 import { useSessionStore } from './sessionStore';
 import { useReasonText } from '../../i18n';
 import { reasonFields, sessionReasons } from '../../../../shared/errors';
+import { sessionTitle } from './sessionTitleText';
 
 type Action = 'view' | 'pause' | 'resume' | 'stop';
 
@@ -124,7 +125,7 @@ export function SessionStatusItem() {
         data-testid="status-agent"
         data-status={board.status}
         data-queue-position={queued ? (queuePosition ?? undefined) : undefined}
-        title={t.statusItemTitle(board.task, queued ? queueWaitText(reasonText(board.statusReason, board.statusReasonWords)) : null)}
+        title={t.statusItemTitle(sessionTitle(board.task, t), queued ? queueWaitText(reasonText(board.statusReason, board.statusReasonWords)) : null)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'status-session-menu' : undefined}
@@ -146,7 +147,7 @@ export function SessionStatusItem() {
       {open && (
         <div ref={menu} id="status-session-menu" className="status-menu" role="menu" aria-label={t.sessionMenu} data-testid="status-menu" onKeyDown={onMenuKey}>
           <div className="status-menu-title" title={board.task}>
-            {board.task || t.session}
+            {sessionTitle(board.task, t) || t.session}
           </div>
           {item('view', t.viewLog, true, 'status-menu-view', t.viewLogHint)}
           {item('pause', t.pause, canPause(board.status), 'status-menu-pause', t.pauseHint)}

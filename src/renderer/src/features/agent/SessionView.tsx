@@ -51,7 +51,7 @@ export function SessionView({ diffView }: { diffView(p: { sessionId: string; bas
     <div className="session-view" data-testid="session-view">
       <SessionControls onClose={() => useSessionStore.getState().open(null)} />
       {worktree && <WorktreePanel key={currentSessionId} sessionId={currentSessionId} status={status} worktree={worktree} diffOpen={diffOpen} onDiff={(open) => setDiffFor(open ? currentSessionId : null)} />}
-      <SessionContext key={`context:${currentSessionId}`} sessionId={currentSessionId} />
+      <SessionContext key={`context:${currentSessionId}`} sessionId={currentSessionId} queued={status === 'queued'} />
       <FirstCheckpointProgress status={status} />
       {status === 'queued' && <QueuePanel sessionId={currentSessionId} reason={statusReason} />}
       {showReason && (

@@ -30,6 +30,10 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
   const into = mergeTarget(worktree);
   const blocked = worktreeActionBlocked(status, worktree);
   const gone = worktreeGone(worktree);
+  // Merged (on record, or just now here before the event comes back; issue 27 defect 10): nothing is left to merge,
+  // and what is left to do with the tree is to remove it, which loses nothing.
+  const merged = worktree.state === 'merged' || outcome?.ok === true;
+  const mergeOff = blocked ?? (merged ? t.nothingToMerge(into) : null);
 
   async function act(what: 'merge' | 'discard' | 'terminal', fn: () => Promise<void>) {
     setAsking(null);
@@ -49,6 +53,9 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
       setOutcome(null);
       const r = await client.invoke('agent.merge', { sessionId });
       setOutcome(mergeOutcome(r, into));
+      // The diff against the base is stale once merged (what it listed is in the base now): back to the board.
+      void queryClient.invalidateQueries({ queryKey: worktreeDiffKey(sessionId) });
+      if (r.merged) onDiff(false);
       // The event updates the list; the list is asked again too, in case this window missed it.
       if (r.merged) useSessionStore.setState({ needsRefresh: true });
     });
@@ -69,7 +76,7 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
     });
 
   const stateText =
-    worktree.state === 'merged'
+    merged
       ? t.stateMerged(into, worktree.mergeCommit ? shortCommit(worktree.mergeCommit) : null)
       : worktree.state === 'discarded'
         ? t.stateDiscarded
@@ -95,14 +102,14 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
         <button type="button" className="ag-button" aria-pressed={diffOpen} disabled={!!gone} title={gone ?? (diffOpen ? t.backToBoardHint : t.diffHint(into))} onClick={() => onDiff(!diffOpen)} data-testid="worktree-diff-toggle">
           {diffOpen ? t.backToBoard : t.diffAgainstBase}
         </button>
-        <button type="button" className={`ag-button ${worktree.state === 'merged' ? '' : 'primary'}`} disabled={!!blocked || !!busy} title={blocked ?? t.mergeHint(worktree.branch, into)} onClick={() => setAsking('merge')} data-testid="worktree-merge">
+        <button type="button" className={`ag-button ${merged ? '' : 'primary'}`} disabled={!!mergeOff || !!busy} title={mergeOff ?? t.mergeHint(worktree.branch, into)} onClick={() => setAsking('merge')} data-testid="worktree-merge">
           {busy === 'merge' ? t.merging : t.mergeInto(into)}
         </button>
         <button type="button" className="ag-button" disabled={!!gone || !!busy} title={gone ?? t.terminalHint} onClick={() => void terminal()} data-testid="worktree-terminal">
           {t.openTerminal}
         </button>
-        <button type="button" className="ag-button danger" disabled={!!blocked || !!busy} title={blocked ?? t.discardHint} onClick={() => setAsking('discard')} data-testid="worktree-discard">
-          {busy === 'discard' ? t.discarding : t.discard}
+        <button type="button" className={`ag-button ${merged ? '' : 'danger'}`} disabled={!!blocked || !!busy} title={blocked ?? (merged ? t.removeHint(into) : t.discardHint)} onClick={() => setAsking('discard')} data-testid="worktree-discard" data-merged={merged || undefined}>
+          {busy === 'discard' ? (merged ? t.removing : t.discarding) : merged ? t.removeWorktree : t.discard}
         </button>
       </div>
       {blocked && !gone && (
@@ -131,7 +138,12 @@ export function WorktreePanel({ sessionId, status, worktree, diffOpen, onDiff }:
           </p>
         </ConfirmDialog>
       )}
-      {asking === 'discard' && (
+      {asking === 'discard' && merged && (
+        <ConfirmDialog title={t.removeAsk(worktree.branch)} testId="worktree-discard-dialog" tone="accent" confirm={t.removeWorktree} onConfirm={() => void discard()} onCancel={() => setAsking(null)}>
+          <p>{t.removeExplain(worktree.branch, into)}</p>
+        </ConfirmDialog>
+      )}
+      {asking === 'discard' && !merged && (
         <ConfirmDialog title={t.discardAsk(worktree.branch)} testId="worktree-discard-dialog" tone="warn" danger confirm={t.discard} onConfirm={() => void discard()} onCancel={() => setAsking(null)}>
           <p>
             {t.discardExplainBefore} <b>{worktree.branch}</b> {t.discardExplainRemoved} <b>{t.workLost}</b>

@@ -6,6 +6,7 @@ import { AttachmentChip, ImageChip } from './ContextChips';
 import { rulesHint, rulesKindLabel, ruleWhy, tokensText } from './contextWords';
 import { contextStrings } from './contextStrings';
 import { useReasonText, useText } from '../../i18n';
+import { rulesQuery } from './contextQueries';
 import './context.css';
 
 type SessionContextData = NonNullable<AgentSessionDetail['context']>;
@@ -20,7 +21,7 @@ export const sessionContextKey = (sessionId: string) => ['sessionContext', sessi
  * problem; or that there are none and where Akira looks), what its task's mentions attached (chips with size or error) and its images by name.
  * Read from agent.get's `context`, again when the session logs new context; nothing for sessions without it.
  */
-export function SessionContext({ sessionId }: { sessionId: string }) {
+export function SessionContext({ sessionId, queued = false }: { sessionId: string; queued?: boolean }) {
   const client = useClient();
   const queryClient = useQueryClient();
   const detail = useQuery({
@@ -32,7 +33,10 @@ export function SessionContext({ sessionId }: { sessionId: string }) {
     if (e.sessionId === sessionId && CONTEXT_EVENTS.has(e.type)) void queryClient.invalidateQueries({ queryKey: sessionContextKey(sessionId) });
   });
   useReconnected(() => void queryClient.invalidateQueries({ queryKey: sessionContextKey(sessionId) }));
+  // A queued session has read no rules yet (issue 27 defect 6): it shows the workspace's, which it reads when it starts.
+  const workspaceRules = useQuery({ ...rulesQuery(client), enabled: queued });
   if (!detail.data) return null;
+  if (queued && !detail.data.rules.length && workspaceRules.data?.files.length) return <SessionContextBand context={{ ...detail.data, rules: workspaceRules.data.files }} pending />;
   return <SessionContextBand context={detail.data} />;
 }
 
@@ -70,7 +74,7 @@ function RuleItem({ rule: r }: { rule: SessionContextData['rules'][number] }) {
   );
 }
 
-function SessionContextBand({ context }: { context: SessionContextData }) {
+function SessionContextBand({ context, pending = false }: { context: SessionContextData; pending?: boolean }) {
   const t = useText(contextStrings);
   const { rules, attachments, images } = context;
   return (
@@ -79,10 +83,15 @@ function SessionContextBand({ context }: { context: SessionContextData }) {
       <div className="session-context-group">
         <span className="session-context-label">{t.rules}</span>
         {rules.length ? (
-          <ul className="session-context-list" data-testid="session-rules">
+          <ul className="session-context-list" data-testid="session-rules" data-pending={pending || undefined}>
             {rules.map((r) => (
               <RuleItem key={r.path} rule={r} />
             ))}
+            {pending && (
+              <li className="session-context-hint" data-testid="session-rules-pending">
+                {t.rulesWhenStarts}
+              </li>
+            )}
           </ul>
         ) : (
           <span className="session-context-none" title={rulesHint()} data-testid="session-rules-none">

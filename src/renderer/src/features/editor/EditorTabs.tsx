@@ -82,9 +82,14 @@ function TabMenu({ menu, onDone }: { menu: Menu; onDone(): void }) {
         {t.reopenClosedTab} <kbd>Ctrl+Shift+T</kbd>
       </button>
       <div className="tab-menu-separator" role="separator" />
-      <button role="menuitemcheckbox" aria-checked={autoSave.on} onClick={run(() => autoSave.set(!autoSave.on))} data-testid="tab-menu-autosave">
-        {autoSave.on ? '✓ ' : ''}
-        {t.autoSave} <kbd>{t.autoSaveAfter(formats.duration(AUTO_SAVE_DELAY_MS))}</kbd>
+      <button role="menuitemcheckbox" aria-checked={autoSave.on} onClick={run(() => autoSave.set(!autoSave.on))} data-testid="tab-menu-autosave" data-on={autoSave.on}>
+        <span className="tab-menu-label">
+          <span className="tab-menu-check" aria-hidden="true" data-testid="tab-menu-autosave-check">
+            {autoSave.on ? '✓' : ''}
+          </span>
+          {t.autoSave}
+        </span>
+        <kbd data-testid="tab-menu-autosave-state">{autoSave.on ? t.autoSaveAfter(formats.duration(AUTO_SAVE_DELAY_MS)) : t.autoSaveOff}</kbd>
       </button>
     </div>
   );

@@ -59,6 +59,7 @@ export const editorStrings = defineText({
     reopenClosedTab: 'Reopen closed tab',
     autoSave: 'Auto save',
     autoSaveAfter: (delay: string) => `after ${delay}`,
+    autoSaveOff: 'Off',
     // Closing unsaved edits
     saveChangesToFile: (name: string) => `Save the changes you made to ${name}?`,
     saveChangesToFiles: (count: number) => `Save the changes you made to ${count} files?`,
@@ -137,6 +138,7 @@ export const editorStrings = defineText({
     reopenClosedTab: '重新打开已关闭的标签页',
     autoSave: '自动保存',
     autoSaveAfter: (delay: string) => `${delay}后`,
+    autoSaveOff: '关闭',
     saveChangesToFile: (name: string) => `要保存对 ${name} 所做的更改吗？`,
     saveChangesToFiles: (count: number) => `要保存对 ${count} 个文件所做的更改吗？`,
     changesLost: '如果不保存，你的更改将会丢失。',

@@ -34,6 +34,9 @@ describe('search rows', () => {
     const at = line.indexOf('fetchUser');
     expect(highlightOf(match(1, line, at, at + 9))).toEqual({ before: '…{ return ', hit: 'fetchUser', after: '(1); }' });
     expect(highlightOf(match(1, `${'x'.repeat(40)}foo`, 40, 43)).before).toBe(`…${'x'.repeat(16)}`);
+    // A short line fits whole: its start is not cut (issue 27 defect 25).
+    expect(highlightOf(match(1, "export const greeting = 'hello';", 25, 30))).toEqual({ before: "export const greeting = '", hit: 'hello', after: "';" });
+    expect(highlightOf(match(1, '    const value = computeTotal(a);', 18, 30))).toEqual({ before: 'const value = ', hit: 'computeTotal', after: '(a);' });
   });
 
   it('says what was found, how, and when it was cut', () => {

@@ -36,19 +36,24 @@ export function mergeFiles(files: readonly SearchFileMatches[], batch: readonly 
 /** Characters of a line shown before its match at most (the sidebar is narrow: the match must stay in sight). */
 export const BEFORE_CHARS = 16;
 
+/** A line this short (leading whitespace dropped) fits the sidebar whole: nothing of it is elided (issue 27 defect 25). */
+export const FITS_CHARS = 40;
+
 /**
- * The line around a match: the text before it (leading whitespace dropped; over BEFORE_CHARS, its end after `…`,
- * from a word's start when one is near), the match, the text after.
+ * The line around a match: the text before it (leading whitespace dropped; in a line longer than FITS_CHARS and over
+ * BEFORE_CHARS, its end after `…`, from a word's start when one is near), the match, the text after.
  */
 export function highlightOf(match: Pick<SearchMatch, 'text' | 'preview'>): { before: string; hit: string; after: string } {
   const { text, preview } = match;
   let before = text.slice(0, preview.start).replace(/^\s+/, '');
-  if (before.length > BEFORE_CHARS) {
+  const hit = text.slice(preview.start, preview.end);
+  const after = text.slice(preview.end);
+  if (before.length > BEFORE_CHARS && before.length + hit.length + after.length > FITS_CHARS) {
     const tail = before.slice(-BEFORE_CHARS);
     const space = tail.search(/\s\S/);
     before = `…${space >= 0 && space < BEFORE_CHARS / 2 ? tail.slice(space + 1) : tail}`;
   }
-  return { before, hit: text.slice(preview.start, preview.end), after: text.slice(preview.end) };
+  return { before, hit, after };
 }
 
 /** "12 results in 3 files (ripgrep, 35 ms)", "Searching… 4 results in 1 file", "No results (node, 9 ms)": in the UI's language. */

@@ -11,6 +11,12 @@ import './terminal.css';
 /** A finished tab's mark: ✓ for exit 0, ✗ and the code for a failure (or a process a signal ended). */
 const exitMark = (code: number | null) => (code === 0 ? '✓' : `✗ ${code ?? '?'}`);
 
+/** A command tab's session tag (issue 27 defect 18): the session's short title, cut, and the TODO's number. */
+function ownerTag(session: string, todo: number | null): string {
+  const name = session.length > 16 ? `${session.slice(0, 15)}…` : session;
+  return todo ? `${name} #${todo}` : name;
+}
+
 function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean; onClose(): void }) {
   const t = useText(terminalStrings);
   const activate = () => useTerminalStore.getState().activate(tab.terminalId);
@@ -37,7 +43,7 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
       tabIndex={0}
       aria-selected={active}
       aria-keyshortcuts="Delete"
-      title={t.tabTitle(tab.title, state)}
+      title={tab.owner ? `${t.tabTitle(tab.title, state)}\n${t.ranFor(tab.owner.session, tab.owner.todo)}` : t.tabTitle(tab.title, state)}
       data-testid="terminal-tab"
       data-terminal-id={tab.terminalId}
       data-exit={tab.exited ? String(tab.exitCode ?? '') : undefined}
@@ -46,6 +52,11 @@ function TabButton({ tab, active, onClose }: { tab: TerminalTab; active: boolean
       onKeyDown={onKey}
     >
       <span className="terminal-tab-icon">{tab.exited ? '■' : '›_'}</span>
+      {tab.owner && (
+        <span className="terminal-tab-owner" data-testid="terminal-tab-owner">
+          {ownerTag(tab.owner.session, tab.owner.todo)}
+        </span>
+      )}
       <span className="terminal-tab-title">{tab.title}</span>
       {tab.exited && (
         <span className={`terminal-tab-exit ${failed ? 'failed' : 'ok'}`} data-testid="terminal-tab-exit">
@@ -89,7 +100,7 @@ export function TerminalPanel() {
   useEvent('terminal.onFlow', ({ terminalId, state }) => useTerminalStore.getState().setFlow(terminalId, state));
   // Terminals started elsewhere (the agent's commands, another window) open as tabs, shown without focus.
   useEvent('terminal.onCreated', (info) => {
-    useTerminalStore.getState().add({ terminalId: info.terminalId, title: info.title, exited: info.exited, exitCode: info.exitCode }, false);
+    useTerminalStore.getState().add({ terminalId: info.terminalId, title: info.title, exited: info.exited, exitCode: info.exitCode, ...(info.owner ? { owner: info.owner } : {}) }, false);
   });
   useEvent('terminal.onExit', ({ terminalId, exitCode }) => useTerminalStore.getState().markExited(terminalId, exitCode));
   // Closed anywhere (another window, or an old finished command tab the core retired): the tab goes.

@@ -12,7 +12,7 @@ function message(err: unknown): string {
 }
 
 function tabOf(info: TerminalInfo, title = info.title): TerminalTab {
-  return { terminalId: info.terminalId, title, exited: info.exited, exitCode: info.exitCode };
+  return { terminalId: info.terminalId, title, exited: info.exited, exitCode: info.exitCode, ...(info.owner ? { owner: info.owner } : {}) };
 }
 
 /** A rough size for a shell started before its view could measure itself (the view fits it right after). */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TerminalFlowState } from '../../../../shared/contract';
+import type { TerminalFlowState, TerminalOwner } from '../../../../shared/contract';
 
 /** One tab of the terminal panel. */
 export interface TerminalTab {
@@ -8,6 +8,8 @@ export interface TerminalTab {
   title: string;
   exited: boolean;
   exitCode: number | null;
+  /** A command the agent ran: its session and TODO (the tab says so, issue 27 defect 18). */
+  owner?: TerminalOwner;
   /** Set while the core waits for this page to read the output (terminal.onFlow); unset while it flows. */
   flow?: Exclude<TerminalFlowState, 'flowing'>;
 }

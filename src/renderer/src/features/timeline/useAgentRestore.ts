@@ -60,7 +60,7 @@ export function useAgentRestore() {
           counts = summarize({ modified: result.modified.length, created: result.created.length, deleted: result.deleted.length });
           undoId = result.beforeCheckpointId;
         }
-        await client.invoke('agent.rewind', { sessionId: agent.sessionId, checkpointId: request.checkpointId });
+        await client.invoke('agent.rewind', { sessionId: agent.sessionId, checkpointId: request.checkpointId, ...(counts !== null ? { filesRestored: true } : {}) });
         const t = textOf(restoreStrings);
         useRestoreStore.getState().closeRestore();
         useRestoreStore.getState().showToast({
