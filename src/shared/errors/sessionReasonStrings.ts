@@ -1,4 +1,5 @@
 import { defineText } from '../i18n/defineText';
+import { counted, listIn } from '../i18n/plural';
 
 /**
  * The reasons a session's events carry (issue 14), keys `reason.<name>`: why it paused, stopped, failed, waits or
@@ -26,7 +27,7 @@ const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : 
 
 const secretEn: Record<string, string> = { bearer: 'a bearer token', apiKey: 'an API key', urlKey: 'a key or token in a URL' };
 const secretZh: Record<string, string> = { bearer: 'Bearer 令牌', apiKey: 'API 密钥', urlKey: 'URL 中的密钥或令牌' };
-const listEn = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const listEn = (items: string[]) => listIn('en', items);
 
 export const sessionReasonStrings = defineText({
   en: {
@@ -51,7 +52,7 @@ export const sessionReasonStrings = defineText({
     forked: (sessionId: string, checkpointId: string, label: string) =>
       `Forked from session ${sessionId} at checkpoint ${checkpointId}${label ? ` ("${label}")` : ''}; files were not touched. Resume to continue from there.`,
     waitingSlot: (running: number, max: number) =>
-      `Waiting for a free slot: ${running} session(s) run, at most ${max} at once (policy limits.maxConcurrentTasks).`,
+      `Waiting for a free slot: ${counted(running, 'session runs', 'sessions run')}, at most ${max} at once (policy limits.maxConcurrentTasks).`,
     waitingFolder: 'Waiting for the session running in this folder to end.',
     planWaits: 'The plan waits for approval.',
     todoFailedAsk: (todoId: string) => `TODO ${todoId} failed: retry, skip, edit or stop?`,
@@ -82,9 +83,9 @@ export const sessionReasonStrings = defineText({
       `TODO ${todoId} used its ${turns} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
     fileLimit: (limit: number) =>
       `The session reached its limit of ${limit} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
-    finalRejected: (times: number, feedback: string) => `The final review rejected the task ${times} time(s): ${feedback}`,
+    finalRejected: (times: number, feedback: string) => `The final review rejected the task ${counted(times, 'time', 'times')}: ${feedback}`,
     todoRejectedStopped: (todoId: string, rejections: number, feedback: string) =>
-      `TODO ${todoId} failed (the reviewer rejected it ${rejections} time(s); last: ${feedback}); the user stopped the session.`,
+      `TODO ${todoId} failed (the reviewer rejected it ${counted(rejections, 'time', 'times')}; last: ${feedback}); the user stopped the session.`,
     todoFailedStopped: (todoId: string, result: string) => `TODO ${todoId} failed (${result}); the user stopped the session.`,
     todoGaveUpStopped: (todoId: string) => `TODO ${todoId} failed (the agent gave up); the user stopped the session.`,
     specTasksFailed: (count: number, tasks: string, onFailure: string) =>
@@ -105,7 +106,7 @@ export const sessionReasonStrings = defineText({
     processEnded: '运行它的进程已结束；已恢复。',
     stoppedWhile: (status: string) => `Akira 在会话处于“${statusZh[status] ?? status}”状态时停止了；恢复会话即可从其最后一个一致的步骤继续。`,
     secretRedacted: (kinds: string, where: string) =>
-      `${where === 'message' ? '消息' : '任务'}中有看起来像${kinds.split(',').map((k) => secretZh[k] ?? k).join('、')}的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]。请改用环境变量或设置来提供密钥。`,
+      `${where === 'message' ? '消息' : '任务'}中有看起来像${listIn('zh-CN', kinds.split(',').map((k) => secretZh[k] ?? k))}的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]。请改用环境变量或设置来提供密钥。`,
     rewound: (checkpointId: string, label: string) =>
       `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话恢复为当时的样子（回退不会改动文件）。恢复会话即可从那里继续。`,
     forked: (sessionId: string, checkpointId: string, label: string) =>

@@ -1,4 +1,4 @@
-import { defineText } from '../../../../shared/i18n';
+import { counted, defineText } from '../../../../shared/i18n';
 
 /**
  * The Settings page's words (issue 14): the page, its scope switch and footer, Appearance, the API key, the
@@ -104,7 +104,7 @@ export const settingsStrings = defineText({
     needsKey: 'Needs an API key.',
     runsLocally: 'Runs locally; no API key needed.',
     baseUrl: 'Base URL',
-    modelsOffered: (n: number) => `${n} models offered by the server (type to filter).`,
+    modelsOffered: (n: number) => `${counted(n, 'model', 'models')} offered by the server (type to filter).`,
     timeoutSeconds: 'Timeout (s)',
     retries: 'Retries',
     source: (source: string) => sourceEn[source] ?? source,
