@@ -27,6 +27,7 @@ const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : 
 
 const secretEn: Record<string, string> = { bearer: 'a bearer token', apiKey: 'an API key', urlKey: 'a key or token in a URL' };
 const secretZh: Record<string, string> = { bearer: 'Bearer 令牌', apiKey: 'API 密钥', urlKey: 'URL 中的密钥或令牌' };
+const sentenceEn = (text: string) => (/[.!?。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 const listEn = (items: string[]) => listIn('en', items);
 
 export const sessionReasonStrings = defineText({
@@ -66,6 +67,12 @@ export const sessionReasonStrings = defineText({
     waitingSandbox: (command: string) => `The sandbox blocked part of a command; allow it or keep it blocked: ${command}`,
     modelRefused: (status: number, message: string) =>
       `The model server refused the request (HTTP ${status}): ${message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
+    /** A 401 (issue 27, defect 4): one sentence, said in any face; each face adds how to fix it there (the app its Open Settings button, the CLI its flags). `note`: why no key was sent, or empty. */
+    modelKeyRefused: (where: string, status: number, said: string, note: string) =>
+      `The model server at ${where} refused the API key (HTTP ${status}): ${sentenceEn(said)}${note ? ` ${note}` : ''}`,
+    /** A 403: the key may not use the model. */
+    modelAccessDenied: (where: string, status: number, said: string, model: string) =>
+      `The model server at ${where} denied access to the model ${model} (HTTP ${status}): ${sentenceEn(said)}`,
     modelFailed: (message: string) => `${message} Resume when the model works again.`,
     unexpected: (message: string) => `Unexpected error: ${message}`,
     noOneToApprove: (kind: string, name: string, resume: string) =>
@@ -125,6 +132,10 @@ export const sessionReasonStrings = defineText({
     waitingSandbox: (command: string) => `沙箱阻止了命令的一部分；请允许它或保持阻止：${command}`,
     modelRefused: (status: number, message: string) =>
       `模型服务器拒绝了请求（HTTP ${status}）：${message} 请检查 API 密钥（OPENAI_API_KEY 或设置）以及对该模型的访问权限，然后恢复会话。`,
+    modelKeyRefused: (where: string, status: number, said: string, note: string) =>
+      `${where} 的模型服务器拒绝了 API 密钥（HTTP ${status}）：${said.trim()}${note ? ` ${note}` : ''}`,
+    modelAccessDenied: (where: string, status: number, said: string, model: string) =>
+      `${where} 的模型服务器拒绝访问模型 ${model}（HTTP ${status}）：${said.trim()}`,
     modelFailed: (message: string) => `${message} 模型恢复正常后请恢复会话。`,
     unexpected: (message: string) => `意外错误：${message}`,
     noOneToApprove: (kind: string, name: string, resume: string) => `等待批准${awaitedZh(kind, name)}：请在终端上运行 \`akira run\`，或加上 --yes。继续：${resume}`,

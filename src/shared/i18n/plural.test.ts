@@ -34,7 +34,7 @@ describe('plurals, lists and quoted sentences (issue 27, defect 20)', () => {
         .split('\n')
         .forEach((line, i) => {
           if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-          if (/[a-z]\(s\)(?= [a-z]|[:.`'"])/.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+          if (/[a-z]\(s\)(?= [a-z]|[:.`'"]|; )/.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(offenders).toEqual([]);

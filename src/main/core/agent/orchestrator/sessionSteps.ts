@@ -150,7 +150,7 @@ export async function closeLostCalls(rt: SessionRuntime, calls: InFlightCall[]):
 
 export async function questionStep(rt: SessionRuntime, todo: TodoState, slot: WaitSlot<Answer, QuestionInfo>): Promise<void> {
   const last = todo.verdicts.at(-1);
-  const why = last && !last.approved ? `the reviewer rejected it ${todo.rejections} time(s); last: ${oneLine(last.feedback, 300)}` : oneLine(todo.result ?? 'the agent gave up', 300);
+  const why = last && !last.approved ? `the reviewer rejected it ${counted(todo.rejections, 'time', 'times')}; last: ${oneLine(last.feedback, 300)}` : oneLine(todo.result ?? 'the agent gave up', 300);
   const question: QuestionInfo = {
     questionId: newId('q'),
     todoId: todo.id,

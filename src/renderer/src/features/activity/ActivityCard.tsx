@@ -10,7 +10,8 @@ import { Card, Folded, TodoChip } from './CardParts';
 import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
 import { activityStrings } from './activityStrings';
-import { useFormats, useReasonText, useText } from '../../i18n';
+import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
+import { noticeText } from './noticeText';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -145,6 +146,7 @@ function StatusLine({ item }: { item: Of<'status'> }) {
 /** One card of the activity stream (seed 000's templates: session, TODO plan, tool call, terminal command, …). */
 export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { item: ActivityItem; sessionId: string }) {
   const t = useText(activityStrings);
+  const language = useLanguage();
   const reasonText = useReasonText();
   switch (item.kind) {
     case 'session':
@@ -212,7 +214,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
     case 'notice':
       return (
         <Card kind="notice" tone={item.level === 'retry' ? 'wait' : 'bad'} icon={item.level === 'retry' ? '↻' : '⚠'} title={item.level === 'retry' ? t.retrying : item.level === 'warning' ? t.warning : t.modelError}>
-          <Folded cardKey={item.key} text={item.text} />
+          <Folded cardKey={item.key} text={noticeText(item, language)} />
         </Card>
       );
     case 'rewind':
