@@ -3,6 +3,7 @@ import { useUiStore } from '../../appState/uiStore';
 import { useBoardStore } from '../board/boardStore';
 import { usePhaseLabel } from '../agent/sessionFormat';
 import { checkpointName } from '../timeline/checkpointNames';
+import { labelText } from '../timeline/checkpointLabelText';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
 import { useActivityStore } from './activityStore';
@@ -76,7 +77,7 @@ function useCheckpointWords(checkpointId: string, label: string | null): string 
   const t = useText(activityStrings);
   const record = useTimelineStore((s) => s.items.find((r) => r.checkpointId === checkpointId));
   if (record) return checkpointName(checkpointId, record);
-  return label ? t.quoted(label) : t.earlierCheckpoint;
+  return label ? t.quoted(labelText(label)) : t.earlierCheckpoint;
 }
 
 /** A conversation rewind (or its undo): what it went back to, and the cards it went back over, folded away. */
