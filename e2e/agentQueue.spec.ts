@@ -152,7 +152,7 @@ test('at maxConcurrentTasks 1 sessions queue for a slot: places, Move up, Cancel
   const panel = page.getByTestId('queue-panel');
   await expect(panel.getByTestId('queue-panel-title')).toHaveText('Queued · #2 of 3 — this session waits');
   await expect(panel.getByTestId('queue-panel-reason')).toHaveText(
-    'Waiting for a free slot: 1 session(s) run, at most 1 at once (policy limits.maxConcurrentTasks). It starts by itself.',
+    'Waiting for a free slot: 1 session runs, at most 1 at once (policy limits.maxConcurrentTasks). It starts by itself.',
   );
   await shoot(page, testInfo, 'queue-session-view');
   await panel.getByTestId('queue-move-up').focus();

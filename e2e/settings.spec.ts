@@ -46,7 +46,7 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   await page.getByTestId('open-settings').click();
   const settings = page.getByTestId('settings');
   await expect(settings).toBeVisible();
-  await expect(page.getByTestId('model-config-error')).toContainText('No model is configured');
+  await expect(page.getByTestId('model-config-error')).toHaveText('No model is set yet: pick a provider, then fill in the base URL and the model below, and Save.');
   await expect(page.getByTestId('api-key-status')).toHaveText('not set');
   // No model anywhere: the per-model settings wait for one, and say so.
   await expect(page.getByTestId('settings-per-model-note')).toHaveText('Name a model above to give it its own settings (no model is configured yet).');
@@ -64,7 +64,7 @@ test('settings: preset, a bad limit refused next to its field, API key set write
   await page.getByTestId('settings-limit-maxToolLoopsPerTodo').fill('500');
   await expect(fieldError(page, 'agent.policy.limits.maxToolLoopsPerTodo')).toHaveText('Max tool loops per TODO must be a whole number from 1 to 200');
   await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: fix the fields marked below.');
+  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: a field above needs fixing (marked in red; the first one has the focus).');
   await fieldError(page, 'agent.policy.limits.maxToolLoopsPerTodo').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('settings-invalid-limit.png') });
   expect(() => readFileSync(join(dataDir, 'settings.json'), 'utf8')).not.toThrow(); // recent folders only
@@ -182,7 +182,7 @@ test('settings: per-model generation settings for the model in effect, checked a
   await page.getByTestId('settings-temperature').fill('5');
   await expect(fieldError(page, 'models.mock.temperature')).toHaveText('Temperature must be a number from 0 to 2');
   await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: fix the fields marked below.');
+  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: a field above needs fixing (marked in red; the first one has the focus).');
   expect(fileNow()).toEqual(before);
   await page.getByTestId('settings-per-model').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('settings-generation-invalid.png') });

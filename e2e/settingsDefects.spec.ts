@@ -74,7 +74,7 @@ test('numbers are checked as typed in words; Revert clears “Not saved…”; E
 
   // Save refuses the rest; nothing is written.
   await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-notice')).toHaveText('Not saved: fix the fields marked below.');
+  await expect(page.getByTestId('settings-notice')).toHaveText(/^Not saved: (a field above needs|\d+ fields above need) fixing/);
   expect(before()).toEqual({ policy: { limits: { maxRetriesPerTodo: 2 } } });
 
   // Revert: back to the file, no messages, no "Not saved…".

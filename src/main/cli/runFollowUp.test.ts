@@ -40,7 +40,7 @@ describe('akira run --resume ID --task (built)', () => {
     expect(code, second.stderr()).toBe(0);
     // The follow-up's first call names the first round's work.
     const firstCall = sent(kit.server.chatRequests()[before]);
-    for (const piece of ['now greet by name', 'add a greeting script', 'Write greet.js printing hello', 'greet.js prints hello', 'Files changed: greet.js', 'Summary: 1 TODO(s) done']) {
+    for (const piece of ['now greet by name', 'add a greeting script', 'Write greet.js printing hello', 'greet.js prints hello', 'Files changed: greet.js', 'Summary: 1 TODO done']) {
       expect(firstCall).toContain(piece);
     }
     expect(await readdir(join(ws.root, '.akira', 'sessions'))).toEqual([id]);

@@ -156,6 +156,9 @@ describe('akira run (built)', () => {
     expect(run.stdout()).toMatch(/model: attempt 1 failed, retrying in 1\.0 s/);
     expect(run.stderr()).toMatch(/Session paused.*HTTP 401/);
     expect(run.stderr()).toMatch(/API key/);
+    // Issue 27, defect 4: the reason says it once, and the CLI adds its own way out (its flags) once.
+    expect(run.stderr().match(/Check the API key/g)).toHaveLength(1);
+    expect(run.stderr().match(/--api-key/g)).toHaveLength(1);
     const { id } = await sessionDir(ws.root);
     expect(run.stderr()).toContain(`akira run --resume ${id}`);
     const apiCalls = await readFile(join(ws.root, '.akira/sessions', id, 'api-calls.md'), 'utf8');

@@ -13,6 +13,7 @@ import { runUsageStrings } from './runUsageStrings';
 
 type RunUsageWords = (typeof runUsageStrings)['en'];
 import { runStrings } from './runStrings';
+import { cliReasonFix } from './cliReasonFix';
 import { createRunApprovals } from './runApprovals';
 import { formatRunEvent, styler } from './runFormat';
 import { resolveFolder } from './folderArg';
@@ -218,7 +219,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     if (child) {
       // The parent waits for its child: a child paused (nobody to approve) ends the run as the parent's pause would.
       if (e.type === 'status_changed' && e.status === 'paused') {
-        io.err(`${s('yellow', t.sessionPaused)}: ${reasonIn(e.reason, e.reasonWords, io.language ?? 'en') ?? ''}\n${resumeHint(e.sessionId)}\n`);
+        io.err(`${s('yellow', t.sessionPaused)}: ${reasonIn(e.reason, e.reasonWords, io.language ?? 'en') ?? ''}${cliReasonFix(e.reasonWords, io.language ?? 'en')}\n${resumeHint(e.sessionId)}\n`);
         settle(1);
       }
       return;
@@ -226,7 +227,7 @@ async function follow(core: Core, io: CliIo, f: Flags, stopped: Promise<string>)
     if (e.type === 'session_completed') settle(0);
     else if (e.type === 'session_failed' || e.type === 'session_stopped') settle(1);
     else if (e.type === 'status_changed' && e.status === 'paused') {
-      io.err(`${s('yellow', t.sessionPaused)}: ${reasonIn(e.reason, e.reasonWords, io.language ?? 'en') ?? ''}\n${resumeHint(e.sessionId)}\n`);
+      io.err(`${s('yellow', t.sessionPaused)}: ${reasonIn(e.reason, e.reasonWords, io.language ?? 'en') ?? ''}${cliReasonFix(e.reasonWords, io.language ?? 'en')}\n${resumeHint(e.sessionId)}\n`);
       settle(1);
     }
   });

@@ -68,10 +68,10 @@ describe('akira sessions prune (built)', () => {
     const r = await akira(['sessions', 'prune', '--dry-run', '--workspace', ws]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Would remove 2 session folder(s) last active more than 90 day(s) ago (agent.sessions.retentionDays):');
+    expect(r.stdout).toContain('Would remove 2 session folders last active more than 90 days ago (agent.sessions.retentionDays):');
     expect(r.stdout).toMatch(new RegExp(`${ids.oldCompleted} +completed +last active .* Task oldCompleted`));
     expect(r.stdout).toMatch(new RegExp(`${ids.oldFailed} +failed +last active .* Task oldFailed`));
-    expect(r.stdout).toContain('Kept 2 older session(s):');
+    expect(r.stdout).toContain('Kept 2 older sessions:');
     expect(r.stdout).toMatch(new RegExp(`${ids.oldPaused} .*\\(not finished \\(it can still be resumed\\)\\)`));
     expect(r.stdout).toMatch(new RegExp(`${ids.oldOpen} .*\\(open in a running Akira\\)`));
     expect(r.stdout).not.toContain(ids.recent);
@@ -89,7 +89,7 @@ describe('akira sessions prune (built)', () => {
     const r = await akira(['sessions', 'prune', '--workspace', ws]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Removed 3 session folder(s) last active more than 30 day(s) ago');
+    expect(r.stdout).toContain('Removed 3 session folders last active more than 30 days ago');
     for (const gone of ['oldCompleted', 'oldFailed', 'midStopped']) expect(existsSync(sessionFolder(gone)), gone).toBe(false);
     for (const kept of ['recent', 'oldPaused', 'oldOpen']) expect(existsSync(sessionFolder(kept)), kept).toBe(true);
 

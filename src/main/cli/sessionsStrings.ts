@@ -1,4 +1,4 @@
-import { defineText } from '../../shared/i18n';
+import { counted, defineText } from '../../shared/i18n';
 import { sessionStatusZh } from '../../shared/agent/statusStrings';
 
 type Status = 'queued' | 'planning' | 'running' | 'paused' | 'stopped' | 'completed' | 'failed' | string;
@@ -81,10 +81,10 @@ export const sessionsStrings = defineText({
     needsCommand: (list: string) => `sessions needs a command: ${list}`,
     unknownCommand: (name: string, list: string) => `Unknown sessions command: ${name} (use ${list})`,
     subcommands: 'list, show, merge, discard or prune',
-    pruned: (n: number, days: number) => `Removed ${n} session folder(s) last active more than ${days} day(s) ago (agent.sessions.retentionDays):`,
-    wouldPrune: (n: number, days: number) => `Would remove ${n} session folder(s) last active more than ${days} day(s) ago (agent.sessions.retentionDays):`,
-    nothingToPrune: (days: number) => `Nothing to prune: no finished session was last active more than ${days} day(s) ago.`,
-    keptOld: (n: number) => `Kept ${n} older session(s):`,
+    pruned: (n: number, days: number) => `Removed ${counted(n, 'session folder', 'session folders')} last active more than ${counted(days, 'day', 'days')} ago (agent.sessions.retentionDays):`,
+    wouldPrune: (n: number, days: number) => `Would remove ${counted(n, 'session folder', 'session folders')} last active more than ${counted(days, 'day', 'days')} ago (agent.sessions.retentionDays):`,
+    nothingToPrune: (days: number) => `Nothing to prune: no finished session was last active more than ${counted(days, 'day', 'days')} ago.`,
+    keptOld: (n: number) => `Kept ${counted(n, 'older session', 'older sessions')}:`,
     keptLive: 'open in a running Akira',
     keptActive: 'not finished (it can still be resumed)',
     keptWorktree: 'its worktree is still there (akira sessions discard removes it)',

@@ -1,4 +1,5 @@
 import { defineText } from '../i18n/defineText';
+import { counted, endsQuoted } from '../i18n/plural';
 
 /**
  * The words of model errors the UI and the CLI show (issue 14), keys `model.<name>`: no model configured, the key
@@ -15,7 +16,7 @@ const HOW_ZH =
   '或者使用环境变量 OPENAI_BASE_URL、OPENAI_API_KEY 和 AKIRA_MODEL。';
 /** How many models a server listed (-1: no list, `status` being its answer's status or "?"). */
 const listedEn = (count: number, status: string) =>
-  count < 0 ? `the model list is not available (${status})` : `${count} model${count === 1 ? '' : 's'} listed`;
+  count < 0 ? `the model list is not available (${status})` : `${counted(count, 'model', 'models')} listed`;
 const listedZh = (count: number, status: string) => (count < 0 ? `模型列表不可用（${status}）` : `列出了 ${count} 个模型`);
 const sentence = (text: string) => (/[.!?。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -59,8 +60,10 @@ export const modelErrorStrings = defineText({
       `Connected to ${where} in ${ms} ms: ${listedEn(count, '')}. Pick a model to try a chat completion.`,
     /** `count` -1: the server gave no model list (`listStatus` says why); `unlisted` 1: the model is not in it. */
     testAnswered: (where: string, count: number, listStatus: string, model: string, ms: number, said: string, unlisted: number) =>
-      `Connected to ${where}: ${listedEn(count, listStatus)}; ${model} answered in ${ms} ms${said ? `: “${said}”` : ''}` +
-      `${unlisted ? ` (the server does not list ${model}, but it answered)` : ''}.`,
+      unlisted || !said
+        ? `Connected to ${where}: ${listedEn(count, listStatus)}; ${model} answered in ${ms} ms${said ? `: “${said}”` : ''}` +
+          `${unlisted ? ` (the server does not list ${model}, but it answered)` : ''}.`
+        : endsQuoted(`Connected to ${where}: ${listedEn(count, listStatus)}; ${model} answered in ${ms} ms: “${said}”`, '.'),
   },
   'zh-CN': {
     howToConfigure: HOW_ZH,
@@ -96,7 +99,9 @@ export const modelErrorStrings = defineText({
     hintCheckAddress: '服务器是否在这个地址上运行，端口是否正确？',
     testListed: (where: string, ms: number, count: number) => `已连接到 ${where}（${ms} 毫秒）：${listedZh(count, '')}。请选择一个模型来试一次聊天补全。`,
     testAnswered: (where: string, count: number, listStatus: string, model: string, ms: number, said: string, unlisted: number) =>
-      `已连接到 ${where}：${listedZh(count, listStatus)}；${model} 在 ${ms} 毫秒内作答${said ? `：“${said}”` : ''}` +
-      `${unlisted ? `（服务器没有列出 ${model}，但它作答了）` : ''}。`,
+      unlisted || !said
+        ? `已连接到 ${where}：${listedZh(count, listStatus)}；${model} 在 ${ms} 毫秒内作答${said ? `：“${said}”` : ''}` +
+          `${unlisted ? `（服务器没有列出 ${model}，但它作答了）` : ''}。`
+        : endsQuoted(`已连接到 ${where}：${listedZh(count, listStatus)}；${model} 在 ${ms} 毫秒内作答：“${said}”`, '。'),
   },
 });

@@ -1,6 +1,7 @@
 import { defineText } from '../i18n/defineText';
 import { specErrorStrings } from './specErrorStrings';
 import { sessionStatusZh } from '../agent/statusStrings';
+import { counted } from '../i18n/plural';
 
 /**
  * The words of session and agent-command errors (issue 14), keys `session.<name>`: starting, pausing, resuming,
@@ -120,7 +121,7 @@ export const sessionErrorStrings = defineText({
       `Checkpoint ${id} was not taken by session ${session}${taken ? ` (its checkpoints: ${taken})` : ' (it has none)'}.`,
 
     specNothingToRun: (path: string, optional: number) =>
-      `Nothing to run: every selected task of ${path} is ticked already${optional ? ` (${optional} optional task(s) left out: name them with only to run them)` : ''}.`,
+      `Nothing to run: every selected task of ${path} is ticked already${optional ? ` (${counted(optional, 'optional task', 'optional tasks')} left out: name them with only to run them)` : ''}.`,
     sessionExists: (id: string) => `Session ${id} already exists.`,
     /** agent.sessions.retentionDays in a settings file (`place`: `global` or `workspace`). */
     retentionNotObject: (place: string, file: string) => `${place === 'global' ? `The global settings (${file})` : file}: agent.sessions must be an object, e.g. {"retentionDays": 90}.`,

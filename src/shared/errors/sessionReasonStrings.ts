@@ -1,4 +1,5 @@
 import { defineText } from '../i18n/defineText';
+import { counted, listIn } from '../i18n/plural';
 
 /**
  * The reasons a session's events carry (issue 14), keys `reason.<name>`: why it paused, stopped, failed, waits or
@@ -26,7 +27,8 @@ const checkpointZh = (id: string, label: string) => (label ? `“${label}”` : 
 
 const secretEn: Record<string, string> = { bearer: 'a bearer token', apiKey: 'an API key', urlKey: 'a key or token in a URL' };
 const secretZh: Record<string, string> = { bearer: 'Bearer 令牌', apiKey: 'API 密钥', urlKey: 'URL 中的密钥或令牌' };
-const listEn = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const sentenceEn = (text: string) => (/[.!?。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+const listEn = (items: string[]) => listIn('en', items);
 
 export const sessionReasonStrings = defineText({
   en: {
@@ -53,7 +55,7 @@ export const sessionReasonStrings = defineText({
     forked: (sessionId: string, checkpointId: string, label: string) =>
       `Forked from session ${sessionId} at checkpoint ${checkpointId}${label ? ` ("${label}")` : ''}; files were not touched. Resume to continue from there.`,
     waitingSlot: (running: number, max: number) =>
-      `Waiting for a free slot: ${running} session(s) run, at most ${max} at once (policy limits.maxConcurrentTasks).`,
+      `Waiting for a free slot: ${counted(running, 'session runs', 'sessions run')}, at most ${max} at once (policy limits.maxConcurrentTasks).`,
     waitingFolder: 'Waiting for the session running in this folder to end.',
     planWaits: 'The plan waits for approval.',
     todoFailedAsk: (todoId: string) => `TODO ${todoId} failed: retry, skip, edit or stop?`,
@@ -67,6 +69,12 @@ export const sessionReasonStrings = defineText({
     waitingSandbox: (command: string) => `The sandbox blocked part of a command; allow it or keep it blocked: ${command}`,
     modelRefused: (status: number, message: string) =>
       `The model server refused the request (HTTP ${status}): ${message} Check the API key (OPENAI_API_KEY or the settings) and the access to the model, then resume.`,
+    /** A 401 (issue 27, defect 4): one sentence, said in any face; each face adds how to fix it there (the app its Open Settings button, the CLI its flags). `note`: why no key was sent, or empty. */
+    modelKeyRefused: (where: string, status: number, said: string, note: string) =>
+      `The model server at ${where} refused the API key (HTTP ${status}): ${sentenceEn(said)}${note ? ` ${note}` : ''}`,
+    /** A 403: the key may not use the model. */
+    modelAccessDenied: (where: string, status: number, said: string, model: string) =>
+      `The model server at ${where} denied access to the model ${model} (HTTP ${status}): ${sentenceEn(said)}`,
     modelFailed: (message: string) => `${message} Resume when the model works again.`,
     unexpected: (message: string) => `Unexpected error: ${message}`,
     noOneToApprove: (kind: string, name: string, resume: string) =>
@@ -84,9 +92,9 @@ export const sessionReasonStrings = defineText({
       `TODO ${todoId} used its ${turns} model turns (policy maxToolLoopsPerTodo) without being done. Look at what it did, send a message if it needs a hint, then resume.`,
     fileLimit: (limit: number) =>
       `The session reached its limit of ${limit} file modifications (policy maxFileModificationsPerSession). Review the changes, then resume to allow more.`,
-    finalRejected: (times: number, feedback: string) => `The final review rejected the task ${times} time(s): ${feedback}`,
+    finalRejected: (times: number, feedback: string) => `The final review rejected the task ${counted(times, 'time', 'times')}: ${feedback}`,
     todoRejectedStopped: (todoId: string, rejections: number, feedback: string) =>
-      `TODO ${todoId} failed (the reviewer rejected it ${rejections} time(s); last: ${feedback}); the user stopped the session.`,
+      `TODO ${todoId} failed (the reviewer rejected it ${counted(rejections, 'time', 'times')}; last: ${feedback}); the user stopped the session.`,
     todoFailedStopped: (todoId: string, result: string) => `TODO ${todoId} failed (${result}); the user stopped the session.`,
     todoGaveUpStopped: (todoId: string) => `TODO ${todoId} failed (the agent gave up); the user stopped the session.`,
     specTasksFailed: (count: number, tasks: string, onFailure: string) =>
@@ -107,7 +115,7 @@ export const sessionReasonStrings = defineText({
     processEnded: '运行它的进程已结束；已恢复。',
     stoppedWhile: (status: string) => `Akira 在会话处于“${statusZh[status] ?? status}”状态时停止了；恢复会话即可从其最后一个一致的步骤继续。`,
     secretRedacted: (kinds: string, where: string) =>
-      `${where === 'message' ? '消息' : '任务'}中有看起来像${kinds.split(',').map((k) => secretZh[k] ?? k).join('、')}的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]。请改用环境变量或设置来提供密钥。`,
+      `${where === 'message' ? '消息' : '任务'}中有看起来像${listIn('zh-CN', kinds.split(',').map((k) => secretZh[k] ?? k))}的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]。请改用环境变量或设置来提供密钥。`,
     rewound: (checkpointId: string, label: string) =>
       `已回退到检查点 ${checkpointZh(checkpointId, label)}：对话恢复为当时的样子（回退不会改动文件）。恢复会话即可从那里继续。`,
     rewoundWithFiles: (checkpointId: string, label: string) =>
@@ -128,6 +136,10 @@ export const sessionReasonStrings = defineText({
     waitingSandbox: (command: string) => `沙箱阻止了命令的一部分；请允许它或保持阻止：${command}`,
     modelRefused: (status: number, message: string) =>
       `模型服务器拒绝了请求（HTTP ${status}）：${message} 请检查 API 密钥（OPENAI_API_KEY 或设置）以及对该模型的访问权限，然后恢复会话。`,
+    modelKeyRefused: (where: string, status: number, said: string, note: string) =>
+      `${where} 的模型服务器拒绝了 API 密钥（HTTP ${status}）：${said.trim()}${note ? ` ${note}` : ''}`,
+    modelAccessDenied: (where: string, status: number, said: string, model: string) =>
+      `${where} 的模型服务器拒绝访问模型 ${model}（HTTP ${status}）：${said.trim()}`,
     modelFailed: (message: string) => `${message} 模型恢复正常后请恢复会话。`,
     unexpected: (message: string) => `意外错误：${message}`,
     noOneToApprove: (kind: string, name: string, resume: string) => `等待批准${awaitedZh(kind, name)}：请在终端上运行 \`akira run\`，或加上 --yes。继续：${resume}`,

@@ -1,3 +1,4 @@
 export * from './languages';
 export * from './defineText';
 export * from './formatting';
+export * from './plural';

@@ -6,6 +6,7 @@ import { ensureAkiraGitignore } from '../../common/akiraGitignore';
 import { isInside, resolveInside } from '../workspace/pathGuard';
 import type { FileStat } from './treeDiff';
 import type { CheckpointRecord } from './types';
+import { counted } from '../../../shared/i18n/plural';
 
 /**
  * The human-readable side of a checkpoint, in the workspace (seed 002):
@@ -67,7 +68,7 @@ export function renderMetadata(record: CheckpointRecord, files: FileStat[]): str
     body.push('');
   }
   if (record.skippedCount) {
-    body.push(`${record.skippedCount} file(s) were not captured (too large or unreadable); see \`skipped\` above.`, '');
+    body.push(`${counted(record.skippedCount, 'file was', 'files were')} not captured (too large or unreadable); see \`skipped\` above.`, '');
   }
   body.push(`Restore with \`akira checkpoints restore ${record.id}\` or from the Timeline.`, '');
   return [...fm, ...body].join('\n');

@@ -1,6 +1,7 @@
 import type { SessionState } from '../../../shared/agent/sessionReplay';
 import type { SessionEvent } from '../../../shared/agent/sessionEvents';
 import { cell, code, formatCost, oneLine, quote, shortTime } from './markdownText';
+import { counted } from '../../../shared/i18n/plural';
 
 /**
  * The append-only markdown logs of a session, for people: `history.md` (every step), `decisions.md`
@@ -115,7 +116,7 @@ function historyLine(e: SessionEvent, before: SessionState): string | null {
       return line(e.ts, `Status ${before.status} → **${e.status}**${e.reason ? `: ${oneLine(e.reason, 300)}` : ''}`);
     case 'rollback':
       if (e.toSeq !== undefined) return line(e.ts, `**Rewound** the conversation to checkpoint ${code(e.checkpointId)} (event #${e.toSeq}); paused there`);
-      return line(e.ts, `**Rollback** to checkpoint ${code(e.checkpointId)} (${e.mode}), ${e.files.length} file(s)`);
+      return line(e.ts, `**Rollback** to checkpoint ${code(e.checkpointId)} (${e.mode}), ${counted(e.files.length, 'file', 'files')}`);
     case 'task_assessed': {
       const how = e.judgedDone ? '**judged done**, not run' : e.detected ? 'looks done, below the threshold: it runs' : 'not done: it runs';
       return line(e.ts, `**Assessed** TODO ${e.todoId} (${e.provider}): ${how} (confidence ${e.confidence.toFixed(2)}, threshold ${e.threshold.toFixed(2)}): ${oneLine(e.reasoning, 200)}`);
@@ -207,7 +208,7 @@ function rollbackEntry(e: Extract<SessionEvent, { type: 'rollback' }>): string {
     );
   } else if (e.files.length) {
     const shown = e.files.slice(0, 200);
-    lines.push(`${e.files.length} file(s):`, '', ...shown.map((f) => `- ${code(f)}`));
+    lines.push(`${counted(e.files.length, 'file', 'files')}:`, '', ...shown.map((f) => `- ${code(f)}`));
     if (e.files.length > shown.length) lines.push(`- …and ${e.files.length - shown.length} more`);
     lines.push('');
   } else lines.push('No files changed.', '');

@@ -8,6 +8,7 @@ import { useSessionStore } from '../features/agent/sessionStore';
 import { applyBoardEvent, emptyBoard } from '../features/board/boardReducer';
 import { reasonTextOf } from './reasonText';
 import { usePrefsStore } from './prefsStore';
+import { noticeText } from '../features/activity/noticeText';
 
 // Issue 14: the reasons of session events are said in the UI's language from their words, else read as the core wrote them.
 const SID = 'sess-reasons';
@@ -88,7 +89,7 @@ describe('session reasons in the UI language', () => {
       event(10, { type: 'approval_requested', ...approval, ...wordsReason(destructive) }),
     ];
     const { items } = applyActivityBatch(emptyActivity(SID), events.map((e, i): HubEntry => ({ n: i + 1, kind: 'agent', event: e })));
-    const notices = items.filter((i) => i.kind === 'notice').map((i) => (i.kind === 'notice' ? i.text : ''));
+    const notices = items.filter((i) => i.kind === 'notice').map((i) => (i.kind === 'notice' ? noticeText(i, 'zh-CN') : ''));
     expect(notices[0]).toMatch(/^模型调用将在 .*后重试（第 1 次尝试）：http:\/\/127\.0\.0\.1:9 的模型服务器返回了 503：busy$/);
     expect(notices[1]).toBe('模型调用重试（第 2 次尝试）：An old retry reason.');
     const terminal = items.find((i) => i.kind === 'terminal');

@@ -35,6 +35,7 @@ import { specStep } from './specSteps';
 import { createWaitSlot } from './userWait';
 import { VerifierError } from './verifier';
 import { sessionErrors } from '../../../../shared/errors';
+import { modelAuthReason } from './modelPauseReason';
 
 /**
  * One agent session's loop: plan → execute → verify → complete (docs/architecture.md "Agent protocol").
@@ -286,7 +287,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     if (cancelled && pauseReason !== null) return enterPause(r, pauseReason);
     if (err instanceof PauseSession) return enterPause(r, err.reason);
     if (err instanceof ModelAuthError) {
-      return enterPause(r, sessionReasons.modelRefused(err.status ?? 0, err.message));
+      return enterPause(r, modelAuthReason(err));
     }
     if (err instanceof ModelError || err instanceof VerifierError) return enterPause(r, sessionReasons.modelFailed(err.message));
     deps.notice('warning', { message: `Unexpected error: ${(err as Error)?.stack ?? String(err)}` });

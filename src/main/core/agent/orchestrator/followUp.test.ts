@@ -76,7 +76,7 @@ describe('follow-ups on a finished session', () => {
     const { sessionId } = await kit.call('agent.start', { task: 'rewrite a.txt' });
     await kit.waitForEvent('session_completed');
     const before = (await kit.call('checkpoints.list', {})).checkpoints.length;
-    secondRound(kit, ['rewrite a.txt', 'Write a.txt', 'a.txt now says new', 'Files changed: a.txt', 'Summary: 1 TODO(s) done']);
+    secondRound(kit, ['rewrite a.txt', 'Write a.txt', 'a.txt now says new', 'Files changed: a.txt', 'Summary: 1 TODO done']);
     const detail = await followUpCompletes(kit, sessionId);
     expect(detail.rounds?.[0]).toMatchObject({ task: 'rewrite a.txt', status: 'completed', files: ['a.txt'], todos: [{ id: 'w', status: 'done' }] });
     const checkpoints = (await kit.call('checkpoints.list', {})).checkpoints;

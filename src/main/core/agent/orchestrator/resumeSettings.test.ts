@@ -23,7 +23,7 @@ describe('resume after a settings change', () => {
     kit = await startAgentKit({ files: { 'a.txt': 'a\n' }, settings: { agent: { mode: 'autonomous' } }, modelServer: { apiKey: 'the-right-key' } });
     const { sessionId } = await kit.call('agent.start', { task: 'read a.txt' });
     const paused = await kit.waitForEvent('status_changed', (e) => e.status === 'paused');
-    expect(paused.reasonWords?.key).toBe('reason.modelRefused');
+    expect(paused.reasonWords?.key).toBe('reason.modelKeyRefused');
     expect(other.chatRequests()).toHaveLength(0);
 
     // The user points the global settings at a server that works, then resumes.

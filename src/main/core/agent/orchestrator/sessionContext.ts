@@ -4,6 +4,7 @@ import { loadSessionImage, type PendingMessage, type SessionHandle, type TodoSta
 import type { ModelImage } from '../model/messages';
 import { RULES_SHARE, type PromptContext, type UserMessage } from './contextBuilder';
 import { contextErrors, plainWords, type ErrorWords } from '../../../../shared/errors';
+import { counted } from '../../../../shared/i18n/plural';
 
 /**
  * The project context of one running session (issue 11), gathered before each model call:
@@ -94,7 +95,7 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
   async function images(list: readonly SessionImage[]): Promise<ModelImage[]> {
     if (!list.length) return [];
     if (!options.vision) {
-      if (!warnedVision) options.warn(`This session has ${list.length} image(s) but its model's settings do not say vision: true; they are left out.`);
+      if (!warnedVision) options.warn(`This session has ${counted(list.length, 'image', 'images')} but its model's settings do not say vision: true; they are left out.`);
       warnedVision = true;
       return [];
     }

@@ -32,7 +32,7 @@ describe('session reasons in words', () => {
     expect(waiting).toMatchObject({ reason: 'TODO h failed: retry, skip, edit or stop?', reasonWords: { key: 'reason.todoFailedAsk', values: ['h'] } });
     await kit.call('agent.answer', { sessionId, questionId: String(q.questionId), choice: 'stop' });
     const failed = await kit.waitForEvent('session_failed');
-    expect(failed.reason).toBe('TODO h failed (the reviewer rejected it 2 time(s); last: still nothing measured); the user stopped the session.');
+    expect(failed.reason).toBe('TODO h failed (the reviewer rejected it 2 times; last: still nothing measured); the user stopped the session.');
     expect(failed.reasonWords).toEqual({ key: 'reason.todoRejectedStopped', values: ['h', 2, 'still nothing measured'] });
     expect(wordsText(failed.reasonWords!, 'en')).toBe(failed.reason);
     expect(wordsText(failed.reasonWords!, 'zh-CN')).toBe('TODO h 失败（审查者拒绝了 2 次；最后一次：still nothing measured）；用户停止了会话。');

@@ -14,6 +14,7 @@ import { oneLine } from './text';
 import type { WaitSlot } from './userWait';
 import { verifyTask } from './verifier';
 import { plainWords, sessionReasons } from '../../../../shared/errors';
+import { counted } from '../../../../shared/i18n/plural';
 
 /**
  * The loop's steps other than the work on a TODO (todoStep.ts): planning and its approval, changes
@@ -149,7 +150,7 @@ export async function closeLostCalls(rt: SessionRuntime, calls: InFlightCall[]):
 
 export async function questionStep(rt: SessionRuntime, todo: TodoState, slot: WaitSlot<Answer, QuestionInfo>): Promise<void> {
   const last = todo.verdicts.at(-1);
-  const why = last && !last.approved ? `the reviewer rejected it ${todo.rejections} time(s); last: ${oneLine(last.feedback, 300)}` : oneLine(todo.result ?? 'the agent gave up', 300);
+  const why = last && !last.approved ? `the reviewer rejected it ${counted(todo.rejections, 'time', 'times')}; last: ${oneLine(last.feedback, 300)}` : oneLine(todo.result ?? 'the agent gave up', 300);
   const question: QuestionInfo = {
     questionId: newId('q'),
     todoId: todo.id,
@@ -188,7 +189,7 @@ export async function questionStep(rt: SessionRuntime, todo: TodoState, slot: Wa
 function defaultSummary(state: SessionState): string {
   const done = state.todos.filter((t) => t.status === 'done');
   const skipped = state.todos.length - done.length;
-  return `${done.length} TODO(s) done${skipped ? `, ${skipped} skipped` : ''}: ${done.map((t) => oneLine(t.description, 80)).join('; ')}`;
+  return `${counted(done.length, 'TODO', 'TODOs')} done${skipped ? `, ${skipped} skipped` : ''}: ${done.map((t) => oneLine(t.description, 80)).join('; ')}`;
 }
 
 export async function finalStep(rt: SessionRuntime): Promise<void> {

@@ -2,6 +2,7 @@ import { readConfined } from '../../workspace/confinedFs';
 import { resolveInside } from '../../workspace/pathGuard';
 import { looksBinary } from '../tools/workspaceFiles';
 import { cutMiddle } from './text';
+import { counted } from '../../../../shared/i18n/plural';
 
 /**
  * The contents of the files a spec task names, for the decision engine's prompt: read through the
@@ -15,7 +16,7 @@ export async function readEvidenceFiles(root: string, paths: readonly string[], 
   let used = 0;
   for (const path of paths) {
     if (used >= maxChars) {
-      sections.push(`(${paths.length - sections.length} more file(s) left out for room)`);
+      sections.push(`(${counted(paths.length - sections.length, 'more file', 'more files')} left out for room)`);
       break;
     }
     let text: string;

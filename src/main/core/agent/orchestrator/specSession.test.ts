@@ -130,7 +130,7 @@ describe('spec sessions', () => {
     await kit.call('specs.run', { tasksPath });
     const done = await kit.waitForEvent('session_completed');
     kit.server.assertDone();
-    expect(done.summary).toContain('2 task(s) were already done');
+    expect(done.summary).toContain('2 tasks were already done');
     expect(kit.ofType('change_applied')).toEqual([]);
     expect(kit.ofType('verification')).toEqual([]);
     expect(await readFile(join(kit.root, tasksPath), 'utf8')).toBe(TASKS.replace(/- \[ \]/g, '- [x]'));

@@ -8,6 +8,7 @@ import { completeSession, takeCheckpoint, type SessionRuntime } from './sessionR
 import { oneLine } from './text';
 import { plainWords, sessionReasons } from '../../../../shared/errors';
 import type { WaitSlot } from './userWait';
+import { counted } from '../../../../shared/i18n/plural';
 
 /**
  * The steps only spec sessions take (agentSession.ts asks `specStep` first; when it answers false the
@@ -136,7 +137,7 @@ async function endStep(rt: SessionRuntime, state: SessionState): Promise<boolean
     const skipped = state.todos.length - n;
     await completeSession(
       rt,
-      `${n} task(s) were already done (judged done and ticked)${skipped ? `, ${skipped} skipped` : ''}; nothing ran, so there was nothing to check.`,
+      `${counted(n, 'task was', 'tasks were')} already done (judged done and ticked)${skipped ? `, ${skipped} skipped` : ''}; nothing ran, so there was nothing to check.`,
     );
     return true;
   }

@@ -51,14 +51,14 @@ describe('sub-tasks (new_task)', () => {
     const { sessionId } = await kit.call('agent.start', { task: 'parent work', whenBusy: 'parallel' });
     await kit.waitForEvent('session_completed', (e) => e.sessionId === sessionId);
     kit.server.assertDone();
-    expect(resultSeen).toContain('1 TODO(s) done: Do c1');
+    expect(resultSeen).toContain('1 TODO done: Do c1');
     expect(await readFile(join(kit.root, 'b.txt'), 'utf8')).toBe('bee\n');
 
     const started = kit.ofType('subtask_started').filter((e) => e.sessionId === sessionId);
     expect(started).toHaveLength(1);
     const childId = started[0].childId;
     expect(started[0]).toMatchObject({ task: 'Write b.txt with "bee"', mode: 'code-dev' });
-    expect(kit.ofType('subtask_finished').filter((e) => e.sessionId === sessionId)).toMatchObject([{ childId, status: 'completed', summary: expect.stringContaining('1 TODO(s) done: Do c1') }]);
+    expect(kit.ofType('subtask_finished').filter((e) => e.sessionId === sessionId)).toMatchObject([{ childId, status: 'completed', summary: expect.stringContaining('1 TODO done: Do c1') }]);
     const child = await kit.call('agent.get', { sessionId: childId });
     expect(child).toMatchObject({ status: 'completed', parentId: sessionId });
     const { sessions } = await kit.call('agent.list', {});

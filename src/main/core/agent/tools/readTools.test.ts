@@ -208,7 +208,7 @@ describe('search_files', () => {
     await writeFile(join(fx.root, 'huge.txt'), `${'x'.repeat(1024 * 1024)}\nneedle\n`);
     await writeFile(join(fx.root, 'min.js'), `${'a'.repeat(5000)}needle${'b'.repeat(5000)}\n`);
     const r = await run('search_files', { pattern: 'needle' });
-    expect(r.text).toContain('[Skipped 1 file(s) over 1 MB.]');
+    expect(r.text).toContain('[Skipped 1 file over 1 MB.]');
     const line = r.text.split('\n').find((l) => l.startsWith('min.js:1:'))!;
     expect(line).toMatch(/^min\.js:1:…a+needleb+…$/);
     expect(line.length).toBeLessThan(300);

@@ -6,6 +6,7 @@ import { ToolError } from './toolError';
 import { defineTool } from './toolTypes';
 import { walk } from './walk';
 import { looksBinary, refuseGitInternals, resolveToolPath, rulesFor } from './workspaceFiles';
+import { counted } from '../../../../shared/i18n/plural';
 
 export const SEARCH_DEFAULT_RESULTS = 100;
 export const SEARCH_MAX_RESULTS = 1000;
@@ -151,7 +152,7 @@ export const searchFilesTool = defineTool({
     const notes: string[] = [];
     if (more) notes.push(`[Stopped at maxResults=${maxResults}; more matches exist. Narrow the pattern, path or glob.]`);
     if (stopped) notes.push(`[Incomplete: ${stopped}. Narrow the search with path or glob.]`);
-    if (skippedLarge) notes.push(`[Skipped ${skippedLarge} file(s) over ${SEARCH_MAX_FILE_BYTES / 1024 / 1024} MB.]`);
+    if (skippedLarge) notes.push(`[Skipped ${counted(skippedLarge, 'file', 'files')} over ${SEARCH_MAX_FILE_BYTES / 1024 / 1024} MB.]`);
     const head = results.length
       ? `${results.length} matching line${results.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}${where}${filter}:`
       : `No matches for /${pattern}/${caseSensitive ? '' : 'i'}${where}${filter} (${scannedFiles} files searched).`;

@@ -7,6 +7,7 @@ import { statusLabel, usePhaseLabel } from '../agent/sessionFormat';
 import { useSessionStore } from '../agent/sessionStore';
 import { useModeName } from '../agent/useModeName';
 import { checkpointName } from '../timeline/checkpointNames';
+import { labelText } from '../timeline/checkpointLabelText';
 import { useTimelineStore } from '../timeline/timelineStore';
 import type { ActivityItem } from './activityItems';
 import { useActivityStore } from './activityStore';
@@ -14,7 +15,8 @@ import { Card, Folded, TodoChip } from './CardParts';
 import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
 import { activityStrings } from './activityStrings';
-import { useFormats, useReasonText, useText } from '../../i18n';
+import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
+import { noticeText } from './noticeText';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -106,7 +108,7 @@ function useCheckpointWords(checkpointId: string, label: string | null): string 
   const t = useText(activityStrings);
   const record = useTimelineStore((s) => s.items.find((r) => r.checkpointId === checkpointId));
   if (record) return checkpointName(checkpointId, record);
-  return label ? t.quoted(label) : t.earlierCheckpoint;
+  return label ? t.quoted(labelText(label)) : t.earlierCheckpoint;
 }
 
 /** A conversation rewind (or its undo): what it went back to, and the cards it went back over, folded away. */
@@ -176,6 +178,7 @@ function StatusLine({ item }: { item: Of<'status'> }) {
 /** One card of the activity stream (seed 000's templates: session, TODO plan, tool call, terminal command, …). */
 export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { item: ActivityItem; sessionId: string }) {
   const t = useText(activityStrings);
+  const language = useLanguage();
   const reasonText = useReasonText();
   switch (item.kind) {
     case 'session':
@@ -245,7 +248,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
     case 'notice':
       return (
         <Card kind="notice" tone={item.level === 'retry' ? 'wait' : 'bad'} icon={item.level === 'retry' ? '↻' : '⚠'} title={item.level === 'retry' ? t.retrying : item.level === 'warning' ? t.warning : t.modelError}>
-          <Folded cardKey={item.key} text={item.text} />
+          <Folded cardKey={item.key} text={noticeText(item, language)} />
         </Card>
       );
     case 'rewind':

@@ -1,6 +1,7 @@
 import type { AgentApproval } from '../../../../shared/contract';
 import type { ErrorWords } from '../../../../shared/errors';
 import type { SandboxAnswer, SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
+import type { NoticeSays } from './noticeText';
 
 /**
  * What the activity stream shows, one card per item (seed 000 "Chat Display Templates": the session, the
@@ -112,7 +113,7 @@ export type ActivityItem =
     })
   | (Base & { kind: 'checkpoint'; checkpointId: string; label: string })
   | (Base & { kind: 'status'; status: string; phase: string | null; reason: string | null; reasonWords?: ErrorWords })
-  | (Base & { kind: 'notice'; level: 'warning' | 'retry' | 'model_error'; text: string })
+  | (Base & { kind: 'notice' } & NoticeSays)
   /** A resume that runs with changed settings: what changed, the model and the server now. */
   | (Base & { kind: 'resumed'; changed: ('model' | 'baseUrl' | 'apiKey' | 'policy')[]; model: string; baseUrl: string })
   | (Base & { kind: 'end'; outcome: 'completed' | 'failed' | 'stopped'; text: string; textWords?: ErrorWords })

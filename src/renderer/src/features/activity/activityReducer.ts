@@ -4,8 +4,6 @@ import type { ActivityItem, Halted } from './activityItems';
 import type { ErrorWords } from '../../../../shared/errors';
 import type { SandboxBlockData } from '../../../../shared/agent/sandboxBlocks';
 import { isLive, liveRanges, type RewindMark } from './activityRewinds';
-import { formatsNow, reasonTextOf, textOf } from '../../i18n';
-import { activityStrings } from './activityStrings';
 
 /**
  * The activity stream of one session as a reducer over batches of hub entries (agent events in arrival
@@ -347,14 +345,14 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       // The retried call streams its text again: the cut-off text stays, marked as such.
       if (s.streamingKey) d.patch(s.streamingKey, (t) => ({ ...t, streaming: false, superseded: true }), 'text');
       s.streamingKey = null;
-      d.add({ ...base, key: nextKey('retry'), kind: 'notice', level: 'retry', text: describeRetry(e) });
+      d.add({ ...base, key: nextKey('retry'), kind: 'notice', level: 'retry', attempt: e.attempt ?? null, delayMs: e.delayMs ?? null, reason: e.reason ?? null, ...(e.reasonWords ? { reasonWords: e.reasonWords } : {}) });
       return;
     case 'warning':
-      d.add({ ...base, key: nextKey('warn'), kind: 'notice', level: 'warning', text: reasonTextOf(e.message, e.messageWords) });
+      d.add({ ...base, key: nextKey('warn'), kind: 'notice', level: 'warning', message: e.message, ...(e.messageWords ? { messageWords: e.messageWords } : {}) });
       return;
     case 'model_call':
       if (e.outcome !== 'failed') return;
-      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', text: textOf(activityStrings).modelCallFailed(e.status ?? null, reasonTextOf(e.error ?? null, e.errorWords)) });
+      d.add({ ...base, key: seqKey('model'), kind: 'notice', level: 'model_error', status: e.status ?? null, error: e.error ?? null, ...(e.errorWords ? { errorWords: e.errorWords } : {}) });
       return;
     case 'resumed_with':
       d.add({ ...base, key: seqKey('resumed'), kind: 'resumed', changed: e.changed, model: e.setup.model, baseUrl: e.setup.baseUrl });
@@ -414,11 +412,6 @@ function endStream(d: Draft, s: ActivityState, e: AgentEvent): void {
   if (!s.streamingKey || DURING_STREAM.has(e.type)) return;
   d.patch(s.streamingKey, (t) => ({ ...t, streaming: false }), 'text');
   s.streamingKey = null;
-}
-
-function describeRetry(e: AgentEventOf<'model_retry'>): string {
-  const { attempt, delayMs: delay, reason } = e;
-  return textOf(activityStrings).retried(attempt ?? null, delay ? formatsNow().duration(delay) : null, reason ? reasonTextOf(reason, e.reasonWords) : null);
 }
 
 /** A command the policy refused: why, and its words (older logs have neither). */

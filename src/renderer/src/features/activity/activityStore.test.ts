@@ -8,6 +8,7 @@ import { greetSession, skipSession, type Recording } from '../agent/fixtures/rec
 import type { ActivityItem } from './activityItems';
 import { applyActivityBatch, commandOfInput, commandTitle, emptyActivity } from './activityReducer';
 import { attachActivity, useActivityStore, type ActivityAttachment } from './activityStore';
+import { noticeText } from './noticeText';
 
 const entriesOf = (r: Recording): HubEntry[] => r.entries.map((e, i) => ({ ...e, n: i + 1 }) as HubEntry);
 const build = (r: Recording) => applyActivityBatch(emptyActivity(r.sessionId), entriesOf(r));
@@ -159,7 +160,8 @@ describe('activity reducer on recorded sessions', () => {
       ['text', ['A whole sentence.', false, false]],
       ['tool', null],
     ]);
-    expect(s.items[1]).toMatchObject({ level: 'retry', text: 'The model call is retried (attempt 2) in 1 s: HTTP 500' });
+    expect(s.items[1]).toMatchObject({ level: 'retry' });
+    expect(noticeText(s.items[1] as Extract<ActivityItem, { kind: 'notice' }>, 'en')).toBe('The model call is retried (attempt 2) in 1 s: HTTP 500');
   });
 
   it('leaves no call "running" once the session pauses or stops; a resumed call finishes as usual', () => {

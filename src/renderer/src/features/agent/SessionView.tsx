@@ -23,7 +23,7 @@ import { useReasonText } from '../../i18n';
  * under them says which rules files the session uses and what its task attached (features/context).
  */
 /** Pause reasons whose fix is in Settings (the model's server, key or name). */
-const FIXED_IN_SETTINGS = new Set(['reason.modelRefused', 'reason.modelFailed']);
+const FIXED_IN_SETTINGS = new Set(['reason.modelRefused', 'reason.modelKeyRefused', 'reason.modelAccessDenied', 'reason.modelFailed']);
 
 export function SessionView({ diffView }: { diffView(p: { sessionId: string; base: string }): ReactNode }) {
   const t = useText(agentStrings);

@@ -6,6 +6,7 @@ import { busyTitle, taskLine } from './busyQuestion';
 import { queueWaitText, statusText } from './queueOrder';
 import { formatDuration, phaseLabel, statusLabel } from './sessionFormat';
 import { DIFF_STATUS, diffSummary, isolationBlocked, mergeOutcome, treeBadge, worktreeActionBlocked } from './worktreeWords';
+import { noticeText } from '../activity/noticeText';
 
 // The words built outside React (helpers, the activity reducer) follow the UI's language at the time of the call.
 describe('the agent words in Chinese', () => {
@@ -57,6 +58,6 @@ describe('the agent words in Chinese', () => {
       ev({ type: 'model_retry', attempt: 2, delayMs: 1500, reason: 'HTTP 500' }, 1),
       ev({ type: 'model_call', seq: 1, outcome: 'failed', status: 429, error: null }, 2),
     ]);
-    expect(s.items.map((i) => (i.kind === 'notice' ? i.text : null))).toEqual(['模型调用将在 1.5 秒后重试（第 2 次尝试）：HTTP 500', '模型调用失败（HTTP 429）：没有回答']);
+    expect(s.items.map((i) => (i.kind === 'notice' ? noticeText(i, 'zh-CN') : null))).toEqual(['模型调用将在 1.5 秒后重试（第 2 次尝试）：HTTP 500', '模型调用失败（HTTP 429）：没有回答']);
   });
 });

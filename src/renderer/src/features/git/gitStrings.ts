@@ -1,6 +1,7 @@
-import { defineText } from '../../../../shared/i18n';
+import { counted, defineText, pluralEn } from '../../../../shared/i18n';
 
-const s = (n: number) => (n === 1 ? '' : 's');
+/** The English plural ending for n (Intl.PluralRules through the shared layer). */
+const s = (n: number) => pluralEn(n, '', 's');
 
 /** The Changes view's words (issue 14): groups and rows, the commit box, discards, hunks, the branch menu, git notices. */
 export const gitStrings = defineText({
@@ -16,8 +17,8 @@ export const gitStrings = defineText({
     lines: (first: number, last: number) => `lines ${first}–${last}`,
     // The view
     detachedHead: 'detached HEAD',
-    ahead: (n: number) => `${n} commit(s) ahead of upstream`,
-    behind: (n: number) => `${n} commit(s) behind upstream`,
+    ahead: (n: number) => `${counted(n, 'commit', 'commits')} ahead of upstream`,
+    behind: (n: number) => `${counted(n, 'commit', 'commits')} behind upstream`,
     staged: 'Staged',
     changes: 'Changes',
     untracked: 'Untracked',

@@ -4,7 +4,8 @@ import { GENERATION_RANGES, formPromptBudget, inheritedGeneration, perModelName,
 import { useFieldErrors, useSettingsStore } from './settingsStore';
 import { settingsStrings } from './settingsStrings';
 import { numberStrings } from './numberStrings';
-import { useFormats, useText } from '../../i18n';
+import { useFormats, useLanguage, useText } from '../../i18n';
+import { modelConfigErrorText } from './modelConfigErrorText';
 import { withSlots } from './slots';
 
 /** The base URL's placeholder when nothing is in effect (Ollama's). */
@@ -16,6 +17,7 @@ const LOCAL_URL_EXAMPLE = 'http://127.0.0.1:11434/v1';
  */
 export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const t = useText(settingsStrings);
+  const language = useLanguage();
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
   const errors = useFieldErrors();
@@ -33,7 +35,7 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
       <h3 id="st-model-title">{t.model}</h3>
       {effective.error && (
         <p className="st-note warn" data-testid="model-config-error">
-          {effective.error}
+          {modelConfigErrorText(effective.error, effective.errorWords, language)}
         </p>
       )}
       <div className="st-grid">
@@ -51,7 +53,7 @@ export function ModelSection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             id="st-base-url"
             className="tl-input st-mono"
             value={form.baseURL}
-            placeholder={from('baseURL') || LOCAL_URL_EXAMPLE}
+            placeholder={from('baseURL') || t.example(`${LOCAL_URL_EXAMPLE} (Ollama)`)}
             spellCheck={false}
             data-testid="settings-base-url"
             onChange={(e) => setField('baseURL', e.target.value)}

@@ -4,6 +4,7 @@ import { ListEditor } from './ListEditor';
 import type { ApprovalKind } from './settingsForm';
 import { useFieldErrors, useSettingsStore } from './settingsStore';
 import { policyStrings } from './policyStrings';
+import { settingsStrings } from './settingsStrings';
 import { numberStrings } from './numberStrings';
 import { useFormats, useText } from '../../i18n';
 
@@ -24,6 +25,7 @@ const approvals: { kind: ApprovalKind; label: keyof Words; hint: keyof Words }[]
 export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
   const t = useText(policyStrings);
   const numbers = useText(numberStrings);
+  const words = useText(settingsStrings);
   const f = useFormats();
   const form = useSettingsStore((s) => s.form)!;
   const scope = useSettingsStore((s) => s.scope);
@@ -101,7 +103,7 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             testId="settings-allow"
             items={p.allow}
             inherited={inherited.commands.allow}
-            placeholder={ALLOW_EXAMPLE}
+            placeholder={words.example(ALLOW_EXAMPLE)}
             disabled={scope === 'workspace' && p.allow.length === 0}
             onChange={(allow) => setPolicy((x) => ({ ...x, allow }))}
           />
@@ -112,7 +114,7 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
             testId="settings-deny"
             items={p.deny}
             inherited={inherited.commands.deny}
-            placeholder={DENY_EXAMPLE}
+            placeholder={words.example(DENY_EXAMPLE)}
             onChange={(deny) => setPolicy((x) => ({ ...x, deny }))}
           />
         </Field>

@@ -6,6 +6,7 @@ import { SANDBOX_PATHS, sandboxFormOf, type SandboxForm, type SandboxList } from
 import { useSandboxStatus } from './sandboxQueries';
 import { useFieldErrors, useSettingsStore } from './settingsStore';
 import { sandboxStrings } from './sandboxStrings';
+import { settingsStrings } from './settingsStrings';
 import { layerOf, type FieldErrors } from './settingsForm';
 import { useReasonText, useText } from '../../i18n';
 
@@ -20,6 +21,7 @@ const SANDBOX_DEFAULT_MODE = 'auto';
  */
 function SandboxListEditor(props: { id: string; testId: string; list: SandboxList; items: string[] | null; inherited: string[]; additive: boolean; onChange(items: string[] | null): void }) {
   const t = useText(sandboxStrings);
+  const words = useText(settingsStrings);
   if (props.additive) {
     return (
       <ListEditor
@@ -27,7 +29,7 @@ function SandboxListEditor(props: { id: string; testId: string; list: SandboxLis
         testId={props.testId}
         items={props.items ?? []}
         inherited={props.inherited}
-        placeholder={EXAMPLES[props.list]}
+        placeholder={words.example(EXAMPLES[props.list])}
         onChange={(items) => props.onChange(items.length ? items : null)}
       />
     );
@@ -56,7 +58,7 @@ function SandboxListEditor(props: { id: string; testId: string; list: SandboxLis
   }
   return (
     <div className="st-list">
-      <ListEditor id={props.id} testId={props.testId} items={props.items} inherited={[]} placeholder={EXAMPLES[props.list]} onChange={props.onChange} />
+      <ListEditor id={props.id} testId={props.testId} items={props.items} inherited={[]} placeholder={words.example(EXAMPLES[props.list])} onChange={props.onChange} />
       <span>
         <button type="button" className="link st-reset" data-testid={`${props.testId}-reset`} onClick={() => props.onChange(null)}>
           {t.useInherited}

@@ -93,6 +93,8 @@ export function SettingsView() {
   const onSave = async () => {
     const next = await save(client);
     if (next) queryClient.setQueryData(SETTINGS_KEY, next);
+    // Not saved for fields marked above the notice: the first one gets the focus (and scrolls into view).
+    else requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   // Revert disables itself: the dialog keeps the focus (Tab, Esc and Ctrl+S go on working).
   const onRevert = () => {

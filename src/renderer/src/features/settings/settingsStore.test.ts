@@ -141,7 +141,7 @@ describe('settings store', () => {
     expect(await store.save(client)).toBeNull();
     let s = useSettingsStore.getState();
     expect(calls).toEqual([]);
-    expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: fix the fields marked below.' });
+    expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: a field above needs fixing (marked in red; the first one has the focus).' });
     expect(s.dirty()).toBe(true); // what was typed is kept
 
     // a fresh snapshot (another window saved) does not overwrite what is being typed
@@ -156,7 +156,7 @@ describe('settings store', () => {
     expect(await store.save(client)).toBeNull();
     s = useSettingsStore.getState();
     expect(s.errors).toEqual({ 'model.baseURL': 'The base URL must be an http:// or https:// URL, e.g. http://127.0.0.1:11434/v1 (got "localhost:11434")' });
-    expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: fix the fields marked below.' });
+    expect(s.notice).toEqual({ kind: 'error', text: 'Not saved: a field above needs fixing (marked in red; the first one has the focus).' });
     store.setField('baseURL', 'http://127.0.0.1:11434/v1');
     expect(useSettingsStore.getState().errors).toEqual({});
 
@@ -178,7 +178,7 @@ describe('settings store', () => {
     store.setField('baseURL', 'localhost');
     expect(await store.save(client)).toBeNull();
     useSettingsStore.setState({ errors: { 'model.baseURL': 'from the server' } });
-    expect(useSettingsStore.getState().notice?.text).toBe('Not saved: fix the fields marked below.');
+    expect(useSettingsStore.getState().notice?.text).toBe('Not saved: a field above needs fixing (marked in red; the first one has the focus).');
     store.revert(snap);
     const s = useSettingsStore.getState();
     expect(s).toMatchObject({ notice: null, errors: {} });

@@ -173,13 +173,14 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
     if (!form || !layer) return null;
     // What is wrong as typed is already shown next to its field: nothing is sent.
     const t = textOf(settingsStrings);
-    if (ranges && Object.keys(typedErrors(form, ranges)).length) {
-      set({ notice: { kind: 'error', text: t.notSavedFix } });
+    const typed = ranges ? Object.keys(typedErrors(form, ranges)).length : 0;
+    if (typed) {
+      set({ notice: { kind: 'error', text: t.notSavedFix(typed) } });
       return null;
     }
     const built = buildUpdate(form, layer, scope);
     if ('errors' in built) {
-      set({ errors: built.errors, notice: { kind: 'error', text: t.notSavedFix } });
+      set({ errors: built.errors, notice: { kind: 'error', text: t.notSavedFix(Object.keys(built.errors).length) } });
       return null;
     }
     set({ saving: true, notice: null });
@@ -191,7 +192,7 @@ export const useSettingsStore = create<SettingsViewState>((set, get) => ({
       return snapshot;
     } catch (err) {
       const errors = err instanceof ClientError ? fieldErrorsFrom(err.details) : {};
-      const text = Object.keys(errors).length ? t.notSavedFix : t.notSaved((err as Error).message);
+      const text = Object.keys(errors).length ? t.notSavedFix(Object.keys(errors).length) : t.notSaved((err as Error).message);
       set({ saving: false, errors, notice: { kind: 'error', text } });
       return null;
     }

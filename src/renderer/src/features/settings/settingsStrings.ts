@@ -1,4 +1,4 @@
-import { defineText } from '../../../../shared/i18n';
+import { counted, defineText } from '../../../../shared/i18n';
 
 /**
  * The Settings page's words (issue 14): the page, its scope switch and footer, Appearance, the API key, the
@@ -36,14 +36,21 @@ export const settingsStrings = defineText({
     loadingSettings: 'Loading settings…',
     cannotRead: (message: string) => `Cannot read the settings: ${message}`,
     noteGlobal:
-      'Global settings apply to every folder; a workspace can override them (except what would make the agent ask less). Empty fields inherit the value shown in grey.',
+      'Global settings apply to every folder; a workspace can override them (except what would make the agent ask less). Empty fields inherit the value shown in grey; “e.g.” marks an example, not a value.',
     noteWorkspace:
-      'Settings for this folder only, saved in .akira/settings.json (it may be committed: it never holds the API key). Empty fields inherit the value shown in grey.',
+      'Settings for this folder only, saved in .akira/settings.json (it may be committed: it never holds the API key). Empty fields inherit the value shown in grey; “e.g.” marks an example, not a value.',
     unsaved: 'Unsaved changes.',
     revert: 'Revert',
     saving: 'Saving…',
     save: 'Save',
-    notSavedFix: 'Not saved: fix the fields marked below.',
+    notSavedFix: (n: number) => `Not saved: ${n === 1 ? 'a field above needs' : `${n} fields above need`} fixing (marked in red; the first one has the focus).`,
+    /** A placeholder that is an example, not a value in effect (issue 27, defect 17). */
+    example: (value: string) => `e.g. ${value}`,
+    /** The model settings in effect cannot be used (settings.get's effective.model.errorWords), said for this page. */
+    noModelHere: 'No model is set yet: pick a provider, then fill in the base URL and the model below, and Save.',
+    noModelNameHere: (base: string) => `No model name is set (the base URL is ${base}): fill in the model below, and Save.`,
+    noBaseUrlHere: (model: string) => `No base URL is set for the model ${model}: fill in the base URL below, and Save.`,
+    notAUrlHere: (value: string, source: string) => `The base URL “${value}” (from ${source}) is not a URL: correct it below, and Save.`,
     notSaved: (message: string) => `Not saved: ${message}`,
     savedTo: (file: string) => `Saved to ${file}.`,
     // Appearance
@@ -99,12 +106,12 @@ export const settingsStrings = defineText({
     provider: 'Provider',
     presetCustom: 'Custom',
     /** The model field's placeholder for a preset (the contract's hint in English: a model id, or words). */
-    modelHint: (_preset: string, hint: string) => hint,
+    modelHint: (_preset: string, hint: string) => (/\s/.test(hint) ? hint : `e.g. ${hint}`),
     customHint: 'Any OpenAI-compatible server (vLLM, llama.cpp, Azure, a proxy…).',
     needsKey: 'Needs an API key.',
     runsLocally: 'Runs locally; no API key needed.',
     baseUrl: 'Base URL',
-    modelsOffered: (n: number) => `${n} models offered by the server (type to filter).`,
+    modelsOffered: (n: number) => `${counted(n, 'model', 'models')} offered by the server (type to filter).`,
     timeoutSeconds: 'Timeout (s)',
     retries: 'Retries',
     source: (source: string) => sourceEn[source] ?? source,
@@ -143,13 +150,18 @@ export const settingsStrings = defineText({
     discardUnsaved: '要丢弃尚未保存的更改吗？',
     loadingSettings: '正在加载设置…',
     cannotRead: (message: string) => `无法读取设置：${message}`,
-    noteGlobal: '全局设置适用于每个文件夹；工作区可以覆盖它们（会让智能体少询问的设置除外）。留空的字段沿用灰色显示的值。',
-    noteWorkspace: '仅用于此文件夹的设置，保存在 .akira/settings.json 中（可以提交：其中从不包含 API 密钥）。留空的字段沿用灰色显示的值。',
+    noteGlobal: '全局设置适用于每个文件夹；工作区可以覆盖它们（会让智能体少询问的设置除外）。留空的字段沿用灰色显示的值；标有“例如”的只是示例，不是取值。',
+    noteWorkspace: '仅用于此文件夹的设置，保存在 .akira/settings.json 中（可以提交：其中从不包含 API 密钥）。留空的字段沿用灰色显示的值；标有“例如”的只是示例，不是取值。',
     unsaved: '有未保存的更改。',
     revert: '还原',
     saving: '正在保存…',
     save: '保存',
-    notSavedFix: '未保存：请修正下方标出的字段。',
+    notSavedFix: (n: number) => `未保存：上方有 ${n} 个字段需要修正（已用红色标出，焦点在第一个上）。`,
+    example: (value: string) => `例如 ${value}`,
+    noModelHere: '尚未设置模型：请选择提供方，在下方填写基础 URL 和模型，然后保存。',
+    noModelNameHere: (base: string) => `尚未设置模型名称（基础 URL 为 ${base}）：请在下方填写模型，然后保存。`,
+    noBaseUrlHere: (model: string) => `模型 ${model} 尚未设置基础 URL：请在下方填写基础 URL，然后保存。`,
+    notAUrlHere: (value: string, source: string) => `基础 URL “${value}”（来自 ${source}）不是 URL：请在下方更正，然后保存。`,
     notSaved: (message: string) => `未保存：${message}`,
     savedTo: (file: string) => `已保存到 ${file}。`,
     appearance: '外观',
@@ -200,7 +212,7 @@ export const settingsStrings = defineText({
     provider: '提供方',
     presetCustom: '自定义',
     modelHint: (preset: string, hint: string) =>
-      ({ lmstudio: 'LM Studio 中加载的模型', vllm: '所服务的模型名称', custom: '模型名称' } as Record<string, string>)[preset] ?? hint,
+      ({ lmstudio: 'LM Studio 中加载的模型', vllm: '所服务的模型名称', custom: '模型名称' } as Record<string, string>)[preset] ?? `例如 ${hint}`,
     customHint: '任何兼容 OpenAI 的服务器（vLLM、llama.cpp、Azure、代理…）。',
     needsKey: '需要 API 密钥。',
     runsLocally: '在本地运行；不需要 API 密钥。',

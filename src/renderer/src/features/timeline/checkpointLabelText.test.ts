@@ -27,6 +27,10 @@ describe('saved checkpoint labels, as the Timeline shows them', () => {
     expect(labelText('Before discarding README.md', zh)).toBe('丢弃 README.md 之前');
     expect(labelText('start of TODO t2', zh)).toBe('TODO t2 开始');
     expect(labelText('start of the session', zh)).toBe('会话开始');
+    // Issue 27, defect 3: a spec session's checkpoints and those of a restart, in Chinese too.
+    expect(labelText('end of task 2: Greet the user', zh)).toBe('任务 2 完成：Greet the user');
+    expect(labelText('end of task 2: Greet the user', en)).toBe('end of task 2: Greet the user');
+    expect(labelText('changes decided after the restart', zh)).toBe('重启后已决定的更改');
     expect(labelText('TODO t1: after npm test', zh)).toBe('TODO t1：npm test 之后');
     expect(labelText('before refactor', zh)).toBe('before refactor');
   });

@@ -17,6 +17,9 @@ function shown(text: string, t: Words): string {
   if ((m = /^Before discarding (\d+) files$/.exec(text))) return t.beforeDiscarding(t.nFiles(Number(m[1])));
   if ((m = /^Before discarding (.+)$/s.exec(text))) return t.beforeDiscarding(m[1]);
   if ((m = /^start of TODO (\S+)$/.exec(text))) return t.startOfTodo(m[1]);
+  if ((m = /^end of task (\S+): (.+)$/s.exec(text))) return t.endOfTask(m[1], m[2]);
+  if (text === 'changes approved before the restart') return t.changesApprovedBeforeRestart;
+  if (text === 'changes decided after the restart') return t.changesDecidedAfterRestart;
   if ((m = /^TODO (\S+): after (.+)$/s.exec(text))) return t.todoAfter(m[1], m[2]);
   if ((m = /^TODO (\S+): (.+)$/s.exec(text))) return t.todoDone(m[1], m[2]);
   if (text === 'a checkpoint') return t.aCheckpoint;

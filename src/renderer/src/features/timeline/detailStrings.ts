@@ -1,4 +1,4 @@
-import { defineText } from '../../../../shared/i18n';
+import { counted, defineText } from '../../../../shared/i18n';
 
 /** The selected checkpoint in the main area (CheckpointDetail, issue 14): what it is, what it is compared with, its files. */
 export const detailStrings = defineText({
@@ -34,7 +34,7 @@ export const detailStrings = defineText({
     noFilesDiffer: 'No files differ.',
     showMore: (shown: string, total: string) => `Show ${shown} more of ${total} files`,
     skippedTitle: (path: string, size: number, reason: string) => `${path} (${size} bytes, ${reason})`,
-    skipped: (n: number, paths: string) => `${n} file(s) were not captured (over the size limit): ${paths}`,
+    skipped: (n: number, paths: string) => `${counted(n, 'file was', 'files were')} not captured (over the size limit): ${paths}`,
     sidesTitle: (left: string, right: string) => `Left: ${left} · Right: ${right}`,
     inline: 'Inline',
     sideBySide: 'Side by side',

@@ -1,6 +1,7 @@
-import { defineText } from '../../../../shared/i18n';
+import { defineText, pluralEn } from '../../../../shared/i18n';
 
-const s = (n: number) => (n === 1 ? '' : 's');
+/** The English plural ending for n (Intl.PluralRules through the shared layer). */
+const s = (n: number) => pluralEn(n, '', 's');
 
 /** Restoring a checkpoint (issue 14): the dialog, an agent checkpoint's choices, the banner after it, its errors. */
 export const restoreStrings = defineText({

@@ -1,6 +1,7 @@
-import { defineText } from '../../../../shared/i18n';
+import { counted, defineText, pluralEn } from '../../../../shared/i18n';
 
-const s = (n: number) => (n === 1 ? '' : 's');
+/** The English plural ending for n (Intl.PluralRules through the shared layer). */
+const s = (n: number) => pluralEn(n, '', 's');
 
 /**
  * The Timeline list's words (issue 14): taking a checkpoint, the list and its rows, day headings and relative times,
@@ -52,8 +53,8 @@ export const timelineStrings = defineText({
     nameNothing: 'nothing',
     nameNow: 'now',
     files: (n: number, shown: string) => `${shown} ${n === 1 ? 'file' : 'files'}`,
-    filesChangedTitle: (n: number) => `${n} file(s) changed since the previous checkpoint`,
-    skippedTitle: (n: number) => `${n} file(s) not captured (too large)`,
+    filesChangedTitle: (n: number) => `${counted(n, 'file', 'files')} changed since the previous checkpoint`,
+    skippedTitle: (n: number) => `${counted(n, 'file', 'files')} not captured (too large)`,
     restoreUndoTitle: 'Restore this state (undoes the restore that followed it)…',
     restoreTitle: 'Restore this checkpoint…',
     undoRestore: 'Undo restore',
@@ -90,6 +91,9 @@ export const timelineStrings = defineText({
     nFiles: (n: number) => `${n} files`,
     aCheckpoint: 'a checkpoint',
     startOfTodo: (id: string) => `start of TODO ${id}`,
+    endOfTask: (id: string, title: string) => `end of task ${id}: ${title}`,
+    changesApprovedBeforeRestart: 'changes approved before the restart',
+    changesDecidedAfterRestart: 'changes decided after the restart',
     todoAfter: (id: string, what: string) => `TODO ${id}: after ${what}`,
     todoDone: (id: string, what: string) => `TODO ${id}: ${what}`,
   },
@@ -168,6 +172,9 @@ export const timelineStrings = defineText({
     nFiles: (n: number) => `${n} 个文件`,
     aCheckpoint: '一个检查点',
     startOfTodo: (id: string) => `TODO ${id} 开始`,
+    endOfTask: (id: string, title: string) => `任务 ${id} 完成：${title}`,
+    changesApprovedBeforeRestart: '重启前已批准的更改',
+    changesDecidedAfterRestart: '重启后已决定的更改',
     todoAfter: (id: string, what: string) => `TODO ${id}：${what} 之后`,
     todoDone: (id: string, what: string) => `TODO ${id}：${what}`,
   },
