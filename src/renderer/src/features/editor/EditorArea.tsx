@@ -6,6 +6,7 @@ import { askAgentAbout, selectionOf } from '../context/askStore';
 import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from './DiffLayoutButton';
 import { CloseDirtyDialog } from './CloseDirtyDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditorTabs } from './EditorTabs';
@@ -78,6 +79,7 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
   const queryClient = useQueryClient();
   const deps = useMemo(() => ({ client, queryClient }), [client, queryClient]);
   const [sideBySide, setSideBySide] = useState(true);
+  const [layout, setLayout] = useState<DiffLayout | null>(null);
 
   useGitRefresh();
   useDiskSync(deps);
@@ -116,15 +118,7 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
         {target.kind === 'file' && <AskAgentButton path={target.path} />}
         {target.kind !== 'file' && (
           <>
-            <button
-              className="header-button"
-              onClick={() => setSideBySide((v) => !v)}
-              title={sideBySide ? t.showInline : t.showSideBySide}
-              data-testid="diff-layout-toggle"
-              aria-pressed={!sideBySide}
-            >
-              {sideBySide ? t.inline : t.sideBySide}
-            </button>
+            <DiffLayoutButton className="header-button" testId="diff-layout-toggle" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => setSideBySide((v) => !v)} />
             {target.kind === 'diff' && <OpenFileButton path={target.path} />}
           </>
         )}
@@ -132,7 +126,7 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
       {target.kind === 'file' ? (
         <FileViewer key={`file:${target.path}`} path={target.path} banner={fileBanner?.(target.path)} />
       ) : target.kind === 'diff' ? (
-        <GitDiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} />
+        <GitDiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} onLayout={setLayout} />
       ) : (
         <CheckpointDiffViewer
           key={`checkpointDiff:${target.path}:${target.from}:${target.to}`}
@@ -140,6 +134,7 @@ export function EditorArea({ fileBanner }: { fileBanner?: (path: string) => Reac
           from={target.from}
           to={target.to}
           sideBySide={sideBySide}
+          onLayout={setLayout}
         />
       )}
       {dialogs}

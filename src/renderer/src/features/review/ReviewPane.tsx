@@ -6,7 +6,8 @@ import { countsOf, hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
-import { isNewFile, ReviewDiffEditor } from './ReviewDiffEditor';
+import { ReviewDiffEditor } from './ReviewDiffEditor';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../editor/DiffLayoutButton';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
 import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './reviewStore';
@@ -40,6 +41,7 @@ export function ReviewPane() {
   const sideBySide = useReviewStore((s) => s.sideBySide);
   const session = useReviewStore((s) => (item ? s.sessions[item.sessionId] : undefined));
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
+  const [layout, setLayout] = useState<DiffLayout | null>(null);
   const paneRef = useRef<HTMLDivElement>(null);
   const fileItem = item?.change ? (item as FileItem) : null;
   // Hunks (a line diff of the whole file) are computed after the diff editor got its models: a big file
@@ -117,10 +119,8 @@ export function ReviewPane() {
             )}
             {fileItem?.edited !== null && fileItem?.edited !== undefined && <span className="tag review-edited">{t.editedByYou}</span>}
             <span className="spacer" />
-            {diffable && !isNewFile(fileItem.change) && (
-              <button className="review-button" onClick={() => useReviewStore.getState().setSideBySide(!sideBySide)} data-testid="review-layout" aria-pressed={!sideBySide}>
-                {sideBySide ? t.inline : t.sideBySide}
-              </button>
+            {diffable && (
+              <DiffLayoutButton className="review-button" testId="review-layout" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => useReviewStore.getState().setSideBySide(!sideBySide)} />
             )}
             <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title={t.acceptTitle}>
               {item.change ? t.acceptFile : t.approve}
@@ -174,7 +174,7 @@ export function ReviewPane() {
         </div>
       )}
       <div className="review-body">
-        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunkable ? hunks : NO_HUNKS.hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
+        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunkable ? hunks : NO_HUNKS.hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} onLayout={setLayout} />
         {!item ? (
           <div className="editor-empty" data-testid="review-nothing">
             <div className="editor-empty-title">{t.nothingWaitsTitle}</div>
