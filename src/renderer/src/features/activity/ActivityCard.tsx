@@ -11,6 +11,8 @@ import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
 import { activityStrings } from './activityStrings';
 import { useFormats, useReasonText, useText } from '../../i18n';
+import { useModeName } from '../agent/useModeName';
+import { todoNumber } from './todoNumber';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -57,7 +59,7 @@ function PlanCard({ item }: { item: Of<'plan'> }) {
       <ol className="ac-plan">
         {item.todos.map((todo) => (
           <li key={todo.id}>
-            <span className="ac-todo">#{todo.id}</span> {todo.description}
+            <span className="ac-todo">#{todoNumber(todo.id, item.todos)}</span> {todo.description}
           </li>
         ))}
       </ol>
@@ -146,13 +148,14 @@ function StatusLine({ item }: { item: Of<'status'> }) {
 export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { item: ActivityItem; sessionId: string }) {
   const t = useText(activityStrings);
   const reasonText = useReasonText();
+  const modeName = useModeName();
   switch (item.kind) {
     case 'session':
       return (
         <Card kind="session" icon="◆" title={t.sessionStarted} meta={<Time ts={item.ts} />}>
           <div className="ac-task">{item.task}</div>
           <div className="ac-note">
-            {item.mode} · {item.model} · <span className="ac-mono">{item.sessionId.slice(0, 8)}</span>
+            {modeName(item.mode)} · {item.model}
           </div>
         </Card>
       );
@@ -179,7 +182,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
         </Card>
       );
     case 'tool':
-      return <ToolCard item={item} />;
+      return <ToolCard item={item} sessionId={sessionId} />;
     case 'terminal':
       return <TerminalCard item={item} />;
     case 'change':

@@ -7,6 +7,9 @@ import { HunkList } from './HunkList';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
 import { ReviewDiffEditor } from './ReviewDiffEditor';
+import { useModeName } from '../agent/useModeName';
+import { useBoardStore } from '../board/boardStore';
+import { todoNumber } from '../activity/todoNumber';
 import { DiffLayoutButton, layoutOf, type DiffLayout } from '../editor/DiffLayoutButton';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
@@ -34,7 +37,9 @@ export function ReviewPane() {
   const t = useText(reviewStrings);
   const keyWords = useText(reviewKeyStrings);
   const reasonText = useReasonText();
+  const modeName = useModeName();
   const client = useClient();
+  const boardTodos = useBoardStore((s) => (item && s.board.sessionId === item.sessionId ? s.board.todos : null));
   const item = useReviewStore(selectedItem);
   const count = useReviewStore((s) => s.items.length);
   const hunkIndex = useReviewStore((s) => s.hunkIndex);
@@ -56,7 +61,7 @@ export function ReviewPane() {
 
   const askReject = (target: PendingItem, note?: string) =>
     setAsking({
-      title: t.rejectItem(kindOf(target).word, itemLabel(target)),
+      title: t.rejectItem(kindOf(target).word, itemLabel(target, modeName)),
       note,
       confirmLabel: t.reject,
       submit: async (reason) => {
@@ -108,8 +113,8 @@ export function ReviewPane() {
         {item && kind ? (
           <>
             <span className={`review-letter tone-${kind.tone}`}>{kind.letter}</span>
-            <span className="path" data-testid="review-title" title={itemLabel(item)}>
-              {itemLabel(item)}
+            <span className="path" data-testid="review-title" title={itemLabel(item, modeName)}>
+              {itemLabel(item, modeName)}
             </span>
             <span className="tag">{kind.word}</span>
             {diffable && hunksReady && (
@@ -164,7 +169,7 @@ export function ReviewPane() {
       {item && (session || item.todoId || item.error) && (
         <div className="review-context">
           {session && <span title={t.sessionTask}>{session.task}</span>}
-          {item.todoId && <span className="review-dim"> · {t.todoRef(item.todoId)}</span>}
+          {item.todoId && <span className="review-dim"> · {t.todoRef(todoNumber(item.todoId, boardTodos))}</span>}
           {item.error && (
             <span className="error-text" role="alert">
               {' '}

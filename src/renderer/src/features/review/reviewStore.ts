@@ -96,8 +96,8 @@ const DECIDED_KEPT = 30;
 export const itemKey = (sessionId: string, changeId: string) => `${sessionId}/${changeId}`;
 
 /** A short name for a waiting item: the file, the command or the read. */
-export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox' | 'mode'>): string {
-  if (item.mode) return `${item.mode.from} → ${item.mode.to}`;
+export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox' | 'mode'>, modeName: (id: string) => string = (id) => id): string {
+  if (item.mode) return `${modeName(item.mode.from)} → ${modeName(item.mode.to)}`;
   if (item.change) return item.change.path;
   if (item.command) return item.command.command;
   if (item.sandbox) return item.sandbox.command;
