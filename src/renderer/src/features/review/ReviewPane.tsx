@@ -4,6 +4,7 @@ import { ViewerMessage } from '../../ui/ViewerMessage';
 import { ApprovalCard } from './ApprovalCard';
 import { countsOf, hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';
+import { writtenSummary } from './hunkStates';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
 import { ReviewDiffEditor } from './ReviewDiffEditor';
@@ -56,6 +57,9 @@ export function ReviewPane() {
   const hunks = hunksReady ? hunksFor(deferred).hunks : NO_HUNKS.hunks;
   const counts = hunksReady ? countsOf(deferred) : NO_HUNKS.counts;
   const rejected = useMemo(() => new Set(item?.rejected ?? []), [item?.rejected]);
+  // What accepting writes (issue 27, defect 13): the header's counts and the button follow the rejected hunks.
+  const written = useMemo(() => writtenSummary(hunks, rejected), [hunks, rejected]);
+  const partial = hunksReady && written.applied < written.total;
   const diffable = !!fileItem && !fileItem.change.binary;
   const hunkable = diffable && fileItem.change.kind !== 'delete';
 
@@ -118,8 +122,8 @@ export function ReviewPane() {
             </span>
             <span className="tag">{kind.word}</span>
             {diffable && hunksReady && (
-              <span className="review-counts" data-testid="review-counts">
-                <span className="review-count-add">+{counts.added}</span> <span className="review-count-del">−{counts.removed}</span>
+              <span className="review-counts" data-testid="review-counts" title={t.countsTitle}>
+                <span className="review-count-add">+{partial ? written.added : counts.added}</span> <span className="review-count-del">−{partial ? written.removed : counts.removed}</span>
               </span>
             )}
             {fileItem?.edited !== null && fileItem?.edited !== undefined && <span className="tag review-edited">{t.editedByYou}</span>}
@@ -127,8 +131,8 @@ export function ReviewPane() {
             {diffable && (
               <DiffLayoutButton className="review-button" testId="review-layout" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => useReviewStore.getState().setSideBySide(!sideBySide)} />
             )}
-            <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title={t.acceptTitle}>
-              {item.change ? t.acceptFile : t.approve}
+            <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title={partial ? t.applySomeTitle : t.acceptTitle}>
+              {!item.change ? t.approve : partial ? t.applySome(written.applied, written.total) : t.acceptFile}
             </button>
             {item.command?.allowPrefix && (
               <button
