@@ -11,8 +11,8 @@ import { ErrorCard, VerificationCard } from './OutcomeCards';
 import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
 import { activityStrings } from './activityStrings';
 import { useFormats, useReasonText, useText } from '../../i18n';
-import { useModeName } from '../agent/useModeName';
-import { todoNumber } from './todoNumber';
+import { useModeName } from '../../ui/useModeName';
+import { todoNumber } from '../../ui/todoNumber';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 

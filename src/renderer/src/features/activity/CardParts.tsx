@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useActivityStore } from './activityStore';
 import { useBoardStore } from '../board/boardStore';
-import { todoNumber } from './todoNumber';
+import { todoNumber } from '../../ui/todoNumber';
 import { activityStrings } from './activityStrings';
 import { useFormats, useText } from '../../i18n';
 

@@ -8,7 +8,7 @@ import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem, Halted } from './activityItems';
 import { Card, Folded, TodoChip } from './CardParts';
 import { toolInputText } from './toolInputText';
-import { useModeName } from '../agent/useModeName';
+import { useModeName } from '../../ui/useModeName';
 import { toolCardStrings } from './toolCardStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { wordsText } from '../../../../shared/errors';

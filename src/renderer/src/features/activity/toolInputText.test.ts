@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todoNumber } from './todoNumber';
+import { todoNumber } from '../../ui/todoNumber';
 import { toolInputText } from './toolInputText';
 
 describe('what the activity shows of a call (issue 27, defect 16)', () => {

@@ -5,7 +5,7 @@ import { fileAtQuery } from '../timeline/timelineQueries';
 import { useTimelineStore } from '../timeline/timelineStore';
 import { useNowRefresh } from '../timeline/useTimelineSync';
 import { DiffViewer, type DiffSides } from './DiffViewer';
-import type { DiffLayout } from './DiffLayoutButton';
+import type { DiffLayout } from '../../ui/DiffLayoutButton';
 import { editorStrings } from './editorStrings';
 import { useText } from '../../i18n';
 

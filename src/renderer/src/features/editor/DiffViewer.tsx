@@ -9,8 +9,8 @@ import { describeError, ViewerMessage } from '../../ui/ViewerMessage';
 import { GitHunks, type HunkSide } from '../git/GitHunks';
 import { editorStrings } from './editorStrings';
 import { useText } from '../../i18n';
-import { watchRenderMode } from './diffRenderMode';
-import { layoutOf, type DiffLayout } from './DiffLayoutButton';
+import { watchRenderMode } from '../../ui/diffRenderMode';
+import { layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { lineCountOfFile, oneSideOf, oneSidedText, type OneSide } from './oneSidedDiff';
 
 /** Above this many characters (both sides together) the diff uses the faster, older algorithm. */

@@ -6,7 +6,7 @@ import { askAgentAbout, selectionOf } from '../context/askStore';
 import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
-import { DiffLayoutButton, layoutOf, type DiffLayout } from './DiffLayoutButton';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { CloseDirtyDialog } from './CloseDirtyDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditorTabs } from './EditorTabs';

@@ -21,7 +21,6 @@ export const editorStrings = defineText({
     showSideBySide: 'Show the two versions side by side',
     inline: 'Inline',
     sideBySide: 'Side by side',
-    tooNarrowForSideBySide: 'Shown inline: the pane is too narrow for two columns. Widen it to see them side by side.',
     // Checkpoint diffs
     beforeFirstCheckpoint: 'before the first checkpoint',
     nothing: 'nothing',
@@ -103,7 +102,6 @@ export const editorStrings = defineText({
     showSideBySide: '并排显示两个版本',
     inline: '单栏',
     sideBySide: '并排',
-    tooNarrowForSideBySide: '以单栏显示：窗格太窄，放不下两栏。加宽窗格即可并排查看。',
     beforeFirstCheckpoint: '第一个检查点之前',
     nothing: '无',
     sidesTitle: (left: string, right: string) => `左侧：${left} · 右侧：${right}`,

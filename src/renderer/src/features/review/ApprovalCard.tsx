@@ -3,7 +3,7 @@ import { itemLabel, type PendingItem } from './reviewStore';
 import { SandboxBlocked, SandboxChoices } from './SandboxDecision';
 import { reviewNoticeStrings } from './reviewNoticeStrings';
 import { useReasonText, useText } from '../../i18n';
-import { useModeName } from '../agent/useModeName';
+import { useModeName } from '../../ui/useModeName';
 
 /** A command, a read or a mode switch waiting for approval: what would run, where, and why it asks. */
 export function ApprovalCard({ item }: { item: PendingItem }) {

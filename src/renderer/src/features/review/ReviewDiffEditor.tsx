@@ -11,8 +11,8 @@ import { useReviewStore, type PendingItem } from './reviewStore';
 import { reviewStrings } from './reviewStrings';
 import { editorStrings } from '../editor/editorStrings';
 import { textOf, useText } from '../../i18n';
-import { watchRenderMode } from '../editor/diffRenderMode';
-import { layoutOf, type DiffLayout } from '../editor/DiffLayoutButton';
+import { watchRenderMode } from '../../ui/diffRenderMode';
+import { layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 
 /** How long typing on the right side settles before the hunks are computed again. */
 const EDIT_SETTLE_MS = 150;

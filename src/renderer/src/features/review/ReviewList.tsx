@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { countsOf } from './hunkCache';
-import { useModeName } from '../agent/useModeName';
+import { useModeName } from '../../ui/useModeName';
 import { itemLabel, useReviewStore, type DecidedItem, type PendingItem } from './reviewStore';
 import { reviewStrings } from './reviewStrings';
 import { textOf, useText } from '../../i18n';

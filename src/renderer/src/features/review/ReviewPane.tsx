@@ -8,10 +8,9 @@ import { writtenSummary } from './hunkStates';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
 import { ReviewDiffEditor } from './ReviewDiffEditor';
-import { useModeName } from '../agent/useModeName';
-import { useBoardStore } from '../board/boardStore';
-import { todoNumber } from '../activity/todoNumber';
-import { DiffLayoutButton, layoutOf, type DiffLayout } from '../editor/DiffLayoutButton';
+import { useModeName } from '../../ui/useModeName';
+import { todoNumber } from '../../ui/todoNumber';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
 import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './reviewStore';
@@ -40,7 +39,6 @@ export function ReviewPane() {
   const reasonText = useReasonText();
   const modeName = useModeName();
   const client = useClient();
-  const boardTodos = useBoardStore((s) => (item && s.board.sessionId === item.sessionId ? s.board.todos : null));
   const item = useReviewStore(selectedItem);
   const count = useReviewStore((s) => s.items.length);
   const hunkIndex = useReviewStore((s) => s.hunkIndex);
@@ -173,7 +171,7 @@ export function ReviewPane() {
       {item && (session || item.todoId || item.error) && (
         <div className="review-context">
           {session && <span title={t.sessionTask}>{session.task}</span>}
-          {item.todoId && <span className="review-dim"> · {t.todoRef(todoNumber(item.todoId, boardTodos))}</span>}
+          {item.todoId && <span className="review-dim"> · {t.todoRef(todoNumber(item.todoId, null))}</span>}
           {item.error && (
             <span className="error-text" role="alert">
               {' '}

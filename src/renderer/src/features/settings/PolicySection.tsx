@@ -6,7 +6,7 @@ import { useFieldErrors, useSettingsStore } from './settingsStore';
 import { policyStrings } from './policyStrings';
 import { numberStrings } from './numberStrings';
 import { useFormats, useText } from '../../i18n';
-import { modeText } from '../agent/modeText';
+import { modeText } from '../../ui/modeText';
 
 /** A mode by its name, not its id (issue 27, defect 16). */
 const modeNameIn = (modes: SettingsSnapshotT['modes'], id: string) => {

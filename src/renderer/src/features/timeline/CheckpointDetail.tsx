@@ -12,7 +12,7 @@ import { checkpointDiffQuery, showQuery } from './timelineQueries';
 import { useRestoreStore } from './restoreStore';
 import { comparisonOf, useTimelineStore } from './timelineStore';
 import { useAgentRestore } from './useAgentRestore';
-import { DiffLayoutButton, layoutOf, type DiffLayout } from '../editor/DiffLayoutButton';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 
 const FILES_STEP = 200;
 const statusLetter: Record<ChangedFileT['status'], string> = { added: 'A', modified: 'M', deleted: 'D', type_changed: 'T' };

@@ -6,7 +6,7 @@ import { agentEventHub } from '../agent/agentEventHub';
 import { message } from '../agent/sessionFormat';
 import { DIFF_STATUS, diffFileNote, diffSummary, worktreeDiffKey, type WorktreeDiffFile } from '../agent/worktreeWords';
 import { DiffViewer } from '../editor/DiffViewer';
-import { DiffLayoutButton, layoutOf, type DiffLayout } from '../editor/DiffLayoutButton';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { useText } from '../../i18n';
 import { worktreeStrings } from './worktreeStrings';
 import '../editor/editor.css';

@@ -1,5 +1,5 @@
-import { useText } from '../../i18n';
-import { editorStrings } from './editorStrings';
+import { useText } from '../i18n';
+import { diffLayoutStrings } from './diffLayoutStrings';
 
 /**
  * How a diff is drawn, as Monaco really draws it (issue 27, defect 19): two columns, one column by choice, one column
@@ -21,7 +21,7 @@ export function layoutOf(wanted: boolean, rendered: boolean | null, oneSided: bo
  * inline; disabled (saying why) while the pane is too narrow for two columns; absent for a one-sided file.
  */
 export function DiffLayoutButton({ layout, onToggle, className, testId }: { layout: DiffLayout; onToggle(): void; className: string; testId?: string }) {
-  const t = useText(editorStrings);
+  const t = useText(diffLayoutStrings);
   if (layout === 'oneSided') return null;
   const split = layout === 'sideBySide';
   return (
