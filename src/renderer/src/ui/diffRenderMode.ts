@@ -8,12 +8,19 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
  * when it renders so (diffEditorWidget: `elements.root.classList.toggle('side-by-side', renderSideBySide)`).
  */
 export function rendersSideBySide(editor: Monaco.editor.IStandaloneDiffEditor): boolean {
-  return editor.getContainerDomNode().classList.contains('side-by-side');
+  return rootOf(editor).classList.contains('side-by-side');
+}
+
+/** Monaco's diff root: the container itself or its `.monaco-diff-editor` child. */
+function rootOf(editor: Monaco.editor.IStandaloneDiffEditor): HTMLElement {
+  const container = editor.getContainerDomNode();
+  if (container.classList.contains('monaco-diff-editor')) return container;
+  return container.querySelector<HTMLElement>('.monaco-diff-editor') ?? container;
 }
 
 /** Calls `onChange` with the diff editor's actual layout now and whenever Monaco changes it. */
 export function watchRenderMode(editor: Monaco.editor.IStandaloneDiffEditor, onChange: (sideBySide: boolean) => void): () => void {
-  const root = editor.getContainerDomNode();
+  const root = rootOf(editor);
   let last: boolean | null = null;
   const check = () => {
     const now = rendersSideBySide(editor);
