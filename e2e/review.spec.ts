@@ -97,7 +97,7 @@ test('review: edit a line, reject a hunk, accept the rest; approve a command; re
   await page.locator('[data-testid="review-diff"] .editor.modified .review-glyph-accepted').last().click();
   await expect(hunks.nth(2)).toHaveAttribute('data-state', 'rejected');
   await page.locator('[data-testid="review-diff"] .editor.modified .review-glyph-rejected').last().click();
-  await expect(hunks.nth(2)).toHaveAttribute('data-state', 'accepted');
+  await expect(hunks.nth(2)).toHaveAttribute('data-state', 'kept');
   await page.keyboard.press('t');
   await expect(page.getByTestId('review-layout')).toHaveText('Side by side');
   await page.keyboard.press('t');

@@ -135,7 +135,7 @@ test('Run all open tasks: a task judged done shows its confidence and reasoning;
   // The reasoning opens under the task.
   await badge.click();
   const judgement = task(page, '2').getByTestId('spec-task-judgement');
-  await expect(judgement).toContainText('The model (assess_task) · confidence 0.92 (threshold 0.80) · judged done, not run');
+  await expect(judgement).toContainText('The model · confidence 0.92 (threshold 0.80) · judged done, not run');
   await expect(judgement).toContainText('The farewell is already in the app: it says goodbye on exit.');
   await page.screenshot({ path: testInfo.outputPath('spec-run-judged-done.png') });
 

@@ -75,7 +75,7 @@ export const assessReasonStrings = defineText({
     notDone: (...lines: WordValue[]) => `The quick checks show it is not done: ${quotedChecks('en', lines).join('; ')}.`,
     checksOnly: (...lines: WordValue[]) => `Quick checks only (agent.spec.assess "heuristic"): ${quotedChecks('en', lines).join('; ')}.`,
     nothingNamed: 'The task names no file, symbol or command to check, so the quick checks cannot tell; it runs.',
-    noJudgement: (asks: number) => `The model gave no usable assess_task judgement in ${asks} asks; the task runs.`,
+    noJudgement: (asks: number) => `The model gave no usable judgement of the task in ${asks} asks; the task runs.`,
   },
   'zh-CN': {
     checkFileNotChecked: (path: string, why: string) => `文件 ${path}：未检查（${whyZh(why)}）`,
@@ -92,6 +92,6 @@ export const assessReasonStrings = defineText({
     notDone: (...lines: WordValue[]) => `快速检查表明它尚未完成：${quotedChecks('zh-CN', lines).join('；')}。`,
     checksOnly: (...lines: WordValue[]) => `仅快速检查（agent.spec.assess "heuristic"）：${quotedChecks('zh-CN', lines).join('；')}。`,
     nothingNamed: '任务没有提到要检查的文件、符号或命令，快速检查无法判断；它会运行。',
-    noJudgement: (asks: number) => `模型在 ${asks} 次询问中都没有给出可用的 assess_task 判断；任务会运行。`,
+    noJudgement: (asks: number) => `模型在 ${asks} 次询问中都没有给出可用的任务判断；任务会运行。`,
   },
 });

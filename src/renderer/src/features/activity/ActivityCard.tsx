@@ -5,7 +5,6 @@ import type { AgentStatus } from '../../../../shared/contract';
 import { agentStrings } from '../agent/agentStrings';
 import { statusLabel, usePhaseLabel } from '../agent/sessionFormat';
 import { useSessionStore } from '../agent/sessionStore';
-import { useModeName } from '../agent/useModeName';
 import { checkpointName } from '../timeline/checkpointNames';
 import { labelText } from '../timeline/checkpointLabelText';
 import { useTimelineStore } from '../timeline/timelineStore';
@@ -17,6 +16,8 @@ import { ApprovalCard, ChangeCard, TerminalCard, ToolCard } from './ToolCards';
 import { activityStrings } from './activityStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { noticeText } from './noticeText';
+import { useModeName } from '../../ui/useModeName';
+import { todoNumber } from '../../ui/todoNumber';
 
 type Of<K extends ActivityItem['kind']> = Extract<ActivityItem, { kind: K }>;
 
@@ -90,7 +91,7 @@ function PlanCard({ item }: { item: Of<'plan'> }) {
       <ol className="ac-plan">
         {item.todos.map((todo) => (
           <li key={todo.id}>
-            <span className="ac-todo">#{todo.id}</span> {todo.description}
+            <span className="ac-todo">#{todoNumber(todo.id, item.todos)}</span> {todo.description}
           </li>
         ))}
       </ol>
@@ -180,13 +181,14 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
   const t = useText(activityStrings);
   const language = useLanguage();
   const reasonText = useReasonText();
+  const modeName = useModeName();
   switch (item.kind) {
     case 'session':
       return (
         <Card kind="session" icon="◆" title={t.sessionStarted} meta={<Time ts={item.ts} />}>
           <div className="ac-task">{item.task}</div>
           <div className="ac-note">
-            {item.mode} · {item.model} · <span className="ac-mono">{item.sessionId.slice(0, 8)}</span>
+            {modeName(item.mode)} · {item.model}
           </div>
         </Card>
       );
@@ -215,7 +217,7 @@ export const ActivityCard = memo(function ActivityCard({ item, sessionId }: { it
         </Card>
       );
     case 'tool':
-      return <ToolCard item={item} />;
+      return <ToolCard item={item} sessionId={sessionId} />;
     case 'terminal':
       return <TerminalCard item={item} />;
     case 'change':

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useActivityStore } from './activityStore';
+import { useBoardStore } from '../board/boardStore';
+import { todoNumber } from '../../ui/todoNumber';
 import { activityStrings } from './activityStrings';
 import { useFormats, useText } from '../../i18n';
 
@@ -27,8 +29,10 @@ export function Card({ kind, tone, icon, title, meta, children, testId }: {
   );
 }
 
+/** A TODO by the number the board gives it (todoNumber.ts). */
 export function TodoChip({ todoId }: { todoId: string | null }) {
-  return todoId ? <span className="ac-todo">#{todoId}</span> : null;
+  const todos = useBoardStore((s) => s.board.todos);
+  return todoId ? <span className="ac-todo">#{todoNumber(todoId, todos)}</span> : null;
 }
 
 const COLLAPSED_LINES = 12;

@@ -6,7 +6,9 @@ import { useBoardStore } from '../board/boardStore';
 import { itemKey, isWaiting, useReviewStore } from '../review/reviewStore';
 import { useTerminalStore } from '../terminal/terminalStore';
 import type { ActivityItem, Halted } from './activityItems';
-import { Card, Folded, prettyInput, TodoChip } from './CardParts';
+import { Card, Folded, TodoChip } from './CardParts';
+import { toolInputText } from './toolInputText';
+import { useModeName } from '../../ui/useModeName';
 import { toolCardStrings } from './toolCardStrings';
 import { useFormats, useLanguage, useReasonText, useText } from '../../i18n';
 import { wordsText } from '../../../../shared/errors';
@@ -35,12 +37,14 @@ const HALTED: Record<Exclude<Halted, null>, 'haltedPaused' | 'haltedStopped' | '
   ended: 'haltedEnded',
 };
 
-export function ToolCard({ item }: { item: Of<'tool'> }) {
+export function ToolCard({ item, sessionId }: { item: Of<'tool'>; sessionId: string }) {
   const t = useText(toolCardStrings);
   const language = useLanguage();
   const formats = useFormats();
-  const input = prettyInput(item.input);
-  const status = item.running ? t.running : item.halted ? t[HALTED[item.halted]] : item.isError ? t.error : t.ok;
+  const input = toolInputText(item.tool, item.input);
+  // A write whose change waits in the Review is not running: it waits for the person (issue 27, defect 21).
+  const waits = useReviewStore((s) => item.running && !!item.changeId && isWaiting(s, sessionId, item.changeId));
+  const status = waits ? t.waitingForYourReview : item.running ? t.running : item.halted ? t[HALTED[item.halted]] : item.isError ? t.error : t.ok;
   // Null for a call without words (older logs, failures not in a catalog) or words this build does not know.
   const said = item.isError && item.errorWords ? wordsText(item.errorWords, language) : null;
   return (
@@ -242,6 +246,7 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { approval } = item;
+  const modeName = useModeName();
   const undecided = useUndecided(sessionId, approval.changeId);
   // Answerable only while it waits (the review store says so, as everywhere); a pause or an end took it back.
   const open = !item.resolved && undecided === 'waits';
@@ -251,7 +256,7 @@ export function ApprovalCard({ item, sessionId }: { item: Of<'approval'>; sessio
     approval.kind === 'command'
       ? `$ ${approval.command?.command ?? ''}`
       : approval.mode
-        ? `${approval.mode.from} → ${approval.mode.to}${approval.mode.reason ? `\n${approval.mode.reason}` : ''}`
+        ? `${modeName(approval.mode.from)} → ${modeName(approval.mode.to)}${approval.mode.reason ? `\n${approval.mode.reason}` : ''}`
         : `${approval.tool?.name ?? 'read'} ${approval.tool?.input ?? ''}`;
   const act = (fn: () => Promise<unknown>) => fn().catch((err) => setError(message(err)));
   return (

@@ -51,6 +51,8 @@ export type ActivityItem =
       durationMs: number | null;
       running: boolean;
       halted: Halted;
+      /** The change this call proposed (write_file, edit_file, delete_file), while it may wait for review. */
+      changeId?: string;
     })
   | (Base & {
       kind: 'terminal';

@@ -276,6 +276,7 @@ function reduce(d: Draft, s: ActivityState, e: AgentEvent): void {
       return;
     }
     case 'change_proposed':
+      if (e.callId) d.patch(`call:${e.callId}`, (t) => ({ ...t, changeId: e.changeId }), 'tool');
       d.add({
         ...base,
         key: `change:${e.changeId}`,

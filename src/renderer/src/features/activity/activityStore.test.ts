@@ -111,6 +111,17 @@ describe('activity reducer on recorded sessions', () => {
     expect(ofKind(old.items, 'terminal')).toMatchObject([{ sandboxed: false, blocked: [] }]);
   });
 
+  it("links a write's card to the change it proposed, so the card can say it waits for review (issue 27, defect 21)", () => {
+    const sessionId = greetSession.sessionId;
+    const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, seq: n, ...event } as AgentEvent });
+    const change = { path: 'a.txt', kind: 'create', before: null, after: 'a\n', beforeHash: null };
+    const s = applyActivityBatch(emptyActivity(sessionId), [
+      ev({ type: 'tool_call_started', callId: 'c1', todoId: 't1', tool: 'write_file', input: '{"path":"a.txt","content":"a\\n"}' }, 1),
+      ev({ type: 'change_proposed', changeId: 'ch1', callId: 'c1', todoId: 't1', change }, 2),
+    ]);
+    expect(ofKind(s.items, 'tool')).toMatchObject([{ callId: 'c1', running: true, changeId: 'ch1' }]);
+  });
+
   it('appends streamed deltas to one text card and settles it with the full message', () => {
     const sessionId = greetSession.sessionId;
     const ev = (event: PartialEvent, n: number): HubEntry => ({ n, kind: 'agent', event: { sessionId, ...event } as AgentEvent });

@@ -1,3 +1,4 @@
+import { AskChooser } from './AskChooser';
 import { SessionList } from './SessionList';
 import { StartSessionForm } from './StartSessionForm';
 import { useSessionStore } from './sessionStore';
@@ -11,6 +12,7 @@ export function SessionsPanel() {
   const open = (sessionId: string) => useSessionStore.getState().open(sessionId);
   return (
     <div className="sessions-panel" data-testid="sessions-panel">
+      <AskChooser />
       <StartSessionForm />
       <div className="sessions-heading">{t.sessions}</div>
       <SessionList onOpen={open} />

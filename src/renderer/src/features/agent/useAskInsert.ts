@@ -1,19 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useAskStore } from '../context/askStore';
 import { withMentionAdded } from '../context/askText';
-import { canStop } from './sessionFormat';
+import { askRoute } from './askRoute';
 import { useSessionStore } from './sessionStore';
 
-/**
- * Which box answers "Ask the agent about this": the shown session's message box while it has not ended, else the task
- * box. A session just started is shown before the list has been fetched again: it has not ended either.
- */
-export function useAskTarget(): 'task' | 'message' {
-  return useSessionStore((s) => {
-    if (!s.currentSessionId) return 'task';
-    const current = s.sessions.find((x) => x.sessionId === s.currentSessionId);
-    return !current || canStop(current.status) ? 'message' : 'task';
-  });
+/** Which box answers "Ask the agent about this" (askRoute.ts); 'choose': the person picks (AskChooser.tsx). */
+export function useAskTarget(): 'task' | 'message' | 'choose' {
+  return useSessionStore((s) => askRoute(s.sessions, s.currentSessionId));
 }
 
 /**
@@ -22,7 +15,8 @@ export function useAskTarget(): 'task' | 'message' {
  */
 export function useAskInsert(target: 'task' | 'message', text: string, setText: (text: string) => void, inputRef: RefObject<HTMLTextAreaElement | null>): void {
   const request = useAskStore((s) => s.request);
-  const wanted = useAskTarget();
+  const route = useAskTarget();
+  const wanted = request?.to ?? route;
   const latest = useRef(text);
   latest.current = text;
   const focusAt = useRef<string | null>(null);

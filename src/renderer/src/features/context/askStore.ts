@@ -13,6 +13,8 @@ export interface AskRequest {
   id: number;
   /** The mention to insert, with its trailing space. */
   text: string;
+  /** The box chosen by the person when it was not clear (features/agent/askRoute.ts). */
+  to?: 'task' | 'message';
 }
 
 interface AskState {
@@ -20,6 +22,8 @@ interface AskState {
   /** The file viewer's selected lines (null: nothing selected). */
   selection: { path: string; lines: LineRange } | null;
   take(id: number): void;
+  /** Sends the request to the box the person chose. */
+  route(id: number, to: 'task' | 'message'): void;
   setSelection(selection: { path: string; lines: LineRange } | null): void;
 }
 
@@ -29,6 +33,7 @@ export const useAskStore = create<AskState>((set) => ({
   request: null,
   selection: null,
   take: (id) => set((s) => (s.request?.id === id ? { request: null } : s)),
+  route: (id, to) => set((s) => (s.request?.id === id ? { request: { ...s.request, to } } : s)),
   setSelection: (selection) => set({ selection }),
 }));
 

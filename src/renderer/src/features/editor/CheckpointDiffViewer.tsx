@@ -5,6 +5,7 @@ import { fileAtQuery } from '../timeline/timelineQueries';
 import { useTimelineStore } from '../timeline/timelineStore';
 import { useNowRefresh } from '../timeline/useTimelineSync';
 import { DiffViewer, type DiffSides } from './DiffViewer';
+import type { DiffLayout } from '../../ui/DiffLayoutButton';
 import { editorStrings } from './editorStrings';
 import { useText } from '../../i18n';
 
@@ -54,7 +55,7 @@ export function CheckpointDiffTag({ path, from, to }: { path: string; from: stri
 }
 
 /** A file between two checkpoints (or a checkpoint and now) in the shared Monaco diff viewer. */
-export function CheckpointDiffViewer({ path, from, to, sideBySide }: { path: string; from: string | null; to: string; sideBySide: boolean }) {
+export function CheckpointDiffViewer({ path, from, to, sideBySide, onLayout }: { path: string; from: string | null; to: string; sideBySide: boolean; onLayout?(layout: DiffLayout): void }) {
   const t = useText(editorStrings);
   const { sides, error } = useSides(path, from, to);
   useNowRefresh();
@@ -65,6 +66,7 @@ export function CheckpointDiffViewer({ path, from, to, sideBySide }: { path: str
       sides={sides}
       error={error}
       absentMessage={t.absentInComparison}
+      onLayout={onLayout}
     />
   );
 }

@@ -9,6 +9,9 @@ import { describeError, ViewerMessage } from '../../ui/ViewerMessage';
 import { GitHunks, type HunkSide } from '../git/GitHunks';
 import { editorStrings } from './editorStrings';
 import { useText } from '../../i18n';
+import { watchRenderMode } from '../../ui/diffRenderMode';
+import { layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
+import { lineCountOfFile, oneSideOf, oneSidedText, type OneSide } from './oneSidedDiff';
 
 /** Above this many characters (both sides together) the diff uses the faster, older algorithm. */
 const LARGE_DIFF_CHARS = 1_000_000;
@@ -17,6 +20,8 @@ interface Models {
   path: string;
   original: Monaco.editor.ITextModel;
   modified: Monaco.editor.ITextModel;
+  /** A file on one side only: both models hold its lines (see oneSidedDiff.ts). */
+  oneSide: OneSide | null;
 }
 
 /** The two sides of a diff, from any source (git, checkpoints); null text = the file is absent on that side. */
@@ -37,26 +42,37 @@ export interface DiffViewerProps {
   absentMessage?: string;
   /** Scrolls to a line of one side (a new `seq` scrolls again). */
   reveal?: { side: HunkSide; line: number; seq: number } | null;
+  /** Told how Monaco really draws the diff (it goes inline by itself in a narrow pane). */
+  onLayout?(layout: DiffLayout): void;
 }
 
 /**
  * Two versions of a file, read-only in Monaco's diff editor; the caller says where they come from.
  * Owns the diff editor and both models: creates them and disposes them.
  */
-export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reveal }: DiffViewerProps) {
+export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reveal, onLayout }: DiffViewerProps) {
   const t = useText(editorStrings);
   const diff = { data: sides, error: error ?? null };
   const { monaco, error: loadError } = useMonaco();
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
   const modelsRef = useRef<Models | null>(null);
+  const decoRef = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null);
+  const [rendered, setRendered] = useState<boolean | null>(null);
+  const data = diff.data && !diff.data.binary && !diff.data.tooLarge ? diff.data : null;
+  const hasData = data !== null;
+  const original = data?.original ?? null;
+  const modified = data?.modified ?? null;
+  const oneSide = hasData ? oneSideOf(original, modified) : null;
+  // A one-sided file has one column to show.
+  const split = sideBySide && !oneSide;
 
   useEffect(() => {
     if (!monaco || !hostRef.current) return;
     const editor = monaco.editor.createDiffEditor(hostRef.current, {
       ...viewerOptions,
       originalEditable: false,
-      renderSideBySide: sideBySide,
+      renderSideBySide: split,
       enableSplitViewResizing: true,
       renderMarginRevertIcon: false,
       ignoreTrimWhitespace: false,
@@ -64,7 +80,11 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
       minimap: { enabled: false },
     });
     editorRef.current = editor;
+    decoRef.current = editor.getModifiedEditor().createDecorationsCollection();
+    const unwatch = watchRenderMode(editor, setRendered);
     return () => {
+      unwatch();
+      decoRef.current = null;
       editor.dispose();
       modelsRef.current?.original.dispose();
       modelsRef.current?.modified.dispose();
@@ -75,33 +95,43 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
   }, [monaco]);
 
   useEffect(() => {
-    editorRef.current?.updateOptions({ renderSideBySide: sideBySide });
-  }, [sideBySide, monaco]);
+    editorRef.current?.updateOptions({ renderSideBySide: split });
+  }, [split, monaco]);
 
-  const data = diff.data && !diff.data.binary && !diff.data.tooLarge ? diff.data : null;
-  const hasData = data !== null;
-  const original = data?.original ?? null;
-  const modified = data?.modified ?? null;
+  const layout = layoutOf(sideBySide, rendered, !!oneSide);
+  useEffect(() => onLayout?.(layout), [layout, onLayout]);
+
   useEffect(() => {
     const editor = editorRef.current;
     if (!monaco || !editor || !hasData) return;
-    const left = original ?? '';
-    const right = modified ?? '';
+    const alone = oneSide === 'added' ? modified : oneSide === 'deleted' ? original : null;
+    const left = alone !== null ? oneSidedText(alone) : (original ?? '');
+    const right = alone !== null ? left : (modified ?? '');
     const large = left.length + right.length > LARGE_DIFF_CHARS;
     editor.updateOptions({
       diffAlgorithm: large ? 'legacy' : 'advanced',
       maxComputationTime: large ? 1500 : 5000,
     });
     const current = modelsRef.current;
-    if (current && current.path === path) {
+    const lines = alone !== null ? lineCountOfFile(alone) : 0;
+    // Every line of a one-sided file is added (or deleted); set after the models, which a new model clears.
+    const mark = () =>
+      decoRef.current?.set(
+        lines
+          ? [{ range: new monaco.Range(1, 1, lines, 1), options: { isWholeLine: true, className: `diff-line-${oneSide}`, linesDecorationsClassName: `diff-sign-${oneSide}` } }]
+          : [],
+      );
+    if (current && current.path === path && current.oneSide === oneSide) {
       // The same file changed: update in place so the scroll position stays.
       if (current.original.getValue() !== left) current.original.setValue(left);
       if (current.modified.getValue() !== right) current.modified.setValue(right);
+      mark();
       return;
     }
     const language = languageOf(monaco, path);
     const next: Models = {
       path,
+      oneSide,
       original: monaco.editor.createModel(left, language),
       modified: monaco.editor.createModel(right, language),
     };
@@ -109,17 +139,18 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
     modelsRef.current = next;
     current?.original.dispose();
     current?.modified.dispose();
-  }, [monaco, path, original, modified, hasData]);
+    mark();
+  }, [monaco, path, original, modified, hasData, oneSide]);
 
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor || !reveal || !hasData) return;
     // Inline, only the working tree's side is shown.
-    const side = reveal.side === 'original' && sideBySide ? editor.getOriginalEditor() : editor.getModifiedEditor();
+    const side = reveal.side === 'original' && split ? editor.getOriginalEditor() : editor.getModifiedEditor();
     side.revealLineInCenter(reveal.line);
     side.setPosition({ lineNumber: reveal.line, column: 1 });
     side.focus();
-  }, [reveal, hasData, sideBySide]);
+  }, [reveal, hasData, split]);
 
   let message: ReactNode = null;
   if (loadError) message = <ViewerMessage tone="error">{t.couldNotLoadEditor(loadError.message)}</ViewerMessage>;
@@ -131,7 +162,7 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
   } else if (!diff.data || !monaco) message = <ViewerMessage>{t.loading}</ViewerMessage>;
 
   return (
-    <div className="viewer" data-testid="diff-viewer" data-path={path}>
+    <div className="viewer" data-testid="diff-viewer" data-path={path} data-one-side={oneSide ?? undefined}>
       <div className="monaco-host" ref={hostRef} hidden={!!message} />
       {message}
     </div>
@@ -139,7 +170,7 @@ export function DiffViewer({ path, sideBySide, sides, error, absentMessage, reve
 }
 
 /** A file at HEAD (left) against the working tree (right), under its hunks with their git actions (GitHunks). */
-export function GitDiffViewer({ path, sideBySide }: { path: string; sideBySide: boolean }) {
+export function GitDiffViewer({ path, sideBySide, onLayout }: { path: string; sideBySide: boolean; onLayout?(layout: DiffLayout): void }) {
   const t = useText(editorStrings);
   const client = useClient();
   const diff = useQuery(diffQuery(client, path));
@@ -154,6 +185,7 @@ export function GitDiffViewer({ path, sideBySide }: { path: string; sideBySide: 
         error={diff.error}
         absentMessage={t.absentInGit}
         reveal={reveal}
+        onLayout={onLayout}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { askAgentAbout, selectionOf } from '../context/askStore';
 import { useGitRefresh } from '../git/useGitRefresh';
 import { CheckpointDiffTag, CheckpointDiffViewer } from './CheckpointDiffViewer';
 import { GitDiffViewer } from './DiffViewer';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { CloseDirtyDialog } from './CloseDirtyDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditorTabs } from './EditorTabs';
@@ -78,6 +79,7 @@ export function EditorArea({ fileBanner, emptyState }: { fileBanner?: (path: str
   const queryClient = useQueryClient();
   const deps = useMemo(() => ({ client, queryClient }), [client, queryClient]);
   const [sideBySide, setSideBySide] = useState(true);
+  const [layout, setLayout] = useState<DiffLayout | null>(null);
 
   useGitRefresh();
   useDiskSync(deps);
@@ -120,15 +122,7 @@ export function EditorArea({ fileBanner, emptyState }: { fileBanner?: (path: str
         {target.kind === 'file' && <AskAgentButton path={target.path} />}
         {target.kind !== 'file' && (
           <>
-            <button
-              className="header-button"
-              onClick={() => setSideBySide((v) => !v)}
-              title={sideBySide ? t.showInline : t.showSideBySide}
-              data-testid="diff-layout-toggle"
-              aria-pressed={!sideBySide}
-            >
-              {sideBySide ? t.inline : t.sideBySide}
-            </button>
+            <DiffLayoutButton className="header-button" testId="diff-layout-toggle" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => setSideBySide((v) => !v)} />
             {target.kind === 'diff' && <OpenFileButton path={target.path} />}
           </>
         )}
@@ -136,7 +130,7 @@ export function EditorArea({ fileBanner, emptyState }: { fileBanner?: (path: str
       {target.kind === 'file' ? (
         <FileViewer key={`file:${target.path}`} path={target.path} banner={fileBanner?.(target.path)} />
       ) : target.kind === 'diff' ? (
-        <GitDiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} />
+        <GitDiffViewer key={`diff:${target.path}`} path={target.path} sideBySide={sideBySide} onLayout={setLayout} />
       ) : (
         <CheckpointDiffViewer
           key={`checkpointDiff:${target.path}:${target.from}:${target.to}`}
@@ -144,6 +138,7 @@ export function EditorArea({ fileBanner, emptyState }: { fileBanner?: (path: str
           from={target.from}
           to={target.to}
           sideBySide={sideBySide}
+          onLayout={setLayout}
         />
       )}
       {dialogs}

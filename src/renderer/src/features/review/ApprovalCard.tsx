@@ -3,11 +3,13 @@ import { itemLabel, type PendingItem } from './reviewStore';
 import { SandboxBlocked, SandboxChoices } from './SandboxDecision';
 import { reviewNoticeStrings } from './reviewNoticeStrings';
 import { useReasonText, useText } from '../../i18n';
+import { useModeName } from '../../ui/useModeName';
 
 /** A command, a read or a mode switch waiting for approval: what would run, where, and why it asks. */
 export function ApprovalCard({ item }: { item: PendingItem }) {
   const t = useText(reviewNoticeStrings);
   const reasonText = useReasonText();
+  const modeName = useModeName();
   const [error, setError] = useState<string | null>(null);
   if (item.sandbox) {
     const sb = item.sandbox;
@@ -26,7 +28,7 @@ export function ApprovalCard({ item }: { item: PendingItem }) {
     return (
       <div className="review-card" data-testid="review-mode">
         <div className="review-card-label">{t.wantsModeSwitch}</div>
-        <pre className="review-command-line">{itemLabel(item)}</pre>
+        <pre className="review-command-line">{itemLabel(item, modeName)}</pre>
         {item.mode.reason && <div className="review-mode-reason">{item.mode.reason}</div>}
         <div className="review-dim">{reasonText(item.reason, item.reasonWords) ?? t.modeNeedsApproval}</div>
       </div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { splitLines } from '../../../../shared/lineDiff';
-import type { Hunk } from './hunks';
+import { mergeHunks, type Hunk } from './hunks';
+import { hunkState } from './hunkStates';
 import { rightText } from './reviewDecision';
 import { useReviewStore, type PendingItem } from './reviewStore';
 import { reviewStrings } from './reviewStrings';
@@ -21,10 +22,29 @@ function range(t: Words, start: number, end: number): string {
   return end - start === 1 ? t.line(start + 1) : t.lines(start + 1, end);
 }
 
+const HUNK_STATE_WORD = { undecided: 'hunkUndecided', kept: 'hunkKept', rejected: 'hunkRejected' } as const;
+/** Past this many lines the preview shows the first ones. */
+const PREVIEW_LINES = 400;
+
+/** The file as accepting would write it: the kept and undecided hunks applied, the rejected ones not. */
+function ResultPreview({ item, hunks, rejected }: { item: PendingItem & { change: NonNullable<PendingItem['change']> }; hunks: Hunk[]; rejected: ReadonlySet<string> }) {
+  const t = useText(reviewStrings);
+  const text = useMemo(() => mergeHunks(item.change.before, rightText(item.change, item.edited), hunks, rejected), [item.change, item.edited, hunks, rejected]);
+  const lines = text.split('\n');
+  return (
+    <details className="review-preview" data-testid="review-preview">
+      <summary>{t.previewResult}</summary>
+      <pre className="review-preview-text">{lines.slice(0, PREVIEW_LINES).join('\n')}</pre>
+      {lines.length > PREVIEW_LINES && <div className="review-dim">{t.previewCut(PREVIEW_LINES, lines.length)}</div>}
+    </details>
+  );
+}
+
 /** The hunks of the selected change, each with its state and accept/reject buttons. */
 export function HunkList({ item, hunks, rejected, hunkIndex }: { item: PendingItem & { change: NonNullable<PendingItem['change']> }; hunks: Hunk[]; rejected: ReadonlySet<string>; hunkIndex: number }) {
   const t = useText(reviewStrings);
-  const { toggleHunk, setRejected, setHunkIndex } = useReviewStore.getState();
+  const { decideHunk, keepAll, setRejected, setHunkIndex } = useReviewStore.getState();
+  const kept = item.kept ?? [];
   const before = useMemo(() => splitLines(item.change.before), [item.change]);
   const after = useMemo(() => splitLines(rightText(item.change, item.edited)), [item.change, item.edited]);
   const rejectedCount = hunks.filter((h) => rejected.has(h.key)).length;
@@ -36,7 +56,7 @@ export function HunkList({ item, hunks, rejected, hunkIndex }: { item: PendingIt
           {rejectedCount > 0 && <span className="review-dim"> · {t.rejectedCount(rejectedCount)}</span>}
         </span>
         <span className="review-spacer" />
-        <button className="review-link" disabled={!rejectedCount} onClick={() => setRejected(item.key, [])} title={t.acceptEveryHunk}>
+        <button className="review-link" disabled={kept.length === hunks.length && !rejectedCount} onClick={() => keepAll(item.key, hunks.map((h) => h.key))} title={t.acceptEveryHunk}>
           {t.allAccepted}
         </button>
         <button className="review-link" disabled={rejectedCount === hunks.length} onClick={() => setRejected(item.key, hunks.map((h) => h.key))} title={t.rejectEveryHunk}>
@@ -46,15 +66,16 @@ export function HunkList({ item, hunks, rejected, hunkIndex }: { item: PendingIt
       {hunks.length === 0 && <div className="review-dim review-pad">{t.noDifferences}</div>}
       <ol className="review-hunk-list">
         {hunks.slice(0, LIST_LIMIT).map((h, i) => {
-          const no = rejected.has(h.key);
+          const state = hunkState(h.key, kept, rejected);
+          const no = state === 'rejected';
           const added = h.afterEnd - h.afterStart;
           const removed = h.beforeEnd - h.beforeStart;
           return (
             <li
               key={h.key}
-              className={`review-hunk ${no ? 'rejected' : 'accepted'} ${i === hunkIndex ? 'selected' : ''}`}
+              className={`review-hunk ${state} ${i === hunkIndex ? 'selected' : ''}`}
               data-testid="review-hunk"
-              data-state={no ? 'rejected' : 'accepted'}
+              data-state={state}
               data-index={i}
               onClick={() => setHunkIndex(i)}
             >
@@ -63,14 +84,17 @@ export function HunkList({ item, hunks, rejected, hunkIndex }: { item: PendingIt
                 <span className="review-count-add">+{added}</span>
                 <span className="review-count-del">−{removed}</span>
                 <span className="review-spacer" />
+                <span className={`review-hunk-state state-${state}`} data-testid="review-hunk-state">
+                  {t[HUNK_STATE_WORD[state]]}
+                </span>
                 <button
-                  className={`review-hunk-toggle ${no ? '' : 'on'}`}
-                  aria-pressed={!no}
+                  className={`review-hunk-toggle ${state === 'kept' ? 'on' : ''}`}
+                  aria-pressed={state === 'kept'}
                   data-testid="review-hunk-accept"
-                  title={t.keepHunk}
+                  title={state === 'kept' ? t.undecideHunk : t.keepHunk}
                   onClick={(e) => {
                     e.stopPropagation();
-                    if (no) toggleHunk(item.key, h.key);
+                    decideHunk(item.key, h.key, state === 'kept' ? 'undecided' : 'kept');
                     setHunkIndex(i);
                   }}
                 >
@@ -80,10 +104,10 @@ export function HunkList({ item, hunks, rejected, hunkIndex }: { item: PendingIt
                   className={`review-hunk-toggle reject ${no ? 'on' : ''}`}
                   aria-pressed={no}
                   data-testid="review-hunk-reject"
-                  title={t.rejectHunk}
+                  title={no ? t.undecideHunk : t.rejectHunk}
                   onClick={(e) => {
                     e.stopPropagation();
-                    if (!no) toggleHunk(item.key, h.key);
+                    decideHunk(item.key, h.key, no ? 'undecided' : 'rejected');
                     setHunkIndex(i);
                   }}
                 >
@@ -97,6 +121,7 @@ export function HunkList({ item, hunks, rejected, hunkIndex }: { item: PendingIt
         })}
       </ol>
       {hunks.length > LIST_LIMIT && <div className="review-dim review-pad">{t.moreHunks(hunks.length - LIST_LIMIT)}</div>}
+      {rejectedCount > 0 && <ResultPreview item={item} hunks={hunks} rejected={rejected} />}
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { useReviewStore, type PendingItem } from './reviewStore';
 import { reviewStrings } from './reviewStrings';
 import { editorStrings } from '../editor/editorStrings';
 import { textOf, useText } from '../../i18n';
+import { watchRenderMode } from '../../ui/diffRenderMode';
+import { layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 
 /** How long typing on the right side settles before the hunks are computed again. */
 const EDIT_SETTLE_MS = 150;
@@ -24,6 +26,8 @@ export interface ReviewDiffEditorProps {
   sideBySide: boolean;
   /** Escape in the editor: give the keyboard back to the review. */
   onLeave(): void;
+  /** Told how Monaco really draws the diff (inline by itself when the pane is narrow). */
+  onLayout?(layout: DiffLayout): void;
 }
 
 interface Models {
@@ -48,7 +52,7 @@ export const isNewFile = (change: NonNullable<PendingItem['change']>): boolean =
  * the right side's gutter (✓ accepted, ✕ rejected: click to toggle) and rejected hunks are struck
  * through. Owns the diff editor and its models.
  */
-export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide, onLeave }: ReviewDiffEditorProps) {
+export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide, onLeave, onLayout }: ReviewDiffEditorProps) {
   const t = useText(reviewStrings);
   const editorWords = useText(editorStrings);
   const { monaco, error } = useMonaco();
@@ -63,6 +67,9 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
   const editable = item?.change.kind !== 'delete';
   const newFile = !!item && isNewFile(item.change);
   const split = sideBySide && !newFile;
+  const [rendered, setRendered] = useState<boolean | null>(null);
+  const layout = layoutOf(sideBySide, rendered, newFile);
+  useEffect(() => onLayout?.(layout), [layout, onLayout]);
 
   // The editor: once per Monaco.
   useEffect(() => {
@@ -84,6 +91,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       minimap: { enabled: false },
     });
     editorRef.current = editor;
+    const unwatch = watchRenderMode(editor, setRendered);
     // Monaco stops its diff worker when the last model goes away (between two waiting changes) and a new
     // worker costs a script load and parse per change: an empty model keeps it alive while the view is open.
     const keepAlive = monaco.editor.createModel('', 'plaintext');
@@ -131,6 +139,7 @@ export function ReviewDiffEditor({ item, hunks, rejected, hunkIndex, sideBySide,
       );
     });
     return () => {
+      unwatch();
       flush();
       setEditFlusher(null);
       typing.dispose();

@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { countsOf } from './hunkCache';
+import { useModeName } from '../../ui/useModeName';
 import { itemLabel, useReviewStore, type DecidedItem, type PendingItem } from './reviewStore';
 import { reviewStrings } from './reviewStrings';
 import { textOf, useText } from '../../i18n';
@@ -22,7 +23,7 @@ function Row({ item, selected, sessionLabel }: { item: PendingItem; selected: bo
   const t = useText(reviewStrings);
   const kind = kindOf(item);
   const counts = item.change && !item.change.binary ? countsOf(item) : null;
-  const label = itemLabel(item);
+  const label = itemLabel(item, useModeName());
   const slash = label.lastIndexOf('/');
   const name = item.change && slash >= 0 ? label.slice(slash + 1) : label;
   const folder = item.change && slash >= 0 ? label.slice(0, slash) : '';

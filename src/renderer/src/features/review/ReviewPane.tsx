@@ -4,9 +4,13 @@ import { ViewerMessage } from '../../ui/ViewerMessage';
 import { ApprovalCard } from './ApprovalCard';
 import { countsOf, hunksFor } from './hunkCache';
 import { HunkList } from './HunkList';
+import { writtenSummary } from './hunkStates';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { accept, acceptAll, acceptAlways, reject, rejectAll } from './reviewActions';
-import { isNewFile, ReviewDiffEditor } from './ReviewDiffEditor';
+import { ReviewDiffEditor } from './ReviewDiffEditor';
+import { useModeName } from '../../ui/useModeName';
+import { todoNumber } from '../../ui/todoNumber';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { kindOf } from './ReviewList';
 import { notificationsSupported } from './reviewNotify';
 import { itemLabel, selectedItem, useReviewStore, type PendingItem } from './reviewStore';
@@ -33,6 +37,7 @@ export function ReviewPane() {
   const t = useText(reviewStrings);
   const keyWords = useText(reviewKeyStrings);
   const reasonText = useReasonText();
+  const modeName = useModeName();
   const client = useClient();
   const item = useReviewStore(selectedItem);
   const count = useReviewStore((s) => s.items.length);
@@ -40,6 +45,7 @@ export function ReviewPane() {
   const sideBySide = useReviewStore((s) => s.sideBySide);
   const session = useReviewStore((s) => (item ? s.sessions[item.sessionId] : undefined));
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
+  const [layout, setLayout] = useState<DiffLayout | null>(null);
   const paneRef = useRef<HTMLDivElement>(null);
   const fileItem = item?.change ? (item as FileItem) : null;
   // Hunks (a line diff of the whole file) are computed after the diff editor got its models: a big file
@@ -49,12 +55,15 @@ export function ReviewPane() {
   const hunks = hunksReady ? hunksFor(deferred).hunks : NO_HUNKS.hunks;
   const counts = hunksReady ? countsOf(deferred) : NO_HUNKS.counts;
   const rejected = useMemo(() => new Set(item?.rejected ?? []), [item?.rejected]);
+  // What accepting writes (issue 27, defect 13): the header's counts and the button follow the rejected hunks.
+  const written = useMemo(() => writtenSummary(hunks, rejected), [hunks, rejected]);
+  const partial = hunksReady && written.applied < written.total;
   const diffable = !!fileItem && !fileItem.change.binary;
   const hunkable = diffable && fileItem.change.kind !== 'delete';
 
   const askReject = (target: PendingItem, note?: string) =>
     setAsking({
-      title: t.rejectItem(kindOf(target).word, itemLabel(target)),
+      title: t.rejectItem(kindOf(target).word, itemLabel(target, modeName)),
       note,
       confirmLabel: t.reject,
       submit: async (reason) => {
@@ -106,24 +115,22 @@ export function ReviewPane() {
         {item && kind ? (
           <>
             <span className={`review-letter tone-${kind.tone}`}>{kind.letter}</span>
-            <span className="path" data-testid="review-title" title={itemLabel(item)}>
-              {itemLabel(item)}
+            <span className="path" data-testid="review-title" title={itemLabel(item, modeName)}>
+              {itemLabel(item, modeName)}
             </span>
             <span className="tag">{kind.word}</span>
             {diffable && hunksReady && (
-              <span className="review-counts" data-testid="review-counts">
-                <span className="review-count-add">+{counts.added}</span> <span className="review-count-del">−{counts.removed}</span>
+              <span className="review-counts" data-testid="review-counts" title={t.countsTitle}>
+                <span className="review-count-add">+{partial ? written.added : counts.added}</span> <span className="review-count-del">−{partial ? written.removed : counts.removed}</span>
               </span>
             )}
             {fileItem?.edited !== null && fileItem?.edited !== undefined && <span className="tag review-edited">{t.editedByYou}</span>}
             <span className="spacer" />
-            {diffable && !isNewFile(fileItem.change) && (
-              <button className="review-button" onClick={() => useReviewStore.getState().setSideBySide(!sideBySide)} data-testid="review-layout" aria-pressed={!sideBySide}>
-                {sideBySide ? t.inline : t.sideBySide}
-              </button>
+            {diffable && (
+              <DiffLayoutButton className="review-button" testId="review-layout" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => useReviewStore.getState().setSideBySide(!sideBySide)} />
             )}
-            <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title={t.acceptTitle}>
-              {item.change ? t.acceptFile : t.approve}
+            <button className="review-button primary" data-testid="review-accept" disabled={item.busy} onClick={() => void doAccept()} title={partial ? t.applySomeTitle : t.acceptTitle}>
+              {!item.change ? t.approve : partial ? t.applySome(written.applied, written.total) : t.acceptFile}
             </button>
             {item.command?.allowPrefix && (
               <button
@@ -164,7 +171,7 @@ export function ReviewPane() {
       {item && (session || item.todoId || item.error) && (
         <div className="review-context">
           {session && <span title={t.sessionTask}>{session.task}</span>}
-          {item.todoId && <span className="review-dim"> · {t.todoRef(item.todoId)}</span>}
+          {item.todoId && <span className="review-dim"> · {t.todoRef(todoNumber(item.todoId, null))}</span>}
           {item.error && (
             <span className="error-text" role="alert">
               {' '}
@@ -174,7 +181,7 @@ export function ReviewPane() {
         </div>
       )}
       <div className="review-body">
-        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunkable ? hunks : NO_HUNKS.hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} />
+        <ReviewDiffEditor item={diffable ? fileItem : null} hunks={hunkable ? hunks : NO_HUNKS.hunks} rejected={rejected} hunkIndex={hunkIndex} sideBySide={sideBySide} onLeave={() => paneRef.current?.focus()} onLayout={setLayout} />
         {!item ? (
           <div className="editor-empty" data-testid="review-nothing">
             <div className="editor-empty-title">{t.nothingWaitsTitle}</div>

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { HunkState } from './hunkStates';
 import type { AgentApproval } from '../../../../shared/contract';
 import { textOf } from '../../i18n';
 import { reviewStrings } from './reviewStrings';
@@ -47,6 +48,8 @@ export interface PendingItem {
   edited: string | null;
   /** Keys of the hunks the person rejected (see hunks.ts). */
   rejected: string[];
+  /** Keys of the hunks the person said to keep (the others are undecided: hunkStates.ts). */
+  kept: string[];
   /** An answer is on its way. */
   busy: boolean;
   error: string | null;
@@ -87,6 +90,10 @@ export interface ReviewState {
   setEdited(key: string, text: string | null): void;
   toggleHunk(key: string, hunkKey: string): void;
   setRejected(key: string, hunkKeys: string[]): void;
+  /** Says what to do with one hunk: keep it, reject it, or take the word back (undecided). */
+  decideHunk(key: string, hunkKey: string, state: HunkState): void;
+  /** Keeps every hunk given. */
+  keepAll(key: string, hunkKeys: string[]): void;
   setBusy(key: string, busy: boolean, error?: string | null): void;
   setSideBySide(on: boolean): void;
   reset(): void;
@@ -96,8 +103,8 @@ const DECIDED_KEPT = 30;
 export const itemKey = (sessionId: string, changeId: string) => `${sessionId}/${changeId}`;
 
 /** A short name for a waiting item: the file, the command or the read. */
-export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox' | 'mode'>): string {
-  if (item.mode) return `${item.mode.from} → ${item.mode.to}`;
+export function itemLabel(item: Pick<PendingItem, 'kind' | 'change' | 'command' | 'tool' | 'changeId' | 'sandbox' | 'mode'>, modeName: (id: string) => string = (id) => id): string {
+  if (item.mode) return `${modeName(item.mode.from)} → ${modeName(item.mode.to)}`;
   if (item.change) return item.change.path;
   if (item.command) return item.command.command;
   if (item.sandbox) return item.sandbox.command;
@@ -124,6 +131,7 @@ function toItem(sessionId: string, a: AgentApproval, reason: string | null, arri
       arrivedAt,
       edited: null,
       rejected: [],
+      kept: [],
       busy: false,
       error: null,
   };
@@ -210,9 +218,22 @@ export const useReviewStore = create<ReviewState>((set) => {
     setEdited: (key, text) => set((s) => ({ items: patchItem(s.items, key, (i) => ({ edited: text !== null && text === (i.change?.after ?? '') ? null : text })) })),
     toggleHunk: (key, hunkKey) =>
       set((s) => ({
-        items: patchItem(s.items, key, (i) => ({ rejected: i.rejected.includes(hunkKey) ? i.rejected.filter((k) => k !== hunkKey) : [...i.rejected, hunkKey] })),
+        items: patchItem(s.items, key, (i) =>
+          i.rejected.includes(hunkKey)
+            ? { rejected: i.rejected.filter((k) => k !== hunkKey), kept: [...(i.kept ?? []), hunkKey] }
+            : { rejected: [...i.rejected, hunkKey], kept: (i.kept ?? []).filter((k) => k !== hunkKey) },
+        ),
       })),
-    setRejected: (key, hunkKeys) => set((s) => ({ items: patchItem(s.items, key, () => ({ rejected: [...new Set(hunkKeys)] })) })),
+    setRejected: (key, hunkKeys) =>
+      set((s) => ({ items: patchItem(s.items, key, (i) => ({ rejected: [...new Set(hunkKeys)], kept: (i.kept ?? []).filter((k) => !hunkKeys.includes(k)) })) })),
+    decideHunk: (key, hunkKey, state) =>
+      set((s) => ({
+        items: patchItem(s.items, key, (i) => ({
+          rejected: state === 'rejected' ? [...new Set([...i.rejected, hunkKey])] : i.rejected.filter((k) => k !== hunkKey),
+          kept: state === 'kept' ? [...new Set([...(i.kept ?? []), hunkKey])] : (i.kept ?? []).filter((k) => k !== hunkKey),
+        })),
+      })),
+    keepAll: (key, hunkKeys) => set((s) => ({ items: patchItem(s.items, key, () => ({ rejected: [], kept: [...new Set(hunkKeys)] })) })),
     setBusy: (key, busy, error = null) => set((s) => ({ items: patchItem(s.items, key, () => ({ busy, error })) })),
     setSideBySide: (sideBySide) => set({ sideBySide }),
     reset: () => {

@@ -7,6 +7,13 @@ import { policyStrings } from './policyStrings';
 import { settingsStrings } from './settingsStrings';
 import { numberStrings } from './numberStrings';
 import { useFormats, useText } from '../../i18n';
+import { modeText } from '../../ui/modeText';
+
+/** A mode by its name, not its id (issue 27, defect 16). */
+const modeNameIn = (modes: SettingsSnapshotT['modes'], id: string) => {
+  const mode = modes.find((m) => m.id === id);
+  return mode ? modeText({ builtIn: true, ...mode }).name : id;
+};
 
 type Words = (typeof policyStrings)['en'];
 /** Example commands in the empty lists (the same in every language). */
@@ -41,7 +48,7 @@ export function PolicySection({ snapshot }: { snapshot: SettingsSnapshotT }) {
       <div className="st-grid">
         <Field id="st-mode" label={t.defaultMode} path="agent.mode" errors={errors}>
           <select id="st-mode" className="tl-input" value={form.mode} data-testid="settings-mode" onChange={(e) => setField('mode', e.target.value)}>
-            <option value="">{t.inheritedValue(snapshot.effective.agent.mode)}</option>
+            <option value="">{t.inheritedValue(modeNameIn(snapshot.modes, snapshot.effective.agent.mode))}</option>
             {snapshot.modes.map((m) => (
               <option key={m.id} value={m.id} title={m.description}>
                 {m.name}

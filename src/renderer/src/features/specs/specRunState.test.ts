@@ -77,7 +77,7 @@ describe('taskRunStates', () => {
       ],
     });
     expect(states.get('1')).toMatchObject({ kind: 'judged_done', label: 'judged done 0.92', tickProblem: null });
-    expect(states.get('1')!.title).toContain('by the model (assess_task), confidence 0.92 (threshold 0.80): src/greet.js exports greet');
+    expect(states.get('1')!.title).toContain('by the model, confidence 0.92 (threshold 0.80): src/greet.js exports greet');
     expect(states.get('2')).toMatchObject({ kind: 'done', label: 'done' });
     expect(states.get('2')!.assessment?.provider).toBe('heuristic');
     expect(states.get('3')).toMatchObject({ kind: 'failed', label: 'failed · rolled back', rolledBack: true });

@@ -68,7 +68,7 @@ export const specsStrings = defineText({
     tickProblem: (problem: string) => `Done, but not ticked in tasks.md: ${problem}`,
     // The decision engine's judgement of a task
     judgementHead: (byModel: boolean, confidence: string, threshold: string, verdict: string) =>
-      `${byModel ? 'The model (assess_task)' : 'The quick checks'} · confidence ${confidence} (threshold ${threshold}) · ${verdict}`,
+      `${byModel ? 'The model' : 'The quick checks'} · confidence ${confidence} (threshold ${threshold}) · ${verdict}`,
     verdictJudgedDone: 'judged done, not run',
     verdictBelowThreshold: 'looks done, below the threshold: run',
     verdictNotDone: 'not done: run',
@@ -76,7 +76,7 @@ export const specsStrings = defineText({
     boxNotTicked: 'its box could not be ticked',
     judgedDoneLabel: (confidence: string) => `judged done ${confidence}`,
     judgedDoneTitle: (byModel: boolean, confidence: string, threshold: string, reasoning: string) =>
-      `Judged done without running by ${byModel ? 'the model (assess_task)' : 'the quick checks'}, confidence ${confidence} (threshold ${threshold}): ${reasoning}`,
+      `Judged done without running by ${byModel ? 'the model' : 'the quick checks'}, confidence ${confidence} (threshold ${threshold}): ${reasoning}`,
     runDone: 'done',
     runDoneTitle: (verdict: { confidence: number; feedback: string } | null) =>
       `Run and verified${verdict ? ` (${Math.round(verdict.confidence * 100)}% confident: ${verdict.feedback})` : ''}.`,
@@ -169,14 +169,14 @@ export const specsStrings = defineText({
     requirements: (ids: readonly string[]) => `需求：${ids.join('、')}`,
     tickProblem: (problem: string) => `已完成，但未在 tasks.md 中勾选：${problem}`,
     judgementHead: (byModel: boolean, confidence: string, threshold: string, verdict: string) =>
-      `${byModel ? '模型 (assess_task)' : '快速检查'} · 置信度 ${confidence}（阈值 ${threshold}）· ${verdict}`,
+      `${byModel ? '模型' : '快速检查'} · 置信度 ${confidence}（阈值 ${threshold}）· ${verdict}`,
     verdictJudgedDone: '判定为已完成，未运行',
     verdictBelowThreshold: '看似已完成，但低于阈值：运行',
     verdictNotDone: '未完成：运行',
     boxNotTicked: '无法勾选它的复选框',
     judgedDoneLabel: (confidence: string) => `判定已完成 ${confidence}`,
     judgedDoneTitle: (byModel: boolean, confidence: string, threshold: string, reasoning: string) =>
-      `${byModel ? '模型 (assess_task) ' : '快速检查'}判定为已完成，未运行，置信度 ${confidence}（阈值 ${threshold}）：${reasoning}`,
+      `${byModel ? '模型' : '快速检查'}判定为已完成，未运行，置信度 ${confidence}（阈值 ${threshold}）：${reasoning}`,
     runDone: '已完成',
     runDoneTitle: (verdict: { confidence: number; feedback: string } | null) =>
       `已运行并验证${verdict ? `（置信度 ${Math.round(verdict.confidence * 100)}%：${verdict.feedback}）` : ''}。`,

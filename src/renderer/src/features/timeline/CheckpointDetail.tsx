@@ -12,6 +12,7 @@ import { checkpointDiffQuery, showQuery } from './timelineQueries';
 import { useRestoreStore } from './restoreStore';
 import { comparisonOf, useTimelineStore } from './timelineStore';
 import { useAgentRestore } from './useAgentRestore';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 
 const FILES_STEP = 200;
 const statusLetter: Record<ChangedFileT['status'], string> = { added: 'A', modified: 'M', deleted: 'D', type_changed: 'T' };
@@ -104,7 +105,7 @@ function ForkBar({ sessionId, checkpointId, name, openSession }: { sessionId: st
 }
 
 /** What TimelineMain is given to draw a file between two checkpoints (App passes the editor's viewer). */
-export type CheckpointDiffView = (p: { path: string; from: string | null; to: string; sideBySide: boolean }) => ReactNode;
+export type CheckpointDiffView = (p: { path: string; from: string | null; to: string; sideBySide: boolean; onLayout?(layout: DiffLayout): void }) => ReactNode;
 
 interface Props {
   record: CheckpointRecordT;
@@ -140,6 +141,7 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
   const [limit, setLimit] = useState(FILES_STEP);
   const [chosen, setChosen] = useState<string | null>(null);
   const [sideBySide, setSideBySide] = useState(true);
+  const [layout, setLayout] = useState<DiffLayout | null>(null);
   const id = record.checkpointId;
   const comparison = comparisonOf(id, compare, items);
   const show = useQuery({ ...showQuery(client, id), enabled: comparison.kind === 'show' });
@@ -276,13 +278,11 @@ export function CheckpointDetail({ record, items, diffView, openSession }: Props
                 <span className="tl-view-sides" data-testid="checkpoint-diff-sides" title={t.sidesTitle(sideName(from), sideName(to))}>
                   {sideName(from)} ↔ {sideName(to)}
                 </span>
-                <button className="tl-button" onClick={() => setSideBySide((v) => !v)} data-testid="diff-layout-toggle" aria-pressed={!sideBySide}>
-                  {sideBySide ? t.inline : t.sideBySide}
-                </button>
+                <DiffLayoutButton className="tl-button" testId="diff-layout-toggle" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => setSideBySide((v) => !v)} />
               </div>
               {/* A viewer per file and comparison, as the editor's tabs have (its Monaco models are made for one). */}
               <div className="tl-view-diff-view" key={`${shown}\n${from}\n${to}`}>
-                {diffView({ path: shown, from, to, sideBySide })}
+                {diffView({ path: shown, from, to, sideBySide, onLayout: setLayout })}
               </div>
             </>
           ) : (

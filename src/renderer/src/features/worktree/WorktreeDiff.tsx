@@ -6,7 +6,7 @@ import { agentEventHub } from '../agent/agentEventHub';
 import { message } from '../agent/sessionFormat';
 import { DIFF_STATUS, diffFileNote, diffSummary, worktreeDiffKey, type WorktreeDiffFile } from '../agent/worktreeWords';
 import { DiffViewer } from '../editor/DiffViewer';
-import { editorStrings } from '../editor/editorStrings';
+import { DiffLayoutButton, layoutOf, type DiffLayout } from '../../ui/DiffLayoutButton';
 import { useText } from '../../i18n';
 import { worktreeStrings } from './worktreeStrings';
 import '../editor/editor.css';
@@ -26,12 +26,12 @@ const SETTLE_MS = 400;
  */
 export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: string }) {
   const t = useText(worktreeStrings);
-  const editorWords = useText(editorStrings);
   const client = useClient();
   const queryClient = useQueryClient();
   const diff = useQuery({ queryKey: worktreeDiffKey(sessionId), queryFn: () => client.invoke('agent.worktreeDiff', { sessionId }), staleTime: 0, retry: false });
   const [selected, setSelected] = useState<string | null>(null);
   const [sideBySide, setSideBySide] = useState(true);
+  const [layout, setLayout] = useState<DiffLayout | null>(null);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -86,14 +86,13 @@ export function WorktreeDiff({ sessionId, base }: { sessionId: string; base: str
               )}
               <span className={`tag wt-status-${file.status}`}>{DIFF_STATUS[file.status].word}</span>
               <span className="spacer" />
-              <button type="button" className="header-button" onClick={() => setSideBySide((v) => !v)} aria-pressed={!sideBySide} title={sideBySide ? editorWords.showInline : editorWords.showSideBySide}>
-                {sideBySide ? editorWords.inline : editorWords.sideBySide}
-              </button>
+              <DiffLayoutButton className="header-button" layout={layout ?? layoutOf(sideBySide, null, false)} onToggle={() => setSideBySide((v) => !v)} />
             </div>
             <DiffViewer
               path={file.path}
               sideBySide={sideBySide}
               sides={{ original: file.before, modified: file.after, binary: file.binary, tooLarge: file.tooLarge }}
+              onLayout={setLayout}
             />
           </>
         ) : (
