@@ -391,6 +391,8 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
 
   // Complete an interrupted restore, then (optionally) fill the store and stat cache in the background.
   if (existsSync(paths.journal)) void enqueue('recover', () => recoverJournal(ctx)).catch(() => undefined);
+  // A process that ended before copying in what its first snapshot borrowed: copy it now (repoSeed.ts).
+  if (borrowing(ctx.git)) scheduleMaintenance();
   if (options.warmUp) void enqueue('warm-up', () => takeSnapshot(ctx, 'warm-up', 'warm-up')).catch(() => undefined);
   // A big tree's first walk in this process: its stat pool is started and given the file list now.
   if (options.preloadStatPool && ctx.cache.entries.size > POOL_MIN_FILES) {
