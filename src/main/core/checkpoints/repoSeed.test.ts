@@ -64,12 +64,13 @@ describe('first checkpoint from the user repository', () => {
     expect(await gitState(env.root)).toEqual(before);
   });
 
-  it('does not trust the index for a file whose content git converts (size differs from the blob)', async () => {
+  it("does not trust the index where git converts content (core.autocrlf): the file's own bytes are captured", async () => {
     env = await repoEnv(5);
     // The blob has LF; the file on disk has CRLF, and the index is refreshed so its stat data matches the file.
     await writeFile(join(env.root, 'pkg0/file0.txt'), 'content of file 0\r\n');
     await utimes(join(env.root, 'pkg0/file0.txt'), old, old);
-    gitIn(env.root, '-c', 'core.autocrlf=true', 'add', 'pkg0/file0.txt');
+    gitIn(env.root, 'config', 'core.autocrlf', 'true');
+    gitIn(env.root, 'add', 'pkg0/file0.txt');
     expect(gitIn(env.root, 'status', '--porcelain', '-uno')).toBe(''); // git sees the LF blob of HEAD
     const first = await env.service.create({ label: 'crlf' });
     expect((await env.service.fileAt(first.id, 'pkg0/file0.txt')).text).toBe('content of file 0\r\n');

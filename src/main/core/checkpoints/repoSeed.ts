@@ -20,9 +20,10 @@ import type { ScanEntry } from './scanTypes';
  * (`adoptBorrowed`): `repack -a` packs what the store's refs reach, borrowed objects included; the alternates entry is
  * removed once the store reaches everything without it. A `git gc` in the user's repository can then lose nothing.
  *
- * Not trusted (hashed instead): entries git itself does not vouch for (repoIndex.ts), files whose size differs from
- * their blob's (clean/smudge conversions: autocrlf, LFS, ident, encodings), and every file when an attributes file
- * names a `filter=` (a filter may keep sizes). Git runs here only as read-only plumbing (rev-parse through the
+ * Not trusted (hashed instead): entries git itself does not vouch for (repoIndex.ts), and every file when git may
+ * convert content between blob and file (`core.autocrlf` true/input, or an attributes file, the repository's, its
+ * info/attributes or the user's, naming text/eol/crlf/filter/ident/working-tree-encoding). Blob sizes are not
+ * compared: reading them costs a read of every loose object (minutes on a fresh 100k-file repository). Git runs here only as read-only plumbing (rev-parse through the
  * repository guard, issue 26; ls-tree against the store).
  */
 
@@ -55,10 +56,11 @@ export function borrowing(git: StoreGit): boolean {
   return existsSync(join(git.gitDir, ...ALTERNATES));
 }
 
-async function attributesNameFilter(files: string[]): Promise<boolean> {
+/** An attributes file that may make git convert content (line endings, filters, ident, encodings). */
+async function attributesConvert(files: string[]): Promise<boolean> {
   for (const file of files) {
     const text = await readFile(file, 'utf8').catch(() => '');
-    if (/(^|\s)filter=/m.test(text)) return true;
+    if (/(^|\s)[-!]?(text|eol|crlf|filter|ident|working-tree-encoding)\b/m.test(text.replace(/^\s*#.*$/gm, ''))) return true;
   }
   return false;
 }
@@ -78,6 +80,11 @@ export async function loadRepoSeed(root: string, git: StoreGit): Promise<RepoSee
   const tree = (await rev(['rev-parse', '--verify', '-q', prefix ? `HEAD:${prefix}` : 'HEAD^{tree}'])).trim();
   if (!/^[0-9a-f]{40}$/.test(tree)) return null;
   const objects = resolve(root, common, 'objects');
+  // Conversions make a file's bytes differ from its blob while git's stat data matches: then no file is trusted.
+  const autocrlf = (await rev(['config', '--get', 'core.autocrlf'])).trim().toLowerCase();
+  const converts = autocrlf === 'true' || autocrlf === 'input';
+  const userAttributes = (await rev(['config', '--path', '--get', 'core.attributesFile'])).trim();
+  const home = process.env.XDG_CONFIG_HOME || join(process.env.HOME ?? '', '.config');
   if (!existsSync(objects)) return null;
 
   const alternates = join(git.gitDir, ...ALTERNATES);
@@ -85,36 +92,34 @@ export async function loadRepoSeed(root: string, git: StoreGit): Promise<RepoSee
   await writeFile(alternates, `${objects}\n`);
   try {
     const [listing, indexBuf, indexStat] = await Promise.all([
-      git.run(['ls-tree', '-r', '-l', '-z', '--full-tree', tree]),
+      git.run(['ls-tree', '-r', '-z', '--full-tree', tree]),
       readFile(join(gitDir, 'index')).catch(() => null),
       stat(join(gitDir, 'index')).catch(() => null),
     ]);
     const index = indexBuf ? parseIndex(indexBuf) : null;
     const entries = new Map<string, SeedEntry>();
     const gitlinks: string[] = [];
-    const attributes = [join(common, 'info', 'attributes')].map((p) => resolve(root, p));
-    const sizes = new Map<string, number>();
+    const attributes = [resolve(root, common, 'info', 'attributes'), userAttributes ? resolve(root, userAttributes) : join(home, 'git', 'attributes')];
     for (const item of listing.toString('utf8').split('\0')) {
-      const m = /^(\d+) (blob|commit|tree) ([0-9a-f]{40}) +(-|\d+)\t([\s\S]+)$/.exec(item);
+      const m = /^(\d+) (blob|commit|tree) ([0-9a-f]{40})\t([\s\S]+)$/.exec(item);
       if (!m) continue;
-      const [, mode, type, oid, size, path] = m;
+      const [, mode, type, oid, path] = m;
       if (type === 'commit') {
         gitlinks.push(path);
         continue;
       }
       if (type !== 'blob') continue;
       entries.set(path, { oid, mode: parseInt(mode, 8) });
-      sizes.set(path, Number(size));
       if (path === '.gitattributes' || path.endsWith('/.gitattributes')) attributes.push(join(root, path));
     }
-    if (index && !(await attributesNameFilter(attributes))) {
+    if (index && !converts && !(await attributesConvert(attributes))) {
       const strip = prefix.length;
       for (const [path, ie] of index) {
         if (strip && !path.startsWith(prefix)) continue;
         const rel = path.slice(strip);
         const head = entries.get(rel);
-        // Only HEAD's own blobs (reachable in the user's repository), of the size the file has.
-        if (!head || head.oid !== ie.oid || head.mode !== ie.mode || sizes.get(rel) !== ie.size) continue;
+        // Only HEAD's own blobs (reachable in the user's repository).
+        if (!head || head.oid !== ie.oid || head.mode !== ie.mode) continue;
         head.index = ie;
       }
     }
