@@ -25,6 +25,14 @@ import { bigTree, cacheDir, git } from './bigTree';
 const SIZES = process.env.BIGREPO_250K === '1' ? [100_000, 250_000] : [100_000];
 const SKIP_OLD = process.env.BIGREPO_SKIP_OLD === '1';
 const RESULTS = join(__dirname, 'RESULTS.md');
+// Read at start: after createCore a spawn of `git` by name has failed here (ELOOP) once.
+const GIT_VERSION = (() => {
+  try {
+    return execFileSync('git', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'git';
+  }
+})();
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -147,7 +155,7 @@ async function measure(size: number) {
 function section(r: Record<string, any>): string {
   const lines = [
     `<!-- size:${r.files} -->`,
-    `### ${r.files.toLocaleString('en')} files (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, node ${process.version}, ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()})`,
+    `### ${r.files.toLocaleString('en')} files (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, node ${process.version}, ${GIT_VERSION})`,
     '',
     '| measure | value | ratio / goal |',
     '| --- | --- | --- |',
