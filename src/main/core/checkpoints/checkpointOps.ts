@@ -6,6 +6,7 @@ import { normalizeRelative, resolveInside } from '../workspace/pathGuard';
 import { removeMetadata, writeMetadata } from './metadataFile';
 import { tracer } from './trace';
 import { ignoreStamp, scanPaths, walkTree, type DirStamp, type ScanOptions, type WalkBaseline } from './scanner';
+import { borrowing, loadRepoSeed, type RepoSeed } from './repoSeed';
 import { IMPORTER_STOPPED, writeSnapshot, type SnapshotInput, type SnapshotResult } from './snapshot';
 import type { CacheEntry } from './statCache';
 import { CP_REF_PREFIX, SCRATCH_REF } from './storeMaintenance';
@@ -141,6 +142,9 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
   try {
     const opts = scanOptions(ctx, (n) => report('scanning', n, 0));
     let scanKind: Snapshot['scanKind'] = 'feed';
+    // The very first snapshot of a store starts from the user's repository, read while the tree is walked (repoSeed.ts).
+    const seeding = !dirty && !ctx.cache.tree && ctx.cache.entries.size === 0 && ctx.list.latest() === null && !borrowing(ctx.git) && ctx.seedFromRepo;
+    const seedPromise: Promise<RepoSeed | null> = seeding ? loadRepoSeed(ctx.root, ctx.git).catch(() => null) : Promise.resolve(null);
     let scan = dirty ? await scanPaths(opts, dirty, (rel) => ctx.cache.entries.has(rel)) : null;
     if (!scan) {
       scanKind = 'walk';
@@ -163,6 +167,10 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
       ctx.lastWalk = { dirs: scan.dirs ?? new Set(), ignoreStamp: stamp, dirStamps: scan.dirStamps };
     }
     trace(`scan (${scanKind}, ${scan.files.size} files)`);
+    const seed = await seedPromise;
+    // fast-import reads the alternates entry when it starts: one started before it was written is replaced.
+    if (seed) await ctx.session.close();
+    if (seeding) trace(`seed (${seed ? seed.entries.size : 'none'})`);
     const snapshotInput: SnapshotInput = {
       root: ctx.root,
       session: ctx.session,
@@ -172,6 +180,7 @@ export async function takeSnapshot(ctx: StoreContext, message: string, operation
       ref: options.ref ?? SCRATCH_REF,
       keepRef: options.keepRef,
       countLines: options.countLines,
+      seed,
       message,
       timeSec: Math.floor(Date.now() / 1000),
       onProgress: (p) => report(p.phase, p.done, p.total),

@@ -13,6 +13,7 @@ import {
   takeSnapshot,
 } from './checkpointOps';
 import { removeMetadata } from './metadataFile';
+import { adoptBorrowed, borrowing } from './repoSeed';
 import { previewRestore, recoverJournal, restoreCheckpoint } from './restoreFlow';
 import { compareKnown } from './knownFiles';
 import { openStoreContext, waitingEvent, type StoreContext } from './storeContext';
@@ -372,6 +373,11 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
     return enqueue('maintenance', async () => {
       // A roll-up stops the store's processes (their packs are kept while they run); start them again
       // so that the next checkpoint does not wait for them.
+      // A first snapshot that borrowed the user's objects copies them in now (repoSeed.ts).
+      if (borrowing(ctx.git)) {
+        await adoptBorrowed(ctx.git, () => ctx.session.close());
+        ctx.session.warm();
+      }
       if (await compactPacks(ctx.git, () => ctx.session.close())) ctx.session.warm();
       if (Date.now() - lastAutoPrune > AUTO_PRUNE_EVERY_MS) {
         lastAutoPrune = Date.now();
@@ -385,6 +391,8 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
 
   // Complete an interrupted restore, then (optionally) fill the store and stat cache in the background.
   if (existsSync(paths.journal)) void enqueue('recover', () => recoverJournal(ctx)).catch(() => undefined);
+  // A process that ended before copying in what its first snapshot borrowed: copy it now (repoSeed.ts).
+  if (borrowing(ctx.git)) scheduleMaintenance();
   if (options.warmUp) void enqueue('warm-up', () => takeSnapshot(ctx, 'warm-up', 'warm-up')).catch(() => undefined);
   // A big tree's first walk in this process: its stat pool is started and given the file list now.
   if (options.preloadStatPool && ctx.cache.entries.size > POOL_MIN_FILES) {
@@ -436,7 +444,12 @@ export async function createCheckpointService(init: CheckpointServiceInit): Prom
       return enqueue('preview', () => previewRestore(ctx, id, opts));
     },
     async restore(id, opts) {
-      const result = await enqueue('restore', () => restoreCheckpoint(ctx, id, opts));
+      const result = await enqueue('restore', async () => {
+        // What is restored must not depend on the user's repository keeping its objects.
+        // (When they are already gone, the restore says which object is missing.)
+        await adoptBorrowed(ctx.git, () => ctx.session.close()).catch(() => undefined);
+        return restoreCheckpoint(ctx, id, opts);
+      });
       scheduleMaintenance();
       return result;
     },

@@ -6,6 +6,7 @@ import { checkpointErrors } from '../../../shared/errors';
 import { quotePath } from './gitProcess';
 import type { ReplyParser } from './gitPipe';
 import { numstatAll, type ChangedEntry } from './lineCounts';
+import { seededOid, type RepoSeed } from './repoSeed';
 import type { ScanEntry, ScanResult, SkippedFile } from './scanner';
 import { SLICE_MS, yieldLoop } from './scanTypes';
 import { RACY_WINDOW_MS, type CacheEntry, type StatCache } from './statCache';
@@ -46,6 +47,11 @@ export interface SnapshotInput {
   /** Compute the per-file line counts against the cache's tree when that can be done here (lineCounts.ts). */
   countLines?: boolean;
   message: string;
+  /**
+   * A first snapshot (empty cache, full walk) from the user's repository (repoSeed.ts): starts from HEAD's tree,
+   * and files the user's index vouches for are not read.
+   */
+  seed?: RepoSeed | null;
   /** Commit time, seconds since the epoch. */
   timeSec: number;
   onProgress?(p: SnapshotProgress): void;
@@ -148,22 +154,36 @@ function importError(err: unknown): unknown {
   return new AkiraError(err.code, checkpointErrors.importerStopped(String(code), String(said ?? '')));
 }
 
+/** HEAD's paths a seeded first snapshot does not capture (gone, ignored, too large), and HEAD's submodules. */
+function seedRemoved(seed: RepoSeed, scan: ScanResult): string[] {
+  const removed = [...seed.gitlinks];
+  for (const rel of seed.entries.keys()) if (!scan.files.has(rel)) removed.push(rel);
+  return removed;
+}
+
 export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResult> {
   const { cache, scan } = input;
+  const seed = !cache.tree && cache.entries.size === 0 && scan.scopes.length === 1 && scan.scopes[0] === '' ? (input.seed ?? null) : null;
   const candidates: [string, ScanEntry][] = [];
+  const updates = new Map<string, CacheEntry>();
   // In slices: a first snapshot of a big tree compares 100k+ files (~50 ms in one go on a slow machine).
   let sliceStart = performance.now();
   let n = 0;
   for (const [rel, st] of scan.files) {
-    if (!input.cache.matches(rel, st)) candidates.push([rel, st]);
+    const borrowed = seed ? seededOid(seed, rel, st) : null;
+    if (borrowed) updates.set(rel, { ...st, oid: borrowed, racy: st.mtimeMs >= scan.startedAt - RACY_WINDOW_MS });
+    else if (!input.cache.matches(rel, st)) candidates.push([rel, st]);
     if ((++n & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
       await yieldLoop();
       sliceStart = performance.now();
     }
   }
-  const removed = scan.removed ? [...scan.removed] : removedPaths(cache, scan);
+  const removed = seed ? seedRemoved(seed, scan) : scan.removed ? [...scan.removed] : removedPaths(cache, scan);
   const skipped = [...scan.skipped];
-  const firstSnapshot = cache.tree === null;
+  // A seeded snapshot reads only some files: no line total for it.
+  const firstSnapshot = cache.tree === null && !seed;
+  const base = cache.tree ?? seed?.tree ?? null;
+  const previousOf = (rel: string) => cache.entries.get(rel) ?? seed?.entries.get(rel);
   let addedLines = 0;
   const trace = input.trace ?? (() => undefined);
   trace(`compare (${candidates.length} to read, ${removed.length} removed)`);
@@ -173,7 +193,6 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
   const handle = input.session.startImport(candidates.length > BULK_FILES);
   const pipe = handle.pipe;
 
-  const updates = new Map<string, CacheEntry>();
   const modify: string[] = [];
   const sent = new Set<string>();
   let hashed = 0;
@@ -181,7 +200,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
   let commit = '';
   let refWritten = false;
   // Line counts: the new content of changed files and which old blobs to ask fast-import for.
-  let counting = !!input.countLines && !firstSnapshot;
+  let counting = !!input.countLines && cache.tree !== null;
   let countBytes = 0;
   const counted: (ChangedEntry & { oldOid: string | null })[] = [];
   const countNew = (rel: string, content: Buffer, previous: CacheEntry | undefined, mode: number) => {
@@ -208,12 +227,12 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
         const content = contents[k];
         if (content === null || content === 'unreadable') {
           if (content === 'unreadable') skipped.push({ path: rel, size: st.size, reason: 'unreadable' });
-          if (cache.entries.has(rel)) removed.push(rel);
+          if (previousOf(rel)) removed.push(rel);
           continue;
         }
         if (st.mode !== 0o120000 && content.length > input.maxFileBytes) {
           skipped.push({ path: rel, size: content.length, reason: 'too_large' });
-          if (cache.entries.has(rel)) removed.push(rel);
+          if (previousOf(rel)) removed.push(rel);
           continue;
         }
         hashed++;
@@ -221,9 +240,9 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
         const racy = st.mtimeMs >= scan.startedAt - RACY_WINDOW_MS || content.length !== st.size;
         updates.set(rel, { ...st, oid, racy });
         if (firstSnapshot) addedLines += countLines(content);
-        const previous = cache.entries.get(rel);
+        const previous = previousOf(rel);
         if (previous && previous.oid === oid && previous.mode === st.mode) continue;
-        countNew(rel, content, previous, st.mode);
+        countNew(rel, content, cache.entries.get(rel), st.mode);
         if (!sent.has(oid)) {
           // No mark: the tree entry names the blob by its id (which we computed), as fast-import allows.
           sent.add(oid);
@@ -258,7 +277,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     ];
     const parts: (string | Buffer)[] = [body.join(''), message];
     body.length = 0;
-    if (cache.tree) body.push(`M 040000 ${cache.tree} ""\n`);
+    if (base) body.push(`M 040000 ${base} ""\n`);
     // A first snapshot has 100k+ file commands: sent in slices (one 10 MB string and its encoding stall the loop).
     const fileCommands = removed.length + modify.length;
     if (fileCommands > FILE_COMMANDS_AT_ONCE) {
@@ -276,7 +295,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotResul
     }
     // A blank line ends the commit; with no file command at all, the first LF after the message is
     // taken as the optional LF after its data, so an empty tree needs a second one.
-    const end = fileCommands === 0 && !cache.tree ? '\n\n' : '\n';
+    const end = fileCommands === 0 && !base ? '\n\n' : '\n';
     body.push(`${end}ls :1 ""\nget-mark :1\n`);
     // Deleted files are counted too; the old side of every counted file comes from the store.
     if (counting) {

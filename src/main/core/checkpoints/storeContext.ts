@@ -40,6 +40,8 @@ export interface StoreContext {
   walkUnsaved: boolean;
   /** Lines in the files of the first snapshot, when this process took it (for the first record). */
   firstSnapshotLines: number | null;
+  /** The first snapshot borrows from the user's repository (repoSeed.ts); CheckpointOptions.seedFromRepo. */
+  seedFromRepo: boolean;
 }
 
 /** Progress events, at most every 100 ms per phase change (plus the last one). */
@@ -92,6 +94,7 @@ export async function openStoreContext(o: {
     walkSavedAt: 0,
     walkUnsaved: false,
     firstSnapshotLines: null,
+    seedFromRepo: o.options.seedFromRepo ?? true,
   };
 }
 

@@ -209,6 +209,11 @@ export interface CheckpointOptions {
    * (watchFeed.ts's barrier). Answering false means it could not: the scan walks the tree.
    */
   beforeScan?: () => Promise<boolean>;
+  /**
+   * The first snapshot borrows the user's git objects and index stat data (repoSeed.ts), so it costs about a
+   * `git status` on a big repository (default true).
+   */
+  seedFromRepo?: boolean;
 }
 
 export type CheckpointOperation = 'create' | 'preview' | 'restore' | 'diff' | 'warm-up' | 'prune' | 'recover';
