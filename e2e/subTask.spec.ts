@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { reply } from '../src/testing/openaiTestServer';
-import { serveWithModel, type ServedWithModel } from './support/agentServe';
+import { callApi, serveWithModel, type ServedWithModel } from './support/agentServe';
+import { shootAtSizes } from './support/screenSizes';
 import { plan, verdict } from './support/agentScripts';
 import { makeFixtureRepo } from './support/fixtureRepo';
 
@@ -14,20 +15,9 @@ test.afterEach(async () => {
   app = null;
 });
 
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  await page.setViewportSize({ width: 1400, height: 860 });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-1400x860.png`) });
-  await page.setViewportSize({ width: 1100, height: 700 });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-1100x700.png`) });
-  await page.setViewportSize({ width: 1400, height: 860 });
-}
+const shots = shootAtSizes;
 
-async function api(page: Page, method: string, data: Record<string, unknown>) {
-  const s = app!.served;
-  const answer = await page.request.post(`${s.origin}/api/${method}`, { headers: { Authorization: `Bearer ${s.token}` }, data });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).result;
-}
+const api = (page: Page, method: string, data: Record<string, unknown>) => callApi(page, app!, method, data);
 
 const PARENT = 'Handle an empty name in the greeting';
 const CHILD = 'Add a test for the empty name';

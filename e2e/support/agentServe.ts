@@ -74,3 +74,11 @@ export function serveWithModelEachTest(): (folder: string, options?: ServeWithMo
   });
   return async (folder, options) => (app = await serveWithModel(folder, options));
 }
+
+/** One command of the served app's HTTP API (`POST /api/<method>` with its token), answered 200: its result. */
+export async function callApi(page: import('@playwright/test').Page, app: ServedWithModel, method: string, data: Record<string, unknown>) {
+  const s = app.served;
+  const answer = await page.request.post(`${s.origin}/api/${method}`, { headers: { Authorization: `Bearer ${s.token}` }, data });
+  if (answer.status() !== 200) throw new Error(`${method} answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()).result;
+}
