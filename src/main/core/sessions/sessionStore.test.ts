@@ -208,7 +208,7 @@ describe('SessionStore', () => {
     expect(history).toContain('Command [t1] `npm test | tail` exit 1 in 1235 ms: FAIL a.test.ts');
     expect(history).toContain('✗ `run_command` [t1] exit 1');
     expect(history).toContain('**Verification** of TODO t1: rejected (confidence 0.35): The test still fails: expected 200, got 404');
-    expect(history).toContain('**Rollback** to checkpoint `cp-3` (files), 2 file(s)');
+    expect(history).toContain('**Rollback** to checkpoint `cp-3` (files), 2 files');
 
     const decisions = await read('decisions.md');
     expect(decisions).toMatch(/## .* · TODO t1 · rejected · confidence 0\.35 · attempt 1\n\n\*\*TODO:\*\* Do t1\n\n\*\*Expected:\*\* t1 works\n\n> The test still fails:\n> expected 200, got 404\n/);
@@ -223,7 +223,7 @@ describe('SessionStore', () => {
     expect(history).toContain('JSON reply [t2] (plan) not usable, asked again: the object is empty');
 
     const rollbacks = await read('rollbacks.md');
-    expect(rollbacks).toMatch(/## .* · restored `cp-3` · mode files\n\nUndo with checkpoint `cp-4` \(taken just before\)\.\n\n2 file\(s\):\n\n- `src\/a\.ts`\n- `src\/b\|c\.ts`\n/);
+    expect(rollbacks).toMatch(/## .* · restored `cp-3` · mode files\n\nUndo with checkpoint `cp-4` \(taken just before\)\.\n\n2 files:\n\n- `src\/a\.ts`\n- `src\/b\|c\.ts`\n/);
   });
 
   it('session.md: front matter and a readable TODO table (snapshot)', async () => {

@@ -81,12 +81,14 @@ describe('the first checkpoint (issue 30)', () => {
       verdict('task'),
     );
     const { sessionId } = await kit.call('agent.start', { task: 'write b.txt' });
-    await kit.waitForEvent('plan_proposed', (e) => e.sessionId === sessionId);
+    // The plan call is answered while the snapshot is held.
+    await waitFor(() => kit!.server.requests.length === 1 && kit!.server.pending() === 4 && git.held(), 'the plan call answered while the snapshot is held');
     expect(heldAtPlan).toBe(true);
     expect(checkpointsAtPlan).toBe(0);
-    // While the snapshot is held, the TODO's work does not start: no model call for it, no file written.
-    await waitFor(() => kit!.server.requests.length === 1 && git.held(), 'the plan call answered while the snapshot is held');
+    // While the snapshot is held, the TODO's work does not start: no tool call, no file written, and the plan is
+    // logged only after the checkpoint (a rewind to the start of the session goes back before it).
     expect(kit.ofType('tool_call_started').filter((e) => e.sessionId === sessionId)).toEqual([]);
+    expect(kit.ofType('plan_proposed').filter((e) => e.sessionId === sessionId)).toEqual([]);
     expect(existsSync(join(kit.root, 'b.txt'))).toBe(false);
 
     git.release();
@@ -96,6 +98,8 @@ describe('the first checkpoint (issue 30)', () => {
     expect(checkpointsAtWork).toBeGreaterThanOrEqual(1);
     const taken = kit.ofType('checkpoint_taken').filter((e) => e.sessionId === sessionId);
     expect(taken[0].label).toBe('start of the session');
+    const planned = kit.ofType('plan_proposed').find((e) => e.sessionId === sessionId)!;
+    expect(taken[0].seq!).toBeLessThan(planned.seq!);
     // The first checkpoint has the tree as it was; b.txt is in a later one.
     const first = await kit.call('checkpoints.fileAt', { checkpointId: taken[0].checkpointId, path: 'b.txt' });
     expect(first.exists).toBe(false);

@@ -30,7 +30,7 @@ describe('a secret in the task', () => {
     expect(warning.message).toBe(
       "The task holds what looks like an API key and a key or token in a URL: it was replaced with [redacted] before it was sent to the model or written to the session's logs. Give secrets through environment variables or Settings instead.",
     );
-    expect(wordsText(warning.messageWords!, 'zh-CN')).toContain('任务中有看起来像API 密钥、URL 中的密钥或令牌的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]');
+    expect(wordsText(warning.messageWords!, 'zh-CN')).toContain('任务中有看起来像API 密钥和URL 中的密钥或令牌的内容：在发送给模型或写入会话日志之前，它已被替换为 [redacted]');
     // Before any model call: the warning comes before the first model_call, and no request carries the key.
     const order = kit.events.filter((e) => e.type === 'warning' || e.type === 'model_call').map((e) => e.type);
     expect(order[0]).toBe('warning');

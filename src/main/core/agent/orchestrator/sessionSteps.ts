@@ -64,6 +64,9 @@ export async function planStep(rt: SessionRuntime, planTool: CallTool): Promise<
       budgetTokens: rt.settings.contextTokens,
     });
     const reply = await rt.caller.call({ phase: 'plan', todoId: null, messages: context.messages, tools: [planTool], toolChoice: { name: planTool.name }, signal: rt.interrupt });
+    // The first checkpoint was taken while the model planned (issue 30); it is logged before the plan, so that going
+    // back to the start of the session (rewind, fork) goes back before the plan.
+    await rt.firstSnapshot;
     await consumeMessages(rt, state);
     if (reply.text.trim()) rt.notice('assistant_message', { todoId: null, text: reply.text.trim() });
     const call = reply.toolCalls.find((c) => c.name === planTool.name);
