@@ -112,7 +112,8 @@ test('agent checkpoints under their TODOs; restore one with "Both" while the ses
   expect(rewound.todos.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(['t1:in_progress', 't2:pending']);
   await expect(page.getByTestId('agent-group').first().locator('.tl-group-status')).toHaveText('paused');
   const rollbacks = readFileSync(join(repo, '.akira/sessions', sessionId, 'rollbacks.md'), 'utf8');
-  expect(rollbacks).toContain(`restored \`${checkpointId}\` · mode conversation`);
+  expect(rollbacks).toContain(`restored \`${checkpointId}\` · mode both`);
+  expect(rollbacks).toContain('The files were restored to that checkpoint as well.');
   await testInfo.attach('timeline after restore', { body: await page.screenshot(), contentType: 'image/png' });
 
   // It resumes from there (t1 in progress) and finishes.

@@ -203,7 +203,7 @@ function rollbackEntry(e: Extract<SessionEvent, { type: 'rollback' }>): string {
     lines.push(`The rewind of event #${e.undoes} was undone: the conversation is back to just after event #${e.toSeq} of \`events.jsonl\`, as it was before that rewind (status included). Files were not touched.`, '');
   } else if (e.toSeq !== undefined) {
     lines.push(
-      `The conversation went back to just after event #${e.toSeq} of \`events.jsonl\` (where the checkpoint was taken): the TODO board, the plan and the pending messages are as they were then; the events after it stay in the log. Files were not touched by this rewind.`,
+      `The conversation went back to just after event #${e.toSeq} of \`events.jsonl\` (where the checkpoint was taken): the TODO board, the plan and the pending messages are as they were then; the events after it stay in the log. ${e.mode === 'both' ? 'The files were restored to that checkpoint as well.' : 'Files were not touched by this rewind.'}`,
       '',
     );
   } else if (e.files.length) {
