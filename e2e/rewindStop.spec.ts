@@ -120,13 +120,16 @@ test('after Stop: no tool card says "running…" and nothing offers a review', a
   await start(page, 'Write alpha.txt');
   await expect(page.getByTestId('session-review')).toHaveText('Review 2 changes', { timeout: 20_000 });
   await expect(activity(page).getByTestId('open-review')).toHaveCount(2);
-  await expect(activity(page)).toContainText('running…');
+  // While the changes wait, the write cards say so (issue 27 defect 21), not "running…".
+  await expect(activity(page)).toContainText('waiting for your review');
+  await expect(activity(page)).not.toContainText('running…');
 
   await page.getByTestId('session-stop').click();
   await page.getByTestId('session-stop-confirm').click();
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'stopped');
   await expect(activity(page).getByTestId('card-end-stopped')).toBeVisible();
   await expect(activity(page)).not.toContainText('running…');
+  await expect(activity(page)).not.toContainText('waiting for your review');
   await expect(activity(page).getByTestId('open-review')).toHaveCount(0);
   await expect(page.getByTestId('session-review')).toHaveCount(0);
   await expect(activity(page).getByTestId('card-tool').filter({ hasText: 'write_file' }).first()).toContainText('not finished: the session stopped');

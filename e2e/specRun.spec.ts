@@ -126,7 +126,7 @@ test('Run all open tasks: a task judged done shows its confidence and reasoning;
   await expect(task(page, '2')).toHaveAttribute('data-run', 'judged_done');
   const badge = task(page, '2').getByTestId('spec-task-run');
   await expect(badge).toContainText('judged done 0.92');
-  await expect(badge).toHaveAttribute('title', /by the model \(assess_task\), confidence 0\.92 \(threshold 0\.80\): The farewell is already in the app/);
+  await expect(badge).toHaveAttribute('title', /by the model, confidence 0\.92 \(threshold 0\.80\): The farewell is already in the app/);
   await expect(task(page, '2').getByTestId('spec-task-check')).toBeChecked();
   expect(readFileSync(join(repo, TASKS_PATH), 'utf8')).toBe(TASKS.replace(/- \[ \]/g, '- [x]'));
   await expect(page.getByTestId('spec-toast').filter({ hasText: 'Spec hello: session completed' })).toBeVisible();
