@@ -32,6 +32,8 @@ test('notices go by themselves, and wait while hovered', async ({ page }) => {
   await readme.hover();
   await readme.getByTestId('change-stage').click();
   await page.getByTestId('commit-message').fill('Edit the README');
+  // Ctrl+Enter commits once the staged file is in the view's git status (before, the box says why it waits).
+  await expect(page.getByTestId('commit-button')).toBeEnabled();
   await page.getByTestId('commit-message').press('Control+Enter');
   const commit = page.getByTestId('commit-toast');
   await expect(commit).toContainText('Edit the README');
