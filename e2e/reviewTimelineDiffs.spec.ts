@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -17,10 +17,7 @@ test.afterEach(async () => {
   served = null;
 });
 
-const SHOTS = '/tmp/shots-review';
-
-test('a new file in the Timeline is its four lines, all added, and nothing deleted', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
+test('a new file in the Timeline is its four lines, all added, and nothing deleted', async ({ page }, testInfo) => {
   const repo = makeFixtureRepo();
   served = await serve(repo, { AKIRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'akira-data-')) });
   const ws = await FrameClient.connect(`${served.origin.replace('http', 'ws')}/ws?token=${served.token}`, { origin: served.origin });
@@ -40,11 +37,10 @@ test('a new file in the Timeline is its four lines, all added, and nothing delet
   await expect(viewer.locator('.diff-line-added')).toHaveCount(4);
   await expect(viewer.locator('.line-delete, .char-delete, .line-insert')).toHaveCount(0);
   await expect(viewer.locator('.editor.modified .line-numbers')).toHaveText(['1', '2', '3', '4']);
-  await page.screenshot({ path: `${SHOTS}/timeline-new-file-1400.png` });
+  await page.screenshot({ path: testInfo.outputPath('timeline-new-file-1400.png') });
 });
 
-test('in a narrow pane the diff is inline and the layout button says so', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
+test('in a narrow pane the diff is inline and the layout button says so', async ({ page }, testInfo) => {
   const repo = makeFixtureRepo();
   writeFileSync(join(repo, 'README.md'), '# Demo project\n\nA changed line.\n');
   served = await serve(repo);
@@ -59,7 +55,7 @@ test('in a narrow pane the diff is inline and the layout button says so', async 
   await expect(toggle).toHaveAttribute('data-layout', 'narrow');
   await expect(toggle).toHaveText('Side by side');
   await expect(toggle).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/changes-narrow-900.png` });
+  await page.screenshot({ path: testInfo.outputPath('changes-narrow-900.png') });
   // Wide enough, it is side by side and the button offers Inline.
   await page.setViewportSize({ width: 1400, height: 860 });
   await expect(page.locator('.monaco-diff-editor.side-by-side')).toHaveCount(1);
