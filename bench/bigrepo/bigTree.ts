@@ -5,26 +5,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gitEnv } from '../checkpoints/generateTree.mjs';
 
 export const cacheDir = join(tmpdir(), 'akira-bigrepo-bench');
-
-export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
-  return {
-    ...env,
-    GIT_AUTHOR_NAME: 'Bench',
-    GIT_AUTHOR_EMAIL: 'bench@akira.invalid',
-    GIT_COMMITTER_NAME: 'Bench',
-    GIT_COMMITTER_EMAIL: 'bench@akira.invalid',
-    GIT_CONFIG_NOSYSTEM: '1',
-    ...extra,
-  };
-}
 
 export function git(dir: string, args: string[], extra: Record<string, string> = {}): string {
   return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', '-c', 'gc.auto=0', ...args], {
     cwd: dir,
-    env: gitEnv(extra),
+    env: { ...gitEnv(), ...extra },
     encoding: 'utf8',
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'pipe', 'pipe'],
